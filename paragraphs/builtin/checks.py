@@ -1,0 +1,112 @@
+"""The core check kinds: a roll against a target, and an opposed roll.
+
+``target``: roll ``die`` plus ``modifier`` and compare with ``target`` (plus
+``target_modifier``) by ``compare``: ``at_or_under`` (default), ``under``, ``at_or_over``
+or ``over``. When the total equals the target exactly and the comparison includes
+equality, the outcome is ``exact`` (content without an ``exact`` branch treats it as
+``success``).
+
+``opposed``: each side adds its die to its value and modifier; the higher total wins, and
+``ties`` says who wins an equal total (``attacker`` by default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from typing import Any
+
+from paragraphs.markers import hookimpl
+from paragraphs.records import CheckKind
+
+_VALUE = {"$ref": "https://paragraphs.dev/schemas/core/book.schema.json#/$defs/value"}
+_COMPARE = {"enum": ["at_or_under", "under", "at_or_over", "over"]}
+_SIDE = {
+    "type": "object",
+    "required": ["value"],
+    "properties": {"value": {}, "die": {"type": "string"}, "modifier": {}},
+    "additionalProperties": False,
+}
+
+
+def resolve_target(ctx: Any, spec: Mapping[str, Any]) -> str:
+    from paragraphs.lint import compare_total
+
+    target = int(ctx.value(spec["target"])) + int(ctx.value(spec.get("target_modifier", 0)))
+    modifier = int(ctx.value(spec.get("modifier", 0)))
+    compare = str(spec.get("compare", "at_or_under"))
+    face = ctx.roll(spec.get("die", "d10"), spec["purpose"], modifier=modifier)
+    total = face + modifier
+    if total == target and compare in ("at_or_under", "at_or_over"):
+        return "exact"
+    return "success" if compare_total(total, target, compare) else "failure"
+
+
+def target_bounds(spec: Mapping[str, Any], book: Any) -> tuple[Fraction, Fraction] | None:
+    from paragraphs import lint
+    from paragraphs import model as m
+
+    target = spec.get("target")
+    extra = spec.get("target_modifier")
+    if extra is not None:
+        target = m.SumOf((_ref(target), _ref(extra)))
+    return lint.target_bounds(book, str(spec.get("die", "d10")), _ref(target), _ref(spec.get("modifier", 0)), str(spec.get("compare", "at_or_under")))
+
+
+def _ref(value: Any) -> Any:
+    from paragraphs import model as m
+
+    if isinstance(value, (int, bool)) or value is None:
+        return m.Literal(value or 0)
+    return value
+
+
+def resolve_opposed(ctx: Any, spec: Mapping[str, Any]) -> str:
+    totals = []
+    for side in ("attack", "defence"):
+        body = spec[side]
+        base = int(ctx.value(body["value"])) + int(ctx.value(body.get("modifier", 0)))
+        face = ctx.roll(body.get("die", "d6"), f"{spec['purpose']}: {side}", modifier=base)
+        totals.append(base + face)
+    attack, defence = totals
+    ties = spec.get("ties", "attacker")
+    if attack > defence or (attack == defence and ties == "attacker"):
+        return "attacker_wins"
+    return "defender_wins"
+
+
+@hookimpl
+def paragraphs_register_check_kinds() -> Iterator[CheckKind]:
+    yield CheckKind(
+        id="target",
+        title=None,
+        resolve=resolve_target,
+        outcomes=("success", "failure", "exact"),
+        schema={
+            "type": "object",
+            "required": ["target"],
+            "properties": {
+                "die": {"type": "string"},
+                "target": {},
+                "target_modifier": {},
+                "modifier": {},
+                "compare": _COMPARE,
+            },
+            "additionalProperties": False,
+        },
+        doc="Roll a die plus modifiers against a target number.",
+        bounds=target_bounds,
+    )
+    yield CheckKind(
+        id="opposed",
+        title=None,
+        resolve=resolve_opposed,
+        outcomes=("attacker_wins", "defender_wins"),
+        schema={
+            "type": "object",
+            "required": ["attack", "defence"],
+            "properties": {"attack": _SIDE, "defence": _SIDE, "ties": {"enum": ["attacker", "defender"]}},
+            "additionalProperties": False,
+        },
+        doc="Attack value plus a die against defence value plus a die; ties as declared.",
+    )

@@ -1,0 +1,237 @@
+"""The context a resolution runs in: what steps, checks, predicates and procedures see.
+
+Title plugins write against this class only. It offers rolling (``roll``), asking the
+player (``answer``), reading values (``value``), showing instructions (``say``), changing
+the state, and running nested steps (``run``). The engine decides where rolls and answers
+come from: dice and answers given by the player when resolving, or every possibility in
+turn when computing exact odds. Code that only uses these methods gets exact odds for free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from paragraphs import model as m
+from paragraphs.dice import Die, parse_die
+from paragraphs.errors import ResolutionError
+
+if TYPE_CHECKING:
+    from paragraphs.engine import Engine
+    from paragraphs.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class RollRecord:
+    """One roll: the die, the face it showed, the total after modifiers, and why."""
+
+    die: str
+    value: int
+    total: int
+    purpose: str
+    paragraph: str
+    source: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "die": self.die,
+            "value": self.value,
+            "total": self.total,
+            "purpose": self.purpose,
+            "paragraph": self.paragraph,
+            "source": self.source,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    """Something to show the player, with the paragraph it came from."""
+
+    paragraph: str
+    text: str
+    kind: str = "say"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"paragraph": self.paragraph, "text": self.text, "kind": self.kind}
+
+
+class NeedAnswer(Exception):
+    """Internal signal: a question has no answer yet (the resolution stops cleanly)."""
+
+    def __init__(self, question: m.Question) -> None:
+        self.question = question
+        super().__init__(question.key)
+
+
+class Chooser:
+    """Where a context gets rolls and answers. The engine supplies one per resolution."""
+
+    def roll(self, ctx: Context, die: Die, purpose: str, allowed: set[int] | None) -> int:  # pragma: no cover
+        raise NotImplementedError
+
+    def answer(self, ctx: Context, question: m.Question) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+
+class Context:
+    """The working state of one resolution plus everything a rule needs to act on it.
+
+    Attributes:
+        engine: the engine running the resolution (book, grammar, plugin host).
+        state: the working state; it becomes the new state only if the resolution ends.
+        answers: answers by key, already parsed.
+        trail: paragraph ids entered, in order.
+        rolls: every roll made.
+        instructions: what to show the player.
+        effects: short, spoiler-free labels of what happened (used by ``odds``).
+        paragraph: the paragraph whose steps are running.
+    """
+
+    def __init__(self, engine: Engine, state: State, answers: dict[str, Any], chooser: Chooser, *, record: bool = True) -> None:
+        self.engine = engine
+        self.book = engine.book
+        self.title = engine.book.title
+        self.state = state
+        self.answers = answers
+        self.chooser = chooser
+        self.record = record
+        self.trail: list[str] = []
+        self.rolls: list[RollRecord] = []
+        self.instructions: list[Instruction] = []
+        self.effects: list[str] = []
+        self.marked: list[str] = []
+        self.counter_changes: dict[str, int] = {}
+        self.paragraph = ""
+        self.stack: list[str] = []
+        self.frames: list[Mapping[str, Any]] = []
+        self.subject: int | None = None
+        self.entries = 0
+
+    # ---------------------------------------------------------------- dice
+    def die(self, notation: str | Die) -> Die:
+        """A die under the title's conventions (``d10`` is 0-9 or 1-10 by title)."""
+        if isinstance(notation, Die):
+            return notation
+        return self.engine.die(notation)
+
+    def roll(self, die: str | Die, purpose: str, *, modifier: int = 0, allowed: set[int] | None = None) -> int:
+        """Roll ``die`` and return the face; the roll is journaled with ``purpose``.
+
+        Args:
+            die: notation or Die.
+            purpose: what the roll is for, in a few words.
+            modifier: added to the face for the journal's ``total`` only.
+            allowed: faces that count; others are rolled again (tables with "roll again").
+        """
+        d = self.die(die)
+        face = self.chooser.roll(self, d, purpose, allowed)
+        if self.record:
+            self.rolls.append(RollRecord(d.name, face, face + modifier, purpose, self.paragraph, self.chooser.source_kind))
+        return face
+
+    # ---------------------------------------------------------------- answers
+    def answer(self, question: m.Question | str) -> Any:
+        """The player's answer to ``question`` (a Question or a declared key)."""
+        q = self.book.question(question) if isinstance(question, str) else question
+        if q.key in self.answers:
+            return self.answers[q.key]
+        value = self.chooser.answer(self, q)
+        self.answers[q.key] = value
+        return value
+
+    def subject_answer(self, question: m.Question | str) -> Any:
+        """Like :meth:`answer`, but per subject inside a group check (``pc.2`` for the second).
+
+        Outside a group check this is the plain question. Inside one, subject ``i`` is asked
+        ``<key>.<i>``; the plain answer, when given, serves the first subject.
+        """
+        q = self.book.question(question) if isinstance(question, str) else question
+        if self.subject is None:
+            return self.answer(q)
+        key = f"{q.key}.{self.subject}"
+        if key not in self.answers and self.subject == 1 and q.key in self.answers:
+            return self.answers[q.key]
+        sub = m.Question(key, f"{q.prompt} (man {self.subject})", q.type, q.min, q.max, q.choices, q.pos)
+        return self.answer(sub)
+
+    # ---------------------------------------------------------------- values
+    def value(self, ref: Any) -> Any:
+        """Evaluate a value reference (a number, a state value, a counter, an answer)."""
+        if isinstance(ref, m.Literal):
+            return ref.value
+        if isinstance(ref, m.ValueOf):
+            return self.read_value(ref.name)
+        if isinstance(ref, m.CounterOf):
+            return self.state.counters.get(ref.name, self.book.counters.get(ref.name, 0))
+        if isinstance(ref, m.AnswerTo):
+            return self.answer(ref.question)
+        if isinstance(ref, m.SumOf):
+            return sum(int(self.value(item)) for item in ref.items)
+        if isinstance(ref, list):
+            return sum(int(self.value(item)) for item in ref)
+        return ref
+
+    def read_value(self, name: str) -> Any:
+        """A named value of the state; an unset track is asked as its question."""
+        values = self.state.values
+        if name in values:
+            return values[name]
+        track = self.book.tracks.get(name)
+        if track is not None and track.question is not None:
+            value = self.answer(track.question)
+            values[name] = value
+            return value
+        passed = self.passed(name)
+        if passed is not None:
+            return passed
+        return None
+
+    def set_value(self, name: str, value: Any) -> None:
+        self.state.values[name] = value
+        self.effects.append(f"{name}={value}")
+
+    def passed(self, name: str) -> Any:
+        """A value the caller passed with ``see: {to, with: {...}}`` (innermost first)."""
+        for frame in reversed(self.frames):
+            if name in frame:
+                return frame[name]
+        return None
+
+    # ---------------------------------------------------------------- effects
+    def say(self, text: str, kind: str = "say") -> None:
+        """Show an instruction to the player, attributed to the current paragraph."""
+        if self.record:
+            self.instructions.append(Instruction(self.paragraph, text, kind))
+
+    def effect(self, label: str) -> None:
+        """Note a short, spoiler-free label of what happened (part of odds outcomes)."""
+        self.effects.append(label)
+
+    def add_counter(self, name: str, delta: int, reason: str) -> None:
+        self.state.add_counter(name, delta, reason, self.paragraph)
+        self.counter_changes[name] = self.counter_changes.get(name, 0) + delta
+
+    def mark(self, sid: str, *, observer: str | None = None, revealed: Any = None, lapses: str | None = None) -> None:
+        if sid not in self.state.sightings:
+            self.marked.append(sid)
+        info: dict[str, Any] = {"paragraph": self.paragraph}
+        if observer is not None:
+            info["observer"] = observer
+        if revealed is not None:
+            info["revealed"] = revealed
+        if lapses is not None:
+            info["lapses"] = lapses
+        self.state.sightings[sid] = info
+
+    # ---------------------------------------------------------------- flow
+    def run(self, steps: m.Steps) -> str | None:
+        """Run nested steps; returns a paragraph id when they jump (``goto``)."""
+        return self.engine.run_steps(self, steps)
+
+    def see(self, paragraph: str, with_: Mapping[str, Any] | None = None) -> None:
+        """Read another paragraph and come back."""
+        self.engine.call(self, paragraph, with_ or {})
+
+    def fail(self, message: str) -> None:
+        raise ResolutionError(f"{self.title} {self.paragraph}: {message}")

@@ -1,0 +1,669 @@
+"""The interpreter: resolve a paragraph until the player must act.
+
+A resolution runs on a copy of the state. It ends ``done`` (the copy becomes the new
+state, journaled) or ``needs_answers`` (a question, or a die the player has not typed, is
+missing: nothing is kept and no die is used up). If it fails, the state is exactly as it
+was. ``see`` is a call that returns; ``goto`` abandons the rest of the paragraph; a
+retired paragraph reads as no event; read counts include the current reading; a
+paragraph re-entered on its own call stack more than ``max_reentry`` times is an error
+that names the cycle.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from paragraphs import model as m
+from paragraphs.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
+from paragraphs.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
+from paragraphs.errors import CycleError, ParagraphsError, ResolutionError, UsageError
+from paragraphs.grammar import grammar_for
+from paragraphs.state import State
+
+if TYPE_CHECKING:
+    from paragraphs.plugins import PluginHost
+
+DONE = "done"
+NEEDS_ANSWERS = "needs_answers"
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "lt": operator.lt,
+    "lte": operator.le,
+    "gt": operator.gt,
+    "gte": operator.ge,
+    "in": lambda a, b: a in b,
+}
+
+
+@dataclass
+class Resolution:
+    """What resolving a paragraph (or firing an event) produced.
+
+    Attributes:
+        status: ``done`` or ``needs_answers``.
+        start: where it started (a paragraph id, or ``event:<name>``).
+        trail: paragraph ids entered, in order.
+        rolls: every roll (die, face, total after modifiers, purpose).
+        instructions: what to show the player, each with its paragraph.
+        questions: with ``needs_answers``, the open questions and their domains.
+        state: the new state (with ``needs_answers``: the state as it was).
+        marked: sightings newly marked.
+        counter_changes: counter name -> total change.
+    """
+
+    status: str
+    start: str
+    trail: list[str]
+    rolls: list[RollRecord]
+    instructions: list[Instruction]
+    questions: list[m.Question]
+    state: State
+    marked: list[str] = field(default_factory=list)
+    counter_changes: dict[str, int] = field(default_factory=dict)
+    effects: list[str] = field(default_factory=list)
+
+    @property
+    def done(self) -> bool:
+        return self.status == DONE
+
+    def to_json(self, tracks: tuple[str, ...] = ()) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "start": self.start,
+            "trail": list(self.trail),
+            "rolls": [r.to_json() for r in self.rolls],
+            "instructions": [i.to_json() for i in self.instructions],
+            "questions": [q.to_json() for q in self.questions],
+            "marked": list(self.marked),
+            "counter_changes": dict(self.counter_changes),
+            "state": self.state.summary(tracks),
+        }
+
+
+class _PlayChooser(Chooser):
+    """Rolls from the dice source (after the ``paragraphs_roll`` hook); answers as given."""
+
+    def __init__(self, engine: Engine, source: DiceSource) -> None:
+        self.engine = engine
+        self.source = source
+        self.source_kind = source.kind
+
+    def roll(self, ctx: Context, die: Die, purpose: str, allowed: set[int] | None) -> int:
+        for _ in range(1000):
+            face = self.engine._hooked_roll(die, purpose)
+            if face is None:
+                face = self.source.roll(die, purpose)
+            else:
+                face = die.check_face(int(face))
+            if allowed is None or face in allowed:
+                return face
+            if ctx.record:
+                ctx.rolls.append(RollRecord(die.name, face, face, purpose + " (roll again)", ctx.paragraph, self.source_kind))
+        raise ResolutionError(f"{purpose}: no usable roll after 1000 tries")
+
+    def answer(self, ctx: Context, question: m.Question) -> Any:
+        raise NeedAnswer(question)
+
+
+class Engine:
+    """Runs a title's book.
+
+    Args:
+        book: the compiled content (see :func:`paragraphs.content.load_book`).
+        host: the plugin host whose registrations the title uses.
+        dice: the default dice source (a seeded PRNG when not given).
+        max_reentry: how many times one paragraph may stand on the call stack.
+        max_entries: how many paragraphs one resolution may enter (bounds goto loops).
+    """
+
+    def __init__(
+        self,
+        book: m.Book,
+        host: PluginHost | None = None,
+        *,
+        dice: DiceSource | None = None,
+        max_reentry: int = 2,
+        max_entries: int = 10_000,
+    ) -> None:
+        if host is None:
+            from paragraphs.plugins import make_plugin_manager
+
+            host = make_plugin_manager()
+        self.book = book
+        self.host = host
+        self.grammar = grammar_for(host, book.title)
+        self.dice = dice
+        self.max_reentry = max_reentry
+        self.max_entries = max_entries
+        self._dice_cache: dict[str, Die] = {}
+        self._roll_hook = host.hook.paragraphs_roll if host.hook.paragraphs_roll.get_hookimpls() else None
+        self._enter_hook = host.hook.paragraphs_paragraph_entered if host.hook.paragraphs_paragraph_entered.get_hookimpls() else None
+        self._hooks_index: dict[str, tuple[str, m.HookStep]] | None = None
+
+    # ---------------------------------------------------------------- public API
+    def new_state(self, **options: Any) -> State:
+        """A fresh play-through: declared counters and tracks, then the title's set-up."""
+        state = State(title=self.book.title, content_hash=self.book.content_hash)
+        state.counters = dict(self.book.counters)
+        for name, track in self.book.tracks.items():
+            if track.initial is not None:
+                state.values[name] = track.initial
+        setup = self.host.hook.paragraphs_initial_state(title=self.book.title, options=dict(options))
+        if setup:
+            for key, value in setup.items():
+                current = getattr(state, key)
+                if isinstance(current, dict):
+                    current.update(value)
+                elif isinstance(current, list):
+                    current.extend(value)
+                else:
+                    setattr(state, key, value)
+        return state
+
+    def parse_answers(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Check answer keys and values against the title's questions.
+
+        Raises:
+            UsageError: an unknown key (the message lists the valid ones) or a bad value.
+        """
+        out: dict[str, Any] = {}
+        for key, value in raw.items():
+            base, _, sub = key.partition(".")
+            q = self.book.questions.get(key) or (self.book.questions.get(base) if sub.isdigit() else None)
+            if q is None:
+                valid = ", ".join(sorted(self.book.questions)) or "none"
+                raise UsageError(f"unknown answer key {key!r} for {self.book.title} (valid: {valid})")
+            out[key] = q.parse(value)
+        return out
+
+    def resolve(
+        self,
+        paragraph: str | int,
+        state: State | None = None,
+        answers: Mapping[str, Any] | None = None,
+        *,
+        dice: DiceSource | None = None,
+        record: bool = True,
+    ) -> Resolution:
+        """Resolve from ``paragraph`` until the player must act.
+
+        Args:
+            paragraph: where to start (``"105"``; ``"358"`` finds ``"T358"``).
+            state: the play-through so far (a new one when None); never modified.
+            answers: answers by key (``{"pc": 5}``); strings are parsed.
+            dice: dice source for this resolution (else the engine's, else seeded).
+            record: keep the journal, trail, rolls and instructions; ``False`` is the fast
+                mode for simulations (no journal, state changed in place, no undo).
+
+        Returns:
+            A :class:`Resolution`; with ``needs_answers`` the given state is returned as is.
+
+        Raises:
+            UnknownParagraph: no such paragraph.
+            ResolutionError: the content cannot be resolved (a cycle, a missing value).
+        """
+        start = self.book.resolve_id(paragraph)
+        return self._transaction(start, state, answers, dice, record, lambda ctx: self.enter(ctx, start, {}))
+
+    def fire(
+        self,
+        event: str,
+        state: State,
+        answers: Mapping[str, Any] | None = None,
+        *,
+        dice: DiceSource | None = None,
+    ) -> Resolution:
+        """Report an event: run the hooks armed for it and lapse sightings that end with it."""
+
+        def run(ctx: Context) -> None:
+            for sid, info in list(ctx.state.sightings.items()):
+                if info.get("lapses") == event:
+                    del ctx.state.sightings[sid]
+                    ctx.effect(f"sighting {sid} lapses")
+            for hook in [h for h in ctx.state.hooks if h["event"] == event]:
+                paragraph, step = self.hook_step(hook["id"])
+                if hook.get("once", True):
+                    ctx.state.hooks = [h for h in ctx.state.hooks if h["id"] != hook["id"]]
+                if hook.get("replaces"):
+                    ctx.say(f"Instead of the {hook['replaces'].replace('_', ' ')}:", "hook")
+                self._run_in(ctx, paragraph, step.steps)
+
+        return self._transaction(f"event:{event}", state, answers, dice, True, run)
+
+    def armed_events(self, state: State) -> list[str]:
+        """Events some hook or sighting is waiting for, sorted."""
+        events = {h["event"] for h in state.hooks}
+        events |= {info["lapses"] for info in state.sightings.values() if info.get("lapses")}
+        return sorted(events)
+
+    def die(self, notation: str) -> Die:
+        d = self._dice_cache.get(notation)
+        if d is None:
+            d = self._dice_cache[notation] = parse_die(notation, self.book.conventions)
+        return d
+
+    def hook_step(self, hook_id: str) -> tuple[str, m.HookStep]:
+        """The paragraph and hook step that armed ``hook_id``."""
+        if self._hooks_index is None:
+            index = {}
+            for par in self.book.paragraphs.values():
+                for step in m.walk_steps(par.steps):
+                    if isinstance(step, m.HookStep):
+                        index[step.id] = (par.id, step)
+            self._hooks_index = index
+        if hook_id not in self._hooks_index:
+            raise ResolutionError(f"armed hook {hook_id!r} is not in the content any more")
+        return self._hooks_index[hook_id]
+
+    # ---------------------------------------------------------------- transactions
+    def _transaction(
+        self,
+        start: str,
+        state: State | None,
+        answers: Mapping[str, Any] | None,
+        dice: DiceSource | None,
+        record: bool,
+        body: Callable[[Context], None],
+    ) -> Resolution:
+        original = state if state is not None else self.new_state()
+        work = original.copy() if record else original
+        before = original.snapshot() if record else {}
+        source = (dice or self.dice or SeededDice()).bind(work.rng)
+        parsed = self.parse_answers(answers or {})
+        ctx = Context(self, work, dict(parsed), _PlayChooser(self, source), record=record)
+        try:
+            body(ctx)
+        except NeedAnswer as need:
+            return self._needs(start, original, ctx, [need.question])
+        except MissingRoll as missing:
+            n = len([r for r in ctx.rolls if not r.purpose.endswith("(roll again)")]) + 1
+            q = m.Question(f"roll.{n}", f"{missing.die.name} for {missing.purpose}", m.INTEGER, missing.die.low, missing.die.high)
+            return self._needs(start, original, ctx, [q])
+        except ParagraphsError:
+            raise
+        except RecursionError:
+            raise CycleError(ctx.stack[-8:] + ["..."]) from None
+        except Exception as exc:  # a plugin's bug must not leave a half-changed state
+            raise ResolutionError(f"{self.book.title} {ctx.paragraph or start}: {type(exc).__name__}: {exc}") from exc
+        prng = source.prng_state()
+        if prng is not None:
+            work.rng = prng
+        if record:
+            work.record(
+                {
+                    "action": "event" if start.startswith("event:") else "read",
+                    "start": start,
+                    "answers": {k: v for k, v in ctx.answers.items()},
+                    "dice": source.kind,
+                    "trail": list(ctx.trail),
+                    "rolls": [r.to_json() for r in ctx.rolls],
+                },
+                before,
+            )
+        result = Resolution(DONE, start, ctx.trail, ctx.rolls, ctx.instructions, [], work, ctx.marked, ctx.counter_changes, ctx.effects)
+        self._notify_finished(result)
+        return result
+
+    def _needs(self, start: str, original: State, ctx: Context, questions: list[m.Question]) -> Resolution:
+        result = Resolution(NEEDS_ANSWERS, start, ctx.trail, ctx.rolls, ctx.instructions, questions, original)
+        self._notify_finished(result)
+        return result
+
+    def _notify_finished(self, result: Resolution) -> None:
+        hook = self.host.hook.paragraphs_resolution_finished
+        if hook.get_hookimpls():
+            hook(resolution=result, title=self.book.title)
+
+    def _hooked_roll(self, die: Die, purpose: str) -> int | None:
+        if self._roll_hook is None:
+            return None
+        return self._roll_hook(die=die, purpose=purpose, title=self.book.title)
+
+    # ---------------------------------------------------------------- paragraphs
+    def enter(self, ctx: Context, paragraph: str, with_: Mapping[str, Any]) -> None:
+        """Read ``paragraph`` and follow its ``goto`` jumps until they end."""
+        target: str | None = paragraph
+        passed = with_
+        while target is not None:
+            target = self._read(ctx, target, passed)
+            passed = {}
+            if target is not None and not ctx.stack and getattr(ctx.chooser, "boundary", False):
+                ctx.chooser.at_boundary(ctx, target)  # exact odds memoise here
+
+    def call(self, ctx: Context, paragraph: str, with_: Mapping[str, Any]) -> None:
+        self.enter(ctx, paragraph, with_)
+
+    def _read(self, ctx: Context, pid: str, with_: Mapping[str, Any]) -> str | None:
+        par = self.book.paragraphs.get(pid)
+        if par is None:
+            raise ResolutionError(f"{self.book.title} {ctx.paragraph}: no paragraph {pid}")
+        ctx.entries += 1
+        if ctx.entries > self.max_entries:
+            raise CycleError(_recent_cycle(ctx.trail))
+        stack = ctx.stack
+        if stack.count(pid) >= self.max_reentry:
+            raise CycleError(stack[stack.index(pid):] + [pid])
+        ctx.trail.append(pid)
+        state = ctx.state
+        if pid in state.retired:
+            saved = ctx.paragraph
+            ctx.paragraph = pid
+            ctx.say("No event (this paragraph is spent).", "no_event")
+            ctx.effect(f"{pid} spent")
+            ctx.paragraph = saved
+            return None
+        state.read_counts[pid] = state.read_counts.get(pid, 0) + 1
+        saved = ctx.paragraph
+        ctx.paragraph = pid
+        for sid in par.marks:
+            ctx.mark(sid)
+        if self._enter_hook is not None:
+            self._enter_hook(paragraph=pid, state=state, title=self.book.title)
+        stack.append(pid)
+        ctx.frames.append(with_)
+        try:
+            return self.run_steps(ctx, par.steps)
+        finally:
+            stack.pop()
+            ctx.frames.pop()
+            ctx.paragraph = saved
+
+    def _run_in(self, ctx: Context, paragraph: str, steps: m.Steps) -> None:
+        """Run steps as if inside ``paragraph`` (hook bodies), following their jumps."""
+        saved = ctx.paragraph
+        ctx.paragraph = paragraph
+        ctx.stack.append(paragraph)
+        ctx.frames.append({})
+        try:
+            target = self.run_steps(ctx, steps)
+        finally:
+            ctx.stack.pop()
+            ctx.frames.pop()
+            ctx.paragraph = saved
+        if target is not None:
+            self.enter(ctx, target, {})
+
+    def run_steps(self, ctx: Context, steps: m.Steps) -> str | None:
+        handlers = _HANDLERS
+        for step in steps:
+            target = handlers[step.__class__](self, ctx, step)
+            if target is not None:
+                return target
+        return None
+
+    # ---------------------------------------------------------------- predicates
+    def test(self, ctx: Context, pred: Any) -> bool:
+        cls = pred.__class__
+        if cls is m.SightingIs:
+            return ctx.state.has_sighting(pred.id, pred.observer)
+        if cls is m.Not:
+            return not self.test(ctx, pred.item)
+        if cls is m.Always:
+            return pred.value
+        if cls is m.AllOf:
+            return all(self.test(ctx, p) for p in pred.items)
+        if cls is m.AnyOf:
+            return any(self.test(ctx, p) for p in pred.items)
+        if cls is m.AnySighting:
+            return any(s not in pred.except_ for s in ctx.state.sightings)
+        if cls is m.TimesRead:
+            return _COMPARE[pred.op](ctx.state.read_counts.get(pred.paragraph, 0), pred.n)
+        if cls is m.HasRead:
+            return ctx.state.read_counts.get(pred.paragraph, 0) > 0
+        if cls is m.Compare:
+            value = ctx.value(pred.value)
+            if value is None:
+                return pred.op == "ne"
+            try:
+                return _COMPARE[pred.op](value, pred.operand)
+            except TypeError:
+                return False
+        if cls is m.Asked:
+            return ctx.answer(pred.question) == pred.equals
+        if cls is m.TitlePredicate:
+            kind = self.grammar.predicates[pred.kind]
+            return bool(kind.evaluate(ctx, pred.args))  # type: ignore[misc]
+        raise ResolutionError(f"unknown predicate {pred!r}")
+
+    # ---------------------------------------------------------------- checks
+    def check(self, ctx: Context, step: m.Check) -> str:
+        kind = self.grammar.checks[step.kind]
+        spec = dict(step.spec)
+        spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
+        if step.group is None:
+            return kind.resolve(ctx, spec)
+        count = int(ctx.value(step.group.subjects))
+        results = []
+        for i in range(1, count + 1):
+            ctx.subject = i
+            try:
+                results.append(kind.resolve(ctx, {**spec, "purpose": f"{spec['purpose']} (man {i})"}))
+            finally:
+                ctx.subject = None
+        wins = [r in ("success", "exact") for r in results]
+        ok = any(wins) if step.group.aggregate == "any" else all(wins)
+        return "success" if ok else "failure"
+
+
+# --------------------------------------------------------------------------- step handlers
+
+
+def _say(engine: Engine, ctx: Context, step: m.Say) -> None:
+    ctx.say(step.text)
+
+
+def _note(engine: Engine, ctx: Context, step: m.Note) -> None:
+    note_id = step.id or f"{ctx.paragraph}:{step.text[:40]}"
+    if not any(n["id"] == note_id for n in ctx.state.notes):
+        ctx.state.notes.append({"id": note_id, "text": step.text, "paragraph": ctx.paragraph})
+    ctx.say(step.text, "note")
+
+
+def _see(engine: Engine, ctx: Context, step: m.See) -> None:
+    engine.call(ctx, step.to, dict(step.with_))
+
+
+def _goto(engine: Engine, ctx: Context, step: m.Goto) -> str:
+    return step.to
+
+
+def _if(engine: Engine, ctx: Context, step: m.If) -> str | None:
+    return engine.run_steps(ctx, step.then if engine.test(ctx, step.test) else step.else_)
+
+
+def _first_of(engine: Engine, ctx: Context, step: m.FirstOf) -> str | None:
+    for branch in step.branches:
+        if engine.test(ctx, branch.when):
+            return engine.run_steps(ctx, branch.do)
+    return None
+
+
+def _check(engine: Engine, ctx: Context, step: m.Check) -> str | None:
+    outcome = engine.check(ctx, step)
+    ctx.effect(f"{step.kind} {outcome}")
+    steps = step.outcomes.get(outcome)
+    if steps is None and outcome == "exact":
+        steps = step.outcomes.get("success", ())
+    return engine.run_steps(ctx, steps or ())
+
+
+def _row_for(rows: tuple[m.Row, ...], total: int, clamp: bool) -> m.Row | None:
+    for row in rows:
+        if row.low <= total <= row.high:
+            return row
+    if clamp and rows:
+        return rows[0] if total < rows[0].low else rows[-1] if total > rows[-1].high else None
+    return None
+
+
+def _branch(engine: Engine, ctx: Context, step: m.Roll | m.Match, total: int, what: str) -> str | None:
+    if step.rows:
+        row = _row_for(step.rows, total, getattr(step, "clamp", False))
+        if row is None:
+            raise ResolutionError(f"{ctx.title} {ctx.paragraph}: no row for {what} {total} ({step.pos})")
+        return engine.run_steps(ctx, row.steps)
+    if step.odd is not None or step.even is not None:
+        return engine.run_steps(ctx, (step.odd if total % 2 else step.even) or ())
+    return None
+
+
+def _roll(engine: Engine, ctx: Context, step: m.Roll) -> str | None:
+    die = ctx.die(step.die)
+    modifier = int(ctx.value(step.modifier)) if step.modifier is not None else 0
+    purpose = step.purpose or f"roll in {ctx.paragraph}"
+    if step.table:
+        return _table_roll(engine, ctx, step, die, modifier, purpose)
+    allowed = None
+    if any(r.reroll for r in step.rows):
+        allowed = {f for f in die.faces if (row := _row_for(step.rows, f + modifier, step.clamp)) is None or not row.reroll}
+    face = ctx.roll(die, purpose, modifier=modifier, allowed=allowed)
+    total = face + modifier
+    if step.store:
+        ctx.state.values[step.store] = total
+    return _branch(engine, ctx, step, total, "roll")
+
+
+def _table_roll(engine: Engine, ctx: Context, step: m.Roll, die: Die, modifier: int, purpose: str) -> None:
+    table = ctx.book.tables.get(step.table or "")
+    if table is None:
+        raise ResolutionError(f"{ctx.title} {ctx.paragraph}: no table {step.table!r}")
+    face = ctx.roll(die, f"{purpose} on {table.name}", modifier=modifier)
+    total = face + modifier
+    try:
+        row = table.lookup(total)
+    except KeyError:
+        raise ResolutionError(f"{ctx.title} {ctx.paragraph}: table {table.id} has no row for {total}") from None
+    ctx.say(f"{table.name}: {row.result}", "table")
+    ctx.effect(f"{table.id}={row.result}")
+    if step.store:
+        ctx.state.values[step.store] = row.result
+    return None
+
+
+def _match(engine: Engine, ctx: Context, step: m.Match) -> str | None:
+    value = ctx.value(step.value)
+    if value is None:
+        raise ResolutionError(f"{ctx.title} {ctx.paragraph}: the value to match is unknown ({step.pos})")
+    return _branch(engine, ctx, step, int(value), "value")
+
+
+def _ask(engine: Engine, ctx: Context, step: m.AskStep) -> None:
+    value = ctx.answer(step.question)
+    if step.store:
+        ctx.state.values[step.store] = value
+
+
+def _choice(engine: Engine, ctx: Context, step: m.Choice) -> str | None:
+    chosen = ctx.answer(step.question)
+    for option in step.options:
+        if option.id == chosen:
+            ctx.effect(f"chose {option.id}")
+            return engine.run_steps(ctx, option.steps)
+    raise ResolutionError(f"{ctx.title} {ctx.paragraph}: {chosen!r} is not an option of {step.question.key}")
+
+
+def _mark(engine: Engine, ctx: Context, step: m.MarkSighting) -> None:
+    for sid in step.ids:
+        ctx.mark(sid, observer=step.observer, revealed=step.revealed, lapses=step.lapses)
+
+
+def _ignore(engine: Engine, ctx: Context, step: m.IgnoreFurther) -> None:
+    retired = ctx.state.retired
+    for pid in step.paragraphs:
+        if pid not in retired:
+            retired.append(pid)
+            ctx.effect(f"retire {pid}")
+    retired.sort()
+    ctx.say("From now on, ignore further references to " + ", ".join(step.paragraphs) + ".", "retire")
+
+
+def _counter(engine: Engine, ctx: Context, step: m.CounterChange) -> None:
+    current = ctx.state.counters.get(step.name, 0)
+    if step.set is not None:
+        delta = int(step.set) - current
+    else:
+        delta = int(step.add or 0) * (int(ctx.value(step.per)) if step.per is not None else 1)
+    ctx.add_counter(step.name, delta, step.reason or f"paragraph {ctx.paragraph}")
+    reason = f" ({step.reason})" if step.reason else ""
+    ctx.say(f"{step.name.upper()} {delta:+d}{reason}", "counter")
+
+
+def _set(engine: Engine, ctx: Context, step: m.SetValues) -> None:
+    for name, value in step.values:
+        ctx.set_value(name, value)
+        ctx.say(f"{name.replace('_', ' ').capitalize()} is now {value}.", "set")
+
+
+def _hook(engine: Engine, ctx: Context, step: m.HookStep) -> None:
+    hooks = ctx.state.hooks
+    if not any(h["id"] == step.id for h in hooks):
+        entry: dict[str, Any] = {"id": step.id, "event": step.event, "paragraph": ctx.paragraph, "once": step.once}
+        if step.replaces:
+            entry["replaces"] = step.replaces
+        if step.note:
+            entry["note"] = step.note
+        hooks.append(entry)
+        ctx.effect(f"arm {step.event}")
+    ctx.say(step.note or f"Remember: when {step.event.replace('_', ' ')}, this paragraph has more to do.", "hook")
+
+
+def _procedure(engine: Engine, ctx: Context, step: m.ProcedureCall) -> str | None:
+    proc = engine.grammar.procedures.get(step.name)
+    if proc is None:
+        raise ResolutionError(f"{ctx.title} {ctx.paragraph}: no procedure {step.name!r}")
+    args = {k: ctx.value(v) for k, v in step.args.items()}
+    result = proc.function(ctx, **args)
+    label = result.get("label") if isinstance(result, Mapping) else result
+    ctx.effect(f"{step.name}: {label}")
+    steps = step.outcomes.get(str(label))
+    return engine.run_steps(ctx, steps) if steps else None
+
+
+def _no_event(engine: Engine, ctx: Context, step: m.NoEvent) -> None:
+    ctx.say("No event.", "no_event")
+    ctx.effect("no event")
+
+
+def _title_step(engine: Engine, ctx: Context, step: m.TitleStep) -> str | None:
+    kind = engine.grammar.steps.get(step.kind)
+    if kind is None or kind.run is None:
+        raise ResolutionError(f"{ctx.title} {ctx.paragraph}: step {step.kind!r} cannot run")
+    return kind.run(ctx, step)
+
+
+_HANDLERS: dict[type, Callable[..., str | None]] = {
+    m.Say: _say,
+    m.Note: _note,
+    m.See: _see,
+    m.Goto: _goto,
+    m.If: _if,
+    m.FirstOf: _first_of,
+    m.Check: _check,
+    m.Roll: _roll,
+    m.Match: _match,
+    m.AskStep: _ask,
+    m.Choice: _choice,
+    m.MarkSighting: _mark,
+    m.IgnoreFurther: _ignore,
+    m.CounterChange: _counter,
+    m.SetValues: _set,
+    m.HookStep: _hook,
+    m.ProcedureCall: _procedure,
+    m.NoEvent: _no_event,
+    m.TitleStep: _title_step,
+}
+
+
+def _recent_cycle(trail: list[str]) -> list[str]:
+    """The repeating tail of a trail that ran away (for the error message)."""
+    tail = trail[-50:]
+    last = tail[-1]
+    for i in range(len(tail) - 2, -1, -1):
+        if tail[i] == last:
+            return tail[i:]
+    return tail

@@ -1,0 +1,72 @@
+"""What the plugins registered for one title: its step, predicate and check kinds and more."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from paragraphs.records import (
+    CheckKind,
+    LintRule,
+    PredicateKind,
+    Procedure,
+    SchemaResource,
+    StepKind,
+    Table,
+    UnitType,
+)
+
+if TYPE_CHECKING:
+    from paragraphs.plugins import PluginHost, TitleInfo
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """Every registration that applies to one title (its own and the global ones)."""
+
+    title: str
+    steps: dict[str, StepKind]
+    predicates: dict[str, PredicateKind]
+    checks: dict[str, CheckKind]
+    procedures: dict[str, Procedure]
+    lint_rules: dict[str, LintRule]
+    tables: dict[str, Table]
+    units: dict[str, UnitType]
+    schemas: list[SchemaResource]
+
+    def fingerprint(self) -> str:
+        """A hash of everything in the grammar that shapes compiled content."""
+        parts: list[Any] = [
+            sorted((k, v.schema, v.step_lists, v.expand is not None) for k, v in self.steps.items()),
+            sorted((k, v.schema) for k, v in self.predicates.items()),
+            sorted((k, v.outcomes, v.schema) for k, v in self.checks.items()),
+            sorted(self.procedures),
+            sorted(self.lint_rules),
+            sorted(s.id for s in self.schemas),
+            [s.contents for s in sorted(self.schemas, key=lambda s: s.id)],
+        ]
+        text = json.dumps(parts, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+def grammar_for(host: PluginHost, title: str) -> Grammar:
+    return Grammar(
+        title=title,
+        steps=host.by_id("paragraphs_register_steps", title),
+        predicates=host.by_id("paragraphs_register_predicates", title),
+        checks=host.by_id("paragraphs_register_check_kinds", title),
+        procedures=host.by_id("paragraphs_register_procedures", title),
+        lint_rules=host.by_id("paragraphs_register_lint_rules", title),
+        tables=host.by_id("paragraphs_register_tables", title),
+        units=host.by_id("paragraphs_register_units", title),
+        schemas=[s for s in host.records("paragraphs_register_schemas", title)],
+    )
+
+
+def title_versions(host: PluginHost, info: TitleInfo) -> str:
+    """Versions that invalidate compiled content: the library's and the title plugin's."""
+    from paragraphs.__about__ import __version__
+
+    return f"paragraphs-engine {__version__}; {info.plugin.distribution or info.plugin.name} {info.plugin.version}"

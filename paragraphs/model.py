@@ -1,0 +1,592 @@
+"""The content model (IR): frozen dataclasses built from validated YAML.
+
+A :class:`Book` holds a title's paragraphs, questions, tables, units and declarations.
+A :class:`Paragraph` is a list of steps; steps and predicates are small frozen records.
+Nothing here is evaluated as code: the engine walks these records.
+Every record keeps its :class:`~paragraphs.problems.SourcePos` for error messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from paragraphs.dice import DiceConventions
+from paragraphs.errors import UnknownParagraph, UsageError
+from paragraphs.problems import SourcePos
+
+NOWHERE = SourcePos("<none>")
+
+# --------------------------------------------------------------------------- questions
+
+YESNO = "yesno"
+INTEGER = "integer"
+CHOICE = "choice"
+
+_YES = {"yes", "y", "true", "1", "oui"}
+_NO = {"no", "n", "false", "0", "non"}
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """Something only the player can answer: a board fact, a decision, a number.
+
+    Attributes:
+        key: stable id used for answers (``--answer pc=5``).
+        prompt: the question as shown.
+        type: ``yesno``, ``integer`` or ``choice``.
+        min, max: bounds of an integer question.
+        choices: ``(id, label)`` pairs of a choice question.
+    """
+
+    key: str
+    prompt: str
+    type: str = YESNO
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    pos: SourcePos = field(default=NOWHERE, compare=False)
+
+    def domain(self) -> list[Any]:
+        """Every possible answer, in order."""
+        if self.type == YESNO:
+            return [True, False]
+        if self.type == INTEGER:
+            return list(range(int(self.min or 0), int(self.max if self.max is not None else 9) + 1))
+        return [cid for cid, _ in self.choices]
+
+    def parse(self, raw: Any) -> Any:
+        """Turn a typed answer (``yes``, ``7``, ``vehicle``) into a value of the domain.
+
+        Raises:
+            UsageError: the answer is not in the domain.
+        """
+        if self.type == YESNO:
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in _YES:
+                return True
+            if text in _NO:
+                return False
+            raise UsageError(f"answer for {self.key!r} must be yes or no, not {raw!r}")
+        if self.type == INTEGER:
+            try:
+                value = int(str(raw).strip())
+            except ValueError:
+                raise UsageError(f"answer for {self.key!r} must be an integer, not {raw!r}") from None
+            lo = self.min if self.min is not None else value
+            hi = self.max if self.max is not None else value
+            if not lo <= value <= hi:
+                raise UsageError(f"answer for {self.key!r} must be in {lo}-{hi}, not {value}")
+            return value
+        text = str(raw).strip()
+        ids = [cid for cid, _ in self.choices]
+        if text not in ids:
+            raise UsageError(f"answer for {self.key!r} must be one of {', '.join(ids)}, not {raw!r}")
+        return text
+
+    def describe_domain(self) -> str:
+        if self.type == YESNO:
+            return "yes/no"
+        if self.type == INTEGER:
+            return f"{self.min}-{self.max}"
+        return "|".join(cid for cid, _ in self.choices)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"key": self.key, "prompt": self.prompt, "type": self.type}
+        if self.type == INTEGER:
+            data["min"], data["max"] = self.min, self.max
+            data["choices"] = []
+        elif self.type == CHOICE:
+            data["choices"] = [{"id": cid, "label": label} for cid, label in self.choices]
+        else:
+            data["choices"] = [{"id": "yes", "label": "yes"}, {"id": "no", "label": "no"}]
+        return data
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, slots=True)
+class Literal:
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class ValueOf:
+    """A named value of the state: a title track (``condition``) or a flag."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class CounterOf:
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerTo:
+    """The answer to a question, asked when reached."""
+
+    question: Question
+
+
+@dataclass(frozen=True, slots=True)
+class SumOf:
+    """The sum of several values (a PC plus a modifier, a factor plus a bonus)."""
+
+    items: tuple[Any, ...]
+
+
+ValueRef = Literal | ValueOf | CounterOf | AnswerTo | SumOf
+
+# --------------------------------------------------------------------------- predicates
+
+
+@dataclass(frozen=True, slots=True)
+class Always:
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SightingIs:
+    id: str
+    observer: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AnySighting:
+    except_: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    item: Any
+
+
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    items: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    items: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TimesRead:
+    """How often a paragraph has been read, counting the current reading."""
+
+    paragraph: str  # resolved at load time: the containing paragraph when not given
+    op: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class HasRead:
+    paragraph: str
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """Compare a value with an operand: ``eq ne lt lte gt gte in``."""
+
+    value: Any
+    op: str
+    operand: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A question only the player can answer; holds when the answer equals ``equals``."""
+
+    question: Question
+    equals: Any = True
+
+
+@dataclass(frozen=True, slots=True)
+class TitlePredicate:
+    kind: str
+    args: Any
+    pos: SourcePos = field(default=NOWHERE, compare=False)
+
+
+# --------------------------------------------------------------------------- steps
+
+Steps = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    text: str
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    text: str
+    id: str | None = None
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class See:
+    """Call a paragraph and come back: the caller's remaining steps run afterwards."""
+
+    to: str
+    purpose: str = ""
+    with_: tuple[tuple[str, Any], ...] = ()
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Goto:
+    """Jump to a paragraph: the rest of the current paragraph is abandoned."""
+
+    to: str
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    test: Any
+    then: Steps
+    else_: Steps = ()
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    when: Any
+    do: Steps
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class FirstOf:
+    """Run the first branch whose predicate holds."""
+
+    branches: tuple[Branch, ...]
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Several subjects make the same check; ``any`` or ``all`` of them must succeed."""
+
+    subjects: Any  # ValueRef: how many subjects
+    aggregate: str  # "any" | "all"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    kind: str
+    spec: Mapping[str, Any]
+    outcomes: Mapping[str, Steps]
+    group: Group | None = None
+    purpose: str = ""
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """Faces ``low``..``high`` of a roll or a match run ``steps``; ``reroll`` rolls again."""
+
+    low: int
+    high: int
+    steps: Steps
+    reroll: bool = False
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll a die (plus modifiers) and branch on rows, on odd/even, or on a table."""
+
+    die: str
+    rows: tuple[Row, ...] = ()
+    odd: Steps | None = None
+    even: Steps | None = None
+    modifier: Any = None  # ValueRef or None
+    table: str | None = None
+    store: str | None = None
+    purpose: str = ""
+    clamp: bool = False
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Branch on a value already known (the German Action Number, a track)."""
+
+    value: Any
+    rows: tuple[Row, ...] = ()
+    odd: Steps | None = None
+    even: Steps | None = None
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class AskStep:
+    """Ask a question and keep the answer in the state under ``store``."""
+
+    question: Question
+    store: str | None = None
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    id: str
+    label: str
+    steps: Steps
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    question: Question
+    options: tuple[Option, ...]
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class MarkSighting:
+    ids: tuple[str, ...]
+    observer: str | None = None
+    revealed: Any = None
+    lapses: str | None = None
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class IgnoreFurther:
+    """Retire paragraphs: from now on they read as "no event"."""
+
+    paragraphs: tuple[str, ...]
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class CounterChange:
+    name: str
+    add: int | None = None
+    set: int | None = None
+    reason: str = ""
+    per: Any = None  # ValueRef multiplying ``add`` (1 VP per German still active)
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class SetValues:
+    values: tuple[tuple[str, Any], ...]
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class HookStep:
+    """Arm a deferred trigger: when ``event`` happens later, ``steps`` run."""
+
+    id: str
+    event: str
+    steps: Steps
+    once: bool = True
+    replaces: str | None = None
+    note: str = ""
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class ProcedureCall:
+    """Call a title's Python procedure; branch on the label it returns."""
+
+    name: str
+    args: Mapping[str, Any]
+    outcomes: Mapping[str, Steps]
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class NoEvent:
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class TitleStep:
+    """A step kind added by a title plugin; ``branches`` holds its nested step lists."""
+
+    kind: str
+    args: Any
+    branches: Mapping[str, Steps] = field(default_factory=dict)
+    pos: SourcePos = NOWHERE
+
+
+# --------------------------------------------------------------------------- declarations
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    """A numbered entry of the book.
+
+    Attributes:
+        id: always a string (``"105"``, ``"T358"``).
+        kind: what sort of entry it is (event, movement, unit_order, rule, victory...).
+        marks: sightings it marks as occurred when read.
+        steps: what happens when it is read.
+        damaged: what the source lost here (its findings are lowered to info).
+        assumed: why some value here is assumed rather than printed.
+        extra: title-specific paragraph fields (``counter``, ``mission``...).
+    """
+
+    id: str
+    kind: str
+    steps: Steps
+    marks: tuple[str, ...] = ()
+    damaged: str | None = None
+    assumed: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class EntryPoint:
+    """A paragraph the player is sent to from outside the book (a card, a counter)."""
+
+    paragraph: str
+    source: str
+    assumed: str | None = None
+    pos: SourcePos = NOWHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """A named value of the state shown by name (``condition``, ``alert``)."""
+
+    name: str
+    question: Question | None
+    initial: Any = None
+    values: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SightingDecl:
+    id: str
+    name: str = ""
+    assumed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    """A title's compiled content.
+
+    Attributes:
+        title: title id.
+        paragraphs: by id, in file order.
+        questions: every question by key, declared or inline.
+        entry_points: where the player enters the book from outside.
+        tracks: state values the title shows by name.
+        counters: counters with their starting values (``vp``).
+        sightings: declared sightings.
+        conventions: how the title reads its dice.
+        tables, units: lookup tables and unit types from content and plugins.
+        data: other collections of the title's content by name, records by id.
+        content_hash: hash of the content (and overlays) the book was built from.
+        provenance: record key -> field -> the file it came from (for overlays).
+    """
+
+    title: str
+    name: str
+    paragraphs: Mapping[str, Paragraph]
+    questions: Mapping[str, Question] = field(default_factory=dict)
+    entry_points: tuple[EntryPoint, ...] = ()
+    tracks: Mapping[str, Track] = field(default_factory=dict)
+    counters: Mapping[str, int] = field(default_factory=dict)
+    sightings: Mapping[str, SightingDecl] = field(default_factory=dict)
+    conventions: DiceConventions = field(default_factory=DiceConventions)
+    tables: Mapping[str, Any] = field(default_factory=dict)
+    units: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    content_hash: str = ""
+    provenance: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    def paragraph(self, ref: str | int) -> Paragraph:
+        """The paragraph with id ``ref``; ``"358"`` finds ``"T358"`` when no plain 358 exists.
+
+        Raises:
+            UnknownParagraph: no such paragraph.
+        """
+        return self.paragraphs[self.resolve_id(ref)]
+
+    def resolve_id(self, ref: str | int) -> str:
+        text = str(ref).strip()
+        if text in self.paragraphs:
+            return text
+        for prefix in self.meta.get("id_prefixes", ("T",)):
+            if prefix + text in self.paragraphs:
+                return prefix + text
+        raise UnknownParagraph(f"{self.title} has no paragraph {text}")
+
+    def question(self, key: str) -> Question:
+        if key not in self.questions:
+            known = ", ".join(sorted(self.questions)) or "none"
+            raise UsageError(f"unknown answer key {key!r} for {self.title} (valid: {known})")
+        return self.questions[key]
+
+
+# --------------------------------------------------------------------------- walking
+
+
+def child_step_lists(step: Any) -> Iterator[tuple[str, Steps]]:
+    """Yield ``(label, steps)`` for every step list nested directly in ``step``."""
+    if isinstance(step, If):
+        yield "then", step.then
+        yield "else", step.else_
+    elif isinstance(step, FirstOf):
+        for i, br in enumerate(step.branches):
+            yield f"branch {i + 1}", br.do
+    elif isinstance(step, (Check, ProcedureCall)):
+        yield from step.outcomes.items()
+    elif isinstance(step, (Roll, Match)):
+        for row in step.rows:
+            yield f"{row.low}-{row.high}", row.steps
+        if step.odd is not None:
+            yield "odd", step.odd
+        if step.even is not None:
+            yield "even", step.even
+    elif isinstance(step, Choice):
+        for opt in step.options:
+            yield opt.id, opt.steps
+    elif isinstance(step, HookStep):
+        yield f"hook {step.event}", step.steps
+    elif isinstance(step, TitleStep):
+        yield from step.branches.items()
+
+
+def walk_steps(steps: Steps) -> Iterator[Any]:
+    """Every step in ``steps`` and in the lists nested inside them, depth first."""
+    for step in steps:
+        yield step
+        for _, inner in child_step_lists(step):
+            yield from walk_steps(inner)
+
+
+def step_predicates(step: Any) -> Iterator[Any]:
+    """The predicates a step tests directly."""
+    if isinstance(step, If):
+        yield step.test
+    elif isinstance(step, FirstOf):
+        for br in step.branches:
+            yield br.when
+
+
+def walk_predicate(pred: Any) -> Iterator[Any]:
+    yield pred
+    if isinstance(pred, Not):
+        yield from walk_predicate(pred.item)
+    elif isinstance(pred, (AllOf, AnyOf)):
+        for item in pred.items:
+            yield from walk_predicate(item)

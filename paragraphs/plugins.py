@@ -1,0 +1,295 @@
+"""Building a plugin host: entry-point discovery, isolation of broken plugins, collisions.
+
+There is no global plugin manager: every host is made by :func:`make_plugin_manager` and
+handed to whatever needs it (engine, CLI, tests). Plugins are found through the
+``paragraphs`` entry-point group. A plugin that fails to import, raises while registering,
+or yields something that is not a record is reported and skipped; every other plugin keeps
+working. Two plugins registering the same id is an error that names both.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from paragraphs import hookspecs, records
+from paragraphs.errors import PluginError
+
+ENTRY_POINT_GROUP = "paragraphs"
+
+#: The core's own default hook implementations, registered like any plugin.
+BUILTIN_PLUGINS = (
+    "paragraphs.builtin.defaults",
+    "paragraphs.builtin.checks",
+    "paragraphs.builtin.lint",
+    "paragraphs.builtin.sample",
+)
+
+#: Registration hook name -> the record type it must yield.
+REGISTRATIONS: dict[str, type] = {
+    "paragraphs_register_titles": records.Title,
+    "paragraphs_register_schemas": records.SchemaResource,
+    "paragraphs_register_tables": records.Table,
+    "paragraphs_register_units": records.UnitType,
+    "paragraphs_register_procedures": records.Procedure,
+    "paragraphs_register_check_kinds": records.CheckKind,
+    "paragraphs_register_steps": records.StepKind,
+    "paragraphs_register_predicates": records.PredicateKind,
+    "paragraphs_register_lint_rules": records.LintRule,
+    "paragraphs_register_commands": records.Command,
+    "paragraphs_register_policies": records.Policy,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PluginProblem:
+    """Why a plugin was skipped."""
+
+    plugin: str
+    reason: str
+
+    def format(self) -> str:
+        return f"plugin {self.plugin} skipped: {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class PluginInfo:
+    """Where a registered plugin comes from."""
+
+    name: str
+    distribution: str
+    version: str
+
+
+@dataclass(frozen=True, slots=True)
+class TitleInfo:
+    """A title with the plugin and distribution that ship it."""
+
+    record: records.Title
+    plugin: PluginInfo
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+
+class PluginHost:
+    """A plugin manager plus everything its plugins registered, checked and indexed."""
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        self.pm = pm
+        self.problems: list[PluginProblem] = []
+        self.info: dict[str, PluginInfo] = {}
+        # hook name -> list of (plugin name, record)
+        self._records: dict[str, list[tuple[str, Any]]] = {name: [] for name in REGISTRATIONS}
+
+    @property
+    def hook(self) -> Any:
+        return self.pm.hook
+
+    # ------------------------------------------------------------------ lookups
+    def titles(self) -> dict[str, TitleInfo]:
+        """Every installed title by id."""
+        out = {}
+        for plugin, rec in self._records["paragraphs_register_titles"]:
+            out[rec.id] = TitleInfo(rec, self.info.get(plugin, PluginInfo(plugin, "", "")))
+        return dict(sorted(out.items()))
+
+    def title(self, title_id: str) -> TitleInfo:
+        from paragraphs.errors import UsageError
+
+        titles = self.titles()
+        if title_id not in titles:
+            known = ", ".join(titles) or "none installed"
+            raise UsageError(f"unknown title {title_id!r} (installed: {known})")
+        return titles[title_id]
+
+    def records(self, hook_name: str, title: str | None = None) -> list[Any]:
+        """Records of one registration hook that apply to ``title`` (global ones too)."""
+        return [
+            rec
+            for _, rec in self._records[hook_name]
+            if title is None or getattr(rec, "title", None) in (None, title)
+        ]
+
+    def by_id(self, hook_name: str, title: str | None) -> dict[str, Any]:
+        return {rec.id: rec for rec in self.records(hook_name, title)}
+
+    def plugin_of(self, hook_name: str, record_id: str) -> str:
+        for plugin, rec in self._records[hook_name]:
+            if rec.id == record_id:
+                return plugin
+        return ""
+
+    # ------------------------------------------------------------------ building
+    def _admit(self, name: str, strict: bool) -> None:
+        """Probe one plugin's registration hooks; keep it only if all of them succeed."""
+        plugin = self.pm.get_plugin(name)
+        others = [p for p in self.pm.get_plugins() if p is not plugin]
+        gathered: dict[str, list[Any]] = {}
+        try:
+            for hook_name, record_type in REGISTRATIONS.items():
+                caller = self.pm.subset_hook_caller(hook_name, remove_plugins=others)
+                found: list[Any] = []
+                for result in caller():
+                    for rec in _iterate(result):
+                        if not isinstance(rec, record_type):
+                            raise PluginError(
+                                f"{hook_name} yielded {type(rec).__name__}, "
+                                f"expected {record_type.__name__}"
+                            )
+                        if not getattr(rec, "id", ""):
+                            raise PluginError(f"{hook_name} yielded a record without an id")
+                        found.append(rec)
+                gathered[hook_name] = found
+            self._check_collisions(name, gathered)
+        except Exception as exc:  # a broken plugin must not take the others down
+            self.pm.unregister(plugin)
+            problem = PluginProblem(name, _reason(exc))
+            if strict:
+                raise PluginError(problem.format()) from exc
+            self.problems.append(problem)
+            return
+        for hook_name, found in gathered.items():
+            self._records[hook_name].extend((name, rec) for rec in found)
+
+    def _check_collisions(self, name: str, gathered: dict[str, list[Any]]) -> None:
+        for hook_name, found in gathered.items():
+            seen = {}
+            for plugin, rec in self._records[hook_name]:
+                seen.setdefault(rec.id, []).append((plugin, getattr(rec, "title", None)))
+            mine: set[tuple[str, Any]] = set()
+            for rec in found:
+                rec_title = getattr(rec, "title", None)
+                key = (rec.id, rec_title)
+                if key in mine:
+                    raise PluginError(f"registers {rec.id!r} twice in {hook_name}")
+                mine.add(key)
+                for plugin, other_title in seen.get(rec.id, []):
+                    if rec_title is None or other_title is None or rec_title == other_title:
+                        what = hook_name.removeprefix("paragraphs_register_").rstrip("s")
+                        raise PluginError(
+                            f"{what} id {rec.id!r} is registered by both "
+                            f"{self._describe(plugin)} and {self._describe(name)}"
+                        )
+
+    def _describe(self, plugin: str) -> str:
+        info = self.info.get(plugin)
+        if info and info.distribution:
+            return f"{plugin} ({info.distribution} {info.version})"
+        return plugin
+
+
+def _iterate(result: Any) -> Iterable[Any]:
+    if result is None:
+        return ()
+    if isinstance(result, (list, tuple)) or hasattr(result, "__next__"):
+        return result
+    return (result,)
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, PluginError):
+        return text
+    return f"{type(exc).__name__}: {text}"
+
+
+def make_plugin_manager(
+    *,
+    load_entrypoints: bool = True,
+    plugins: Sequence[object | tuple[str, object]] = (),
+    blocked: Iterable[str] = (),
+    builtins: bool = True,
+    strict: bool = False,
+) -> PluginHost:
+    """Build a plugin host.
+
+    Args:
+        load_entrypoints: discover installed plugins in the ``paragraphs`` group.
+        plugins: extra plugin objects (modules, classes, instances), or ``(name, plugin)``.
+        blocked: plugin names (entry-point names) not to load.
+        builtins: register the core's own default plugins.
+        strict: raise :class:`PluginError` on the first problem instead of skipping the
+            plugin and recording it in ``host.problems``.
+
+    Returns:
+        The host, with every registration collected and checked.
+    """
+    pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
+    pm.add_hookspecs(hookspecs)
+    host = PluginHost(pm)
+    for name in blocked:
+        pm.set_blocked(name)
+
+    order: list[str] = []
+
+    def add(name: str, plugin: object, info: PluginInfo) -> None:
+        try:
+            pm.register(plugin, name=name)
+        except Exception as exc:
+            problem = PluginProblem(name, _reason(exc))
+            if strict:
+                raise PluginError(problem.format()) from exc
+            host.problems.append(problem)
+            return
+        host.info[name] = info
+        order.append(name)
+
+    if builtins:
+        from paragraphs.__about__ import __version__
+
+        for modname in BUILTIN_PLUGINS:
+            add(modname, importlib.import_module(modname), PluginInfo(modname, "paragraphs-engine", __version__))
+
+    if load_entrypoints:
+        for ep in _entry_points():
+            if pm.is_blocked(ep.name) or pm.has_plugin(ep.name):
+                continue
+            dist = ep.dist
+            info = PluginInfo(ep.name, dist.name if dist else "", dist.version if dist else "")
+            try:
+                plugin = ep.load()
+            except Exception as exc:
+                problem = PluginProblem(ep.name, f"failed to import {ep.value}: {_reason(exc)}")
+                if strict:
+                    raise PluginError(problem.format()) from exc
+                host.problems.append(problem)
+                continue
+            add(ep.name, plugin, info)
+
+    for item in plugins:
+        name, plugin = item if isinstance(item, tuple) else (_plugin_name(item), item)
+        add(name, plugin, PluginInfo(name, "", ""))
+
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(str(exc)) from exc
+
+    for name in order:
+        if pm.has_plugin(name):
+            host._admit(name, strict)
+    return host
+
+
+def _entry_points() -> list[importlib.metadata.EntryPoint]:
+    seen: set[str] = set()
+    out = []
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name not in seen:
+            seen.add(ep.name)
+            out.append(ep)
+    return sorted(out, key=lambda ep: ep.name)
+
+
+def _plugin_name(plugin: object) -> str:
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    return getattr(plugin, "__name__", None) or f"{type(plugin).__name__}@{id(plugin):x}"

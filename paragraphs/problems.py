@@ -1,0 +1,69 @@
+"""Problems found in content: one type for YAML, schema and lint findings alike.
+
+Every problem prints as ``path:line:col: CODE message`` so an editor or terminal can jump
+to it; problems sort by place, then code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+
+class Severity(str, Enum):
+    """How bad a problem is. Errors fail validation; warnings and info do not."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class SourcePos:
+    """A place in a content file, 1-based like editors count."""
+
+    path: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Problem:
+    """One finding about content.
+
+    Attributes:
+        pos: where it is.
+        code: stable code such as ``REF001``; documented in the content-format page.
+        message: one line, in plain words.
+        severity: error, warning or info.
+        json_path: for schema errors, the JSON path inside the document (``$.paragraphs[3]``).
+    """
+
+    pos: SourcePos
+    code: str
+    message: str = field(compare=True)
+    severity: Severity = field(default=Severity.ERROR, compare=False)
+    json_path: str = field(default="", compare=False)
+
+    def format(self) -> str:
+        """The clickable one-line form."""
+        tail = f" ({self.json_path})" if self.json_path else ""
+        return f"{self.pos}: {self.code} {self.message}{tail}"
+
+    def lowered(self, severity: Severity) -> Problem:
+        """The same problem with a lower severity (used for assumed or damaged content)."""
+        return replace(self, severity=severity)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "path": self.pos.path,
+            "line": self.pos.line,
+            "col": self.pos.col,
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "json_path": self.json_path,
+        }

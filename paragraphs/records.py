@@ -1,0 +1,236 @@
+"""Frozen records that registration hooks yield.
+
+A plugin describes what it adds by yielding these; the plugin host collects them, checks
+that ids are unique (a clash names both plugins) and hands them to the loader and engine.
+Every record has an ``id``; records that belong to one title carry its ``title`` id, and
+``title=None`` means "for every title".
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from paragraphs.context import Context
+    from paragraphs.model import Book, TitleStep
+    from paragraphs.plugins import PluginHost
+    from paragraphs.problems import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class Title:
+    """A playable title: a book of paragraphs plus its tables, units and procedures.
+
+    Attributes:
+        id: short id used on the command line (``ambush``, ``bruneval``).
+        name: display name.
+        content: folder of the title's YAML files (read with importlib.resources).
+        package: import package that ships it; its distribution gives the version.
+        doc: one paragraph saying what the title is.
+        collections_schema: ``$id`` of a registered schema for the title's own
+            collections (zones, missions...), applied to every content file.
+    """
+
+    id: str
+    name: str
+    content: Traversable
+    package: str
+    doc: str = ""
+    collections_schema: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaResource:
+    """A JSON Schema (draft 2020-12) a plugin contributes, addressed by its ``$id``."""
+
+    id: str
+    contents: Mapping[str, Any]
+    title: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One row of a die table: faces ``low``..``high`` give ``result``."""
+
+    low: int
+    high: int
+    result: Any
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A lookup table keyed by die ranges (or by a column, for charts).
+
+    Attributes:
+        die: the die rolled on it (``d6``, ``d10``, ``d100``), or None for a chart.
+        rows: the rows, in order.
+        columns: for charts with several columns (a hit chart by facing), the column
+            names; each row's ``result`` is then a mapping column -> value.
+        flags: notes on cells the source leaves empty or damaged, keyed by cell name.
+    """
+
+    id: str
+    title: str | None
+    name: str
+    die: str | None
+    rows: tuple[TableRow, ...]
+    doc: str = ""
+    columns: tuple[str, ...] = ()
+    flags: Mapping[str, str] = field(default_factory=dict)
+    source: str = ""
+
+    def lookup(self, value: int) -> TableRow:
+        """The row covering ``value``; raises KeyError when no row does."""
+        for row in self.rows:
+            if row.low <= value <= row.high:
+                return row
+        raise KeyError(value)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    """A kind of counter: its factors and where each value comes from."""
+
+    id: str
+    title: str | None
+    name: str
+    factors: Mapping[str, Any]
+    doc: str = ""
+    assumed: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """A title rule written in Python, callable from content and from ``odds``.
+
+    The function takes a :class:`paragraphs.context.Context` and returns an outcome label
+    (``"success"``, ``"defender hit"``) or a mapping with a ``label`` key. It rolls with
+    ``ctx.roll`` and reads board facts with ``ctx.answer``, which is what lets ``odds``
+    enumerate it exactly.
+
+    Attributes:
+        questions: keys of the answers it may ask for (shown in help and docs).
+        section: the rulebook section it implements.
+    """
+
+    id: str
+    title: str | None
+    function: Callable[[Context], Any]
+    doc: str = ""
+    questions: tuple[str, ...] = ()
+    section: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckKind:
+    """A kind of check usable in ``check: {kind: ...}``.
+
+    Attributes:
+        resolve: rolls (through the context) and returns the outcome name, one of
+            ``outcomes`` (for example ``success``, ``failure``, ``exact``).
+        schema: JSON Schema of the check's own keys (besides kind and outcome branches).
+        bounds: optional; given the spec and title dice, the lowest and highest chance
+            of success, used by the lint to flag checks that never or always succeed.
+    """
+
+    id: str
+    title: str | None
+    resolve: Callable[[Context, Mapping[str, Any]], str]
+    outcomes: tuple[str, ...] = ("success", "failure")
+    schema: Mapping[str, Any] = field(default_factory=dict)
+    doc: str = ""
+    bounds: Callable[[Mapping[str, Any], Book], tuple[Any, Any] | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StepKind:
+    """A kind of step a title adds to the grammar.
+
+    A step kind either *expands* into core steps when content is loaded (``perform: 815``
+    becomes ``see: {to: "815", purpose: perform}``), or *runs* when reached.
+
+    Attributes:
+        schema: JSON Schema of the step's value.
+        run: called with the context and the step; returns a paragraph id to jump to
+            (like ``goto``) or None.
+        expand: returns the core step(s) (plain YAML-like data) this step stands for.
+        step_lists: keys of the value that hold nested step lists (compiled, linted and
+            walked by the graph).
+        refs: paragraph ids the step enters besides its nested steps (for the graph).
+        shows: a short, spoiler-free label for docs (``activate units``).
+    """
+
+    id: str
+    title: str | None
+    schema: Mapping[str, Any]
+    run: Callable[[Context, TitleStep], str | None] | None = None
+    expand: Callable[[Any], Any] | None = None
+    step_lists: tuple[str, ...] = ()
+    refs: Callable[[Any], Iterable[str]] | None = None
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PredicateKind:
+    """A kind of predicate a title adds (``{condition: [3, 4]}``, ``{mover: vehicle}``).
+
+    Attributes:
+        evaluate: returns whether it holds; may ask questions through the context.
+        expand: alternatively, the core predicate it stands for.
+    """
+
+    id: str
+    title: str | None
+    schema: Mapping[str, Any]
+    evaluate: Callable[[Context, Any], bool] | None = None
+    expand: Callable[[Any], Any] | None = None
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LintRule:
+    """A content check run after schema validation; yields problems.
+
+    ``check`` is called with the compiled book and the title's grammar (its registered
+    step kinds, which a rule needs to follow title steps' references).
+    """
+
+    id: str
+    title: str | None
+    check: Callable[[Book, Any], Iterable[Problem]]
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A title's own CLI command (``simulate``, ``turn``) or its options for a core one.
+
+    Attributes:
+        id: the command name. With ``extends`` set, the id names the title's extension.
+        extends: name of a core command (``play``) this adds options to; ``run`` then
+            takes over that command for this title when given.
+        add_arguments: adds the command's arguments to an argparse parser.
+        run: runs it; returns the exit code.
+    """
+
+    id: str
+    title: str | None
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, PluginHost], int] | None = None
+    extends: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """An automatic player for a title (``play --auto --policy ID``)."""
+
+    id: str
+    title: str | None
+    factory: Callable[..., Any]
+    doc: str = ""
