@@ -208,6 +208,9 @@ class DiceSource:
         """The PRNG position to save after a resolution, or None when no PRNG is used."""
         return None
 
+    def commit(self) -> None:
+        """Called when the resolution this bound source served is kept (status done)."""
+
 
 class SeededDice(DiceSource):
     """Rolls from a PRNG; its position is part of the saved state.
@@ -244,13 +247,19 @@ class ScriptedDice(DiceSource):
 
     kind = "scripted"
 
-    def __init__(self, values: Iterable[int]) -> None:
+    def __init__(self, values: Iterable[int], *, _parent: ScriptedDice | None = None) -> None:
         self.values = list(values)
         self.used = 0
+        self._parent = _parent
 
     def bind(self, prng_state: dict[str, int] | None) -> ScriptedDice:
-        fresh = ScriptedDice(self.values)
-        return fresh
+        # A resolution that stops for an answer must not use up dice: it works on a copy
+        # of the remaining values and only a kept resolution advances this list.
+        return ScriptedDice(self.values[self.used :], _parent=self)
+
+    def commit(self) -> None:
+        if self._parent is not None:
+            self._parent.used += self.used
 
     def roll(self, die: Die, purpose: str) -> int:
         if self.used >= len(self.values):

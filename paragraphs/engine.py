@@ -144,6 +144,9 @@ class Engine:
         self._roll_hook = host.hook.paragraphs_roll if host.hook.paragraphs_roll.get_hookimpls() else None
         self._enter_hook = host.hook.paragraphs_paragraph_entered if host.hook.paragraphs_paragraph_entered.get_hookimpls() else None
         self._hooks_index: dict[str, tuple[str, m.HookStep]] | None = None
+        #: Called with (step, branch label) whenever a branching step picks a branch
+        #: (``randomtest`` uses it for branch coverage).
+        self.observer: Callable[[Any, str], None] | None = None
 
     # ---------------------------------------------------------------- public API
     def new_state(self, **options: Any) -> State:
@@ -293,6 +296,7 @@ class Engine:
         prng = source.prng_state()
         if prng is not None:
             work.rng = prng
+        source.commit()
         if record:
             work.record(
                 {
@@ -472,13 +476,21 @@ def _goto(engine: Engine, ctx: Context, step: m.Goto) -> str:
     return step.to
 
 
+def _took(engine: Engine, step: Any, label: str) -> None:
+    if engine.observer is not None:
+        engine.observer(step, label)
+
+
 def _if(engine: Engine, ctx: Context, step: m.If) -> str | None:
-    return engine.run_steps(ctx, step.then if engine.test(ctx, step.test) else step.else_)
+    holds = engine.test(ctx, step.test)
+    _took(engine, step, "then" if holds else "else")
+    return engine.run_steps(ctx, step.then if holds else step.else_)
 
 
 def _first_of(engine: Engine, ctx: Context, step: m.FirstOf) -> str | None:
-    for branch in step.branches:
+    for i, branch in enumerate(step.branches):
         if engine.test(ctx, branch.when):
+            _took(engine, step, f"branch {i + 1}")
             return engine.run_steps(ctx, branch.do)
     return None
 
@@ -488,7 +500,9 @@ def _check(engine: Engine, ctx: Context, step: m.Check) -> str | None:
     ctx.effect(f"{step.kind} {outcome}")
     steps = step.outcomes.get(outcome)
     if steps is None and outcome == "exact":
+        outcome = "success"
         steps = step.outcomes.get("success", ())
+    _took(engine, step, outcome)
     return engine.run_steps(ctx, steps or ())
 
 
@@ -506,8 +520,10 @@ def _branch(engine: Engine, ctx: Context, step: m.Roll | m.Match, total: int, wh
         row = _row_for(step.rows, total, getattr(step, "clamp", False))
         if row is None:
             raise ResolutionError(f"{ctx.title} {ctx.paragraph}: no row for {what} {total} ({step.pos})")
+        _took(engine, step, f"{row.low}-{row.high}")
         return engine.run_steps(ctx, row.steps)
     if step.odd is not None or step.even is not None:
+        _took(engine, step, "odd" if total % 2 else "even")
         return engine.run_steps(ctx, (step.odd if total % 2 else step.even) or ())
     return None
 
@@ -563,6 +579,7 @@ def _choice(engine: Engine, ctx: Context, step: m.Choice) -> str | None:
     for option in step.options:
         if option.id == chosen:
             ctx.effect(f"chose {option.id}")
+            _took(engine, step, option.id)
             return engine.run_steps(ctx, option.steps)
     raise ResolutionError(f"{ctx.title} {ctx.paragraph}: {chosen!r} is not an option of {step.question.key}")
 
@@ -620,6 +637,7 @@ def _procedure(engine: Engine, ctx: Context, step: m.ProcedureCall) -> str | Non
     result = proc.function(ctx, **args)
     label = result.get("label") if isinstance(result, Mapping) else result
     ctx.effect(f"{step.name}: {label}")
+    _took(engine, step, str(label))
     steps = step.outcomes.get(str(label))
     return engine.run_steps(ctx, steps) if steps else None
 

@@ -1,0 +1,93 @@
+"""paragraphs: a dice-aware paragraph engine for programmed board wargames.
+
+The public API is small; everything here is imported lazily so that ``import
+paragraphs`` (and the CLI's warm path) stays fast.
+
+* :func:`open_title` -> :class:`Engine`; :meth:`Engine.resolve` -> :class:`Resolution`
+* :func:`paragraph_odds`, :func:`procedure_odds` -> :class:`OddsResult`
+* :class:`State`, :func:`save_state`, :func:`load_state`
+* dice: :class:`SeededDice`, :class:`ScriptedDice`, :class:`PhysicalDice`, :func:`parse_die`
+* plugins: :data:`hookimpl`, :func:`make_plugin_manager`, the records in :mod:`paragraphs.records`
+* errors: :class:`ParagraphsError` and its subclasses
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from paragraphs.__about__ import __version__
+from paragraphs.errors import (
+    ContentError,
+    CycleError,
+    DiceError,
+    OddsError,
+    ParagraphsError,
+    PluginError,
+    ResolutionError,
+    SaveError,
+    UnknownParagraph,
+    UsageError,
+)
+from paragraphs.markers import hookimpl
+
+_LAZY = {
+    "open_title": "paragraphs.api",
+    "Engine": "paragraphs.engine",
+    "Resolution": "paragraphs.engine",
+    "Context": "paragraphs.context",
+    "paragraph_odds": "paragraphs.odds",
+    "procedure_odds": "paragraphs.odds",
+    "OddsResult": "paragraphs.odds",
+    "State": "paragraphs.state",
+    "save_state": "paragraphs.state",
+    "load_state": "paragraphs.state",
+    "SeededDice": "paragraphs.dice",
+    "ScriptedDice": "paragraphs.dice",
+    "PhysicalDice": "paragraphs.dice",
+    "Die": "paragraphs.dice",
+    "parse_die": "paragraphs.dice",
+    "make_plugin_manager": "paragraphs.plugins",
+    "PluginHost": "paragraphs.plugins",
+    "load_book": "paragraphs.content",
+    "Book": "paragraphs.model",
+    "Question": "paragraphs.model",
+}
+
+__all__ = [
+    "__version__",
+    "hookimpl",
+    "ParagraphsError",
+    "UsageError",
+    "PluginError",
+    "ContentError",
+    "UnknownParagraph",
+    "DiceError",
+    "ResolutionError",
+    "CycleError",
+    "OddsError",
+    "SaveError",
+    *_LAZY,
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'paragraphs' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+if TYPE_CHECKING:
+    from paragraphs.api import open_title
+    from paragraphs.content import load_book
+    from paragraphs.context import Context
+    from paragraphs.dice import Die, PhysicalDice, ScriptedDice, SeededDice, parse_die
+    from paragraphs.engine import Engine, Resolution
+    from paragraphs.model import Book, Question
+    from paragraphs.odds import OddsResult, paragraph_odds, procedure_odds
+    from paragraphs.plugins import PluginHost, make_plugin_manager
+    from paragraphs.state import State, load_state, save_state

@@ -1,0 +1,5 @@
+"""``python -m paragraphs`` runs the CLI."""
+
+from paragraphs.cli import main
+
+raise SystemExit(main())

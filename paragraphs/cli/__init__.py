@@ -1,0 +1,154 @@
+"""The ``paragraphs`` command line.
+
+Exit codes: 0 ok, 1 a content or rules problem, 2 a usage error. A user error prints one
+line on stderr, never a traceback. Commands that output data take ``--json``.
+Titles add commands (``simulate``, ``turn``) and options for core commands (``play
+--mission``) through the ``paragraphs_register_commands`` hook; the core names no title.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from paragraphs.errors import ParagraphsError
+
+PROG = "paragraphs"
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse with one-line usage errors (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: error: {message} (try --help)\n")
+        raise SystemExit(2)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--overlay", action="append", default=[], metavar="DIR", help="lay your own content folder over the title's (repeatable; also $PARAGRAPHS_OVERLAY)")
+    parser.add_argument("--no-cache", action="store_true", help="do not read or write the compiled-content cache")
+
+
+def build_parser(host: Any) -> ArgumentParser:
+    from paragraphs.__about__ import __version__
+
+    parser = ArgumentParser(prog=PROG, description="Run, check and document programmed wargame books.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
+    sub.required = True
+
+    p = sub.add_parser("titles", help="list installed titles")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("validate", help="validate content (installed titles, or files and folders)")
+    p.add_argument("targets", nargs="*", metavar="TITLE|PATH")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--strict", action="store_true", help="fail on warnings too")
+    _common(p)
+
+    p = sub.add_parser("read", help="resolve a paragraph and show what the player should do")
+    p.add_argument("title")
+    p.add_argument("paragraph")
+    _resolution_options(p)
+    p.add_argument("--spoilers", action="store_true", help="also show the ids of paragraphs passed through")
+    _common(p)
+
+    p = sub.add_parser("odds", help="exact odds of a paragraph or a title procedure")
+    p.add_argument("title")
+    p.add_argument("target", metavar="TARGET", help="a paragraph id, or a procedure the title registers")
+    p.add_argument("--state", metavar="FILE")
+    p.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--cap", type=int, default=4096, help="most answer combinations to split into (default 4096)")
+    p.add_argument("--detail", choices=("trail", "end"), default="trail", help="tell outcomes apart by whole trail or by last paragraph")
+    p.add_argument("--spoilers", action="store_true", help="tell outcomes apart by what happens in them")
+    _common(p)
+
+    p = sub.add_parser("play", help="an interactive session (saved after every step), or an automatic game")
+    p.add_argument("title")
+    p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists)")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--dice", choices=("seeded", "physical"), default="seeded", help="roll for you, or ask for your own dice")
+    p.add_argument("--auto", action="store_true", help="let a policy play")
+    p.add_argument("--policy", metavar="ID")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--new", action="store_true", help="start the session afresh")
+    _common(p)
+    extensions = [c for c in host.records("paragraphs_register_commands") if c.extends == "play"]
+    for ext in extensions:
+        group = p.add_argument_group(f"{ext.title or 'title'} options")
+        ext.add_arguments(group)  # type: ignore[arg-type]
+
+    p = sub.add_parser("randomtest", help="seeded random playthroughs from every entry point, with coverage")
+    p.add_argument("title")
+    p.add_argument("--runs", type=int, default=200)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--steps", type=int, default=6, help="resolutions per playthrough")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+
+    p = sub.add_parser("graph", help="the reference graph of a title")
+    p.add_argument("title")
+    p.add_argument("--format", choices=("mermaid", "dot", "json"), default="mermaid")
+    _common(p)
+
+    p = sub.add_parser("docs", help="generate the rule reference")
+    docs_sub = p.add_subparsers(dest="docs_command", metavar="ACTION", parser_class=ArgumentParser)
+    docs_sub.required = True
+    e = docs_sub.add_parser("export", help="write the rule reference as Markdown")
+    e.add_argument("dir")
+    e.add_argument("--spoilers", action="store_true", help="include paragraph text")
+    _common(e)
+
+    for cmd in host.records("paragraphs_register_commands"):
+        if cmd.extends is None:
+            tp = sub.add_parser(cmd.id, help=cmd.help)
+            cmd.add_arguments(tp)
+            tp.set_defaults(_title_command=cmd)
+    return parser
+
+
+def _resolution_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--state", metavar="FILE", help="load this save and write the new state back to it")
+    dice = p.add_mutually_exclusive_group()
+    dice.add_argument("--seed", type=int, help="seed the dice (not with a state that already has a PRNG)")
+    dice.add_argument("--dice", metavar="V,V,...", help="the rolls to use, in order (your physical dice)")
+    p.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE", help="answer a question (repeatable)")
+    p.add_argument("--json", action="store_true")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code."""
+    from paragraphs.plugins import make_plugin_manager
+
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        host = make_plugin_manager()
+        for problem in host.problems:
+            sys.stderr.write(f"{PROG}: warning: {problem.format()}\n")
+        parser = build_parser(host)
+        args = parser.parse_args(args_list)
+        if getattr(args, "no_cache", False):
+            import os
+
+            os.environ["PARAGRAPHS_NO_CACHE"] = "1"
+        return int(_dispatch(args, host) or 0)
+    except ParagraphsError as exc:
+        sys.stderr.write(f"{PROG}: error: {exc}\n")
+        return exc.exit_code
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _dispatch(args: argparse.Namespace, host: Any) -> int:
+    title_cmd = getattr(args, "_title_command", None)
+    if title_cmd is not None:
+        return title_cmd.run(args, host)
+    from paragraphs.cli import commands
+
+    return getattr(commands, f"cmd_{args.command}")(args, host)

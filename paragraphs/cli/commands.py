@@ -1,0 +1,245 @@
+"""The core commands. Each ``cmd_<name>(args, host)`` returns an exit code."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from paragraphs.cli.terminal import emit_json, style, table
+from paragraphs.errors import UsageError
+
+
+def parse_answers(items: list[str]) -> dict[str, str]:
+    """``["pc=5", "mover=vehicle"]`` -> ``{"pc": "5", "mover": "vehicle"}``."""
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--answer takes KEY=VALUE, not {item!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def open_engine(args: argparse.Namespace, host: Any) -> Any:
+    from paragraphs.api import open_title
+
+    return open_title(args.title, host=host, overlays=getattr(args, "overlay", []) or [])
+
+
+def load_or_new_state(path: str | None, engine: Any) -> Any:
+    from paragraphs.state import load_state
+
+    if path and Path(path).exists():
+        state = load_state(path, title=engine.book.title)
+        if state.content_hash and state.content_hash != engine.book.content_hash:
+            sys.stderr.write("paragraphs: warning: the save was made with other content (an update or an overlay)\n")
+        return state
+    return engine.new_state()
+
+
+def dice_from_args(args: argparse.Namespace, state: Any) -> Any:
+    from paragraphs.dice import ScriptedDice, SeededDice
+
+    if getattr(args, "dice", None):
+        try:
+            values = [int(v) for v in str(args.dice).replace(" ", "").split(",") if v != ""]
+        except ValueError:
+            raise UsageError(f"--dice takes whole numbers separated by commas, not {args.dice!r}") from None
+        return ScriptedDice(values)
+    if getattr(args, "seed", None) is not None:
+        if state.rng is not None:
+            raise UsageError("--seed cannot be used with a state that already holds a PRNG position (it continues its own stream)")
+        return SeededDice(args.seed)
+    return SeededDice()
+
+
+# --------------------------------------------------------------------------- titles
+
+
+def cmd_titles(args: argparse.Namespace, host: Any) -> int:
+    rows = [
+        {"id": t.id, "name": t.record.name, "version": t.plugin.version, "distribution": t.plugin.distribution}
+        for t in host.titles().values()
+    ]
+    if args.json:
+        emit_json(rows)
+    else:
+        print(table(["id", "name", "version", "distribution"], [[r["id"], r["name"], r["version"], r["distribution"]] for r in rows]))
+    return 0
+
+
+# --------------------------------------------------------------------------- validate
+
+
+def cmd_validate(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs.content import check_path, check_title
+    from paragraphs.problems import Severity
+
+    targets = args.targets or list(host.titles())
+    report = []
+    failed = False
+    for target in targets:
+        if target in host.titles():
+            compiled = check_title(host, target, args.overlay)
+        else:
+            path = Path(target)
+            if not path.exists():
+                raise UsageError(f"{target!r} is neither an installed title nor a file or folder")
+            compiled = check_path(host, path)
+        counts = {s: sum(1 for p in compiled.problems if p.severity is s) for s in Severity}
+        failed |= counts[Severity.ERROR] > 0 or (args.strict and counts[Severity.WARNING] > 0)
+        report.append((target, compiled, counts))
+    if args.json:
+        emit_json(
+            [
+                {
+                    "target": target,
+                    "errors": counts[Severity.ERROR],
+                    "warnings": counts[Severity.WARNING],
+                    "info": counts[Severity.INFO],
+                    "paragraphs": len(compiled.book.paragraphs) if compiled.book else 0,
+                    "problems": [p.to_json() for p in compiled.problems],
+                }
+                for target, compiled, counts in report
+            ]
+        )
+        return 1 if failed else 0
+    colours = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "dim"}
+    for target, compiled, counts in report:
+        for p in compiled.problems:
+            print(f"{p.pos}: {style(p.code, colours[p.severity])} {p.message}" + (f" ({p.json_path})" if p.json_path else "") + ("" if p.severity is Severity.ERROR else f" [{p.severity.value}]"))
+        n = len(compiled.book.paragraphs) if compiled.book else 0
+        verdict = style("ok", "green") if counts[Severity.ERROR] == 0 else style("failed", "red")
+        print(f"{target}: {verdict}: {n} paragraphs, {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} info")
+    return 1 if failed else 0
+
+
+# --------------------------------------------------------------------------- read
+
+
+def cmd_read(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs.dice import ScriptedDice
+    from paragraphs.state import save_state
+
+    engine = open_engine(args, host)
+    state = load_or_new_state(args.state, engine)
+    dice = dice_from_args(args, state)
+    result = engine.resolve(args.paragraph, state, parse_answers(args.answer), dice=dice)
+    if isinstance(dice, ScriptedDice) and result.done and dice.unused:
+        raise UsageError(f"{dice.unused} of the --dice values were not needed ({len(dice.values)} given, {dice.used} used); nothing was saved")
+    if result.done and args.state:
+        save_state(result.state, args.state)
+    tracks = tuple(engine.book.tracks)
+    if args.json:
+        emit_json(result.to_json(tracks))
+        return 0
+    print_resolution(result, engine, spoilers=args.spoilers)
+    return 0
+
+
+def print_resolution(result: Any, engine: Any, *, spoilers: bool = False) -> None:
+    if result.status == "needs_answers":
+        for q in result.questions:
+            domain = q.describe_domain()
+            print(f"{style('?', 'yellow', 'bold')} {q.prompt} [{domain}]  (--answer {q.key}=...)" if not q.key.startswith("roll.") else f"{style('?', 'yellow', 'bold')} roll {q.prompt} [{domain}]  (add it to --dice)")
+        return
+    trail = result.trail
+    if trail:
+        print(style("Paragraphs: " + " > ".join(trail), "dim"))
+    for ins in result.instructions:
+        tag = f"[{ins.paragraph}] " if len(set(i.paragraph for i in result.instructions)) > 1 else ""
+        colour = {"no_event": "dim", "counter": "green", "note": "cyan", "hook": "magenta"}.get(ins.kind)
+        text = f"{tag}{ins.text}"
+        print(style(text, colour) if colour else text)
+    for roll in result.rolls:
+        mod = f" -> {roll.total}" if roll.total != roll.value else ""
+        print(style(f"  rolled {roll.die}: {roll.value}{mod} ({roll.purpose})", "dim"))
+
+
+# --------------------------------------------------------------------------- odds
+
+
+def cmd_odds(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs.errors import UnknownParagraph
+    from paragraphs.odds import paragraph_odds, procedure_odds
+
+    engine = open_engine(args, host)
+    state = load_or_new_state(args.state, engine)
+    answers = parse_answers(args.answer)
+    try:
+        engine.book.resolve_id(args.target)
+        is_paragraph = True
+    except UnknownParagraph:
+        is_paragraph = False
+    if is_paragraph:
+        result = paragraph_odds(engine, args.target, state, answers, cap=args.cap, detail=args.detail, spoilers=args.spoilers)
+    elif args.target in engine.grammar.procedures:
+        result = procedure_odds(engine, args.target, state, answers, cap=args.cap)
+    else:
+        procs = ", ".join(sorted(engine.grammar.procedures)) or "none"
+        raise UsageError(f"{args.target!r} is neither a paragraph of {args.title} nor one of its procedures ({procs})")
+    if args.json:
+        emit_json(result.to_json())
+        return 0
+    rows = []
+    for outcome, p in result.outcomes:
+        assumed = ", ".join(f"{k}={v}" for k, v in outcome.answers)
+        rows.append([f"{p.numerator}/{p.denominator}", f"{float(p):.4f}", outcome.label, assumed])
+    print(table(["probability", "p", "outcome", "assuming"], rows))
+    return 0
+
+
+# --------------------------------------------------------------------------- graph
+
+
+def cmd_graph(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs import graph
+
+    engine = open_engine(args, host)
+    if args.format == "json":
+        emit_json(graph.to_json(engine.book, engine.grammar))
+    elif args.format == "dot":
+        sys.stdout.write(graph.to_dot(engine.book, engine.grammar))
+    else:
+        sys.stdout.write(graph.to_mermaid(engine.book, engine.grammar))
+    return 0
+
+
+# --------------------------------------------------------------------------- randomtest
+
+
+def cmd_randomtest(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs.randomtest import random_test
+
+    engine = open_engine(args, host)
+    report = random_test(engine, runs=args.runs, seed=args.seed, steps=args.steps)
+    if args.json:
+        emit_json(report.to_json())
+    else:
+        print(report.format())
+    return 1 if report.failures else 0
+
+
+# --------------------------------------------------------------------------- play
+
+
+def cmd_play(args: argparse.Namespace, host: Any) -> int:
+    for ext in host.records("paragraphs_register_commands", args.title):
+        if ext.extends == "play" and ext.title == args.title and ext.run is not None:
+            return ext.run(args, host)
+    from paragraphs.session import run_play
+
+    return run_play(args, host)
+
+
+# --------------------------------------------------------------------------- docs
+
+
+def cmd_docs(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs.docgen import export_reference
+
+    written = export_reference(host, Path(args.dir), spoilers=args.spoilers, overlays=args.overlay)
+    print(f"wrote {len(written)} pages to {args.dir}")
+    return 0
