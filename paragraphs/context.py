@@ -179,9 +179,9 @@ class Context:
             return values[name]
         track = self.book.tracks.get(name)
         if track is not None and track.question is not None:
-            value = self.answer(track.question)
-            values[name] = value
-            return value
+            # An answered track is an assumption of this resolution, not a change the
+            # content made: it is not written into the state.
+            return self.answer(track.question)
         passed = self.passed(name)
         if passed is not None:
             return passed

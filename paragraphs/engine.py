@@ -156,7 +156,7 @@ class Engine:
         for name, track in self.book.tracks.items():
             if track.initial is not None:
                 state.values[name] = track.initial
-        setup = self.host.hook.paragraphs_initial_state(title=self.book.title, options=dict(options))
+        setup = self.host.hook.paragraphs_initial_state(book=self.book, options=dict(options))
         if setup:
             for key, value in setup.items():
                 current = getattr(state, key)
@@ -497,7 +497,7 @@ def _first_of(engine: Engine, ctx: Context, step: m.FirstOf) -> str | None:
 
 def _check(engine: Engine, ctx: Context, step: m.Check) -> str | None:
     outcome = engine.check(ctx, step)
-    ctx.effect(f"{step.kind} {outcome}")
+    ctx.effect(f"check:{step.kind} {outcome}")
     steps = step.outcomes.get(outcome)
     if steps is None and outcome == "exact":
         outcome = "success"
@@ -519,6 +519,13 @@ def _branch(engine: Engine, ctx: Context, step: m.Roll | m.Match, total: int, wh
     if step.rows:
         row = _row_for(step.rows, total, getattr(step, "clamp", False))
         if row is None:
+            par = ctx.book.paragraphs.get(ctx.paragraph)
+            if par is not None and par.damaged:
+                # The source lost this row: say so rather than guess or stop.
+                ctx.say(f"The source's result for {total} is lost ({par.damaged}); resolve it with your own booklet if it is readable.", "damaged")
+                ctx.effect(f"lost row {total}")
+                _took(engine, step, "lost")
+                return None
             raise ResolutionError(f"{ctx.title} {ctx.paragraph}: no row for {what} {total} ({step.pos})")
         _took(engine, step, f"{row.low}-{row.high}")
         return engine.run_steps(ctx, row.steps)

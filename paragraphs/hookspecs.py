@@ -16,6 +16,7 @@ import pluggy
 if TYPE_CHECKING:
     from paragraphs.dice import Die
     from paragraphs.engine import Resolution
+    from paragraphs.model import Book
     from paragraphs.records import (
         CheckKind,
         Command,
@@ -185,14 +186,14 @@ def paragraphs_roll(die: Die, purpose: str, title: str) -> int | None:
 
 
 @hookspec(firstresult=True)
-def paragraphs_initial_state(title: str, options: dict[str, Any]) -> dict[str, Any] | None:
+def paragraphs_initial_state(book: Book, options: dict[str, Any]) -> dict[str, Any] | None:
     """Give the starting values of a new play-through (a mission's set-up, for example).
 
     Called when a new state is made for a title, with the options the user gave
     (``{"mission": 22}``).
 
     Args:
-        title: id of the title.
+        book: the title's compiled content (``book.title`` is its id).
         options: title options from the command line or the API.
 
     Returns:

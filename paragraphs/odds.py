@@ -213,7 +213,7 @@ class _Enumerator:
             frozenset(ctx.marked),
             {k: v for k, v in ctx.counter_changes.items() if v},
             values,
-            tuple(ctx.effects) if self.spoilers else (),
+            tuple(e for e in ctx.effects if self.spoilers or e.startswith("check:")),
             assumed,
             text,
         )
@@ -284,8 +284,14 @@ def _counted_paragraphs(book: m.Book) -> set[str]:
     return out
 
 
-def _label(trail: tuple[str, ...], marked: tuple[str, ...], counters: tuple[tuple[str, int], ...], values: tuple[tuple[str, str], ...]) -> str:
+def _label(trail: tuple[str, ...], marked: tuple[str, ...], counters: tuple[tuple[str, int], ...], values: tuple[tuple[str, str], ...], effects: tuple[str, ...] = ()) -> str:
     parts = [" -> ".join(trail) if trail else "(no paragraph)"]
+    checks = [e.removeprefix("check:") for e in effects if e.startswith("check:")]
+    if checks:
+        parts.append(", ".join(checks))
+    others = [e for e in effects if not e.startswith("check:")]
+    if others:
+        parts.append(", ".join(others))
     if marked:
         parts.append("marks " + ", ".join(marked))
     for k, v in counters:
@@ -298,7 +304,7 @@ def _label(trail: tuple[str, ...], marked: tuple[str, ...], counters: tuple[tupl
 def _finish(target: str, raw: dict[tuple[Any, ...], Fraction], asked: dict[str, int]) -> OddsResult:
     outcomes = []
     for (trail, marked, counters, values, effects, assumed, label), p in raw.items():
-        text = label if label is not None else _label(trail, marked, counters, values)
+        text = label if label is not None else _label(trail, marked, counters, values, effects)
         outcomes.append((Outcome(text, trail, marked, counters, values, effects, assumed), p))
     outcomes.sort(key=lambda op: (-op[1], op[0].answers, op[0].label, op[0].trail))
     return OddsResult(target, outcomes, sorted(asked))

@@ -19,6 +19,6 @@ def paragraphs_register_schemas() -> Iterator[SchemaResource]:
 
 
 @hookimpl(trylast=True)
-def paragraphs_initial_state(title: str, options: dict[str, Any]) -> dict[str, Any]:
+def paragraphs_initial_state(book: Any, options: dict[str, Any]) -> dict[str, Any]:
     """No title-specific set-up: declared counters and tracks are all a new state gets."""
     return {}

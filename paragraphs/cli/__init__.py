@@ -102,6 +102,18 @@ def build_parser(host: Any) -> ArgumentParser:
     e.add_argument("--spoilers", action="store_true", help="include paragraph text")
     _common(e)
 
+    p = sub.add_parser("schemas", help="write each title's content schema (for editors) to DIR/<title>/book.schema.json")
+    p.add_argument("dir")
+    p.add_argument("titles", nargs="*", metavar="TITLE")
+
+    p = sub.add_parser("table", help="show a title's table, or look a value up in it")
+    p.add_argument("title")
+    p.add_argument("table", nargs="?")
+    p.add_argument("value", nargs="?", type=int)
+    p.add_argument("--column")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+
     for cmd in host.records("paragraphs_register_commands"):
         if cmd.extends is None:
             tp = sub.add_parser(cmd.id, help=cmd.help)

@@ -243,3 +243,72 @@ def cmd_docs(args: argparse.Namespace, host: Any) -> int:
     written = export_reference(host, Path(args.dir), spoilers=args.spoilers, overlays=args.overlay)
     print(f"wrote {len(written)} pages to {args.dir}")
     return 0
+
+
+# --------------------------------------------------------------------------- schemas
+
+
+def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
+    import json
+
+    from paragraphs.grammar import grammar_for
+    from paragraphs.validation import build_title_schema
+
+    out = Path(args.dir)
+    for title in args.titles or list(host.titles()):
+        info = host.title(title)
+        grammar = grammar_for(host, title)
+        schema = build_title_schema(
+            title,
+            {k: v.schema for k, v in grammar.steps.items()},
+            {k: v.schema for k, v in grammar.predicates.items()},
+            info.record.collections_schema,
+        )
+        target = out / title / "book.schema.json"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {target}")
+    return 0
+
+
+# --------------------------------------------------------------------------- table
+
+
+def cmd_table(args: argparse.Namespace, host: Any) -> int:
+    engine = open_engine(args, host)
+    tables = engine.book.tables
+    if not args.table:
+        rows = [[t.id, t.name, t.die or "", "; ".join(f"{k}: {v}" for k, v in t.flags.items())] for t in tables.values()]
+        if args.json:
+            emit_json([{"id": t.id, "name": t.name, "die": t.die, "flags": dict(t.flags)} for t in tables.values()])
+        else:
+            print(table(["id", "name", "die", "flags"], rows))
+        return 0
+    if args.table not in tables:
+        raise UsageError(f"{args.title} has no table {args.table!r} (tables: {', '.join(tables)})")
+    t = tables[args.table]
+    from paragraphs.compiler import format_range
+
+    rows_out = [(format_range(r.low, r.high), r.result) for r in t.rows]
+    if args.value is not None:
+        try:
+            row = t.lookup(args.value)
+        except KeyError:
+            raise UsageError(f"table {t.id} has no row for {args.value}") from None
+        result = row.result
+        if args.column is not None:
+            if not isinstance(result, dict) or args.column not in result:
+                raise UsageError(f"table {t.id} has no column {args.column!r} (columns: {', '.join(t.columns)})")
+            result = result[args.column]
+            if result is None:
+                flag = next((v for k, v in t.flags.items() if args.column.lower() in k.lower() or k == "passenger"), "")
+                result = f"(no value printed{': ' + flag if flag else ''})"
+        rows_out = [(format_range(row.low, row.high), result)]
+    if args.json:
+        emit_json({"id": t.id, "name": t.name, "die": t.die, "flags": dict(t.flags), "rows": [{"range": r, "result": v} for r, v in rows_out]})
+    else:
+        print(style(t.name, "bold") + (f" ({t.die})" if t.die else ""))
+        print(table(["roll", "result"], [[r, v] for r, v in rows_out]))
+        for k, v in t.flags.items():
+            print(style(f"  note: {k}: {v}", "dim"))
+    return 0

@@ -1,0 +1,168 @@
+"""Ambush! checks: the PC Check, the Activation Check, and checks the base game resolves.
+
+Rulings where the Silver Star booklet relies on the base Ambush! rules (which are not
+part of the source) are data in ``content/ambush/rulings.yaml``; an owner can lay a
+different ruling over it with ``--overlay``.
+
+* PC Check: a d10 (0-9) at or under the subject's PC plus the modifier succeeds; a roll
+  equal to that number exactly is the ``exact`` outcome where a paragraph gives one (133).
+* Activation Check: a d10 inside the current Condition's Activation Level range succeeds;
+  a modifier widens (+) or narrows (-) the range's upper end (ruling ``activation_modifier``).
+* Footing Check (rules 6.1): 0-8 safe (0-7 when wounded); a 9 calls for a PC Check.
+* Accident, Minefield, Boobytrap, Event and Grenade Strike checks are base-game
+  procedures: the player resolves them and reports the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from typing import Any
+
+from paragraphs import model as m
+from paragraphs.compiler import parse_range
+from paragraphs.context import Context
+from paragraphs.records import CheckKind
+
+from paragraphs_ambush import TITLE
+
+#: PC question key by subject.
+SUBJECT_KEYS = {
+    "default": "pc",
+    "moving_soldier": "pc",
+    "highest_in_hex": "pc_highest",
+    "driver": "pc_driver",
+    "assistant_driver": "pc_assistant",
+    "german": "pc_german",
+    "each": "pc",
+}
+
+REPORTED = {
+    "accident": ("accident", "Make the Accident Check with the Ambush! rules: did the vehicle pass it?"),
+    "minefield": ("mine_exploded", "Carry out the Minefield Procedure: did a mine explode?"),
+    "boobytrap": ("boobytrap_exploded", "Carry out the Boobytrap Procedure: did the boobytrap explode?"),
+    "event": ("event_check", "Make the Event Check with the Ambush! rules: did it succeed?"),
+    "grenade_strike": ("grenade_strike", "Make the Grenade Strike PC Check: did it succeed?"),
+}
+
+
+def ruling(ctx: Context, name: str, default: str) -> str:
+    record = ctx.book.data.get("rulings", {}).get(name)
+    return str(record.get("choice", default)) if record else default
+
+
+# --------------------------------------------------------------------------- PC Check
+
+
+def resolve_pc(ctx: Context, spec: Mapping[str, Any]) -> str:
+    subject = str(spec.get("subject", "default"))
+    key = SUBJECT_KEYS.get(subject, "pc")
+    pc = int(ctx.subject_answer(key))
+    modifier = int(ctx.value(spec.get("modifier", 0)))
+    target = pc + modifier
+    face = ctx.roll("d10", f"{spec['purpose']} (PC {pc}{modifier:+d})" if modifier else f"{spec['purpose']} (PC {pc})")
+    if face == target:
+        return "exact"
+    return "success" if face <= target else "failure"
+
+
+def pc_bounds(spec: Mapping[str, Any], book: Any) -> tuple[Fraction, Fraction]:
+    modifier = spec.get("modifier", 0)
+    modifier = modifier.value if isinstance(modifier, m.Literal) else modifier
+    mod = int(modifier) if isinstance(modifier, int) else 0
+    # PCs run 0-9 on the cards; the bounds are over that whole range
+    low = Fraction(max(0, min(10, 0 + mod + 1)), 10)
+    high = Fraction(max(0, min(10, 9 + mod + 1)), 10)
+    return low, high
+
+
+# --------------------------------------------------------------------------- Activation Check
+
+
+def activation_level(ctx: Context) -> int:
+    """The top of the current Condition's Activation Level range (``0-5`` -> 5)."""
+    if "activation_level" in ctx.answers:
+        return int(ctx.answers["activation_level"])
+    mission = ctx.read_value("mission")
+    missions = ctx.book.data.get("missions", {})
+    record = missions.get(str(mission)) if mission is not None else None
+    levels = (record or {}).get("activation_levels") or {}
+    if not levels:
+        return int(ctx.answer("activation_level"))
+    condition = ctx.read_value("condition")
+    span = levels.get(f"c{condition}")
+    if span is None:
+        return int(ctx.answer("activation_level"))
+    return parse_range(str(span))[1]
+
+
+def resolve_activation(ctx: Context, spec: Mapping[str, Any]) -> str:
+    top = activation_level(ctx)
+    modifier = int(ctx.value(spec.get("modifier", 0)))
+    if ruling(ctx, "activation_modifier", "range") == "roll":
+        face = ctx.roll("d10", f"{spec['purpose']} (level 0-{top}, {modifier:+d} to the roll)", modifier=-modifier)
+        return "success" if face - modifier <= top else "failure"
+    face = ctx.roll("d10", f"{spec['purpose']} (level 0-{top}{modifier:+d})" if modifier else f"{spec['purpose']} (level 0-{top})")
+    return "success" if face <= top + modifier else "failure"
+
+
+# --------------------------------------------------------------------------- Footing Check
+
+
+def resolve_footing(ctx: Context, spec: Mapping[str, Any]) -> str:
+    """Rules 6.1: 0-8 safe (0-7 if wounded); otherwise a PC Check decides (unwounded) or he falls."""
+    wounded = bool(ctx.value(spec.get("wounded", False)))
+    face = ctx.roll("d10", f"{spec['purpose']} (footing{' , wounded' if wounded else ''})")
+    if face <= (7 if wounded else 8):
+        return "success"
+    if wounded:
+        return "failure"
+    pc = int(ctx.subject_answer("pc"))
+    second = ctx.roll("d10", f"{spec['purpose']} (PC Check to catch himself, PC {pc})")
+    return "success" if second <= pc else "failure"
+
+
+# --------------------------------------------------------------------------- reported checks
+
+
+def resolve_reported(ctx: Context, spec: Mapping[str, Any]) -> str:
+    key, prompt = REPORTED[str(spec["procedure"])]
+    question = ctx.book.questions.get(key) or m.Question(key, prompt)
+    return "success" if ctx.answer(question) else "failure"
+
+
+def check_kinds() -> Iterator[CheckKind]:
+    value = {}
+    yield CheckKind(
+        "pc",
+        TITLE,
+        resolve_pc,
+        ("success", "failure", "exact"),
+        {"type": "object", "properties": {"subject": {"enum": list(SUBJECT_KEYS)}, "modifier": value}, "additionalProperties": False},
+        "PC Check: a d10 at or under the subject's PC plus the modifier.",
+        pc_bounds,
+    )
+    yield CheckKind(
+        "activation",
+        TITLE,
+        resolve_activation,
+        ("success", "failure"),
+        {"type": "object", "properties": {"modifier": value}, "additionalProperties": False},
+        "Activation Check: a d10 within the current Condition's Activation Level.",
+    )
+    yield CheckKind(
+        "footing",
+        TITLE,
+        resolve_footing,
+        ("success", "failure"),
+        {"type": "object", "properties": {"wounded": value}, "additionalProperties": False},
+        "Footing Check for steep cliffs (rules 6.1).",
+    )
+    yield CheckKind(
+        "reported",
+        TITLE,
+        resolve_reported,
+        ("success", "failure"),
+        {"type": "object", "required": ["procedure"], "properties": {"procedure": {"enum": list(REPORTED)}}, "additionalProperties": False},
+        "A base-game check the player resolves and reports (accident, minefield, boobytrap, event, grenade strike).",
+    )
