@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from paragraphs import model as m
+from paragraphs.errors import UsageError
 from paragraphs.problems import Problem, SourcePos
 from paragraphs.records import CheckKind, PredicateKind, StepKind
 
@@ -359,7 +360,11 @@ class Compiler:
             equals = value.get("equals", True) if isinstance(value, Mapping) else True
             if question.type != m.YESNO and equals is True:
                 self.error(here, "QUESTION003", f"question {question.key!r} is not yes/no: say which answer holds with `equals`")
-            return m.Asked(question, question.parse(equals) if question.type != m.YESNO or not isinstance(equals, bool) else equals)
+            try:
+                return m.Asked(question, question.parse(equals))
+            except UsageError as exc:
+                self.error(here, "QUESTION004", str(exc))
+                return m.Always(False)
         kind = self.predicate_kinds.get(name)
         if kind is None:
             self.error(at, "PRED001", f"unknown predicate {name!r}")

@@ -165,7 +165,8 @@ class Context:
         if isinstance(ref, m.CounterOf):
             return self.state.counters.get(ref.name, self.book.counters.get(ref.name, 0))
         if isinstance(ref, m.AnswerTo):
-            return self.answer(ref.question)
+            # inside a group check every man answers for himself (pc.1, pc.2, ...)
+            return self.subject_answer(ref.question) if self.subject is not None else self.answer(ref.question)
         if isinstance(ref, m.SumOf):
             return sum(int(self.value(item)) for item in ref.items)
         if isinstance(ref, list):

@@ -1,12 +1,28 @@
-"""Registers the sample book shipped with the core (``content/sample``)."""
+"""Registers the sample book shipped with the core (``content/sample``) and its procedure."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from importlib.resources import files
+from typing import Any
 
 from paragraphs.markers import hookimpl
-from paragraphs.records import Title
+from paragraphs.records import Procedure, Title
+
+
+def trim_wick(ctx: Any, storm: int = 2) -> str:
+    """Trim the lamp's wick in a storm (paragraph 3 of the sample book).
+
+    Roll a d6. A 6 blows the flame out (``out``); a roll at or under 5 minus the storm
+    (1 calm to 3 gale) leaves it ``steady``; anything else and it ``gutters``. In a storm
+    of 2 that is steady 1/2, gutters 1/3, out 1/6.
+    """
+    face = ctx.roll("d6", "trim the wick")
+    if face == 6:
+        return "out"
+    if face <= 5 - int(storm):
+        return "steady"
+    return "gutters"
 
 
 @hookimpl
@@ -17,4 +33,15 @@ def paragraphs_register_titles() -> Iterator[Title]:
         content=files("paragraphs") / "sample",
         package="paragraphs",
         doc="An original small gamebook that uses every core construct; the docs' example.",
+    )
+
+
+@hookimpl
+def paragraphs_register_procedures() -> Iterator[Procedure]:
+    yield Procedure(
+        id="trim_wick",
+        title="sample",
+        function=trim_wick,
+        doc="Trim the lamp's wick: steady, gutters (oil is spilt) or out (relight it).",
+        section="paragraph 3",
     )
