@@ -192,7 +192,7 @@ def compile_title(
     standalone: bool = False,
 ) -> CompiledTitle:
     """Read, validate, merge, compile and lint; every problem is collected."""
-    from paragraphs.validation import build_title_schema, make_validator, validate_document
+    from paragraphs.validation import CORE_BOOK_ID, build_title_schema, make_validator, validate_document
     from paragraphs.yamlread import YamlProblems, read_yaml
 
     problems: list[Problem] = []
@@ -216,12 +216,14 @@ def compile_title(
         {k: v.schema for k, v in grammar.predicates.items()},
         collections,
     )
-    validator = make_validator(schema, [s.contents for s in grammar.schemas])
+    resources = [s.contents for s in grammar.schemas if s.id not in (CORE_BOOK_ID,)]
+    validator = make_validator(schema, resources)
+    overlay_validator = make_validator(schema, resources, lenient=True) if any(o for _, o in docs) else None
     valid_docs = []
     for doc, overlay in docs:
         if doc.data is None:
             continue
-        found = validate_document(validator, doc)
+        found = validate_document(overlay_validator if overlay else validator, doc)
         problems.extend(found)
         if not found:
             valid_docs.append((doc, overlay))

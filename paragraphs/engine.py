@@ -497,11 +497,12 @@ def _first_of(engine: Engine, ctx: Context, step: m.FirstOf) -> str | None:
 
 def _check(engine: Engine, ctx: Context, step: m.Check) -> str | None:
     outcome = engine.check(ctx, step)
-    ctx.effect(f"check:{step.kind} {outcome}")
     steps = step.outcomes.get(outcome)
     if steps is None and outcome == "exact":
+        # content without an "exact" branch treats an exact roll as a plain success
         outcome = "success"
         steps = step.outcomes.get("success", ())
+    ctx.effect(f"check:{step.kind} {outcome}")
     _took(engine, step, outcome)
     return engine.run_steps(ctx, steps or ())
 

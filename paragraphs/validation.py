@@ -80,13 +80,34 @@ def build_title_schema(
     return schema
 
 
-def make_validator(root: Mapping[str, Any], resources: Sequence[Mapping[str, Any]] = ()) -> Any:
-    """A draft 2020-12 validator for ``root`` that can resolve the core and ``resources``."""
+#: Record definitions an overlay may give in part (only their key is required there).
+_RECORD_DEFS = {"paragraph": ["id"], "table": ["id"], "unit": ["id"], "entry_point": ["paragraph"], "title": []}
+
+
+def lenient_core() -> dict[str, Any]:
+    """The core book schema with records' required fields relaxed, for overlay files.
+
+    An overlay changes records by id, so it may give only the fields it changes; the
+    merged record is then compiled and linted like any other.
+    """
+    schema = core_schema("book")
+    for name, keep in _RECORD_DEFS.items():
+        schema["$defs"][name]["required"] = keep
+    schema["properties"]["questions"] = {"type": "array", "items": {"type": "object", "required": ["key"]}}
+    return schema
+
+
+def make_validator(root: Mapping[str, Any], resources: Sequence[Mapping[str, Any]] = (), *, lenient: bool = False) -> Any:
+    """A draft 2020-12 validator for ``root`` that can resolve the core and ``resources``.
+
+    With ``lenient`` (overlay files), records need only their id.
+    """
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
     registry: Any = Registry()
-    for contents in [core_schema("book"), core_schema("save"), *resources, root]:
+    core = lenient_core() if lenient else core_schema("book")
+    for contents in [core, core_schema("save"), *resources, root]:
         if "$id" in contents:
             registry = registry.with_resource(contents["$id"], Resource.from_contents(dict(contents)))
     return Draft202012Validator(dict(root), registry=registry)

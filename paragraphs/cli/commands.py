@@ -42,7 +42,7 @@ def load_or_new_state(path: str | None, engine: Any) -> Any:
 def dice_from_args(args: argparse.Namespace, state: Any) -> Any:
     from paragraphs.dice import ScriptedDice, SeededDice
 
-    if getattr(args, "dice", None):
+    if getattr(args, "dice", None) is not None:
         try:
             values = [int(v) for v in str(args.dice).replace(" ", "").split(",") if v != ""]
         except ValueError:

@@ -1,0 +1,1 @@
+"""A tiny title for the core's tests."""

@@ -1,0 +1,153 @@
+"""The command line: exit codes, one-line errors, JSON outputs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from paragraphs.cli import main
+
+SITE = Path(__file__).parent / "data" / "site"
+
+
+@pytest.fixture(autouse=True)
+def fake_site(monkeypatch):
+    monkeypatch.syspath_prepend(str(SITE))
+    yield
+    for name in [m for m in sys.modules if m.startswith("paragraphs_testplugin")]:
+        del sys.modules[name]
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_titles_json_is_sorted_with_versions(capsys):
+    code, out, _ = run(capsys, "titles", "--json")
+    rows = json.loads(out)
+    assert code == 0 and [r["id"] for r in rows] == sorted(r["id"] for r in rows)
+    test = next(r for r in rows if r["id"] == "testplugin")
+    assert test == {"id": "testplugin", "name": "Test Plugin", "version": "0.3.0", "distribution": "paragraphs-testplugin"}
+
+
+def test_read_json_has_the_documented_fields(capsys):
+    code, out, _ = run(capsys, "read", "testplugin", "1", "--dice", "3", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "done" and data["trail"] == ["1", "2"]
+    assert data["rolls"] == [{"die": "d6", "value": 3, "total": 3, "purpose": "roll in 1", "paragraph": "1", "source": "scripted"}]
+    assert data["instructions"] == [{"paragraph": "2", "text": "You found the second paragraph.", "kind": "say"}]
+    assert data["questions"] == [] and data["state"]["sightings"] == [] and "counters" in data["state"]
+
+
+def test_too_few_dice_leave_the_resolution_open(capsys):
+    code, out, _ = run(capsys, "read", "testplugin", "1", "--dice", "", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "needs_answers"
+    assert data["questions"][0]["key"] == "roll.1" and data["questions"][0]["type"] == "integer"
+
+
+def test_usage_errors_exit_2_with_one_line(capsys):
+    for args, fragment in [
+        (("read", "testplugin", "1", "--dice", "3,4"), "were not needed"),
+        (("read", "testplugin", "1", "--dice", "7"), "7 is not a face of d6"),
+        (("read", "testplugin", "1", "--answer", "nope=1"), "valid:"),
+        (("read", "testplugin", "9"), "no paragraph 9"),
+        (("read", "nosuch", "1"), "unknown title 'nosuch'"),
+        (("read", "testplugin", "1", "--answer", "broken"), "KEY=VALUE"),
+        (("odds", "testplugin", "zzz"), "neither a paragraph"),
+    ]:
+        code, out, err = run(capsys, *args)
+        assert code == 2, args
+        assert fragment in err and err.count("\n") == 1, err
+
+
+def test_argparse_errors_are_one_line_too(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["read"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "error:" in err
+
+
+def test_state_file_is_loaded_and_saved_and_seed_conflicts_exit_2(capsys, tmp_path):
+    state = tmp_path / "s.json"
+    code, _, _ = run(capsys, "read", "testplugin", "1", "--state", str(state), "--seed", "5")
+    assert code == 0 and state.exists()
+    saved = json.loads(state.read_text())["state"]
+    assert saved["rng"]["seed"] == 5 and saved["rng"]["position"] == 1
+    code, _, err = run(capsys, "read", "testplugin", "1", "--state", str(state), "--seed", "5")
+    assert code == 2 and "PRNG" in err
+    code, _, _ = run(capsys, "read", "testplugin", "1", "--state", str(state))
+    assert code == 0 and json.loads(state.read_text())["state"]["rng"]["position"] == 2
+    assert (tmp_path / "s.json.bak").exists()
+
+
+def test_corrupt_state_exits_1_and_is_not_overwritten(capsys, tmp_path):
+    state = tmp_path / "s.json"
+    state.write_text("{broken")
+    code, _, err = run(capsys, "read", "testplugin", "1", "--state", str(state))
+    assert code == 1 and "corrupt" in err and state.read_text() == "{broken"
+
+
+def test_odds_json_for_paragraphs_and_procedures(capsys):
+    code, out, _ = run(capsys, "odds", "testplugin", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and [o["probability"] for o in data["outcomes"]] == ["1/2", "1/2"]
+    assert {tuple(o["trail"]) for o in data["outcomes"]} == {("1", "2"), ("1",)}
+    code, out, _ = run(capsys, "odds", "testplugin", "coin", "--json")
+    data = json.loads(out)
+    assert {o["label"]: o["probability"] for o in data["outcomes"]} == {"heads": "1/2", "tails": "1/2"}
+    assert all(o["trail"] == [] for o in data["outcomes"])
+
+
+def test_graph_json_lists_nodes_and_edges(capsys):
+    code, out, _ = run(capsys, "graph", "testplugin", "--format", "json")
+    assert json.loads(out) == {"title": "testplugin", "nodes": ["1", "2"], "edges": [["1", "2"]]}
+    code, out, _ = run(capsys, "graph", "testplugin", "--format", "dot")
+    assert '"1" -> "2";' in out
+
+
+def test_validate_reports_problems_and_exits_1(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("paragraphs:\n  - id: \"1\"\n    steps: [{goto: \"2\"}]\n")
+    code, out, _ = run(capsys, "validate", str(bad))
+    assert code == 1 and f"{bad}:3:14: REF001" in out.replace(str(bad.resolve()), str(bad)) or "REF001" in out
+    code, out, _ = run(capsys, "validate", "testplugin", "--json")
+    data = json.loads(out)
+    assert code == 0 and data[0]["target"] == "testplugin" and data[0]["errors"] == 0
+
+
+def test_randomtest_reports_coverage(capsys):
+    code, out, _ = run(capsys, "randomtest", "testplugin", "--runs", "30", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["paragraph_coverage"] == {"seen": 2, "total": 2} and not data["failures"]
+    assert data["branch_coverage"]["seen"] == data["branch_coverage"]["total"] == 2
+
+
+def test_python_dash_m_runs_the_cli_without_tracebacks(tmp_path):
+    env = {"PYTHONPATH": str(SITE), "PATH": "/usr/bin:/bin", "PARAGRAPHS_CACHE_DIR": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-m", "paragraphs", "read", "testplugin", "5"], capture_output=True, text=True, env=env)
+    assert proc.returncode == 2 and proc.stderr.strip() == "paragraphs: error: testplugin has no paragraph 5"
+    assert "Traceback" not in proc.stderr
+
+
+def test_interactive_play_session_saves_undoes_and_resumes(tmp_path, monkeypatch, capsys):
+    import io
+
+    session = tmp_path / "game.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nsheet\nlog\nundo\nlog\nquit\n"))
+    code = main(["play", "testplugin", "--session", str(session), "--seed", "2"])
+    out = capsys.readouterr().out
+    assert code == 0 and session.exists()
+    assert "(nothing yet)" in out  # the log after undo
+    data = json.loads(session.read_text())
+    assert data["state"]["journal"] == []
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))
+    assert main(["play", "testplugin", "--session", str(session)]) == 0
+    assert len(json.loads(session.read_text())["state"]["journal"]) == 1
