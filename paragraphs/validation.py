@@ -104,12 +104,14 @@ def make_validator(root: Mapping[str, Any], resources: Sequence[Mapping[str, Any
     """
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
 
     registry: Any = Registry()
     core = lenient_core() if lenient else core_schema("book")
     for contents in [core, core_schema("save"), *resources, root]:
         if "$id" in contents:
-            registry = registry.with_resource(contents["$id"], Resource.from_contents(dict(contents)))
+            resource = Resource.from_contents(dict(contents), default_specification=DRAFT202012)
+            registry = registry.with_resource(contents["$id"], resource)
     return Draft202012Validator(dict(root), registry=registry)
 
 
