@@ -1,10 +1,330 @@
-"""Generating the rule reference (Markdown) from content and plugins. Placeholder until the docs issue."""
+"""The rule reference and the library's reference pages, generated as Markdown.
+
+Everything here is pure: functions take a plugin host (or nothing) and return Markdown
+text, so the output is tested without MkDocs. :mod:`paragraphs.mkdocs_plugin` and
+``paragraphs docs export`` put the pages on disk or into a site.
+
+Spoilers: paragraph ids, kinds and the reference graph are shown; the text of a
+paragraph (its instructions) appears only with ``spoilers=True``.
+"""
 
 from __future__ import annotations
 
+import inspect
+import json
+import os
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from paragraphs import model as m
+
+if TYPE_CHECKING:
+    from paragraphs.plugins import PluginHost
 
 
-def export_reference(host: Any, out: Path, *, spoilers: bool = False, overlays: Any = ()) -> list[Path]:
-    raise NotImplementedError
+def _esc(text: Any) -> str:
+    return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(_esc(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- hooks and API
+
+
+def hook_reference() -> str:
+    """Every hook spec with its signature and docstring, grouped as in hookspecs.py."""
+    from paragraphs import hookspecs
+
+    out = [
+        "# Hook reference\n",
+        inspect.getdoc(hookspecs) or "",
+        "\nImplement a hook by decorating a function of your plugin module with "
+        "`@paragraphs.hookimpl` and giving it the hook's name.\n",
+    ]
+    for name, fn in inspect.getmembers(hookspecs, inspect.isfunction):
+        if not name.startswith("paragraphs_"):
+            continue
+        opts = getattr(fn, "paragraphs_spec", {})
+        kind = " *(firstresult)*" if opts.get("firstresult") else ""
+        out.append(f"\n## `{name}`{kind}\n\n```python\n{name}{inspect.signature(fn)}\n```\n\n{inspect.getdoc(fn)}\n")
+    return "\n".join(out)
+
+
+def api_reference() -> str:
+    """The public API: everything in ``paragraphs.__all__``, with signatures and docstrings."""
+    import paragraphs
+
+    out = ["# API reference\n", inspect.getdoc(paragraphs) or "", ""]
+    for name in paragraphs.__all__:
+        if name.startswith("__"):
+            continue
+        obj = getattr(paragraphs, name)
+        doc = inspect.getdoc(obj) or ""
+        if inspect.isclass(obj):
+            try:
+                sig = str(inspect.signature(obj))
+            except (TypeError, ValueError):
+                sig = "(...)"
+            out.append(f"\n## class `{name}`\n\n```python\n{name}{sig}\n```\n\n{doc}\n")
+            for meth_name, meth in inspect.getmembers(obj, inspect.isfunction):
+                if meth_name.startswith("_") or meth.__qualname__.split(".")[0] != obj.__name__:
+                    continue
+                mdoc = inspect.getdoc(meth) or ""
+                out.append(f"\n### `{name}.{meth_name}`\n\n```python\n{meth_name}{inspect.signature(meth)}\n```\n\n{mdoc}\n")
+        elif callable(obj):
+            out.append(f"\n## `{name}`\n\n```python\n{name}{inspect.signature(obj)}\n```\n\n{doc}\n")
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------- content format
+
+
+def content_format() -> str:
+    """The content grammar, generated from the core JSON Schema, and the lint codes."""
+    from paragraphs import lint
+    from paragraphs.validation import core_schema
+
+    schema = core_schema("book")
+    defs = schema["$defs"]
+    out = [
+        "# Content format\n",
+        schema.get("description", ""),
+        "\nEvery content file is YAML. A title's files are merged by record id; a user's overlay "
+        "folder is merged over them the same way. Point an editor at the schema with a first line "
+        "`# yaml-language-server: $schema=<path to schemas/<title>/book.schema.json>`.\n",
+        "## Collections\n",
+        _table(["collection", "records"], [(k, _describe(v, defs)) for k, v in schema["properties"].items()]),
+        "\n## Steps\n\nEvery step is a mapping with exactly one key.\n",
+        _table(["step", "what it does", "value"], [(f"`{k}`", defs[f"step_{k}"].get("description", ""), _describe(defs[f"step_{k}"], defs)) for k in defs["core_step"]["properties"]]),
+        "\n## Predicates\n\n`true`, `false`, or a mapping with one key:\n",
+        _table(["predicate", "value"], [(f"`{k}`", _describe(defs[f"predicate_{k}"], defs)) for k in defs["core_predicate"]["oneOf"][1]["properties"]]),
+        "\n## Values\n\n" + defs["value"]["description"] + " An integer, `{value: name}` (a track or flag), "
+        "`{counter: name}`, `{ask: key}` or an inline question, or `{sum: [...]}`.\n",
+        "\n## Paragraphs\n",
+        _table(["field", "meaning"], [(k, v.get("description", _describe(v, defs))) for k, v in defs["paragraph"]["properties"].items()]),
+        "\n## Problem codes\n\n" + (lint.__doc__ or "").split("\n\n", 1)[1],
+    ]
+    return "\n".join(out)
+
+
+def _describe(node: Any, defs: dict[str, Any]) -> str:
+    if not isinstance(node, dict):
+        return ""
+    if "$ref" in node:
+        return node["$ref"].rsplit("/", 1)[-1].replace("_", " ")
+    if "$dynamicRef" in node:
+        return node["$dynamicRef"].lstrip("#")
+    if node.get("type") == "object" and node.get("properties"):
+        keys = ", ".join(f"`{k}`" + ("*" if k in node.get("required", ()) else "") for k in node["properties"])
+        return f"mapping: {keys}"
+    for key in ("oneOf", "anyOf"):
+        if key in node:
+            return " or ".join(_describe(n, defs) for n in node[key])
+    if "enum" in node:
+        return " / ".join(f"`{v}`" for v in node["enum"])
+    if "const" in node:
+        return f"`{node['const']}`"
+    kind = node.get("type")
+    if kind == "array":
+        return f"list of {_describe(node.get('items', {}), defs)}"
+    if kind == "object" and node.get("properties"):
+        keys = ", ".join(f"`{k}`" + ("*" if k in node.get("required", ()) else "") for k in node["properties"])
+        return f"mapping: {keys}"
+    return str(kind or "any")
+
+
+# --------------------------------------------------------------------------- rule reference
+
+
+def title_pages(host: PluginHost, title: str, *, spoilers: bool = False, overlays: Sequence[Any] = ()) -> dict[str, str]:
+    """The rule reference of one title: relative path -> Markdown."""
+    from paragraphs.api import open_title
+    from paragraphs.graph import distinct_edges, sorted_ids
+
+    engine = open_title(title, host=host, overlays=overlays)
+    book, grammar = engine.book, engine.grammar
+    info = host.title(title)
+    pages: dict[str, str] = {}
+
+    conv = book.conventions
+    head = [
+        f"# {book.name}\n",
+        (book.meta.get("doc") or info.record.doc or "").strip(),
+        f"\n*Title id `{title}`, from `{info.plugin.distribution or info.plugin.name}` {info.plugin.version}.*\n",
+        "## Dice\n",
+        f"A d10 shows {conv.d10[0]}-{conv.d10[1]}; a d100 shows {conv.d100[0]:02d}-{conv.d100[1]}; halving rounds {'down' if conv.rounding == 'floor' else 'up'}."
+        + (f" *Assumed:* {book.meta['dice_assumed']}" if book.meta.get("dice_assumed") else ""),
+    ]
+    if book.tracks:
+        head += ["\n## Tracks\n", _table(["track", "question", "starts at"], [(t.name, t.question.prompt if t.question else "", t.initial if t.initial is not None else "") for t in book.tracks.values()])]
+    if book.counters:
+        head += ["\n## Counters\n", _table(["counter", "starts at"], list(book.counters.items()))]
+    if book.sightings:
+        head += ["\n## Sightings\n", ", ".join(f"`{s}`" for s in book.sightings) + "\n"]
+    pages[f"{title}/index.md"] = "\n".join(head)
+
+    pages[f"{title}/tables.md"] = _tables_page(book)
+    pages[f"{title}/units.md"] = _units_page(book)
+    pages[f"{title}/procedures.md"] = _procedures_page(book, grammar)
+    pages[f"{title}/questions.md"] = "# Questions\n\nWhat the engine may ask the player, by answer key.\n\n" + _table(
+        ["key", "question", "answers"], [(f"`{q.key}`", q.prompt, q.describe_domain() if len(q.domain()) < 40 else f"{len(q.domain())} choices") for q in sorted(book.questions.values(), key=lambda q: q.key)]
+    )
+    for coll, records in sorted(book.data.items()):
+        pages[f"{title}/{coll}.md"] = _collection_page(coll, records)
+
+    edges = distinct_edges(book, grammar)
+    out_refs: dict[str, list[str]] = {}
+    in_refs: Counter[str] = Counter()
+    for a, b in edges:
+        out_refs.setdefault(a, []).append(b)
+        in_refs[b] += 1
+    kinds = Counter(p.kind for p in book.paragraphs.values())
+    entries = {ep.paragraph: ep for ep in book.entry_points}
+    index = [
+        "# Paragraph index\n",
+        f"{len(book.paragraphs)} paragraphs, {len(edges)} distinct references between them, {len(book.entry_points)} entry points. "
+        + ("Paragraph text is shown (spoilers on)." if spoilers else "Paragraph text is hidden: ids, kinds and references are not spoilers."),
+        "\n## Kinds\n",
+        _table(["kind", "paragraphs"], sorted(kinds.items())),
+        "\n## Graph of kinds\n\nHow paragraphs of each kind refer to others (number of references).\n",
+        _kind_graph(book, edges),
+        "\n## Paragraphs\n",
+    ]
+    rows = []
+    for pid in sorted_ids(book.paragraphs):
+        par = book.paragraphs[pid]
+        flags = []
+        if par.marks:
+            flags.append("marks " + ", ".join(par.marks))
+        if par.damaged:
+            flags.append("damaged in the source")
+        if pid in entries:
+            flags.append("entry: " + entries[pid].source + (" (assumed)" if entries[pid].assumed else ""))
+        row = [f"<a id=\"p{pid}\"></a>{pid}", par.kind, ", ".join(f"[{t}](#p{t})" for t in out_refs.get(pid, [])), in_refs.get(pid, 0), "; ".join(flags)]
+        if spoilers:
+            row.append(" / ".join(s.text for s in m.walk_steps(par.steps) if isinstance(s, (m.Say, m.Note)))[:300])
+        rows.append(row)
+    headers = ["id", "kind", "refers to", "referred by", "notes"] + (["text"] if spoilers else [])
+    index.append(_table(headers, rows))
+    pages[f"{title}/paragraphs.md"] = "\n".join(index)
+    return pages
+
+
+def _tables_page(book: m.Book) -> str:
+    from paragraphs.compiler import format_range
+
+    out = ["# Tables\n", "Values as printed; cells the source leaves empty or damaged are flagged, never filled in.\n"]
+    for t in book.tables.values():
+        out.append(f"\n## {t.name}\n\n*`{t.id}`*" + (f", rolled on a {t.die}" if t.die else "") + (f"; source: {t.source}" if t.source else "") + "\n")
+        if t.doc:
+            out.append(t.doc + "\n")
+        if t.columns:
+            rows = [[format_range(r.low, r.high)] + [_cell(r.result.get(c) if isinstance(r.result, dict) else r.result) for c in t.columns] for r in t.rows]
+            out.append(_table(["roll", *t.columns], rows))
+        else:
+            out.append(_table(["roll", "result"], [[format_range(r.low, r.high), _cell(r.result)] for r in t.rows]))
+        for k, v in t.flags.items():
+            out.append(f"\n> **{k}**: {v}\n")
+    return "\n".join(out)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "(not printed)"
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {_cell(v)}" for k, v in value.items())
+    return str(value)
+
+
+def _units_page(book: m.Book) -> str:
+    out = ["# Units\n"]
+    if not book.units:
+        return out[0] + "\nThis title declares no unit types.\n"
+    keys = sorted({k for u in book.units.values() for k in u.factors})
+    rows = []
+    for u in book.units.values():
+        rows.append([u.id, u.name] + [f"{u.factors.get(k, '')}" + (" (assumed)" if k in u.assumed else "") for k in keys])
+    out.append(_table(["id", "name", *keys], rows))
+    assumed = [(u.id, k, why) for u in book.units.values() for k, why in u.assumed.items()]
+    if assumed:
+        out.append("\n## Assumed values\n\nThe source does not print these; lay your own counters over them with `--overlay`.\n")
+        out.append(_table(["unit", "field", "why"], assumed))
+    return "\n".join(out)
+
+
+def _procedures_page(book: m.Book, grammar: Any) -> str:
+    out = ["# Procedures and rules\n"]
+    procs = [p for p in grammar.procedures.values() if p.title == book.title]
+    if procs:
+        out.append("\nRules written as code. `paragraphs odds " + book.title + " PROCEDURE --answer key=value` gives their exact odds.\n")
+        for p in sorted(procs, key=lambda p: p.id):
+            q = ", ".join(f"`{k}`" for k in p.questions) or "none"
+            out.append(f"\n## `{p.id}`\n\n{p.doc}\n\n*Rule section:* {p.section or 'n/a'}. *Answers:* {q}.\n")
+    for label, records in (("Check kinds", grammar.checks), ("Steps", grammar.steps), ("Predicates", grammar.predicates)):
+        own = [r for r in records.values() if r.title == book.title]
+        if own:
+            out.append(f"\n## {label}\n")
+            out.append(_table(["id", "meaning"], [(f"`{r.id}`", r.doc) for r in sorted(own, key=lambda r: r.id)]))
+    return "\n".join(out)
+
+
+def _collection_page(name: str, records: dict[str, Any]) -> str:
+    out = [f"# {name.replace('_', ' ').capitalize()}\n"]
+    for rid, rec in records.items():
+        out.append(f"\n## {rec.get('name', rid)} (`{rid}`)\n")
+        rows = [(k, json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v) for k, v in rec.items() if k not in ("id", "name")]
+        out.append(_table(["field", "value"], rows))
+    return "\n".join(out)
+
+
+def _kind_graph(book: m.Book, edges: list[tuple[str, str]]) -> str:
+    counts: Counter[tuple[str, str]] = Counter()
+    for a, b in edges:
+        if a in book.paragraphs and b in book.paragraphs:
+            counts[(book.paragraphs[a].kind, book.paragraphs[b].kind)] += 1
+    lines = ["```mermaid", "flowchart LR"]
+    for (a, b), n in sorted(counts.items()):
+        lines.append(f"  {a.replace(' ', '_')} -- {n} --> {b.replace(' ', '_')}")
+    lines.append("```")
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- all pages
+
+
+def all_pages(host: PluginHost, *, titles: Sequence[str] | None = None, spoilers: bool = False, overlays: Sequence[Any] = ()) -> dict[str, str]:
+    """Every generated page: relative path -> Markdown."""
+    pages = {
+        "reference/hooks.md": hook_reference(),
+        "reference/api.md": api_reference(),
+        "reference/content-format.md": content_format(),
+    }
+    chosen = list(titles) if titles else list(host.titles())
+    listing = ["# Rule reference\n", "Generated from each installed title's content and plugin.\n"]
+    for title in chosen:
+        info = host.title(title)
+        listing.append(f"* [{info.record.name}]({title}/index.md): tables, units, procedures, questions, paragraph index")
+        for rel, text in title_pages(host, title, spoilers=spoilers, overlays=overlays).items():
+            pages[f"rules/{rel}"] = text
+    pages["rules/index.md"] = "\n".join(listing) + "\n"
+    return pages
+
+
+def export_reference(host: PluginHost, out: Path, *, titles: Sequence[str] | None = None, spoilers: bool = False, overlays: Sequence[Any] = ()) -> list[Path]:
+    """Write every generated page under ``out``; returns the files written."""
+    written = []
+    for rel, text in all_pages(host, titles=titles, spoilers=spoilers, overlays=overlays).items():
+        target = out / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        written.append(target)
+    return written
+
+
+_ = os

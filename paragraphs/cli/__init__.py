@@ -100,6 +100,7 @@ def build_parser(host: Any) -> ArgumentParser:
     e = docs_sub.add_parser("export", help="write the rule reference as Markdown")
     e.add_argument("dir")
     e.add_argument("--spoilers", action="store_true", help="include paragraph text")
+    e.add_argument("--title", action="append", default=[], metavar="TITLE", help="only these titles (repeatable)")
     _common(e)
 
     p = sub.add_parser("schemas", help="write each title's content schema (for editors) to DIR/<title>/book.schema.json")

@@ -240,7 +240,7 @@ def cmd_play(args: argparse.Namespace, host: Any) -> int:
 def cmd_docs(args: argparse.Namespace, host: Any) -> int:
     from paragraphs.docgen import export_reference
 
-    written = export_reference(host, Path(args.dir), spoilers=args.spoilers, overlays=args.overlay)
+    written = export_reference(host, Path(args.dir), titles=args.title or None, spoilers=args.spoilers, overlays=args.overlay)
     print(f"wrote {len(written)} pages to {args.dir}")
     return 0
 
