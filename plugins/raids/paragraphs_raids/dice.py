@@ -1,0 +1,187 @@
+"""Rollers: one calling convention for every source of dice the raid rules use.
+
+A rule function never rolls by itself: it takes a :class:`Roller` and calls
+``roll(die, purpose)``. The same rule then runs
+
+* under the paragraphs engine (:func:`context_roller`), which lets ``paragraphs odds``
+  enumerate every face exactly;
+* in an automatic game (:class:`PrngRoller`, seeded and fast);
+* with the player's own dice typed on the command line (:class:`ScriptedRoller`).
+
+So odds, the companion and the simulation cannot disagree about a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+from paragraphs.dice import DiceConventions, Die, Prng, parse_die
+from paragraphs.errors import UsageError
+
+if TYPE_CHECKING:
+    from paragraphs.context import Context
+
+T = TypeVar("T")
+
+
+class Roller(Protocol):
+    """Something that rolls a die for a stated purpose.
+
+    Args:
+        die: notation (``d6``, ``d10``); a d10's faces follow the title's conventions.
+        purpose: a few words saying what the roll is for (journaled).
+        allowed: faces that count; any other face is rolled again.
+    """
+
+    def __call__(self, die: str, purpose: str, allowed: frozenset[int] | None = None) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RollNote:
+    """One roll as the journal shows it."""
+
+    die: str
+    value: int
+    purpose: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"die": self.die, "value": self.value, "purpose": self.purpose}
+
+
+class _DiceBox:
+    """Parsed dice under one title's conventions, cached by notation."""
+
+    def __init__(self, conventions: DiceConventions) -> None:
+        self.conventions = conventions
+        self._dice: dict[str, Die] = {}
+
+    def get(self, notation: str) -> Die:
+        die = self._dice.get(notation)
+        if die is None:
+            die = self._dice[notation] = parse_die(notation, self.conventions)
+        return die
+
+
+class PrngRoller:
+    """Seeded rolls for automatic games; every roll can be noted for the journal.
+
+    Args:
+        seed: the game's seed (``paragraphs.dice.derive_seed`` for game ``i`` of a series).
+        conventions: how the title reads its dice (a d10 shows 0-9 or 1-10).
+        notes: when given, every roll is appended to it (the caller empties it per entry).
+    """
+
+    def __init__(self, seed: int, conventions: DiceConventions | None = None, notes: list[RollNote] | None = None) -> None:
+        self.prng = Prng(seed)
+        self.box = _DiceBox(conventions or DiceConventions())
+        self.notes = notes
+
+    def __call__(self, die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
+        d = self.box.get(die)
+        while True:
+            face = self.prng.roll(d)
+            if self.notes is not None:
+                self.notes.append(RollNote(d.name, face, purpose if allowed is None or face in allowed else purpose + " (roll again)"))
+            if allowed is None or face in allowed:
+                return face
+
+
+class DiceExhausted(UsageError):
+    """A scripted list of dice ran out; the message names the roll that was needed."""
+
+
+class ScriptedRoller:
+    """Rolls typed by the player (``--dice 3,5,2``), used in order and checked against the die.
+
+    Raises:
+        DiceExhausted: when a roll is needed after the list is used up.
+        UsageError: a value is not a face of the die it is used for.
+    """
+
+    def __init__(self, values: Iterable[int], conventions: DiceConventions | None = None, notes: list[RollNote] | None = None) -> None:
+        self.values = list(values)
+        self.used = 0
+        self.box = _DiceBox(conventions or DiceConventions())
+        self.notes = notes
+
+    def __call__(self, die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
+        d = self.box.get(die)
+        while True:
+            if self.used >= len(self.values):
+                raise DiceExhausted(f"the dice ran out: roll {d.name} ({d.low}-{d.high}) for {purpose} is roll {self.used + 1}; give more values with --dice")
+            value = self.values[self.used]
+            self.used += 1
+            if value not in d.distribution:
+                raise UsageError(f"--dice value {value} (roll {self.used}) is not a face of {d.name} ({d.low}-{d.high}), needed for {purpose}")
+            if self.notes is not None:
+                self.notes.append(RollNote(d.name, value, purpose if allowed is None or value in allowed else purpose + " (roll again)"))
+            if allowed is None or value in allowed:
+                return value
+
+    @property
+    def unused(self) -> int:
+        return len(self.values) - self.used
+
+
+def context_roller(ctx: Context) -> Roller:
+    """A roller that rolls through a paragraphs Context (so ``odds`` can enumerate it)."""
+
+    def roll(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
+        return ctx.roll(die, purpose, allowed=set(allowed) if allowed is not None else None)
+
+    return roll
+
+
+def pick_at_random(options: Sequence[T], roll: Roller, purpose: str, die: str = "d6") -> T:
+    """Choose one of ``options`` with equal chances, using only rolls of ``die``.
+
+    The raid rules break ties "at random by rolling 1D6". With ``n`` options and a d6,
+    option ``(face - 1) mod n`` is taken and faces above the largest multiple of ``n``
+    are rolled again, so every option has the same chance. For two options an odd face
+    picks the first and an even face the second (the Bruneval rule 8.2 example). More
+    options than faces are handled by reading several rolls as digits of one number.
+
+    Raises:
+        ValueError: no options.
+    """
+    n = len(options)
+    if n == 0:
+        raise ValueError("pick_at_random needs at least one option")
+    if n == 1:
+        return options[0]
+    sides = _sides(die)
+    if n <= sides:
+        usable = sides - sides % n
+        face = roll(die, purpose, frozenset(range(1, usable + 1)) if usable < sides else None)
+        return options[(face - 1) % n]
+    digits = 1
+    while sides**digits < n:
+        digits += 1
+    span = sides**digits
+    usable = span - span % n
+    while True:
+        value = 0
+        for _ in range(digits):
+            value = value * sides + roll(die, purpose) - 1
+        if value < usable:
+            return options[value % n]
+
+
+def _sides(die: str) -> int:
+    # Only dice whose faces run 1..N: a d10 may show 0-9, which the mapping above
+    # does not expect, and the raid rules only ever break ties with a d6.
+    text = die.lower()
+    if not text.startswith("d") or not text[1:].isdigit() or text in ("d10", "d100"):
+        raise ValueError(f"pick_at_random needs a die numbered from 1 such as d6, not {die!r}")
+    return int(text[1:])
+
+
+def first_best(options: Sequence[T], key: Callable[[T], object]) -> list[T]:
+    """The options that share the best (smallest) ``key``, in their original order."""
+    if not options:
+        return []
+    keys = [key(o) for o in options]
+    best = min(keys)  # type: ignore[type-var]
+    return [o for o, k in zip(options, keys) if k == best]

@@ -1,0 +1,137 @@
+"""German automatic play: priority lists with random tie-breaks, and walking toward a goal.
+
+Bruneval rule 8.2 moves German units toward the first feasible goal of a priority list
+(nearest British stack with the most stacking points, nearest British unit, nearest German
+stack to join...), along the cheapest route, breaking equal situations with 1D6. Rule 9.1
+orders German combats (stacks by modified attack, then single units) and picks targets
+(most British stacking points, then a boat). Dieppe (9.3, 11.1) uses other keys with the
+same machinery, so the keys and the list of priorities are parameters here; only the
+mechanics (cheapest first, ties at random, step by step along equal routes) are fixed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from paragraphs_raids.dice import Roller, pick_at_random
+from paragraphs_raids.zonemap import ZoneMap
+
+T = TypeVar("T")
+
+
+def best_with_random_ties(items: Sequence[T], key: Callable[[T], Any], roll: Roller, purpose: str) -> T | None:
+    """The item with the smallest ``key``; equal keys are settled with a d6."""
+    if not items:
+        return None
+    keys = [key(i) for i in items]
+    best = min(keys)
+    tied = [i for i, k in zip(items, keys) if k == best]
+    return pick_at_random(tied, roll, purpose)
+
+
+def order_with_random_ties(items: Iterable[T], key: Callable[[T], Any], roll: Roller, purpose: str) -> list[T]:
+    """Sort by ``key`` (smallest first); items with equal keys are put in random order."""
+    rest = sorted(items, key=key)
+    out: list[T] = []
+    while rest:
+        first = key(rest[0])
+        tied = [i for i in rest if key(i) == first]
+        while tied:
+            chosen = pick_at_random(tied, roll, purpose)
+            out.append(chosen)
+            tied.remove(chosen)
+            rest.remove(chosen)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A zone a German unit could head for under one priority.
+
+    Attributes:
+        zone: the goal.
+        cost: movement points of the cheapest route to it.
+        points: stacking points there (ties go to the larger stack).
+    """
+
+    zone: str
+    cost: int
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Priority:
+    """One line of a movement priority list.
+
+    Attributes:
+        name: what the line says (shown in the journal).
+        candidates: the goals it offers now; empty when the line is not feasible.
+        enter: whether the mover may end in the goal (joining friends) or stops short of
+            it (an enemy zone).
+    """
+
+    name: str
+    candidates: Callable[[], list[Candidate]]
+    enter: bool
+
+
+def nearest_then_largest(c: Candidate) -> tuple[int, int]:
+    """Bruneval 8.2: the nearest goal; among equally near ones, the most stacking points."""
+    return (c.cost, -c.points)
+
+
+def choose_goal(
+    priorities: Sequence[Priority],
+    roll: Roller,
+    key: Callable[[Candidate], Any] = nearest_then_largest,
+) -> tuple[Priority, Candidate] | None:
+    """The goal of the first feasible priority; ties between goals are rolled for."""
+    for priority in priorities:
+        found = priority.candidates()
+        if not found:
+            continue
+        goal = best_with_random_ties(found, key, roll, f"German goal ({priority.name}): equal choices")
+        assert goal is not None
+        return priority, goal
+    return None
+
+
+def walk_toward(
+    zmap: ZoneMap,
+    start: str,
+    goal: str,
+    allowance: int,
+    roll: Roller,
+    *,
+    impassable: Iterable[str] = (),
+    enter_goal: bool,
+) -> list[str]:
+    """The zones a unit enters, in order, going from ``start`` toward ``goal``.
+
+    It follows a cheapest route; where several next zones are equally good, a d6 picks
+    one (Bruneval 8.2 example: odd to one side, even to the other). It stops when the
+    next connection costs more than the points left, or when the next zone is the goal
+    and ``enter_goal`` is false (an enemy zone cannot be entered).
+    """
+    blocked = set(impassable)
+    to_goal = zmap.costs_to(goal, impassable=blocked)
+    path: list[str] = []
+    here = start
+    left = allowance
+    while here != goal:
+        options = zmap.next_steps(here, to_goal, impassable=blocked)
+        if not options:
+            break
+        nxt = pick_at_random(options, roll, f"German route from {here}: equal routes") if len(options) > 1 else options[0]
+        if nxt == goal and not enter_goal:
+            break
+        cost = zmap.step_cost(here, nxt)
+        assert cost is not None
+        if cost > left:
+            break
+        left -= cost
+        path.append(nxt)
+        here = nxt
+    return path

@@ -1,0 +1,289 @@
+"""Zone maps: geographic zones joined by connections of three kinds.
+
+Both raid titles draw their map as zones (ZG/GZ) linked by lines. A solid line costs 1
+movement point, a dashed line 2, and a red dashed line lets units fight across it but
+never move (Bruneval rules 1.2 and 8; Dieppe rule 9). Distances come in two flavours:
+
+* the **cost** of the cheapest route in movement points (:meth:`ZoneMap.path_costs`),
+  which only uses connections a unit may move along and avoids zones it may not enter;
+* the **radius** R, the number of connections between two zones (Bruneval 1.1), counted
+  over the connection kinds a rule names: activation ignores red dashed lines (rule 12),
+  the embarkation penalty counts every kind (rule 11).
+
+The costs per kind are parameters, so a title with other values (Dieppe's blue lines)
+builds its map with its own table.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class ConnectionKind(str, Enum):
+    """How two zones are joined on the map."""
+
+    SOLID = "solid"
+    DASHED = "dashed"
+    RED_DASHED = "red_dashed"
+
+
+#: Connections a land unit may move along.
+MOVEMENT_KINDS: frozenset[ConnectionKind] = frozenset({ConnectionKind.SOLID, ConnectionKind.DASHED})
+#: Every connection (combat is allowed across all of them).
+ALL_KINDS: frozenset[ConnectionKind] = frozenset(ConnectionKind)
+#: Bruneval rule 8: solid 1 PM, dashed 2 PM, red dashed: no movement.
+DEFAULT_COSTS: Mapping[ConnectionKind, int | None] = {
+    ConnectionKind.SOLID: 1,
+    ConnectionKind.DASHED: 2,
+    ConnectionKind.RED_DASHED: None,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A geographic zone.
+
+    Attributes:
+        id: stable id (``W``, ``DZ-A3``).
+        name: display name.
+        protection: protection value used in combat (rule 1.4).
+        stacking: stacking points allowed when units stop there (rule 1.4).
+        tags: what the zone is for (``beach``, ``embarkation``, ``activation``...).
+    """
+
+    id: str
+    name: str
+    protection: int
+    stacking: int
+    tags: frozenset[str] = frozenset()
+
+    def has(self, tag: str) -> bool:
+        return tag in self.tags
+
+
+@dataclass(frozen=True, slots=True)
+class Connection:
+    """A line between two zones; it works both ways."""
+
+    a: str
+    b: str
+    kind: ConnectionKind
+
+
+@dataclass
+class ZoneMap:
+    """Zones and connections, with cost and radius queries.
+
+    Args:
+        zones: every zone, in the order content lists them (ties are broken in that order).
+        connections: every connection; two zones may be joined by more than one.
+        costs: movement points per connection kind; None means no movement across it.
+
+    Raises:
+        ValueError: a connection names an unknown zone.
+    """
+
+    zones: Sequence[Zone]
+    connections: Sequence[Connection]
+    costs: Mapping[ConnectionKind, int | None] = field(default_factory=lambda: dict(DEFAULT_COSTS))
+
+    def __post_init__(self) -> None:
+        self.by_id: dict[str, Zone] = {z.id: z for z in self.zones}
+        self.order: dict[str, int] = {z.id: i for i, z in enumerate(self.zones)}
+        self._links: dict[str, list[tuple[str, ConnectionKind]]] = {z.id: [] for z in self.zones}
+        self._step: dict[str, dict[str, int]] = {z.id: {} for z in self.zones}
+        for c in self.connections:
+            for zone in (c.a, c.b):
+                if zone not in self.by_id:
+                    raise ValueError(f"connection {c.a}-{c.b} names unknown zone {zone!r}")
+            self._links[c.a].append((c.b, c.kind))
+            self._links[c.b].append((c.a, c.kind))
+            cost = self.costs.get(c.kind)
+            if cost is not None:
+                for x, y in ((c.a, c.b), (c.b, c.a)):
+                    old = self._step[x].get(y)
+                    if old is None or cost < old:
+                        self._step[x][y] = cost
+        for zid in self._step:
+            # Neighbours in content order keep every later tie-break reproducible.
+            self._step[zid] = dict(sorted(self._step[zid].items(), key=lambda kv: self.order[kv[0]]))
+        self._radii: dict[tuple[str, frozenset[ConnectionKind]], dict[str, int]] = {}
+        self._tags: dict[str, list[str]] = {}
+        for z in self.zones:
+            for tag in z.tags:
+                self._tags.setdefault(tag, []).append(z.id)
+        # Searches repeat a lot within a turn (every German stack, every British plan),
+        # so results are kept per (goal, blocked zones); the map itself never changes.
+        self._to_cache: dict[tuple[str, frozenset[str], frozenset[tuple[str, int]]], dict[str, int]] = {}
+        self._from_cache: dict[tuple[str, frozenset[str], frozenset[str]], dict[str, int]] = {}
+
+    # ------------------------------------------------------------------ basics
+    def zone(self, zone_id: str) -> Zone:
+        return self.by_id[zone_id]
+
+    def tagged(self, tag: str) -> list[str]:
+        """Ids of the zones carrying ``tag``, in content order."""
+        return list(self._tags.get(tag, ()))
+
+    def neighbours(self, zone_id: str, kinds: frozenset[ConnectionKind] = ALL_KINDS) -> list[str]:
+        """Zones joined to ``zone_id`` by a connection of one of ``kinds`` (content order)."""
+        seen: dict[str, None] = {}
+        for other, kind in self._links[zone_id]:
+            if kind in kinds:
+                seen[other] = None
+        return sorted(seen, key=self.order.__getitem__)
+
+    def adjacent(self, a: str, b: str, kinds: frozenset[ConnectionKind] = ALL_KINDS) -> bool:
+        return any(other == b and kind in kinds for other, kind in self._links[a])
+
+    def step_cost(self, a: str, b: str) -> int | None:
+        """Movement points to go from ``a`` to the joined zone ``b``; None if no movable line."""
+        return self._step[a].get(b)
+
+    def steps(self, zone_id: str) -> Mapping[str, int]:
+        """Zones reachable in one move from ``zone_id``, with their cost."""
+        return self._step[zone_id]
+
+    # ------------------------------------------------------------------ costs
+    def path_costs(
+        self,
+        start: str,
+        *,
+        impassable: Iterable[str] = (),
+        stop_in: Iterable[str] = (),
+    ) -> Mapping[str, int]:
+        """Cheapest cost in movement points from ``start`` to every zone it can reach.
+
+        The result is shared between calls: do not change it.
+
+        Args:
+            start: where the mover stands.
+            impassable: zones it may neither enter nor cross (the sea for a land unit).
+            stop_in: zones it may reach but not go beyond (zones held by the enemy are
+                reported, so "nearest enemy" can be measured, but not crossed).
+        """
+        blocked = frozenset(impassable)
+        sinks = frozenset(stop_in)
+        key = (start, blocked, sinks)
+        hit = self._from_cache.get(key)
+        if hit is not None:
+            return hit
+        if len(self._from_cache) > 4096:
+            self._from_cache.clear()
+        dist = self._search_from(start, blocked, sinks)
+        self._from_cache[key] = dist
+        return dist
+
+    def _search_from(self, start: str, blocked: frozenset[str], sinks: frozenset[str]) -> dict[str, int]:
+        dist = {start: 0}
+        heap = [(0, self.order[start], start)]
+        while heap:
+            d, _, zid = heapq.heappop(heap)
+            if d > dist[zid]:
+                continue
+            if zid in sinks and zid != start:
+                continue
+            for other, cost in self._step[zid].items():
+                if other in blocked:
+                    continue
+                nd = d + cost
+                if nd < dist.get(other, 1 << 30):
+                    dist[other] = nd
+                    heapq.heappush(heap, (nd, self.order[other], other))
+        return dist
+
+    def costs_to(self, target: str, *, impassable: Iterable[str] = (), surcharge: Mapping[str, int] | None = None) -> Mapping[str, int]:
+        """Cheapest cost from every zone to ``target`` without crossing ``impassable`` zones.
+
+        Connections work both ways at the same cost, so this is a search from the target;
+        ``target`` itself may be impassable (an enemy zone one moves *toward*).
+        ``surcharge`` adds a weight for entering some zones (a player steering clear of
+        danger); the costs returned then include it. The result is shared between calls:
+        do not change it.
+        """
+        blocked = frozenset(impassable) - {target}
+        extra = frozenset((surcharge or {}).items())
+        key = (target, blocked, extra)
+        hit = self._to_cache.get(key)
+        if hit is not None:
+            return hit
+        if len(self._to_cache) > 4096:
+            self._to_cache.clear()
+        dist = self._search_to(target, blocked, dict(extra))
+        self._to_cache[key] = dist
+        return dist
+
+    def _search_to(self, target: str, blocked: frozenset[str], surcharge: Mapping[str, int]) -> dict[str, int]:
+        # Searching backwards from the target, the weight of entering zone ``here`` on the
+        # way forward is paid when leaving it backwards; the target itself costs nothing.
+        dist = {target: 0}
+        heap = [(0, self.order[target], target)]
+        while heap:
+            d, _, zid = heapq.heappop(heap)
+            if d > dist[zid]:
+                continue
+            enter = surcharge.get(zid, 0) if zid != target else 0
+            for other, cost in self._step[zid].items():
+                nd = d + cost + enter
+                if nd < dist.get(other, 1 << 30):
+                    dist[other] = nd
+                    if other not in blocked:
+                        heapq.heappush(heap, (nd, self.order[other], other))
+        return dist
+
+    def next_steps(
+        self,
+        here: str,
+        to_target: Mapping[str, int],
+        *,
+        impassable: Iterable[str] = (),
+        surcharge: Mapping[str, int] | None = None,
+    ) -> list[str]:
+        """Neighbours of ``here`` that lie on a cheapest route to the target of ``to_target``.
+
+        ``to_target`` is the result of :meth:`costs_to` (with the same ``surcharge``).
+        Several zones mean equal routes: the caller breaks the tie (the raid rules roll a d6).
+        """
+        blocked = impassable if isinstance(impassable, (set, frozenset)) else set(impassable)
+        extra = surcharge or {}
+        best = to_target.get(here)
+        if best is None or best == 0:
+            return []
+        out = []
+        for other, cost in self._step[here].items():
+            rest = to_target.get(other)
+            if rest is None:
+                continue
+            if other in blocked and rest != 0:
+                continue
+            weight = extra.get(other, 0) if rest != 0 else 0
+            if cost + weight + rest == best:
+                out.append(other)
+        return out
+
+    # ------------------------------------------------------------------ radius
+    def radii_from(self, start: str, kinds: frozenset[ConnectionKind] = ALL_KINDS) -> Mapping[str, int]:
+        """Radius R (number of connections of ``kinds``) from ``start`` to every zone it reaches."""
+        key = (start, kinds)
+        hit = self._radii.get(key)
+        if hit is not None:
+            return hit
+        dist = {start: 0}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for zid in frontier:
+                for other, kind in self._links[zid]:
+                    if kind in kinds and other not in dist:
+                        dist[other] = dist[zid] + 1
+                        nxt.append(other)
+            frontier = nxt
+        self._radii[key] = dist
+        return dist
+
+    def radius(self, a: str, b: str, kinds: frozenset[ConnectionKind] = ALL_KINDS) -> int | None:
+        """Radius R between ``a`` and ``b`` over ``kinds``; None when they are not linked."""
+        return self.radii_from(a, kinds).get(b)
