@@ -395,7 +395,10 @@ class Compiler:
     def value_refs(self, raw: Any, at: tuple[str | int, ...]) -> Any:
         """Turn value-shaped mappings inside free-form data into value references."""
         if isinstance(raw, Mapping) and len(raw) == 1 and next(iter(raw)) in VALUE_KEYS:
-            return self.value(raw, at)
+            key, inner = next(iter(raw.items()))
+            # `{value: 3}` is a side's own number (an opposed check), not a named value
+            if not (key == "value" and not isinstance(inner, str)):
+                return self.value(raw, at)
         if isinstance(raw, Mapping):
             return {k: self.value_refs(v, at + (k,)) for k, v in raw.items()}
         if isinstance(raw, list):

@@ -88,7 +88,7 @@ class Context:
         paragraph: the paragraph whose steps are running.
     """
 
-    def __init__(self, engine: Engine, state: State, answers: dict[str, Any], chooser: Chooser, *, record: bool = True) -> None:
+    def __init__(self, engine: Engine, state: State, answers: dict[str, Any], chooser: Chooser, *, record: bool = True, track_effects: bool | None = None) -> None:
         self.engine = engine
         self.book = engine.book
         self.title = engine.book.title
@@ -107,6 +107,8 @@ class Context:
         self.frames: list[Mapping[str, Any]] = []
         self.subject: int | None = None
         self.entries = 0
+        #: Whether effect labels are kept (for results and odds; off in the fast mode).
+        self.track_effects = record if track_effects is None else track_effects
 
     # ---------------------------------------------------------------- dice
     def die(self, notation: str | Die) -> Die:
@@ -124,7 +126,7 @@ class Context:
             modifier: added to the face for the journal's ``total`` only.
             allowed: faces that count; others are rolled again (tables with "roll again").
         """
-        d = self.die(die)
+        d = die if die.__class__ is Die else self.die(die)
         face = self.chooser.roll(self, d, purpose, allowed)
         if self.record:
             self.rolls.append(RollRecord(d.name, face, face + modifier, purpose, self.paragraph, self.chooser.source_kind))
@@ -173,6 +175,21 @@ class Context:
             return sum(int(self.value(item)) for item in ref)
         return ref
 
+    def number(self, ref: Any) -> int:
+        """Like :meth:`value`, for a value that must be a whole number.
+
+        Raises:
+            ResolutionError: the value is unknown here (a passed value nobody passed).
+        """
+        value = self.value(ref)
+        if value is None or isinstance(value, bool):
+            name = getattr(ref, "name", ref)
+            raise ResolutionError(f"{self.title} {self.paragraph}: the value {name!r} is not known here")
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise ResolutionError(f"{self.title} {self.paragraph}: {value!r} is not a number") from None
+
     def read_value(self, name: str) -> Any:
         """A named value of the state; an unset track is asked as its question."""
         values = self.state.values
@@ -207,7 +224,8 @@ class Context:
 
     def effect(self, label: str) -> None:
         """Note a short, spoiler-free label of what happened (part of odds outcomes)."""
-        self.effects.append(label)
+        if self.track_effects:
+            self.effects.append(label)
 
     def add_counter(self, name: str, delta: int, reason: str) -> None:
         self.state.add_counter(name, delta, reason, self.paragraph)

@@ -169,8 +169,12 @@ class Prng:
 
     def roll(self, die: Die) -> int:
         """Roll every part of ``die`` and sum."""
+        parts = die.parts
+        if len(parts) == 1:
+            faces = parts[0]
+            return faces[self.below(len(faces))]
         total = 0
-        for faces in die.parts:
+        for faces in parts:
             total += faces[self.below(len(faces))]
         return total
 

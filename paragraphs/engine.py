@@ -94,6 +94,8 @@ class _PlayChooser(Chooser):
         self.source_kind = source.kind
 
     def roll(self, ctx: Context, die: Die, purpose: str, allowed: set[int] | None) -> int:
+        if allowed is None and self.engine._roll_hook is None:
+            return self.source.roll(die, purpose)
         for _ in range(1000):
             face = self.engine._hooked_roll(die, purpose)
             if face is None:
@@ -144,6 +146,7 @@ class Engine:
         self._roll_hook = host.hook.paragraphs_roll if host.hook.paragraphs_roll.get_hookimpls() else None
         self._enter_hook = host.hook.paragraphs_paragraph_entered if host.hook.paragraphs_paragraph_entered.get_hookimpls() else None
         self._hooks_index: dict[str, tuple[str, m.HookStep]] | None = None
+        self._prepared: dict[int, Callable[[Context], str] | None] = {}
         #: Called with (step, branch label) whenever a branching step picks a branch
         #: (``randomtest`` uses it for branch coverage).
         self.observer: Callable[[Any, str], None] | None = None
@@ -436,6 +439,21 @@ class Engine:
 
     # ---------------------------------------------------------------- checks
     def check(self, ctx: Context, step: m.Check) -> str:
+        pick = getattr(ctx.chooser, "pick_outcome", None)
+        if pick is not None and step.group is None:
+            kind = self.grammar.checks[step.kind]
+            if kind.chances is not None:
+                spec = dict(step.spec)
+                spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
+                dist = kind.chances(ctx, spec)
+                if dist:
+                    return pick(ctx, dist)
+        if step.group is None:
+            fast = self._prepared.get(id(step), False)
+            if fast is False:
+                fast = self._prepare(ctx, step)
+            if fast is not None:
+                return fast(ctx)  # type: ignore[operator]
         kind = self.grammar.checks[step.kind]
         spec = dict(step.spec)
         spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
@@ -452,6 +470,17 @@ class Engine:
         wins = [r in ("success", "exact") for r in results]
         ok = any(wins) if step.group.aggregate == "any" else all(wins)
         return "success" if ok else "failure"
+
+
+    def _prepare(self, ctx: Context, step: m.Check) -> Callable[[Context], str] | None:
+        kind = self.grammar.checks[step.kind]
+        fast = None
+        if kind.prepare is not None:
+            spec = dict(step.spec)
+            spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
+            fast = kind.prepare(spec, self)
+        self._prepared[id(step)] = fast
+        return fast
 
 
 # --------------------------------------------------------------------------- step handlers
@@ -502,8 +531,10 @@ def _check(engine: Engine, ctx: Context, step: m.Check) -> str | None:
         # content without an "exact" branch treats an exact roll as a plain success
         outcome = "success"
         steps = step.outcomes.get("success", ())
-    ctx.effect(f"check:{step.kind} {outcome}")
-    _took(engine, step, outcome)
+    if ctx.track_effects:
+        ctx.effect(f"check:{step.kind} {outcome}")
+    if engine.observer is not None:
+        engine.observer(step, outcome)
     return engine.run_steps(ctx, steps or ())
 
 

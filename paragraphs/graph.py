@@ -42,9 +42,12 @@ def _from_steps(source: str, steps: m.Steps, guarded: bool, grammar: Grammar | N
                 for target in kind.refs(step.args):
                     yield Edge(source, str(target), step.kind, guarded, step.pos)
         if isinstance(step, m.FirstOf):
-            # the first branch is unguarded only when its test is a plain `true`
+            # a branch is unguarded only when its test and every test before it is `true`
+            earlier_tests = False
             for br in step.branches:
-                g = guarded or not (isinstance(br.when, m.Always) and br.when.value)
+                plain = isinstance(br.when, m.Always) and br.when.value
+                g = guarded or earlier_tests or not plain
+                earlier_tests = earlier_tests or not plain
                 yield from _from_steps(source, br.do, g, grammar)
             continue
         for _, inner in m.child_step_lists(step):

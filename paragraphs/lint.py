@@ -244,15 +244,9 @@ def target_bounds(book: m.Book, die_name: str, target: Any, modifier: Any, compa
 
 
 def compare_total(total: int, target: int, compare: str) -> bool:
-    if compare == "at_or_under":
-        return total <= target
-    if compare == "under":
-        return total < target
-    if compare == "at_or_over":
-        return total >= target
-    if compare == "over":
-        return total > target
-    raise ValueError(f"unknown comparison {compare!r}")
+    from paragraphs.builtin.checks import compare_total as compare_with
+
+    return compare_with(total, target, compare)
 
 
 def check_tables(book: m.Book, grammar: Grammar) -> Iterator[Problem]:

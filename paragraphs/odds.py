@@ -25,13 +25,15 @@ from typing import TYPE_CHECKING, Any
 from paragraphs import model as m
 from paragraphs.context import Chooser, Context
 from paragraphs.dice import Die
-from paragraphs.errors import OddsError, UsageError
+from paragraphs.errors import CycleError, OddsError, UsageError
 from paragraphs.state import State
 
 if TYPE_CHECKING:
     from paragraphs.engine import Engine
 
 DEFAULT_CAP = 4096
+#: Most partial resolutions one odds computation may run before it gives up.
+MAX_RUNS = 200_000
 
 
 @dataclass(frozen=True, order=True)
@@ -119,6 +121,13 @@ class _OddsChooser(Chooser):
             raise OddsError(f"{purpose}: no face of {die.name} can be used")
         raise _Branch([(("d", f), p / whole) for f, p in dist.items()])
 
+    def pick_outcome(self, ctx: Context, dist: Mapping[str, Fraction]) -> str:
+        """Branch on a check's outcomes directly (when its kind knows their chances)."""
+        item = self._next()
+        if item is not None:
+            return str(item[1])
+        raise _Branch([(("o", name), Fraction(p)) for name, p in dist.items() if p])
+
     def answer(self, ctx: Context, question: m.Question) -> Any:
         item = self._next()
         if item is not None:
@@ -151,6 +160,9 @@ class _Enumerator:
         self.spoilers = spoilers
         self.memo: dict[Any, dict[tuple[Any, ...], Fraction]] = {}
         self.asked: dict[str, int] = {}
+        self.runs = 0
+        self._open: set[Any] = set()
+        self._chain: list[str] = []
         self._counted = _counted_paragraphs(engine.book)
 
     # -------------------------------------------------------------- core loop
@@ -160,9 +172,12 @@ class _Enumerator:
         todo: list[tuple[tuple[tuple[Any, ...], ...], Fraction]] = [((), Fraction(1))]
         base_values = dict(state.values)
         while todo:
+            self.runs += 1
+            if self.runs > MAX_RUNS:
+                raise OddsError(f"the outcome tree is too large (over {MAX_RUNS} partial resolutions); answer more questions or use --detail end")
             prefix, p = todo.pop()
             work = State(**state.snapshot())
-            ctx = Context(self.engine, work, dict(answers), _OddsChooser(prefix, boundary), record=False)
+            ctx = Context(self.engine, work, dict(answers), _OddsChooser(prefix, boundary), record=False, track_effects=True)
             try:
                 label = run(ctx)
             except _Branch as branch:
@@ -183,7 +198,17 @@ class _Enumerator:
         key = (target, self._state_key(state), tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in answers.items())))
         hit = self.memo.get(key)
         if hit is None:
-            hit = self.explore(state, dict(answers), lambda ctx: self.engine.enter(ctx, target, {}), True)
+            if key in self._open:
+                # the same jump from the same state again: the real resolution would loop
+                # until its entry bound, so the odds are those of a cycle error
+                raise CycleError(self._chain[self._chain.index(target):] + [target])
+            self._open.add(key)
+            self._chain.append(target)
+            try:
+                hit = self.explore(state, dict(answers), lambda ctx: self.engine.enter(ctx, target, {}), True)
+            finally:
+                self._open.discard(key)
+                self._chain.pop()
             self.memo[key] = hit
         return hit
 
@@ -339,8 +364,24 @@ def paragraph_odds(
     given = engine.parse_answers(answers or {})
     base = state if state is not None else engine.new_state()
     enum = _Enumerator(engine, given, cap, detail, spoilers)
-    raw = enum.explore(base, dict(given), lambda ctx: engine.enter(ctx, start, {}), True)
+    with _deep_recursion():
+        raw = enum.explore(base, dict(given), lambda ctx: engine.enter(ctx, start, {}), True)
     return _finish(start, raw, enum.asked)
+
+
+class _deep_recursion:
+    """Long chains of jumps recurse once per memo point; allow that for the computation."""
+
+    def __enter__(self) -> None:
+        import sys
+
+        self.saved = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(self.saved, 50_000))
+
+    def __exit__(self, *exc: Any) -> None:
+        import sys
+
+        sys.setrecursionlimit(self.saved)
 
 
 def procedure_odds(

@@ -136,6 +136,13 @@ class CheckKind:
         schema: JSON Schema of the check's own keys (besides kind and outcome branches).
         bounds: optional; given the spec and title dice, the lowest and highest chance
             of success, used by the lint to flag checks that never or always succeed.
+        prepare: optional speed-up; given the spec (with its ``purpose``) and the engine,
+            returns a function of the context doing what ``resolve`` does for this spec,
+            or None when the spec needs the general path. Called once per check step.
+        chances: optional; the exact probability (``Fraction``) of each outcome for this
+            spec in this context (it may ask questions), or None. Exact odds then branch
+            on outcomes instead of on every face of the die. It must agree with
+            ``resolve``; the core's tests check that for its own kinds.
     """
 
     id: str
@@ -145,6 +152,8 @@ class CheckKind:
     schema: Mapping[str, Any] = field(default_factory=dict)
     doc: str = ""
     bounds: Callable[[Mapping[str, Any], Book], tuple[Any, Any] | None] | None = None
+    prepare: Callable[[Mapping[str, Any], Any], Callable[[Context], str] | None] | None = None
+    chances: Callable[[Context, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
 
 
 @dataclass(frozen=True, slots=True)

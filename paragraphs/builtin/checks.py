@@ -30,16 +30,64 @@ _SIDE = {
 
 
 def resolve_target(ctx: Any, spec: Mapping[str, Any]) -> str:
-    from paragraphs.lint import compare_total
-
-    target = int(ctx.value(spec["target"])) + int(ctx.value(spec.get("target_modifier", 0)))
-    modifier = int(ctx.value(spec.get("modifier", 0)))
+    target = ctx.number(spec["target"]) + ctx.number(spec.get("target_modifier", 0))
+    modifier = ctx.number(spec.get("modifier", 0))
     compare = str(spec.get("compare", "at_or_under"))
     face = ctx.roll(spec.get("die", "d10"), spec["purpose"], modifier=modifier)
     total = face + modifier
     if total == target and compare in ("at_or_under", "at_or_over"):
         return "exact"
     return "success" if compare_total(total, target, compare) else "failure"
+
+
+def prepare_target(spec: Mapping[str, Any], engine: Any) -> Any:
+    """A closure for a target check whose numbers are all written in the content."""
+    numbers = [spec.get(k, 0) for k in ("target", "target_modifier", "modifier")]
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers):
+        return None
+    threshold = numbers[0] + numbers[1]
+    modifier = numbers[2]
+    compare = str(spec.get("compare", "at_or_under"))
+    die = engine.die(str(spec.get("die", "d10")))
+    purpose = spec["purpose"]
+    inclusive = compare in ("at_or_under", "at_or_over")
+    under = compare in ("at_or_under", "under")
+
+    def run(ctx: Any) -> str:
+        total = ctx.roll(die, purpose, modifier=modifier) + modifier
+        if total == threshold:
+            return "exact" if inclusive else "failure"
+        return "success" if (total < threshold) == under else "failure"
+
+    return run
+
+
+def chances_target(ctx: Any, spec: Mapping[str, Any]) -> dict[str, Fraction]:
+    """Exact outcome probabilities of a target check (agrees with :func:`resolve_target`)."""
+    target = ctx.number(spec["target"]) + ctx.number(spec.get("target_modifier", 0))
+    modifier = ctx.number(spec.get("modifier", 0))
+    compare = str(spec.get("compare", "at_or_under"))
+    out: dict[str, Fraction] = {}
+    for face, p in ctx.die(str(spec.get("die", "d10"))).distribution.items():
+        total = face + modifier
+        if total == target and compare in ("at_or_under", "at_or_over"):
+            name = "exact"
+        else:
+            name = "success" if compare_total(total, target, compare) else "failure"
+        out[name] = out.get(name, Fraction(0)) + p
+    return out
+
+
+def compare_total(total: int, target: int, compare: str) -> bool:
+    if compare == "at_or_under":
+        return total <= target
+    if compare == "under":
+        return total < target
+    if compare == "at_or_over":
+        return total >= target
+    if compare == "over":
+        return total > target
+    raise ValueError(f"unknown comparison {compare!r}")
 
 
 def target_bounds(spec: Mapping[str, Any], book: Any) -> tuple[Fraction, Fraction] | None:
@@ -65,7 +113,7 @@ def resolve_opposed(ctx: Any, spec: Mapping[str, Any]) -> str:
     totals = []
     for side in ("attack", "defence"):
         body = spec[side]
-        base = int(ctx.value(body["value"])) + int(ctx.value(body.get("modifier", 0)))
+        base = ctx.number(body["value"]) + ctx.number(body.get("modifier", 0))
         face = ctx.roll(body.get("die", "d6"), f"{spec['purpose']}: {side}", modifier=base)
         totals.append(base + face)
     attack, defence = totals
@@ -96,6 +144,8 @@ def paragraphs_register_check_kinds() -> Iterator[CheckKind]:
         },
         doc="Roll a die plus modifiers against a target number.",
         bounds=target_bounds,
+        prepare=prepare_target,
+        chances=chances_target,
     )
     yield CheckKind(
         id="opposed",
