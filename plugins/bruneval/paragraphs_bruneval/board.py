@@ -1,0 +1,230 @@
+"""Board files: the player's real board as JSON, for the companion (``paragraphs turn``).
+
+A board file (schema ``schemas/bruneval/board.schema.json``) lists every counter on the
+map by id with its zone, side shown and action marker, the face-down activation markers,
+and the tracks. :func:`read_board` checks it (JSON syntax, the schema, then the rules:
+known ids, sides never sharing a zone, stacking limits...) and reports every problem at
+its ``file:line:col``; :func:`board_json` writes a state back in the same format.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from paragraphs.errors import ContentError, UsageError
+from paragraphs.problems import Problem, SourcePos
+from paragraphs_raids.alert import AlertTrack
+from paragraphs_raids.dice import Roller
+from paragraphs_raids.markers import ActivationMarkers
+from paragraphs_raids.stacks import BRITISH, Piece
+
+from paragraphs_bruneval.game.journal import Journal
+from paragraphs_bruneval.game.state import WURZBURG, GameState, Options, Wurzburg
+from paragraphs_bruneval.resources import schema
+from paragraphs_bruneval.rules.alert import COMBAT
+from paragraphs_bruneval.scenario import Scenario
+
+
+def read_board(path: str | Path, scenario: Scenario, roll: Roller, journal: Journal | None = None) -> GameState:
+    """Load and check a board file; returns the game state it describes.
+
+    Raises:
+        UsageError: the file does not exist or cannot be read.
+        ContentError: the file is not valid JSON, breaks the schema or the rules (every
+            problem is listed; the message shows the first with its position).
+    """
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such board file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: cannot read the board file ({exc})") from None
+    display = str(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ContentError([Problem(SourcePos(display, exc.lineno, exc.colno), "BOARD001", f"not valid JSON: {exc.msg}")]) from None
+    where = _positions(text, display)
+    problems = _schema_problems(data, display, where)
+    if problems:
+        raise ContentError(problems)
+    problems = _rule_problems(data, scenario, lambda *at: where(at))
+    if problems:
+        raise ContentError(problems)
+    return _build(data, scenario, roll, journal or Journal())
+
+
+def _positions(text: str, display: str) -> Any:
+    """A function JSON path -> SourcePos (JSON is YAML, so the core's reader places it)."""
+    from paragraphs.yamlread import YamlProblems, read_yaml
+
+    try:
+        doc = read_yaml(text, display)
+    except YamlProblems:
+        return lambda at: SourcePos(display, 1, 1)
+    return lambda at: doc.pos(tuple(at))
+
+
+def _schema_problems(data: Any, display: str, where: Any) -> list[Problem]:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+
+    validator = Draft202012Validator(schema("board"))
+    out = []
+    for error in validator.iter_errors(data):
+        chosen = best_match(error.context) if error.context else error
+        at = list(chosen.absolute_path)
+        json_path = "$" + "".join(f"[{a}]" if isinstance(a, int) else f".{a}" for a in at)
+        out.append(Problem(where(at), "BOARD002", chosen.message if len(chosen.message) < 160 else chosen.message[:157] + "...", json_path=json_path))
+    return out
+
+
+def _rule_problems(data: Mapping[str, Any], scenario: Scenario, where: Any) -> list[Problem]:
+    out: list[Problem] = []
+    zmap = scenario.zmap
+    optional = bool(data.get("optional_commando", False))
+    seen: set[str] = set()
+    sides: dict[str, set[str]] = {}
+    points: dict[str, int] = {}
+    carried: set[str] = set()
+    units = data["units"]
+    for i, u in enumerate(units):
+        uid, zone = u["id"], u["zone"]
+        spec = scenario.counters.get(uid)
+        if spec is None:
+            out.append(Problem(where("units", i, "id"), "BOARD003", f"unknown counter {uid!r}"))
+            continue
+        if uid in seen:
+            out.append(Problem(where("units", i, "id"), "BOARD004", f"counter {uid!r} is listed twice"))
+        seen.add(uid)
+        if zone not in zmap.by_id:
+            out.append(Problem(where("units", i, "zone"), "BOARD003", f"unknown zone {zone!r}"))
+            continue
+        if spec.group == "commandos" and not optional:
+            out.append(Problem(where("units", i, "id"), "BOARD009", f"{uid} is a Commando of optional rule 18: set optional_commando to true"))
+        if spec.kind.role == "radar_operator" and u.get("aboard"):
+            out.append(Problem(where("units", i, "aboard"), "BOARD006", f"{uid}: a prisoner is listed in `carrying` of his escort"))
+        if u.get("aboard"):
+            boat = next((b for b in units if b["id"] == u["aboard"]), None)
+            if boat is None or scenario.counters.get(u["aboard"]) is None or scenario.counters[u["aboard"]].kind.role != "boat" or boat["zone"] != zone:
+                out.append(Problem(where("units", i, "aboard"), "BOARD006", f"{uid}: {u['aboard']!r} is not a boat on the board in {zone}"))
+            continue
+        sides.setdefault(zone, set()).add(spec.kind.side)
+        counts = zone not in scenario.boat_only_zones or spec.kind.role == "boat"
+        if counts:
+            kind = spec.kind
+            side = kind.reduced if u.get("reduced") and kind.reduced else kind.full
+            points[zone] = points.get(zone, 0) + side.points
+        for obj in u.get("carrying", ()):
+            ok = obj == WURZBURG or (obj in scenario.counters and scenario.counters[obj].kind.role == "radar_operator")
+            if not ok or spec.kind.side != BRITISH:
+                out.append(Problem(where("units", i, "carrying"), "BOARD006", f"{uid} cannot carry {obj!r} (British units carry radar operators and the wurzburg)"))
+            elif obj in carried:
+                out.append(Problem(where("units", i, "carrying"), "BOARD004", f"{obj!r} is carried twice"))
+            carried.add(obj)
+    for i, u in enumerate(units):
+        if u["id"] in carried:
+            out.append(Problem(where("units", i, "id"), "BOARD004", f"{u['id']} is carried as a prisoner and also listed on the map"))
+    for zone, found in sides.items():
+        if len(found) > 1:
+            i = next(k for k, u in enumerate(units) if u["zone"] == zone)
+            out.append(Problem(where("units", i, "zone"), "BOARD005", f"British and German units share zone {zone} (rule 2.3)"))
+    for zone, total in points.items():
+        if zone in zmap.by_id and total > zmap.zone(zone).stacking:
+            i = next(k for k, u in enumerate(units) if u["zone"] == zone)
+            out.append(Problem(where("units", i, "zone"), "BOARD008", f"zone {zone} holds {total} stacking points, over its limit of {zmap.zone(zone).stacking}"))
+    activation = {z for zones in scenario.activation_zones().values() for z in zones}
+    for i, m in enumerate(data.get("markers", ())):
+        if m["zone"] not in activation:
+            out.append(Problem(where("markers", i, "zone"), "BOARD007", f"{m['zone']!r} is not an activation zone"))
+        elif m["zone"] in sides:
+            out.append(Problem(where("markers", i, "zone"), "BOARD007", f"units stand in {m['zone']}, where a marker is still face down"))
+    return sorted(out)
+
+
+def _build(data: Mapping[str, Any], scenario: Scenario, roll: Roller, journal: Journal) -> GameState:
+    options = Options(commando=bool(data.get("optional_commando", False)), events=False)
+    g = GameState(scenario=scenario, roll=roll, options=options, journal=journal)
+    g.turn = int(data["turn"])
+    g.phase = "E"
+    g.alert = AlertTrack(level=int(data["alert"]), minimum=0, maximum=6, events=dict(scenario.alert_events))
+    g.alert.seen[COMBAT] = int(data.get("combats", 2))
+    for cid, spec in scenario.counters.items():
+        kind = spec.kind
+        if spec.group == "boats" and options.commando and "lca_light" in scenario.kinds:
+            kind = scenario.kinds["lca_light"]
+        g.pieces[cid] = Piece(cid, kind, spec.name, spec.group)
+    on_board: set[str] = set()
+    for u in data["units"]:
+        piece = g.pieces[u["id"]]
+        piece.reduced = bool(u.get("reduced", False))
+        piece.acted = bool(u.get("acted", False))
+        piece.carrying = list(u.get("carrying", ()))
+        on_board.add(piece.id)
+        on_board.update(o for o in piece.carrying if o != WURZBURG)
+        if u.get("aboard"):
+            g.aboard.setdefault(u["aboard"], []).append(piece.id)
+        else:
+            g.place(piece, u["zone"])
+    g.holds_post = scenario.holds_post()
+    # The player orders his own stacks: the top non-officer unit is his front line.
+    g.british_front = lambda stack, attacking: stack[0]
+    g.markers = ActivationMarkers({m["zone"]: m.get("shows") for m in data.get("markers", ())})
+    g.garrison_pool = _pool(scenario, "garrison", on_board, data.get("garrison_left"))
+    g.reinforcement_pool = _pool(scenario, "reinforcements", on_board, data.get("reinforcements_left"))
+    w = data.get("wurzburg") or {}
+    carrier = next((u["id"] for u in data["units"] if WURZBURG in u.get("carrying", ())), None)
+    status = w.get("status", "dismantled" if carrier else "intact")
+    g.wurzburg = Wurzburg(status, w.get("zone", scenario.wurzburg_zone if status == "intact" else None), carrier)
+    g.villa_destroyed = bool(data.get("villa_destroyed", False))
+    g.boats_arrived = bool(data.get("boats_arrived", False))
+    return g
+
+
+def _pool(scenario: Scenario, group: str, on_board: set[str], left: int | None) -> list[str]:
+    free = [c for c in scenario.group_counters(group) if c not in on_board]
+    return free if left is None else free[: int(left)]
+
+
+def board_json(g: GameState) -> dict[str, Any]:
+    """The state as a board file (same format :func:`read_board` reads)."""
+    units: list[dict[str, Any]] = []
+    for zone in g.zmap.order:
+        for p in g.stacks.get(zone, ()):
+            units.append(_unit(p, zone))
+            for cargo in g.aboard.get(p.id, ()):
+                units.append(_unit(g.pieces[cargo], zone, aboard=p.id))
+    out: dict[str, Any] = {
+        "$schema": schema("board")["$id"],
+        "title": "bruneval",
+        "turn": g.turn,
+        "alert": g.alert.level,
+        "units": units,
+        "markers": [{"zone": z, "shows": s} for z, s in g.markers.hidden.items()],
+        "garrison_left": len(g.garrison_pool),
+        "reinforcements_left": len(g.reinforcement_pool),
+        "wurzburg": {"status": g.wurzburg.status} | ({"zone": g.wurzburg.zone} if g.wurzburg.zone else {}),
+        "villa_destroyed": g.villa_destroyed,
+        "boats_arrived": g.boats_arrived,
+        "combats": g.alert.seen.get(COMBAT, 0),
+        "optional_commando": g.options.commando,
+    }
+    return out
+
+
+def _unit(p: Piece, zone: str, aboard: str | None = None) -> dict[str, Any]:
+    rec: dict[str, Any] = {"id": p.id, "zone": zone}
+    if p.reduced:
+        rec["reduced"] = True
+    if p.acted:
+        rec["acted"] = True
+    if aboard:
+        rec["aboard"] = aboard
+    if p.carrying:
+        rec["carrying"] = list(p.carrying)
+    return rec
+

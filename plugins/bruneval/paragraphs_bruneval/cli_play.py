@@ -1,0 +1,38 @@
+"""``paragraphs play bruneval --auto``: one automatic game, its journal and its result."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from paragraphs.cli.terminal import emit_json, style
+from paragraphs.errors import UsageError
+
+from paragraphs_bruneval.cli_common import fresh_seed, journal_lines, policy_factory, scenario_for
+from paragraphs_bruneval.game.state import Options
+from paragraphs_bruneval.game.turn import play_game
+
+
+def run(args: argparse.Namespace, host: Any) -> int:
+    """Play one game with the British policy against the rules' Germans."""
+    if not args.auto:
+        raise UsageError("bruneval has no paragraphs to read: use `play bruneval --auto` for an automatic game, or `turn bruneval --state BOARD` to play your own board")
+    if args.dice == "physical":
+        raise UsageError("an automatic game rolls its own dice (drop --dice physical; use --seed to replay a game)")
+    seed = args.seed if args.seed is not None else fresh_seed()
+    policy_id, factory = policy_factory(host, args.policy)
+    options = Options(commando=bool(getattr(args, "optional_commando", False)), events=not getattr(args, "no_events", False))
+    scenario = scenario_for(args, host)
+    result = play_game(scenario, seed, factory(), options, policy=policy_id)
+    if args.json:
+        emit_json(result.to_json())
+        return 0
+    rules = ", ".join(n for n, on in (("optional rule 18", options.commando), ("no unexpected events", not options.events)) if on)
+    print(style(f"Raid sur Bruneval 1942: automatic game, seed {seed}, policy {policy_id}" + (f" ({rules})" if rules else ""), "bold"))
+    for line in journal_lines(result.journal.entries):
+        print(style(line, "dim") if line.startswith("        dice:") else line)
+    level = {"complete": "a complete success", "partial": "a partial success", "failure": "a failure"}[result.result]
+    print(style(f"Result after {result.turns} turns: {result.vp} VP, {level}.", "bold"))
+    for reason in result.reasons:
+        print(f"  - {reason}")
+    return 0

@@ -1,0 +1,70 @@
+"""The plugin's command-line records and its policies (imported at every CLI start: keep light).
+
+* ``play bruneval --auto``: an automatic game (:mod:`paragraphs_bruneval.cli_play`).
+* ``simulate bruneval``: Monte Carlo series (:mod:`paragraphs_bruneval.cli_simulate`),
+  through the shared, title-dispatching ``simulate`` command of ``paragraphs-raids``.
+* ``turn bruneval --state BOARD``: the companion (:mod:`paragraphs_bruneval.cli_turn`),
+  through the shared ``turn`` command.
+
+``paragraphs-raids`` has no entry point, so this plugin registers the two shared
+commands; another raid title only adds its ``extends="simulate"``/``"turn"`` records.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import Any
+
+from paragraphs.records import Command, Policy
+
+TITLE = "bruneval"
+
+
+def play_arguments(group: argparse.ArgumentParser) -> None:
+    """Options ``play`` takes for this title."""
+    group.add_argument("--optional-commando", action="store_true", help="bruneval: play with optional rule 18 (Commandos aboard the LCAs)")
+    group.add_argument("--no-events", action="store_true", help="bruneval: play without the unexpected events of rule 5")
+
+
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    """Extensions of the shared commands take the shared options only."""
+
+
+def run_play(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs_bruneval.cli_play import run
+
+    return run(args, host)
+
+
+def run_simulate(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs_bruneval.cli_simulate import run
+
+    return run(args, host)
+
+
+def run_turn(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs_bruneval.cli_turn import run
+
+    return run(args, host)
+
+
+def commands() -> Iterator[Command]:
+    from paragraphs_raids.cli import simulate_command, turn_command
+
+    yield Command(id="bruneval-play", title=TITLE, help="an automatic game of Raid sur Bruneval 1942", add_arguments=play_arguments, run=run_play, extends="play")
+    yield simulate_command()
+    yield turn_command()
+    yield Command(id="bruneval-simulate", title=TITLE, help="Monte Carlo series of automatic games", add_arguments=_no_arguments, run=run_simulate, extends="simulate")
+    yield Command(id="bruneval-turn", title=TITLE, help="the German actions of this turn for your board", add_arguments=_no_arguments, run=run_turn, extends="turn")
+
+
+def default_policy(**options: Any) -> Any:
+    """Factory of the default British player (imported only when a game starts)."""
+    from paragraphs_bruneval.policy import DefaultPolicy
+
+    return DefaultPolicy(**options)
+
+
+def policies() -> Iterator[Policy]:
+    yield Policy(id="default", title=TITLE, factory=default_policy, doc="Goes for the Würzburg with Drake's engineers, the Villa and the radar operators, then re-embarks.")

@@ -1,0 +1,214 @@
+"""The state of a game of Raid sur Bruneval: where every counter is, the tracks, the objectives.
+
+Stacks are lists of pieces per zone, top first. Units embarked in an LCA leave the map and
+are listed under the boat (rule 11). Objects a unit carries (captured radar operators, the
+dismantled Würzburg) are listed on the unit (rule 10). The rules (``paragraphs_bruneval.rules``)
+read and change this state; the policy only acts through :mod:`paragraphs_bruneval.game.actions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from paragraphs_raids.alert import AlertTrack
+from paragraphs_raids.dice import Roller
+from paragraphs_raids.markers import ActivationMarkers
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, reorganise_german
+from paragraphs_raids.zonemap import ZoneMap
+
+from paragraphs_bruneval.game.journal import Journal
+from paragraphs_bruneval.scenario import Scenario
+
+WURZBURG = "wurzburg"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Choices made before the game (rule 3.3: the optional rule; and the events)."""
+
+    commando: bool = False
+    events: bool = True
+
+
+@dataclass
+class Wurzburg:
+    """The radar objective (rule 10).
+
+    Attributes:
+        status: ``intact`` (in zone W), ``dismantled`` (carried or lying somewhere),
+            ``embarked`` (in an LCA or gone with one).
+        zone: where it lies when nobody carries it.
+        carrier: id of the unit carrying it.
+    """
+
+    status: str = "intact"
+    zone: str | None = None
+    carrier: str | None = None
+
+
+@dataclass
+class GameState:
+    """Everything on and off the map (see the module docstring)."""
+
+    scenario: Scenario
+    roll: Roller
+    options: Options = field(default_factory=Options)
+    journal: Journal = field(default_factory=Journal)
+    turn: int = 1
+    phase: str = "A"
+    alert: AlertTrack = field(default_factory=AlertTrack)
+    pieces: dict[str, Piece] = field(default_factory=dict)
+    stacks: dict[str, list[Piece]] = field(default_factory=dict)
+    markers: ActivationMarkers = field(default_factory=ActivationMarkers)
+    garrison_pool: list[str] = field(default_factory=list)
+    reinforcement_pool: list[str] = field(default_factory=list)
+    holds_post: frozenset[str] = frozenset()
+    eliminated: list[str] = field(default_factory=list)
+    aboard: dict[str, list[str]] = field(default_factory=dict)
+    sailed: list[str] = field(default_factory=list)
+    wurzburg: Wurzburg = field(default_factory=Wurzburg)
+    villa_destroyed: bool = False
+    dismantling_turns: int = 0
+    in_w_at_start: set[str] = field(default_factory=set)
+    boats_arrived: bool = False
+    boat_modifier: int = 0
+    events_used: set[str] = field(default_factory=set)
+    late_entries: dict[str, int] = field(default_factory=dict)
+    lost_groups: set[str] = field(default_factory=set)
+    dropped_groups: set[str] = field(default_factory=set)
+    capacity: dict[str, int] = field(default_factory=dict)
+    boats_fought: set[str] = field(default_factory=set)
+    #: How the British player orders a stack for combat (the policy may set it, rule 9).
+    british_front: Callable[[Sequence[Piece], bool], Piece] | None = None
+
+    # ------------------------------------------------------------------ shortcuts
+    @property
+    def zmap(self) -> ZoneMap:
+        return self.scenario.zmap
+
+    def log(self, text: str) -> None:
+        """Journal a line for the current turn and phase (with the rolls made for it)."""
+        self.journal.log(self.turn, self.phase, text)
+
+    def stack(self, zone: str) -> list[Piece]:
+        """The pieces in ``zone``, top first (the list itself: callers may reorder it)."""
+        return self.stacks.setdefault(zone, [])
+
+    def side_in(self, zone: str) -> str | None:
+        """``british``, ``german`` or None for an empty zone (the sides never share one)."""
+        for p in self.stacks.get(zone, ()):
+            return p.side
+        return None
+
+    def british_zones(self) -> set[str]:
+        return {z for z, s in self.stacks.items() if s and s[0].side == BRITISH}
+
+    def german_zones(self) -> set[str]:
+        return {z for z, s in self.stacks.items() if s and s[0].side == GERMAN}
+
+    def on_map(self, side: str | None = None) -> Iterator[Piece]:
+        for s in self.stacks.values():
+            for p in s:
+                if side is None or p.side == side:
+                    yield p
+
+    def counts_for_stacking(self, zone: str, piece: Piece) -> bool:
+        """Embarkation zones count only boats toward their limit (rule 1.4)."""
+        if zone in self.scenario.boat_only_zones:
+            return piece.role == "boat"
+        return True
+
+    def points_in(self, zone: str, pieces: Iterable[Piece] | None = None) -> int:
+        """Stacking points that count in ``zone`` (of ``pieces``, or of its stack)."""
+        source = self.stacks.get(zone, ()) if pieces is None else pieces
+        return sum(p.points for p in source if self.counts_for_stacking(zone, p))
+
+    def room_for(self, zone: str, newcomers: Iterable[Piece]) -> bool:
+        """Whether ``newcomers`` can stop in ``zone`` without breaking its stacking limit."""
+        return self.points_in(zone) + self.points_in(zone, newcomers) <= self.zmap.zone(zone).stacking
+
+    # ------------------------------------------------------------------ placing
+    def place(self, piece: Piece, zone: str, *, top: bool = False) -> None:
+        """Put a piece in ``zone`` (German stacks are reorganised, rule 9)."""
+        if piece.zone:
+            self.lift(piece)
+        piece.zone = zone
+        stack = self.stack(zone)
+        if top:
+            stack.insert(0, piece)
+        else:
+            stack.append(piece)
+        if piece.side == GERMAN:
+            reorganise_german(stack)
+
+    def lift(self, piece: Piece) -> None:
+        """Take a piece off the map (it keeps its id; where it goes is the caller's business)."""
+        if piece.zone:
+            stack = self.stacks.get(piece.zone)
+            if stack is not None and piece in stack:
+                stack.remove(piece)
+            piece.zone = ""
+
+    def move_pieces(self, pieces: Iterable[Piece], zone: str) -> None:
+        for p in list(pieces):
+            self.place(p, zone)
+
+    # ------------------------------------------------------------------ losses
+    def eliminate(self, piece: Piece, why: str) -> None:
+        """Remove a piece for good; what it carried or carried aboard follows the rules.
+
+        Rule 10: a dismantled Würzburg whose carrier is gone stays in the zone; a prisoner
+        passes to another British unit in the zone able to escort it, or is lost with no VP.
+        A boat takes the units aboard it down with it (ruling: they cannot get ashore).
+        """
+        zone = piece.zone
+        self.lift(piece)
+        self.eliminated.append(piece.id)
+        self.log(f"{piece.label()} is eliminated ({why}).")
+        for obj in list(piece.carrying):
+            self._drop(obj, zone, piece)
+        piece.carrying.clear()
+        for cargo_id in self.aboard.pop(piece.id, []):
+            cargo = self.pieces[cargo_id]
+            self.eliminated.append(cargo_id)
+            self.log(f"{cargo.label()} goes down with {piece.label()}.")
+            for obj in cargo.carrying:
+                if obj == WURZBURG:
+                    self.wurzburg = Wurzburg("lost")
+            cargo.carrying.clear()
+
+    def _drop(self, obj: str, zone: str, carrier: Piece) -> None:
+        from paragraphs_bruneval.rules.objectives import can_carry_radar, can_escort_prisoner
+
+        if obj == WURZBURG:
+            heir = next((p for p in self.stacks.get(zone, ()) if can_carry_radar(p) and p is not carrier), None)
+            if heir is not None:
+                heir.carrying.append(WURZBURG)
+                self.wurzburg = Wurzburg("dismantled", None, heir.id)
+                self.log(f"{heir.label()} takes over the dismantled Würzburg.")
+            else:
+                self.wurzburg = Wurzburg("dismantled", zone, None)
+                self.log(f"The dismantled Würzburg is left in {zone}.")
+            return
+        heir = next((p for p in self.stacks.get(zone, ()) if can_escort_prisoner(p) and p is not carrier), None)
+        if heir is not None:
+            heir.carrying.append(obj)
+            self.log(f"{heir.label()} now escorts the prisoner {self.pieces[obj].label()}.")
+        else:
+            self.eliminated.append(obj)
+            self.log(f"The prisoner {self.pieces[obj].label()} is lost with his escort (no VP).")
+
+    # ------------------------------------------------------------------ queries
+    def boats_in(self, zone: str) -> list[Piece]:
+        return [p for p in self.stacks.get(zone, ()) if p.role == "boat"]
+
+    def cargo_points(self, boat: Piece) -> int:
+        """Stacking points embarked in ``boat`` (Commandos do not count, rule 14 and 18)."""
+        return sum(self.pieces[c].points for c in self.aboard.get(boat.id, ()) if self.pieces[c].group != "commandos")
+
+    def officers(self) -> list[Piece]:
+        return [p for p in self.on_map(BRITISH) if p.role == "officer"]
+
+    def group_alive(self, group: str) -> list[Piece]:
+        return [p for p in self.on_map(BRITISH) if p.group == group]

@@ -1,0 +1,152 @@
+"""Rule 4: the sequence of play, and a whole automatic game.
+
+Each of the 13 turns runs phases A (unexpected events, turns 1-2), B (boats, from turn
+10), C (British actions: arrivals, then the policy), D (alert level), E (German combat,
+movement, reinforcements), F (markers off, dismantling counted, turn marker on) and G
+(victory: the game also ends once no British unit is left on the map or to come).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from paragraphs_raids.dice import PrngRoller, Roller
+from paragraphs_raids.stacks import BRITISH
+
+from paragraphs_bruneval.game.journal import Journal
+from paragraphs_bruneval.game.setup import new_game
+from paragraphs_bruneval.game.state import GameState, Options
+from paragraphs_bruneval.rules import alert, boats, drop, events, german_combat, german_movement, objectives, reinforcements, victory
+from paragraphs_bruneval.scenario import Scenario
+
+
+class BritishPlayer(Protocol):
+    """What the game asks of a British policy: play phase C of the current turn."""
+
+    def british_phase(self, g: GameState) -> None: ...
+
+
+@dataclass
+class GameResult:
+    """The end of a game: seed, VP, level, reasons, turns played and the journal."""
+
+    seed: int
+    vp: int
+    result: str
+    reasons: list[str]
+    turns: int
+    journal: Journal = field(default_factory=Journal)
+    options: Options = field(default_factory=Options)
+    policy: str = "default"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": "bruneval",
+            "seed": self.seed,
+            "policy": self.policy,
+            "options": {"optional_commando": self.options.commando, "events": self.options.events},
+            "vp": self.vp,
+            "result": self.result,
+            "reasons": list(self.reasons),
+            "turns": self.turns,
+            "journal": self.journal.to_json(),
+        }
+
+
+def phase_c_arrivals(g: GameState) -> None:
+    """Drops due this turn (rule 7) and late groups entering at 5C (rule 5c)."""
+    for turn, groups in g.scenario.params.drop_waves:
+        if turn != g.turn:
+            continue
+        jumping = [grp for grp in groups if grp not in g.lost_groups]
+        if jumping:
+            g.alert.happen(alert.WAVE)
+        for group in jumping:
+            if group in g.late_entries:
+                g.log(f"{g.scenario.groups[group].get('name', group)} jumps off course; it will come in on turn {g.late_entries[group]}.")
+                continue
+            drop.drop_group(g, group)
+    for group, turn in sorted(g.late_entries.items()):
+        if turn == g.turn:
+            enter_late(g, group)
+
+
+def enter_late(g: GameState, group: str) -> None:
+    """Rule 5c: the late group comes in at 5C with its action taken.
+
+    Ruling: if German units hold 5C the group waits one more turn.
+    """
+    zone = g.scenario.entry("5C")
+    if g.side_in(zone) == "german":
+        g.late_entries[group] = g.turn + 1
+        g.log(f"Germans hold {zone}: {group} waits a turn.")
+        return
+    for cid in g.scenario.group_counters(group):
+        if cid in g.eliminated:
+            continue
+        piece = g.pieces[cid]
+        g.place(piece, zone)
+        piece.acted = True
+    g.dropped_groups.add(group)
+    del g.late_entries[group]
+    g.log(f"{g.scenario.groups[group].get('name', group)} comes in at {zone}.")
+
+
+def end_of_turn(g: GameState) -> None:
+    """Phase F: count the dismantling turn, lift every action marker."""
+    objectives.count_dismantling_turn(g)
+    for p in g.pieces.values():
+        p.acted = False
+    g.capacity.clear()
+    g.boats_fought.clear()
+
+
+def british_left(g: GameState) -> bool:
+    """Whether any British unit is still on the map or still to arrive."""
+    if any(p.side == BRITISH and p.role != "boat" for p in g.on_map()):
+        return True
+    waiting = [grp for t, groups in g.scenario.params.drop_waves for grp in groups if t > g.turn and grp not in g.lost_groups]
+    return bool(waiting) or any(t > g.turn for t in g.late_entries.values())
+
+
+def play_turn(g: GameState, player: BritishPlayer) -> None:
+    """Phases A to F of the current turn."""
+    p = g.scenario.params
+    if g.turn in p.event_turns and g.options.events:
+        g.phase = "A"
+        events.phase_a(g)
+    g.phase = "B"
+    boats.phase_b(g)
+    g.phase = "C"
+    phase_c_arrivals(g)
+    g.in_w_at_start = objectives.eligible_in_w(g)
+    player.british_phase(g)
+    g.phase = "D"
+    alert.adjust(g)
+    g.phase = "E"
+    german_combat.german_combat(g)
+    german_movement.german_movement(g)
+    reinforcements.german_reinforcements(g)
+    g.phase = "F"
+    end_of_turn(g)
+
+
+def play_game(scenario: Scenario, seed: int, player: BritishPlayer, options: Options = Options(), *, record: bool = True, roller: Roller | None = None, policy: str = "default") -> GameResult:
+    """A whole automatic game; the same seed gives the same game."""
+    journal = Journal(enabled=record)
+    roll = roller or PrngRoller(seed, scenario.conventions, journal.notes if record else None)
+    g = new_game(scenario, roll, options, journal)
+    turns = 0
+    for turn in range(1, scenario.params.turns + 1):
+        g.turn = turn
+        turns = turn
+        play_turn(g, player)
+        if not british_left(g):
+            g.phase = "G"
+            g.log("No British unit is left on the map: the game ends.")
+            break
+    g.phase = "G"
+    s = victory.score(g)
+    g.log(f"Victory: {s.vp} VP, {s.level} ({'; '.join(s.reasons)}).")
+    return GameResult(seed, s.vp, s.level, s.reasons, turns, journal, options, policy)

@@ -1,0 +1,73 @@
+"""Hook implementations of the Raid sur Bruneval 1942 plugin.
+
+Every function is a few lines that hand over to a module. The CLI builds a plugin host at
+each start and calls every registration hook, so heavy modules (rules, game, policy) are
+imported inside the functions that run them, never here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from paragraphs import hookimpl
+
+if TYPE_CHECKING:
+    from paragraphs.records import Command, LintRule, Policy, Procedure, SchemaResource, Title
+
+TITLE = "bruneval"
+
+
+@hookimpl
+def paragraphs_register_titles() -> Iterator[Title]:
+    from paragraphs.records import Title
+
+    from paragraphs_bruneval.resources import COLLECTIONS_SCHEMA_ID, content_root
+
+    yield Title(
+        id=TITLE,
+        name="Raid sur Bruneval 1942",
+        content=content_root(),
+        package="paragraphs_bruneval",
+        doc="Solitaire raid on the Würzburg radar at Bruneval, February 1942: the rules play the Germans.",
+        collections_schema=COLLECTIONS_SCHEMA_ID,
+    )
+
+
+@hookimpl
+def paragraphs_register_schemas() -> Iterator[SchemaResource]:
+    from paragraphs.records import SchemaResource
+
+    from paragraphs_bruneval.resources import SCHEMA_NAMES, schema
+
+    for name in SCHEMA_NAMES:
+        contents = schema(name)
+        yield SchemaResource(id=contents["$id"], contents=contents, title=TITLE)
+
+
+@hookimpl
+def paragraphs_register_procedures() -> Iterator[Procedure]:
+    from paragraphs_bruneval.procedures import procedures
+
+    yield from procedures()
+
+
+@hookimpl
+def paragraphs_register_lint_rules() -> Iterator[LintRule]:
+    from paragraphs_bruneval.lint import lint_rules
+
+    yield from lint_rules()
+
+
+@hookimpl
+def paragraphs_register_commands() -> Iterator[Command]:
+    from paragraphs_bruneval.commands import commands
+
+    yield from commands()
+
+
+@hookimpl
+def paragraphs_register_policies() -> Iterator[Policy]:
+    from paragraphs_bruneval.commands import policies
+
+    yield from policies()

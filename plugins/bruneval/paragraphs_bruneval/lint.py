@@ -1,0 +1,56 @@
+"""The title's content checks: the merged content must be playable, and assumed values are counted.
+
+| code | severity | finding |
+|---|---|---|
+| BRU001 | error | a record lacks a field or names something that does not exist |
+| BRU002 | error | a collection, table, alert event or the scenario record is missing |
+| BRU003 | error | the map lacks a zone the rules need (W, Villa, arrows, DZ zones 1-6, beach) |
+| BRU004 | error | activation marker counts do not match the activation zones |
+| BRU100 | info | how many values are assumed rather than printed in the rulebook |
+
+Imported at every CLI start (the lint hook runs when the plugin host is built), so the
+checks import their modules only when they run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from paragraphs.problems import Problem, Severity, SourcePos
+from paragraphs.records import LintRule
+
+TITLE = "bruneval"
+
+
+def check_playable(book: Any, grammar: Any) -> list[Problem]:
+    """BRU001-BRU004: everything the game needs is there and consistent."""
+    if book.title != TITLE:
+        return []
+    from paragraphs_bruneval.scenario import scenario_problems
+
+    return scenario_problems(book)
+
+
+def count_assumed(book: Any, grammar: Any) -> Iterator[Problem]:
+    """BRU100: one info line with the number of assumed values, so nobody forgets them."""
+    if book.title != TITLE:
+        return
+    n = sum(1 for coll in book.data.values() for rec in coll.values() if isinstance(rec, dict) and rec.get("assumed"))
+    n += sum(len(u.assumed) for u in book.units.values() if u.title == TITLE)
+    n += 1 if book.meta.get("dice_assumed") else 0
+    where = _first_position(book)
+    yield Problem(where, "BRU100", f"{n} values are assumed, not printed in the rulebook (each says why; see docs/titles/bruneval.md)", Severity.INFO)
+
+
+def _first_position(book: Any) -> SourcePos:
+    for key, fields in book.provenance.items():
+        if key.startswith("zones:") and fields.get("id"):
+            path, _, _ = fields["id"].rpartition(":")
+            return SourcePos(path.rpartition(":")[0], 1, 1)
+    return SourcePos(TITLE, 0, 0)
+
+
+def lint_rules() -> Iterator[LintRule]:
+    yield LintRule("BRU001", TITLE, check_playable, "The merged content is complete and consistent enough to play.")
+    yield LintRule("BRU100", TITLE, count_assumed, "Counts the values marked assumed.")

@@ -1,0 +1,449 @@
+"""The default British player: go for the objectives, then get back to the boats.
+
+A policy is a plugin point (``paragraphs_register_policies``); this one plays phase C
+through :mod:`paragraphs_bruneval.game.actions` only, so it can never break a rule.
+
+Plan, group by group (rule 3.3 and the design notes of rule 19):
+
+* **Drake** with the engineers makes for W (Henry), clears it, and the engineers stay there
+  until the radar is dismantled; then everyone carries it to the beach.
+* **Rodney** takes the Villa's radar operator, destroys the Villa, then goes to hold the
+  beach (W holds only Drake: its 8 stacking points leave no room for a second group).
+* **Nelson**, and Rodney once the Villa is done, hold their ground (a stack that does not
+  act keeps its stacking bonuses in defence) until ``beach_turn``, then go to the beach,
+  which thins the posts around it (German combat is compulsory and a failed attack costs
+  the attacker) and helps the boats come (rule 14).
+* From ``withdraw_turn`` (or as soon as the boats are in) every unit heads for the boats,
+  except Drake, which stays with its engineers at W until the radar is dismantled or
+  ``give_up_turn`` comes; units carrying the radar go at once.
+
+A group scattered by the drop first gathers at its officer. Each turn: objective attempts first, then attacks worth making (an objective, a lone radar
+operator, a zone blocking the way, or a fight with good odds), then movement along the
+cheapest route with the officer, then embarkation and sailing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+from paragraphs_raids.combat import attack_base, defence_base
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
+from paragraphs_raids.zonemap import ALL_KINDS, MOVEMENT_KINDS
+
+from paragraphs_bruneval.game import actions
+from paragraphs_bruneval.game.state import WURZBURG, GameState
+from paragraphs_bruneval.rules.combat import PROTECTION_SIGN, counts_for_bonus, default_british_front
+from paragraphs_bruneval.rules.commando import boat_fighter
+
+
+@lru_cache(maxsize=None)
+def win_chance(margin: int) -> Fraction:
+    """P(attack + d6 >= defence + d6) when attack - defence = ``margin``."""
+    wins = sum(1 for a in range(1, 7) for d in range(1, 7) if margin + a >= d)
+    return Fraction(wins, 36)
+
+
+#: Goal of units that stay where they are, keeping their stacking bonuses for defence.
+HOLD = "hold"
+
+
+class DefaultPolicy:
+    """Objectives first, then re-embark (see the module docstring).
+
+    Args:
+        withdraw_turn: the turn from which every unit heads for the boats.
+        give_up_turn: the turn from which Drake stops waiting at W for the radar.
+        beach_turn: the turn from which Nelson (and Rodney, its Villa done) go to the beach.
+        rally_turns: turns a scattered group may spend gathering after its drop.
+        risk: expected German hits a moving stack accepts where it stops.
+        marker_weight: route weight per step of closeness to a face-down marker.
+        detour: extra PM worth walking around a German zone rather than attacking it.
+        stage_risk: expected hits accepted to stand next to a German-held goal.
+        good_odds: the chance of hitting that makes an optional attack worth it.
+        objective_odds: the chance accepted against an objective or a blocking zone.
+    """
+
+    id = "default"
+
+    def __init__(self, withdraw_turn: int = 9, give_up_turn: int = 11, beach_turn: int = 7, good_odds: float = 0.9, objective_odds: float = 0.4, rally_turns: int = 2, risk: float = 0.5, marker_weight: int = 1, detour: int = 2, stage_risk: float = 1.5) -> None:
+        self.withdraw_turn = withdraw_turn
+        self.give_up_turn = give_up_turn
+        self.beach_turn = beach_turn
+        self.risk = Fraction(risk).limit_denominator(100)
+        self.marker_weight = marker_weight
+        self.detour = detour
+        self.stage_risk = Fraction(stage_risk).limit_denominator(100)
+        self.rally_turns = rally_turns
+        self.landed: dict[str, int] = {}
+        self.good_odds = Fraction(good_odds).limit_denominator(100)
+        self.objective_odds = Fraction(objective_odds).limit_denominator(100)
+
+    # ------------------------------------------------------------------ the phase
+    def british_phase(self, g: GameState) -> None:
+        g.british_front = default_british_front
+        self._pick_up(g)
+        self._objectives(g)
+        self._attacks(g)
+        self._boat_attacks(g)
+        self._moves(g)
+        self._sail(g)
+
+    # ------------------------------------------------------------------ goals
+    def withdrawing(self, g: GameState) -> bool:
+        return g.boats_arrived or g.turn >= self.withdraw_turn
+
+    def goal(self, g: GameState, piece: Piece) -> str:
+        """Where a unit is heading: a zone id, or ``boats`` (embark, or wait on a beach)."""
+        w, villa = g.scenario.wurzburg_zone, g.scenario.villa_zone
+        if WURZBURG in piece.carrying or piece.group == "commandos":
+            return "boats"
+        if piece.group == "drake" and g.wurzburg.status == "intact" and g.turn < self.give_up_turn and self._can_dismantle(g):
+            return w
+        if self.withdrawing(g):
+            return "boats"
+        rally = self._rally_point(g, piece.group)
+        if rally is not None:
+            return rally
+        radar = g.wurzburg
+        if radar.status == "dismantled" and radar.carrier is None and radar.zone:
+            return radar.zone
+        if piece.group == "drake":
+            return w if radar.status == "intact" else "boats"
+        if piece.group == "rodney" and not g.villa_destroyed:
+            return villa
+        if g.turn < self.beach_turn:
+            # Waiting on the beach means standing under its posts' fire for turns.
+            return HOLD
+        return "boats"
+
+    def _rally_point(self, g: GameState, group: str) -> str | None:
+        """Where a scattered group gathers after its drop, or None once it is together.
+
+        A group gathers at its officer (else at its largest stack) so that it then moves at
+        full capacity with stacking bonuses; it gives up after ``rally_turns`` turns.
+        """
+        if group not in self.landed:
+            if not any(p.group == group for p in g.on_map(BRITISH)):
+                return None
+            self.landed[group] = g.turn
+        if g.turn > self.landed[group] + self.rally_turns:
+            return None
+        members = [p for p in g.on_map(BRITISH) if p.group == group]
+        zones = {p.zone for p in members if p.role != "officer"}
+        officer = next((p for p in members if p.role == "officer"), None)
+        if officer is not None:
+            zones.add(officer.zone)
+        if len(zones) <= 1:
+            return None
+        if officer is not None:
+            return officer.zone
+        return max(zones, key=lambda z: (sum(p.points for p in members if p.zone == z), -g.zmap.order[z]))
+
+    def _can_dismantle(self, g: GameState) -> bool:
+        """Someone of Drake is left who may attempt the radar (engineers, or paratroopers)."""
+        from paragraphs_bruneval.rules.objectives import who_attempts
+
+        return any(p.group == "drake" and who_attempts(g, p) is not None for p in g.on_map(BRITISH))
+
+    # ------------------------------------------------------------------ objectives
+    def _pick_up(self, g: GameState) -> None:
+        radar = g.wurzburg
+        if radar.status != "dismantled" or radar.carrier is not None or not radar.zone:
+            return
+        for p in g.stack(radar.zone):
+            if p.side == BRITISH and p.role in ("infantry", "engineers"):
+                actions.pick_up_wurzburg(g, p)
+                return
+
+    def _objectives(self, g: GameState) -> None:
+        w = g.scenario.wurzburg_zone
+        if g.wurzburg.status == "intact" and g.dismantling_turns >= g.scenario.params.wurzburg_turns_needed:
+            from paragraphs_bruneval.rules.objectives import who_attempts
+
+            tryers = [p for p in g.stack(w) if not p.acted and who_attempts(g, p) is not None]
+            if tryers:
+                best = min(tryers, key=lambda p: g.scenario.wurzburg_modifiers[who_attempts(g, p) or "paratroopers"])
+                actions.attempt_wurzburg(g, best)
+        villa = g.scenario.villa_zone
+        if not g.villa_destroyed and g.side_in(villa) == BRITISH:
+            units = [p for p in g.stack(villa) if not p.acted and p.role in ("infantry", "engineers")]
+            if units:
+                actions.attempt_villa(g, max(units, key=lambda p: actions.villa_attack_value(g, p)))
+
+    # ------------------------------------------------------------------ combat
+    def chance(self, g: GameState, attackers: Sequence[Piece], target: str) -> Fraction:
+        """Chance that attacking ``target`` with ``attackers`` hits its front-line unit."""
+        counts = counts_for_bonus(g.options.commando)
+        front = boat_fighter(g, default_british_front([p for p in attackers if p.role != "officer"] or list(attackers), True))
+        defenders = g.stack(target)
+        d_front = front_line(defenders)
+        assert d_front is not None
+        attack = attack_base(front, attackers, counts).base
+        defence = defence_base(d_front, defenders, counts, g.zmap.zone(target).protection, PROTECTION_SIGN).base
+        return win_chance(attack - defence)
+
+    def _attacks(self, g: GameState) -> None:
+        for zone in sorted(g.british_zones(), key=g.zmap.order.__getitem__):
+            if zone in g.scenario.boat_only_zones:
+                continue
+            ready = [p for p in g.stack(zone) if not p.acted and p.side == BRITISH]
+            fighters = [p for p in ready if p.role in ("infantry", "engineers") and not p.carrying]
+            if not fighters or all(p.role == "engineers" for p in fighters):
+                continue
+            force = [p for p in ready if not p.carrying and not self._dismantling(g, p)]
+            if not any(p.role == "infantry" for p in force):
+                continue
+            target = self._target(g, zone, force)
+            if target is not None:
+                goals = {self.goal(g, p) for p in force}
+                # Into a goal zone the whole force follows; elsewhere one escort goes in.
+                advance = force if target in goals else None
+                actions.attack(g, force, target, advance)
+
+    def _dismantling(self, g: GameState, p: Piece) -> bool:
+        """Engineers in W keep their action for the dismantling attempt."""
+        return p.role == "engineers" and p.zone == g.scenario.wurzburg_zone and g.wurzburg.status == "intact"
+
+    def _target(self, g: GameState, zone: str, force: list[Piece]) -> str | None:
+        """The best zone to attack from ``zone`` now, or None."""
+        best: tuple[Fraction, str] | None = None
+        for target in g.zmap.neighbours(zone, ALL_KINDS):
+            if g.side_in(target) != GERMAN:
+                continue
+            p = self.chance(g, force, target)
+            needed = self._needed(g, zone, force, target)
+            if needed is not None and p >= needed and (best is None or p > best[0]):
+                best = (p, target)
+        return None if best is None else best[1]
+
+    def _needed(self, g: GameState, zone: str, force: list[Piece], target: str) -> Fraction | None:
+        """The chance this attack must have to be worth making (None: never)."""
+        defenders = g.stack(target)
+        if all(p.role == "radar_operator" for p in defenders):
+            return Fraction(1, 10)
+        goals = {self.goal(g, p) for p in force}
+        if target in goals:
+            return self.objective_odds
+        if any(self._blocks(g, zone, goal, target) for goal in goals):
+            return Fraction(1, 2)
+        return self.good_odds
+
+    def _blocks(self, g: GameState, zone: str, goal: str, target: str) -> bool:
+        """Whether ``target`` stands in the way to ``goal``: on the cheapest route, with any
+        way around (past the other German and marked zones) costing more than ``detour`` PM."""
+        dest = self._destinations(g, goal)
+        sea = g.scenario.boat_only_zones
+        around = g.german_zones() | set(g.markers) | set(sea)
+        direct = min((g.zmap.costs_to(d, impassable=(around - {target}) - {d}).get(zone, 1 << 20) for d in dest), default=1 << 20)
+        detour = min((g.zmap.costs_to(d, impassable=around - {d}).get(zone, 1 << 20) for d in dest), default=1 << 20)
+        return direct < (1 << 20) and detour > direct + self.detour
+
+    def _boat_attacks(self, g: GameState) -> None:
+        """Empty boats, or boats with Commandos aboard, fire on Germans holding a beach next to them."""
+        for zone in g.scenario.zones_tagged("embarkation"):
+            for boat in g.boats_in(zone):
+                if boat.acted or (g.cargo_points(boat) and boat_fighter(g, boat) is boat):
+                    continue
+                for target in g.zmap.neighbours(zone, ALL_KINDS):
+                    if "beach" in g.zmap.zone(target).tags and g.side_in(target) == GERMAN and self.chance(g, [boat], target) >= Fraction(1, 2):
+                        actions.attack(g, [boat], target)
+                        break
+
+    # ------------------------------------------------------------------ movement
+    def _destinations(self, g: GameState, goal: str) -> list[str]:
+        if goal == HOLD:
+            return []
+        if goal != "boats":
+            return [goal]
+        if g.boats_arrived:
+            loaded = [z for z in g.scenario.zones_tagged("embarkation") if g.boats_in(z)]
+            if loaded:
+                return loaded
+        return g.scenario.zones_tagged("beach")
+
+    def _moves(self, g: GameState) -> None:
+        groups: dict[tuple[str, str], list[Piece]] = {}
+        for p in list(g.on_map(BRITISH)):
+            if p.acted or p.role == "boat" or p.zone in g.scenario.boat_only_zones:
+                continue
+            groups.setdefault((p.zone, self.goal(g, p)), []).append(p)
+        # Stacks with an officer go first: the others may then find him closer.
+        order = sorted(groups.items(), key=lambda kv: (not any(p.role == "officer" for p in kv[1]), g.zmap.order[kv[0][0]]))
+        for (zone, goal), pieces in order:
+            pieces = [p for p in pieces if not p.acted and p.zone == zone]
+            if pieces:
+                self._move_toward(g, pieces, goal)
+
+    def _move_toward(self, g: GameState, pieces: list[Piece], goal: str) -> None:
+        if goal == HOLD:
+            return
+        start = pieces[0].zone
+        targets = self._destinations(g, goal)
+        if start in targets or (goal == "boats" and not g.boats_arrived and "beach" in g.zmap.zone(start).tags):
+            return
+        if goal == "boats" and g.boats_arrived and "beach" in g.zmap.zone(start).tags:
+            if self._embark(g, pieces, start):
+                return
+        officers = [p for p in pieces if p.role == "officer"]
+        if officers and len(officers) == len(pieces):
+            if self._rally_point(g, officers[0].group) is None:
+                self._officer_joins(g, pieces)
+            return
+        capacity = actions.movement_capacity(g, pieces)
+        path = self._path(g, start, targets, capacity, pieces)
+        if path:
+            actions.move(g, pieces, path)
+
+    def _officer_joins(self, g: GameState, officers: list[Piece]) -> None:
+        """A lone officer walks to the largest stack of his group (rule 16: units near him move fully)."""
+        group = officers[0].group
+        stacks = [p.zone for p in g.on_map(BRITISH) if p.group == group and p.role != "officer" and p.zone not in g.scenario.boat_only_zones]
+        if not stacks:
+            targets = self._destinations(g, "boats")
+        else:
+            biggest = max(set(stacks), key=lambda z: (sum(1 for s in stacks if s == z), -g.zmap.order[z]))
+            targets = [biggest]
+        start = officers[0].zone
+        if start in targets:
+            return
+        if g.boats_arrived and "beach" in g.zmap.zone(start).tags and not stacks and self._embark(g, officers, start):
+            return
+        path = self._path(g, start, targets, actions.movement_capacity(g, officers), officers)
+        if path:
+            actions.move(g, officers, path)
+
+    def _embark(self, g: GameState, pieces: list[Piece], beach: str) -> bool:
+        from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
+
+        for zone in g.zmap.neighbours(beach):
+            if zone not in g.scenario.boat_only_zones or not g.boats_in(zone):
+                continue
+            cost = g.zmap.step_cost(beach, zone)
+            if cost is None or assign_to_boats(g, zone, pieces) is None:
+                continue
+            if cost + extra_for(g, zone) <= actions.movement_capacity(g, pieces):
+                actions.move(g, pieces, [zone])
+                return True
+        # Not all fit together: embark those that can, the heaviest first.
+        done = False
+        for p in sorted(pieces, key=lambda p: (not p.carrying, -p.points)):
+            if not p.acted and self._embark_one(g, p, beach):
+                done = True
+        return done
+
+    def _embark_one(self, g: GameState, piece: Piece, beach: str) -> bool:
+        from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
+
+        for zone in g.zmap.neighbours(beach):
+            if zone in g.scenario.boat_only_zones and g.boats_in(zone) and assign_to_boats(g, zone, [piece]) is not None:
+                cost = g.zmap.step_cost(beach, zone)
+                if cost is not None and cost + extra_for(g, zone) <= actions.movement_capacity(g, [piece]):
+                    actions.move(g, [piece], [zone])
+                    return True
+        return False
+
+    def _path(self, g: GameState, start: str, targets: list[str], capacity: int, pieces: Sequence[Piece]) -> list[str]:
+        """The longest affordable prefix of a cheapest route toward the nearest target,
+        ending in a zone where the units may stop (never entering German or marked zones)."""
+        sea = g.scenario.boat_only_zones
+        blocked = g.german_zones() | set(g.markers) | set(sea)
+        weights = self._marker_weights(g)
+        best: tuple[int, str, Mapping[str, int]] | None = None
+        for t in targets:
+            to = g.zmap.costs_to(t, impassable=blocked, surcharge=weights)
+            if start in to and (best is None or to[start] < best[0]):
+                best = (to[start], t, to)
+        if best is None:
+            return []
+        _, target, to = best
+        path: list[str] = []
+        here, spent = start, 0
+        while here != target:
+            options = [o for o in g.zmap.next_steps(here, to, impassable=blocked, surcharge=weights) if actions.entry_blocked(g, o) is None]
+            if not options:
+                break
+            nxt = options[0]
+            cost = g.zmap.step_cost(here, nxt) or 0
+            if spent + cost > capacity:
+                break
+            path.append(nxt)
+            spent += cost
+            here = nxt
+        reserved = self._reserved_for_others(g, pieces)
+        while path and (not g.room_for(path[-1], pieces) or path[-1] in reserved):
+            path.pop()
+        return self._safe_prefix(g, start, target, path, pieces)
+
+    def _reserved_for_others(self, g: GameState, pieces: Sequence[Piece]) -> set[str]:
+        """W is kept free for Drake and its engineers while the radar stands (8 points only)."""
+        if g.wurzburg.status == "intact" and not any(p.group == "drake" for p in pieces):
+            return {g.scenario.wurzburg_zone}
+        return set()
+
+    def _marker_weights(self, g: GameState) -> dict[str, int]:
+        """Extra route weight near face-down markers: every moving unit would test them (rule 12)."""
+        weights: dict[str, int] = {}
+        if g.alert.level <= 1:
+            return weights
+        reach = g.scenario.params.activation_max_radius
+        for marker in g.markers:
+            for zone, r in g.zmap.radii_from(marker, MOVEMENT_KINDS).items():
+                if 0 < r <= reach:
+                    weights[zone] = max(weights.get(zone, 0), self.marker_weight * (reach + 1 - r))
+        return weights
+
+    def _safe_prefix(self, g: GameState, start: str, target: str, path: list[str], pieces: Sequence[Piece]) -> list[str]:
+        """Cut the route where the units would stand safest in the coming German phase.
+
+        Units that move lose their stacking bonuses until the end of the turn (rule 9), so
+        stopping next to German units can be costly: keep the farthest stop whose expected
+        German hits stay under ``risk``; reaching the goal itself is always accepted.
+        """
+        if not path or path[-1] == target:
+            return path
+        stay = self.expected_hits(g, start, pieces, moved=False)
+        reserved = self._reserved_for_others(g, pieces)
+        for i in range(len(path), 0, -1):
+            zone = path[i - 1]
+            if not g.room_for(zone, pieces) or zone in reserved:
+                continue
+            danger = self.expected_hits(g, zone, pieces, moved=True)
+            # Next to a goal held by the Germans the stack must stand to attack it.
+            limit = self.stage_risk if g.zmap.adjacent(zone, target) and g.side_in(target) == GERMAN else self.risk
+            if danger <= limit or danger <= stay:
+                return path[:i]
+        return []
+
+    def expected_hits(self, g: GameState, zone: str, pieces: Sequence[Piece], *, moved: bool) -> Fraction:
+        """Expected German hits on ``pieces`` standing in ``zone`` during phase E."""
+        counts = counts_for_bonus(g.options.commando)
+        here = [p for p in g.stacks.get(zone, ()) if p.side == BRITISH and p not in pieces]
+        ours = list(pieces) + here
+        front = default_british_front([p for p in ours if p.role != "officer"] or ours, False)
+        fresh = [p for p in here if not p.acted] + ([] if moved else [p for p in pieces if not p.acted])
+        bonus = sum(p.points for p in fresh if p is not front and counts(p))
+        officer = 1 if any(p.role == "officer" for p in fresh) and front.role != "officer" else 0
+        defence = front.defence + bonus + officer + PROTECTION_SIGN * g.zmap.zone(zone).protection
+        total = Fraction(0)
+        for other in g.zmap.neighbours(zone, ALL_KINDS):
+            enemies = [p for p in g.stacks.get(other, ()) if p.side == GERMAN and p.role != "radar_operator"]
+            if enemies:
+                top = max(enemies, key=lambda p: p.attack)
+                attack = attack_base(top, enemies, counts).base
+                total += win_chance(attack - defence)
+        return total
+
+    # ------------------------------------------------------------------ boats
+    def _sail(self, g: GameState) -> None:
+        last = g.turn >= g.scenario.params.turns
+        ashore = any(p.side == BRITISH and p.role != "boat" for p in g.on_map())
+        for zone in g.scenario.zones_tagged("embarkation"):
+            for boat in list(g.boats_in(zone)):
+                load = g.cargo_points(boat)
+                if load < 1 or boat.id in g.boats_fought:
+                    continue
+                full = g.scenario.params.boat_capacity - load < 2
+                if full or last or not ashore:
+                    actions.sail(g, boat)

@@ -1,0 +1,80 @@
+"""Rule 12: activation of the German garrison.
+
+While a British unit moves (or where it stops) within radius R 2 of a zone holding a face
+down activation marker, counted along solid and dashed lines only, it rolls a d6 for that
+marker, and so does each other moving unit in the same position. Die + R at or under the
+alert level activates: the marker is flipped, as many garrison units as its back shows are
+placed in the zone, and the marker is removed (one activation per zone). Otherwise the
+marker stays face down. Activated units have not acted and may act in phase E.
+
+German units activate a marked zone simply by moving through it (rule 8.2), and a British
+attack on a marked zone reveals it before the combat (rule 9).
+
+Rulings:
+
+* Each moving unit tests a given marker once per move, at the first zone of the move
+  where it is within R 2 (the R there is added).
+* British units may not enter a zone holding a face-down marker: they attack it instead
+  (rule 9 lets them), since the garrison appearing would put both sides in one zone.
+* When even a 1 would fail (1 + R over the alert level) no die is rolled.
+* Units beyond the garrison group's counters are not placed (rule 3.2); the pool is used
+  in content order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from paragraphs_raids.activation import ActivationResult, ActivationRule, activation_check
+from paragraphs_raids.dice import Roller
+from paragraphs_raids.zonemap import MOVEMENT_KINDS
+
+if TYPE_CHECKING:
+    from paragraphs_raids.stacks import Piece
+
+    from paragraphs_bruneval.game.state import GameState
+
+
+def activation_test(alert: int, radius: int, roll: Roller, *, max_radius: int = 2, die: str = "d6", purpose: str = "activation") -> ActivationResult:
+    """One unit's test: die + R at or under the alert level; no test beyond ``max_radius``."""
+    return activation_check(alert, radius, roll, ActivationRule(die, True, max_radius), purpose)
+
+
+def activate(g: GameState, zone: str, why: str) -> list[Piece]:
+    """Flip the marker of ``zone`` and place the garrison units it shows (rule 12)."""
+    shows = g.markers.reveal(zone)
+    if shows is None:
+        g.log(f"Marker in {zone} is activated ({why}): flip it and place the garrison units it shows.")
+        return []
+    placed = []
+    for _ in range(shows):
+        if not g.garrison_pool:
+            break
+        piece = g.pieces[g.garrison_pool.pop(0)]
+        piece.acted = False
+        g.place(piece, zone)
+        placed.append(piece)
+    names = ", ".join(p.label() for p in placed) or "nobody (the garrison counters are all used)"
+    g.log(f"Marker in {zone} shows {shows} ({why}): {names} placed.")
+    return placed
+
+
+def british_tests(g: GameState, movers: Sequence[Piece], here: str, tested: set[str]) -> None:
+    """Tests for the markers within R 2 of ``here`` that the moving units have not tested yet."""
+    params = g.scenario.params
+    radii = g.zmap.radii_from(here, MOVEMENT_KINDS)
+    for zone in [z for z in g.markers if z not in tested and radii.get(z, 99) <= params.activation_max_radius]:
+        tested.add(zone)
+        radius = radii[zone]
+        if 1 + radius > g.alert.level:
+            # Even a 1 would fail: no die needs rolling (it changes nothing).
+            continue
+        for unit in movers:
+            result = activation_test(g.alert.level, radius, g.roll, max_radius=params.activation_max_radius, die=params.activation_die, purpose=f"activation of {zone} by {unit.label()} at R{radius}")
+            if result.activated:
+                g.log(f"{unit.label()} at R{radius} of {zone}: {result.face} + {radius} = {result.total} <= alert {g.alert.level}, activation.")
+                activate(g, zone, f"British unit at R{radius}")
+                break
+        else:
+            g.log(f"{zone} stays face down (alert {g.alert.level}, R{radius}).")

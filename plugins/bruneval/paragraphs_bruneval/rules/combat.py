@@ -1,0 +1,200 @@
+"""Rule 9: combat.
+
+Combat goes from one zone to a zone joined to it by any line (red dashed included). The
+front-line unit of each side gives its factor; each side adds a d6, one per stacking
+point of the other infantry that has not acted (and, under optional rule 18, of other
+LCAs), and one when an officer who has not acted is present. An attack at or over the
+defence hits the defender's front-line unit; otherwise the attacker's front line is hit.
+A full unit is flipped, a reduced one (or one without a back) eliminated. A unit attacks
+once per turn but may be attacked many times; German stacks are reorganised after each
+combat, strongest attack on top.
+
+Ruling on protection: the modifier list writes "- the protection value of the ZG", but
+the worked example adds it (defence 3 + 2 + 1 protection = 6, 6 + 3 = 9 against 10).
+The example is followed: protection is **added** to the defence.
+
+Other points of the rule:
+
+* Attacking a zone whose marker is still face down reveals it first and places the
+  garrison it shows (rule 9, with rule 12).
+* A radar operator alone in his zone is taken prisoner instead of eliminated; at least one
+  attacking unit moves into his zone (the front-line unit, or those the player names),
+  the one case of combat and movement in one action (rule 10.3).
+* Radar operators and officers defend only when alone in their zone.
+* Boats fight with their own factors, whoever is aboard, except under rule 18 (see
+  :mod:`paragraphs_bruneval.rules.commando`).
+* Ruling: when a boat is eliminated the units aboard are lost with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from paragraphs_raids.combat import CombatResult, SideValue, attack_base, defence_base, resolve
+from paragraphs_raids.dice import Roller
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line, hit, reorganise_german
+
+from paragraphs_bruneval.rules.alert import COMBAT
+
+if TYPE_CHECKING:
+    from paragraphs_bruneval.game.state import GameState
+
+#: Rule 9 ruling: protection adds to the defence (+1), as in the worked example.
+PROTECTION_SIGN = 1
+
+
+def combat_outcome(attack: int, defence: int, roll: Roller, purpose: str = "combat") -> CombatResult:
+    """Both d6 against the two values before the dice (what ``odds bruneval combat`` runs)."""
+    return resolve(attack, defence, roll, purpose=purpose)
+
+
+def counts_for_bonus(optional_commando: bool) -> Callable[[Piece], bool]:
+    """Which other pieces of a stack add their stacking points: infantry; LCAs under rule 18."""
+    if optional_commando:
+        return lambda p: p.kind.infantry or p.role == "boat"
+    return lambda p: p.kind.infantry
+
+
+def default_british_front(stack: Sequence[Piece], attacking: bool) -> Piece:
+    """The British order of battle the default player uses: the best factor on top, keeping
+    the engineers and the officers out of the front line while anyone else can stand there."""
+
+    def key(p: Piece) -> tuple[int, int, int]:
+        rank = 2 if p.role == "officer" else 1 if p.role == "engineers" else 0
+        return (rank, -(p.attack if attacking else p.defence), 1 if p.reduced else 0)
+
+    return min(stack, key=key)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatReport:
+    """What a combat did (for the journal and for the callers' decisions)."""
+
+    attacker_zone: str
+    target_zone: str
+    attack: SideValue
+    defence: SideValue
+    result: CombatResult
+    hit_piece: str
+    eliminated: bool
+    prisoner: str | None = None
+
+
+def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone: str, advance: Sequence[Piece] | None = None) -> CombatReport | None:
+    """Resolve one combat of ``attackers`` (all in ``from_zone``) against ``target_zone``.
+
+    Args:
+        advance: the attackers that move in when a lone radar operator is taken (rule
+            10.3 asks for at least one); by default the front-line unit alone.
+
+    Returns None when nothing is there to fight (a revealed marker that placed nobody).
+    """
+    from paragraphs_bruneval.rules.activation import activate
+    from paragraphs_bruneval.rules.commando import boat_fighter
+    from paragraphs_bruneval.rules.officers import officer_losses
+
+    british_attack = attackers[0].side == BRITISH
+    if british_attack and target_zone in g.markers:
+        activate(g, target_zone, "attacked before activation")
+    defenders = list(g.stack(target_zone))
+    if not defenders:
+        g.log(f"Nothing to fight in {target_zone}.")
+        return None
+    counts = counts_for_bonus(g.options.commando)
+    a_front = _front(g, attackers, attacking=True)
+    d_front = _front(g, defenders, attacking=False)
+    a_fighter = boat_fighter(g, a_front)
+    d_fighter = boat_fighter(g, d_front)
+    attack = attack_base(a_fighter, _with_fighter(attackers, a_front, a_fighter), counts)
+    protection = g.zmap.zone(target_zone).protection
+    defence = defence_base(d_fighter, _with_fighter(defenders, d_front, d_fighter), counts, protection, PROTECTION_SIGN)
+    result = resolve(attack.base, defence.base, g.roll, purpose=f"{a_fighter.label()} against {target_zone}")
+    g.alert.happen(COMBAT)
+    for p in attackers:
+        p.acted = True
+        if p.role == "boat":
+            g.boats_fought.add(p.id)
+    loser_front, loser_fighter, loser_zone = (d_front, d_fighter, target_zone) if result.defender_hit else (a_front, a_fighter, from_zone)
+    text = (
+        f"{a_fighter.label()} in {from_zone} attacks {target_zone}: {attack.describe()} + {result.attack_face} = {result.attack_total}"
+        f" against {d_fighter.label()}: {defence.describe()} + {result.defence_face} = {result.defence_total}: {result.label}"
+    )
+    prisoner = None
+    if result.defender_hit and british_attack and d_front.role == "radar_operator" and all(p.role == "radar_operator" for p in defenders):
+        prisoner = _take_prisoner(g, d_front, list(advance) if advance else [a_front], target_zone)
+        g.log(f"{text}; {d_front.label()} is taken prisoner.")
+        return CombatReport(from_zone, target_zone, attack, defence, result, d_front.id, False, prisoner)
+    g.log(f"{text}; {loser_fighter.label()} is hit.")
+    eliminated = _apply_hit(g, loser_front, loser_fighter)
+    if not eliminated:
+        g.log(f"{loser_fighter.label()} flips to its reduced side.")
+    if loser_fighter.side == BRITISH:
+        officer_losses(g, loser_zone, already_hit=loser_fighter if loser_fighter.role == "officer" else None)
+    for zone in (from_zone, target_zone):
+        stack = g.stacks.get(zone)
+        if stack and stack[0].side == GERMAN:
+            reorganise_german(stack)
+    return CombatReport(from_zone, target_zone, attack, defence, result, loser_fighter.id, eliminated)
+
+
+def _front(g: GameState, stack: Sequence[Piece], *, attacking: bool) -> Piece:
+    if stack[0].side == GERMAN:
+        if attacking:
+            return max(stack, key=lambda p: (p.attack, not p.reduced))
+        front = front_line(stack)
+        assert front is not None
+        return front
+    if all(p.role == "boat" for p in stack):
+        # The British put forward a boat with Commandos aboard, else the emptiest one.
+        from paragraphs_bruneval.rules.commando import boat_fighter
+
+        return min(stack, key=lambda b: (boat_fighter(g, b) is b, g.cargo_points(b)))
+    fighters = [p for p in stack if p.role != "officer"] or list(stack)
+    chooser = g.british_front or default_british_front
+    return chooser(fighters, attacking)
+
+
+def _with_fighter(stack: Sequence[Piece], front: Piece, fighter: Piece) -> list[Piece]:
+    """The stack as seen in combat: a boat's commando stands in for the boat."""
+    return [fighter if p is front else p for p in stack]
+
+
+def _apply_hit(g: GameState, front: Piece, fighter: Piece) -> bool:
+    """Flip or eliminate the unit hit; returns True when it is gone."""
+    if fighter is not front:
+        # A Commando aboard took the hit for its boat (rule 18).
+        if hit(fighter):
+            g.aboard[front.id].remove(fighter.id)
+            g.eliminated.append(fighter.id)
+            g.log(f"{fighter.label()} aboard {front.label()} is eliminated.")
+            return True
+        return False
+    if hit(front):
+        g.eliminate(front, "in combat")
+        return True
+    return False
+
+
+def _take_prisoner(g: GameState, operator: Piece, advance: Sequence[Piece], zone: str) -> str:
+    """Rule 10.3: the operator becomes a prisoner; ``advance`` moves in and one escorts him."""
+    from paragraphs_bruneval.rules.objectives import can_escort_prisoner
+
+    g.lift(operator)
+    moving = [p for p in advance if p.role != "boat"]
+    entered: list[Piece] = []
+    for p in sorted(moving, key=lambda p: (p.role == "officer", -p.points)):
+        if g.room_for(zone, [p]):
+            g.place(p, zone)
+            entered.append(p)
+    # Paratroopers first: the engineers have the radar to see to, officers lead.
+    escorts = sorted((p for p in entered if can_escort_prisoner(p)), key=lambda p: {"infantry": 0, "engineers": 1}.get(p.role, 2))
+    escort = escorts[0] if escorts else None
+    if escort is None:
+        g.eliminated.append(operator.id)
+        g.log(f"No attacker could move in to hold {operator.label()}; he is lost.")
+        return operator.id
+    escort.carrying.append(operator.id)
+    g.log(f"{', '.join(p.label() for p in entered)} move into {zone}; {escort.label()} escorts {operator.label()}.")
+    return operator.id

@@ -1,0 +1,54 @@
+"""Rule 11: embarkation and disembarkation.
+
+A unit embarks by moving from a beach zone into an embarkation zone that holds an LCA; it
+goes under the boat and may not land again. No unit enters an embarkation zone without a
+boat. Entering costs 2 PM more when a German unit stands at radius R = 1 of the
+embarkation zone, 1 PM more at R = 2 (the larger only), whatever the kind of line
+(content ``scenario.embark_penalty``). Each LCA takes 4 stacking points (rule 14);
+Commandos of the optional rule do not count (rule 18).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from paragraphs_raids.stacks import GERMAN
+from paragraphs_raids.zonemap import ALL_KINDS, ZoneMap
+
+if TYPE_CHECKING:
+    from paragraphs_raids.stacks import Piece
+
+    from paragraphs_bruneval.game.state import GameState
+
+
+def embark_extra(zmap: ZoneMap, embark_zone: str, german_zones: set[str], penalty: Sequence[tuple[int, int]]) -> int:
+    """Extra PM to enter ``embark_zone``: the largest penalty whose radius holds a German."""
+    radii = zmap.radii_from(embark_zone, ALL_KINDS)
+    extra = 0
+    for radius, add in penalty:
+        if any(radii.get(z) == radius for z in german_zones):
+            extra = max(extra, add)
+    return extra
+
+
+def extra_for(g: GameState, embark_zone: str) -> int:
+    """:func:`embark_extra` on the current board (German units only, not empty zones)."""
+    germans = {z for z, s in g.stacks.items() if any(p.side == GERMAN for p in s)}
+    return embark_extra(g.zmap, embark_zone, germans, g.scenario.params.embark_penalty)
+
+
+def assign_to_boats(g: GameState, zone: str, pieces: Sequence[Piece]) -> dict[str, list[Piece]] | None:
+    """Share ``pieces`` among the LCAs in ``zone`` (each takes ``boat_capacity`` points).
+
+    Returns boat id -> pieces, or None when they do not all fit.
+    """
+    room = {b.id: g.scenario.params.boat_capacity - g.cargo_points(b) for b in g.boats_in(zone)}
+    plan: dict[str, list[Piece]] = {}
+    for p in sorted(pieces, key=lambda p: -p.points):
+        boat = next((b for b, left in room.items() if left >= p.points), None)
+        if boat is None:
+            return None
+        room[boat] -= p.points
+        plan.setdefault(boat, []).append(p)
+    return plan

@@ -1,0 +1,92 @@
+"""Rule 9.1: automatic German combat (the first German action of phase E).
+
+Combat is compulsory for the Germans: every German stack or unit that has not acted and
+stands next to British units (any line, red dashed included) attacks once.
+
+Order: stacks first, by modified attack (front-line attack + other infantry points +
+officer), highest first; then single units by attack factor, highest first. Target: the
+adjacent zone holding the most British stacking points, then a zone holding a boat.
+Equal situations are settled with a d6.
+
+Radar operators never attack (they only defend when alone, rule 9). The order is fixed
+before the first combat; a stack or unit that has lost its targets or its units by its
+turn simply does not fight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from paragraphs_raids.combat import attack_base
+from paragraphs_raids.german_ai import best_with_random_ties, order_with_random_ties
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
+from paragraphs_raids.zonemap import ALL_KINDS
+
+from paragraphs_bruneval.rules.combat import counts_for_bonus, fight
+
+if TYPE_CHECKING:
+    from paragraphs_bruneval.game.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class GermanAttacker:
+    """A German stack or single unit able to attack, with its modified attack factor."""
+
+    zone: str
+    is_stack: bool
+    value: int
+
+
+def fighters_in(g: GameState, zone: str) -> list[Piece]:
+    """German pieces of ``zone`` that may still attack this turn."""
+    return [p for p in g.stacks.get(zone, ()) if p.side == GERMAN and not p.acted and p.role != "radar_operator"]
+
+
+def modified_attack(fighters: list[Piece], optional_commando: bool) -> int:
+    """Front-line attack (the strongest) plus the other infantry points and officer bonus."""
+    front = max(fighters, key=lambda p: (p.attack, not p.reduced))
+    return attack_base(front, fighters, counts_for_bonus(optional_commando)).base
+
+
+def british_targets(g: GameState, zone: str) -> list[str]:
+    """British-held zones joined to ``zone`` by any line, in map order."""
+    return [z for z in g.zmap.neighbours(zone, ALL_KINDS) if g.side_in(z) == BRITISH]
+
+
+def attack_order_key(a: GermanAttacker) -> tuple[int, int]:
+    """Stacks before single units; the higher modified attack first."""
+    return (0 if a.is_stack else 1, -a.value)
+
+
+def target_key(g: GameState) -> object:
+    """Most British stacking points first, then a zone with a boat."""
+
+    def key(zone: str) -> tuple[int, int]:
+        return (-g.points_in(zone), 0 if g.boats_in(zone) else 1)
+
+    return key
+
+
+def attackers(g: GameState) -> list[GermanAttacker]:
+    out = []
+    for zone in sorted(g.german_zones(), key=g.zmap.order.__getitem__):
+        fighters = fighters_in(g, zone)
+        if fighters and british_targets(g, zone):
+            out.append(GermanAttacker(zone, len(fighters) > 1, modified_attack(fighters, g.options.commando)))
+    return out
+
+
+def german_combat(g: GameState) -> None:
+    """Phase E.1: every German stack or unit next to the British attacks, in priority order."""
+    order = order_with_random_ties(attackers(g), attack_order_key, g.roll, "German combat order: equal attack values")
+    if not order:
+        g.log("No German unit is in contact.")
+    for a in order:
+        fighters = fighters_in(g, a.zone)
+        targets = british_targets(g, a.zone)
+        if not fighters or not targets:
+            continue
+        target = best_with_random_ties(targets, target_key(g), g.roll, f"German target from {a.zone}: equal choices")
+        assert target is not None
+        fight(g, fighters, a.zone, target)

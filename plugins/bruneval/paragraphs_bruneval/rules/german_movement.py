@@ -1,0 +1,162 @@
+"""Rule 8.2: automatic German movement (the second German action of phase E).
+
+Every German unit gets the alert level halved, rounded down (0,0,1,1,2,2,3 PM). Units
+without movement (machine guns, pillboxes, radar operators, and the posts set up in rule
+3.1, see the ruling) stay put; the others must move, toward the first goal of this list
+that they can reach:
+
+1. the nearest British stack, the one with the most stacking points among equally near;
+2. the nearest British unit;
+3. the nearest German stack with the most stacking points, joining it if stacking allows;
+4. the nearest German unit, joining it if stacking allows;
+5. a beach zone;
+6. the Würzburg radar.
+
+They follow the cheapest route; equal goals and equal routes are settled with a d6 (odd
+to the first option, even to the second in the example). A German unit never enters a
+British zone nor the sea; it stops short when the next line costs more than it has left.
+Passing through a zone with a face-down marker activates it at once: the garrison it shows
+is placed there and acts on its own. When the units that arrive would break the stacking
+limit where they stop, the surplus stays in the zone they came from.
+
+Rulings:
+
+* "garrison" in the rule's list of units that never move is read as the units set up at
+  their posts in rule 3.1 (the Luftwaffe guard at W, the Beach Fortress' coastal unit):
+  the example moves activated Luftwaffe units, so garrison units in general do move.
+* "Nearest" comes first and stacking points break ties, as in the example, where both
+  targets cost the same.
+* The units of a zone move together as one stack; stacks move in order of stacking points
+  (most first), then map order. The surplus left behind is the weakest units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, walk_toward
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, german_order
+
+from paragraphs_bruneval.rules.activation import activate
+from paragraphs_bruneval.rules.alert import german_allowance
+
+if TYPE_CHECKING:
+    from paragraphs_bruneval.game.state import GameState
+
+
+def can_move(g: GameState, p: Piece) -> bool:
+    return p.side == GERMAN and p.kind.mobile and not p.acted and p.id not in g.holds_post
+
+
+def sea(g: GameState) -> frozenset[str]:
+    return g.scenario.boat_only_zones
+
+
+def priorities(g: GameState, start: str, movers: Sequence[Piece]) -> list[Priority]:
+    """The rule 8.2 list for a stack in ``start``, each line offering its reachable goals."""
+    british = frozenset(z for z in g.british_zones() if z not in sea(g))
+    costs = g.zmap.path_costs(start, impassable=sea(g), stop_in=british)
+
+    order = g.zmap.order.__getitem__
+
+    def british_goals(with_points: bool) -> list[Candidate]:
+        # Map order, never set order: ties are rolled for in list order (reproducible).
+        return [Candidate(z, costs[z], g.points_in(z)) for z in sorted(british, key=order) if z in costs and (g.points_in(z) > 0 or not with_points)]
+
+    def german_goals(stacks: bool) -> list[Candidate]:
+        out = []
+        for z in sorted(g.german_zones(), key=order):
+            if z == start or z not in costs:
+                continue
+            n = len(g.stacks[z])
+            if (n > 1) == stacks and g.room_for(z, movers):
+                out.append(Candidate(z, costs[z], g.points_in(z)))
+        return out
+
+    def beaches() -> list[Candidate]:
+        return [Candidate(z, costs[z]) for z in g.scenario.zones_tagged("beach") if z in costs and g.side_in(z) != BRITISH]
+
+    def radar() -> list[Candidate]:
+        where = _radar_zone(g)
+        return [Candidate(where, costs[where])] if where is not None and where in costs else []
+
+    return [
+        Priority("nearest British stack with the most stacking points", lambda: british_goals(True), enter=False),
+        Priority("nearest British unit", lambda: british_goals(False), enter=False),
+        Priority("nearest German stack to join", lambda: german_goals(True), enter=True),
+        Priority("nearest German unit to join", lambda: german_goals(False), enter=True),
+        Priority("a beach zone", beaches, enter=True),
+        Priority("the Würzburg radar", radar, enter=True),
+    ]
+
+
+def _radar_zone(g: GameState) -> str | None:
+    w = g.wurzburg
+    if w.status == "intact":
+        return g.scenario.wurzburg_zone
+    if w.status == "dismantled":
+        if w.carrier is not None:
+            return g.pieces[w.carrier].zone or None
+        return w.zone
+    return None
+
+
+def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int) -> None:
+    """Move one German stack by the priority list (see the module docstring)."""
+    chosen = choose_goal(priorities(g, start, movers), g.roll)
+    for p in movers:
+        p.acted = True
+    names = ", ".join(p.label() for p in movers)
+    if chosen is None:
+        g.log(f"{names} in {start}: no goal within reach, they stay.")
+        return
+    priority, goal = chosen
+    blocked = sea(g) | {z for z in g.british_zones()}
+    path = walk_toward(g.zmap, start, goal.zone, allowance, g.roll, impassable=blocked, enter_goal=priority.enter)
+    if not path:
+        g.log(f"{names} in {start} head for {goal.zone} ({priority.name}) but cannot move closer.")
+        return
+    here = start
+    for zone in path:
+        previous = here
+        g.move_pieces(movers, zone)
+        here = zone
+        if zone in g.markers:
+            activate(g, zone, f"{names} moving through")
+    surplus = _surplus(g, here, movers)
+    if surplus:
+        g.move_pieces(surplus, previous)
+    g.log(
+        f"{names} move {start} -> {' -> '.join(path)} toward {goal.zone} ({priority.name})"
+        + (f"; over the stacking limit, {', '.join(p.label() for p in surplus)} stay in {previous}" if surplus else "")
+        + "."
+    )
+
+
+def _surplus(g: GameState, zone: str, movers: list[Piece]) -> list[Piece]:
+    """The weakest of the arriving units, as few as needed to respect the limit."""
+    limit = g.zmap.zone(zone).stacking
+    left: list[Piece] = []
+    staying = sorted(movers, key=german_order)
+    while staying and g.points_in(zone) - g.points_in(zone, left) > limit:
+        left.append(staying.pop())
+    return left
+
+
+def german_movement(g: GameState) -> None:
+    """Phase E.2: every mobile German stack that has not fought moves (rule 8.2)."""
+    allowance = german_allowance(g.alert.level, dict(g.scenario.alert_movement))
+    if allowance == 0:
+        g.log(f"Alert {g.alert.level}: the Germans have no movement points.")
+        return
+    while True:
+        ready = {}
+        for zone, stack in g.stacks.items():
+            movers = [p for p in stack if can_move(g, p)]
+            if movers:
+                ready[zone] = movers
+        if not ready:
+            return
+        zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), g.zmap.order[z]))
+        move_stack(g, zone, ready[zone], allowance)

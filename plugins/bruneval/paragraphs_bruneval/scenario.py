@@ -1,0 +1,390 @@
+"""The scenario: the title's content turned into typed, ready-to-play data.
+
+Everything the rules need (the zone map, unit kinds, counters, set-up, markers, tables
+and the scenario's fixed numbers) is read from the compiled :class:`paragraphs.model.Book`
+(``book.data``, ``book.units``, ``book.tables``), so an overlay that changes the content
+changes the game. The problems this module can find are reported by the title's lint
+(:mod:`paragraphs_bruneval.lint`) with file positions; :func:`scenario_from_book` refuses
+a book that has any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from paragraphs.dice import DiceConventions
+from paragraphs.errors import ContentError
+from paragraphs.model import Book
+from paragraphs.problems import Problem, SourcePos
+from paragraphs.records import Table
+from paragraphs_raids.stacks import Factors, UnitKind
+from paragraphs_raids.zonemap import Connection, ConnectionKind, Zone, ZoneMap
+
+
+@dataclass(frozen=True, slots=True)
+class CounterSpec:
+    """One counter of the game: its kind, group and name."""
+
+    id: str
+    kind: UnitKind
+    group: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """What rule 3.1 puts in a zone at the start."""
+
+    zone: str
+    counters: tuple[str, ...]
+    objects: tuple[str, ...] = ()
+    holds_post: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerSet:
+    """Activation markers of one letter: how many go on the map, the values on their backs."""
+
+    letter: str
+    on_map: int
+    backs: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The scenario's fixed numbers (content ``scenario`` record)."""
+
+    turns: int
+    drop_waves: tuple[tuple[int, tuple[str, ...]], ...]
+    event_turns: tuple[int, ...]
+    boats_from_turn: int
+    reinforcements_from_alert: int
+    activation_die: str
+    activation_max_radius: int
+    officer_full_radius: int
+    movement_die: str
+    carry_capacity: int
+    boat_capacity: int
+    wurzburg_turns_needed: int
+    officer_loss_face: int
+    commando_disembark_cost: int
+    embark_penalty: tuple[tuple[int, int], ...]
+    vp_units: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Typed view of the title's content (see the module docstring)."""
+
+    title: str
+    conventions: DiceConventions
+    zmap: ZoneMap
+    kinds: Mapping[str, UnitKind]
+    counters: Mapping[str, CounterSpec]
+    groups: Mapping[str, Mapping[str, Any]]
+    setup: tuple[Placement, ...]
+    marker_sets: Mapping[str, MarkerSet]
+    tables: Mapping[str, Table]
+    params: Params
+    alert_events: Mapping[str, tuple[int, ...]]
+    victory_points: Mapping[str, int]
+    wurzburg_modifiers: Mapping[str, int]
+    alert_movement: Mapping[int, int]
+    boat_only_zones: frozenset[str] = field(default_factory=frozenset)
+    zone_records: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ zone lookups
+    def zones_tagged(self, tag: str) -> list[str]:
+        return self.zmap.tagged(tag)
+
+    def drop_zone(self, letter: str) -> dict[int, str]:
+        """Zone id by number (1-6) for drop zone ``letter`` (rule 7)."""
+        out: dict[int, str] = {}
+        for zid, rec in self.zone_records.items():
+            if rec.get("drop_zone") == letter and rec.get("number"):
+                out[int(rec["number"])] = zid
+        return dict(sorted(out.items()))
+
+    def entry(self, arrow: str) -> str:
+        """Zone id of arrow ``R1``, ``R2`` or ``5C``."""
+        for zid, rec in self.zone_records.items():
+            if rec.get("entry") == arrow:
+                return zid
+        raise KeyError(arrow)
+
+    def activation_zones(self) -> dict[str, list[str]]:
+        """Marker letter -> zones taking a marker of that letter, in content order."""
+        out: dict[str, list[str]] = {}
+        for zid, rec in self.zone_records.items():
+            if rec.get("activation"):
+                out.setdefault(str(rec["activation"]), []).append(zid)
+        return out
+
+    @property
+    def wurzburg_zone(self) -> str:
+        return self.zones_tagged("wurzburg")[0]
+
+    @property
+    def villa_zone(self) -> str:
+        return self.zones_tagged("villa")[0]
+
+    def group_counters(self, group: str) -> list[str]:
+        return [c.id for c in self.counters.values() if c.group == group]
+
+    def holds_post(self) -> frozenset[str]:
+        """Counters set up to hold their post (never move; see the setup ruling)."""
+        return frozenset(c for p in self.setup if p.holds_post for c in p.counters)
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def _pos(book: Book, coll: str, rid: str, fld: str = "id") -> SourcePos:
+    where = book.provenance.get(f"{coll}:{rid}", {})
+    text = where.get(fld) or where.get("id") or ""
+    path, _, rest = text.rpartition(":")
+    path2, _, line = path.rpartition(":")
+    try:
+        return SourcePos(path2, int(line), int(rest))
+    except ValueError:
+        return SourcePos(f"{book.title}:{coll}", 0, 0)
+
+
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "terrain": ("name", "protection", "stacking"),
+    "connection_kinds": ("cost",),
+    "zones": ("name", "terrain"),
+    "connections": ("a", "b", "kind"),
+    "groups": ("name", "side", "kind"),
+    "counters": ("unit", "group"),
+    "setup": ("zone", "counters"),
+    "marker_sets": ("on_map", "backs"),
+    "alert_events": ("increases",),
+    "victory_points": ("vp",),
+    "wurzburg_attempts": ("modifier",),
+}
+_PARAMS = (
+    "turns", "drop_waves", "event_turns", "boats_from_turn", "reinforcements_from_alert", "activation_die",
+    "activation_max_radius", "officer_full_radius", "movement_die", "carry_capacity", "boat_capacity",
+    "wurzburg_turns_needed", "officer_loss_face", "commando_disembark_cost", "embark_penalty", "vp_units",
+)
+_TABLES = ("event_trigger", "unexpected_events", "drop_zone", "boats", "wurzburg", "alert_movement", "success_levels")
+_ALERT_EVENTS = ("paratrooper_wave", "combat", "boats_detected", "boats_arrive")
+
+
+def scenario_problems(book: Book) -> list[Problem]:
+    """Everything that keeps the content from being played, placed at its record."""
+    data = book.data
+    out: list[Problem] = []
+
+    def bad(coll: str, rid: str, fld: str, message: str) -> None:
+        out.append(Problem(_pos(book, coll, rid, fld), "BRU001", message))
+
+    for coll, fields in _REQUIRED.items():
+        if not data.get(coll):
+            out.append(Problem(SourcePos(f"{book.title}:{coll}", 0, 0), "BRU002", f"the title has no {coll} records"))
+        for rid, rec in data.get(coll, {}).items():
+            for fld in fields:
+                if rec.get(fld) is None and not (coll == "connection_kinds" and fld in rec):
+                    bad(coll, rid, "id", f"{coll} record {rid!r} lacks {fld!r}")
+    terrain, kinds_of_line = data.get("terrain", {}), data.get("connection_kinds", {})
+    zones = data.get("zones", {})
+    for zid, rec in zones.items():
+        if rec.get("terrain") is not None and rec["terrain"] not in terrain:
+            bad("zones", zid, "terrain", f"zone {zid!r}: unknown terrain {rec['terrain']!r}")
+    for cid, rec in data.get("connections", {}).items():
+        for end in ("a", "b"):
+            if rec.get(end) is not None and rec[end] not in zones:
+                bad("connections", cid, end, f"connection {cid!r}: unknown zone {rec[end]!r}")
+        if rec.get("kind") is not None and rec["kind"] not in kinds_of_line:
+            bad("connections", cid, "kind", f"connection {cid!r}: unknown kind {rec['kind']!r}")
+        if rec.get("kind") is not None and rec["kind"] not in {k.value for k in ConnectionKind}:
+            bad("connections", cid, "kind", f"connection {cid!r}: the engine knows solid, dashed and red_dashed lines")
+    groups = data.get("groups", {})
+    counters = data.get("counters", {})
+    for cid, rec in counters.items():
+        if rec.get("unit") is not None and rec["unit"] not in book.units:
+            bad("counters", cid, "unit", f"counter {cid!r}: unknown unit {rec['unit']!r}")
+        if rec.get("group") is not None and rec["group"] not in groups:
+            bad("counters", cid, "group", f"counter {cid!r}: unknown group {rec['group']!r}")
+    for gid, rec in groups.items():
+        if rec.get("officer") and rec["officer"] not in counters:
+            bad("groups", gid, "officer", f"group {gid!r}: unknown officer counter {rec['officer']!r}")
+    for uid, unit in book.units.items():
+        for fld in ("side", "role", "attack", "defence", "move", "points"):
+            if fld not in unit.factors:
+                out.append(Problem(_pos(book, "units", uid, "factors"), "BRU001", f"unit {uid!r}: factors lack {fld!r}"))
+    for pid, rec in data.get("setup", {}).items():
+        if rec.get("zone") is not None and rec["zone"] not in zones:
+            bad("setup", pid, "zone", f"setup {pid!r}: unknown zone {rec['zone']!r}")
+        for c in rec.get("counters") or ():
+            if c not in counters:
+                bad("setup", pid, "counters", f"setup {pid!r}: unknown counter {c!r}")
+    _check_map_roles(book, zones, out)
+    _check_markers(book, zones, out)
+    scen = data.get("scenario", {}).get(book.title)
+    if scen is None:
+        out.append(Problem(SourcePos(f"{book.title}:scenario", 0, 0), "BRU002", f"no scenario record with id {book.title!r}"))
+    else:
+        for fld in _PARAMS:
+            if scen.get(fld) is None:
+                bad("scenario", book.title, "id", f"scenario lacks {fld!r}")
+        for wave in scen.get("drop_waves") or ():
+            for g in wave.get("groups", ()):
+                if g not in groups:
+                    bad("scenario", book.title, "drop_waves", f"drop wave names unknown group {g!r}")
+    for tid in _TABLES:
+        if tid not in book.tables:
+            out.append(Problem(SourcePos(f"{book.title}:tables", 0, 0), "BRU002", f"table {tid!r} is missing"))
+    for eid in _ALERT_EVENTS:
+        if eid not in data.get("alert_events", {}):
+            out.append(Problem(SourcePos(f"{book.title}:alert_events", 0, 0), "BRU002", f"alert event {eid!r} is missing"))
+    return out
+
+
+def _check_map_roles(book: Book, zones: Mapping[str, Mapping[str, Any]], out: list[Problem]) -> None:
+    def count(pred: Any) -> list[str]:
+        return [z for z, r in zones.items() if pred(r)]
+
+    for tag in ("wurzburg", "villa"):
+        found = count(lambda r, t=tag: t in (r.get("tags") or ()))
+        if len(found) != 1:
+            out.append(Problem(SourcePos(f"{book.title}:zones", 0, 0), "BRU003", f"the map needs exactly one zone tagged {tag} (found {len(found)})"))
+    for arrow in ("R1", "R2", "5C"):
+        if not count(lambda r, a=arrow: r.get("entry") == a):
+            out.append(Problem(SourcePos(f"{book.title}:zones", 0, 0), "BRU003", f"the map has no arrow zone {arrow}"))
+    for letter in "ABC":
+        numbers = sorted(int(r["number"]) for r in zones.values() if r.get("drop_zone") == letter and r.get("number"))
+        if numbers != [1, 2, 3, 4, 5, 6]:
+            out.append(Problem(SourcePos(f"{book.title}:zones", 0, 0), "BRU003", f"DZ {letter} needs zones numbered 1-6 (found {numbers})"))
+    if not count(lambda r: "beach" in (r.get("tags") or ())) or not count(lambda r: "embarkation" in (r.get("tags") or ())):
+        out.append(Problem(SourcePos(f"{book.title}:zones", 0, 0), "BRU003", "the map needs beach and embarkation zones"))
+
+
+def _check_markers(book: Book, zones: Mapping[str, Mapping[str, Any]], out: list[Problem]) -> None:
+    for mid, rec in book.data.get("marker_sets", {}).items():
+        slots = [z for z, r in zones.items() if r.get("activation") == mid]
+        on_map = rec.get("on_map")
+        if on_map is None:
+            continue
+        if on_map > len(rec.get("backs") or ()):
+            out.append(Problem(_pos(book, "marker_sets", mid, "on_map"), "BRU004", f"marker set {mid}: {on_map} go on the map but only {len(rec.get('backs') or ())} exist"))
+        if on_map != len(slots):
+            out.append(Problem(_pos(book, "marker_sets", mid, "on_map"), "BRU004", f"marker set {mid}: {on_map} markers for {len(slots)} activation zones {mid}"))
+
+
+# --------------------------------------------------------------------------- building
+
+
+def _factors(raw: Mapping[str, Any]) -> Factors:
+    move = raw["move"]
+    return Factors(int(raw["attack"]), int(raw["defence"]), None if move == "alert" else int(move), int(raw["points"]))
+
+
+def unit_kinds(book: Book) -> dict[str, UnitKind]:
+    """Unit kinds from the core ``units`` collection (side, role and sides in ``factors``)."""
+    kinds: dict[str, UnitKind] = {}
+    for uid, unit in book.units.items():
+        f = unit.factors
+        full = _factors(f)
+        reduced = _factors(f["reduced"]) if f.get("reduced") else None
+        kinds[uid] = UnitKind(
+            id=uid,
+            side=str(f["side"]),
+            role=str(f["role"]),
+            full=full,
+            reduced=reduced,
+            infantry=bool(f.get("infantry", False)),
+            mobile=full.move is None or full.move > 0,
+        )
+    return kinds
+
+
+def scenario_from_book(book: Book) -> Scenario:
+    """Build the :class:`Scenario` of a compiled book.
+
+    Raises:
+        ContentError: the content cannot be played (every problem is listed).
+    """
+    problems = scenario_problems(book)
+    if problems:
+        raise ContentError(problems)
+    data = book.data
+    terrain = data["terrain"]
+    line_costs = {ConnectionKind(k): (None if r.get("cost") is None else int(r["cost"])) for k, r in data["connection_kinds"].items() if k in {c.value for c in ConnectionKind}}
+    zones = []
+    boat_only = set()
+    for zid, rec in data["zones"].items():
+        t = terrain[rec["terrain"]]
+        tags = frozenset(rec.get("tags") or ())
+        zones.append(Zone(zid, str(rec["name"]), int(t["protection"]), int(t["stacking"]), tags))
+        if t.get("stacking_counts") == "boats":
+            boat_only.add(zid)
+    connections = [Connection(r["a"], r["b"], ConnectionKind(r["kind"])) for r in data["connections"].values()]
+    zmap = ZoneMap(zones, connections, line_costs)
+    kinds = unit_kinds(book)
+    counters = {cid: CounterSpec(cid, kinds[r["unit"]], str(r["group"]), str(r.get("name", cid))) for cid, r in data["counters"].items()}
+    setup = tuple(
+        Placement(str(r["zone"]), tuple(r.get("counters") or ()), tuple(r.get("objects") or ()), bool(r.get("holds_post", False)))
+        for r in data["setup"].values()
+    )
+    marker_sets = {mid: MarkerSet(mid, int(r["on_map"]), tuple(int(b) for b in r["backs"])) for mid, r in data["marker_sets"].items()}
+    scen = data["scenario"][book.title]
+    params = Params(
+        turns=int(scen["turns"]),
+        drop_waves=tuple((int(w["turn"]), tuple(w["groups"])) for w in scen["drop_waves"]),
+        event_turns=tuple(int(t) for t in scen["event_turns"]),
+        boats_from_turn=int(scen["boats_from_turn"]),
+        reinforcements_from_alert=int(scen["reinforcements_from_alert"]),
+        activation_die=str(scen["activation_die"]),
+        activation_max_radius=int(scen["activation_max_radius"]),
+        officer_full_radius=int(scen["officer_full_radius"]),
+        movement_die=str(scen["movement_die"]),
+        carry_capacity=int(scen["carry_capacity"]),
+        boat_capacity=int(scen["boat_capacity"]),
+        wurzburg_turns_needed=int(scen["wurzburg_turns_needed"]),
+        officer_loss_face=int(scen["officer_loss_face"]),
+        commando_disembark_cost=int(scen["commando_disembark_cost"]),
+        embark_penalty=tuple(sorted((int(p["radius"]), int(p["extra"])) for p in scen["embark_penalty"])),
+        vp_units=frozenset(scen["vp_units"]),
+    )
+    movement_table = book.tables["alert_movement"]
+    alert_movement = {row.low: int(row.result) for row in movement_table.rows}
+    scenario = Scenario(
+        title=book.title,
+        conventions=book.conventions,
+        zmap=zmap,
+        kinds=kinds,
+        counters=counters,
+        groups=dict(data["groups"]),
+        setup=setup,
+        marker_sets=marker_sets,
+        tables=dict(book.tables),
+        params=params,
+        alert_events={eid: tuple(int(x) for x in r["increases"]) for eid, r in data["alert_events"].items()},
+        victory_points={vid: int(r["vp"]) for vid, r in data["victory_points"].items()},
+        wurzburg_modifiers={wid: int(r["modifier"]) for wid, r in data["wurzburg_attempts"].items()},
+        alert_movement=alert_movement,
+        boat_only_zones=frozenset(boat_only),
+        zone_records=dict(data["zones"]),
+    )
+    return scenario
+
+
+
+def load_scenario(host: Any = None, overlays: Any = (), *, use_cache: bool = True) -> Scenario:
+    """Compile the installed title (with the user's overlays) and build its scenario.
+
+    Raises:
+        ContentError: the content (or an overlay) has errors.
+        UsageError: an overlay folder does not exist.
+    """
+    from paragraphs.content import load_book
+
+    if host is None:
+        from paragraphs.plugins import make_plugin_manager
+
+        host = make_plugin_manager()
+    return scenario_from_book(load_book(host, "bruneval", overlays, use_cache=use_cache))
