@@ -1,0 +1,147 @@
+"""The command line: play --auto, simulate, turn (the companion), and their errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from paragraphs.cli import main
+
+BOARD = Path(__file__).parent / "data" / "board.json"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --------------------------------------------------------------------------- play
+
+
+def test_play_auto_json(capsys) -> None:
+    code, out, _ = run(capsys, "play", "bruneval", "--auto", "--seed", "4", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["seed"] == 4
+    assert {"vp", "result", "reasons", "turns", "journal"} <= set(data)
+
+
+def test_play_auto_text_is_reproducible(capsys) -> None:
+    _, first, _ = run(capsys, "play", "bruneval", "--auto", "--seed", "4")
+    _, second, _ = run(capsys, "play", "bruneval", "--auto", "--seed", "4")
+    assert first == second
+    assert "Turn 1 (00:15)" in first and "Result after" in first
+
+
+def test_play_options(capsys) -> None:
+    code, out, _ = run(capsys, "play", "bruneval", "--auto", "--seed", "4", "--optional-commando", "--no-events", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["options"] == {"optional_commando": True, "events": False}
+
+
+def test_play_without_auto_is_a_usage_error(capsys) -> None:
+    code, _, err = run(capsys, "play", "bruneval")
+    assert code == 2 and err.count("\n") == 1 and "--auto" in err
+
+
+def test_play_unknown_policy(capsys) -> None:
+    code, _, err = run(capsys, "play", "bruneval", "--auto", "--policy", "bold")
+    assert code == 2 and "default" in err
+
+
+# --------------------------------------------------------------------------- simulate
+
+
+def test_simulate_does_not_depend_on_jobs(capsys) -> None:
+    _, one, _ = run(capsys, "simulate", "bruneval", "--games", "30", "--seed", "5", "--jobs", "1", "--json")
+    _, two, _ = run(capsys, "simulate", "bruneval", "--games", "30", "--seed", "5", "--jobs", "2", "--json")
+    assert one == two
+    data = json.loads(one)
+    assert data["games"] == 30 and sum(level["games"] for level in data["levels"]) == 30
+    assert data["vp"]["ci95"][0] <= data["vp"]["mean"] <= data["vp"]["ci95"][1]
+    assert all(r["ci95"][0] <= r["p"] <= r["ci95"][1] for r in data["levels"])
+
+
+def test_simulate_text(capsys) -> None:
+    code, out, err = run(capsys, "simulate", "bruneval", "--games", "8", "--jobs", "1")
+    assert code == 0 and "95% CI" in out and "complete" in out
+    assert err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_simulate_unknown_rule_and_title(capsys) -> None:
+    code, _, err = run(capsys, "simulate", "bruneval", "--games", "2", "--optional", "snow")
+    assert code == 2 and "commando" in err
+    code, _, err = run(capsys, "simulate", "sample", "--games", "2")
+    assert code == 2 and "no simulate" in err
+
+
+# --------------------------------------------------------------------------- turn
+
+
+def test_turn_seeded_json(capsys, tmp_path) -> None:
+    out_file = tmp_path / "next.json"
+    code, out, _ = run(capsys, "turn", "bruneval", "--state", str(BOARD), "--seed", "7", "--json", "--out", str(out_file))
+    data = json.loads(out)
+    assert code == 0 and data["turn"] == 5 and data["alert"] == 4 and data["actions"]
+    assert any(" attacks " in a["text"] for a in data["actions"])
+    written = json.loads(out_file.read_text())
+    assert written == data["board"] and written["turn"] == 6
+    # the written board reads back
+    code, _, _ = run(capsys, "turn", "bruneval", "--state", str(out_file), "--seed", "1")
+    assert code == 0
+
+
+def test_turn_with_typed_dice(capsys, tmp_path) -> None:
+    board = json.loads(BOARD.read_text())
+    board["units"] = [u for u in board["units"] if u["id"] in ("685-1", "nelson-1", "nelson-officer")]
+    board["units"][0]["zone"] = "LANE"
+    board["units"][1]["zone"] = board["units"][2]["zone"] = "DZ-A3"
+    board["markers"] = []
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(board))
+    # combat 6 against 1, the officer's roll 2, the reinforcement roll 5 (over alert 4)
+    code, out, _ = run(capsys, "turn", "bruneval", "--state", str(path), "--dice", "6,1,2,5")
+    assert code == 0
+    assert "685/1 in LANE attacks DZ-A3: 3 + 6 = 9 against Nelson 1: 4 + 1 officer + 1 = 6: defender hit" in out
+    assert "Lieutenant Charteris comes through" in out and "nobody comes" in out
+    code, _, err = run(capsys, "turn", "bruneval", "--state", str(path), "--dice", "6")
+    assert code == 2 and "ran out" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "code", "needle"),
+    [
+        ('{"title": "bruneval", "turn": 5,', 1, ":1:"),
+        ('{"title": "bruneval", "turn": 15, "alert": 4, "units": []}', 1, "BOARD002"),
+        ('{"title": "bruneval", "turn": 5, "alert": 4, "units": [{"id": "tiger-1", "zone": "W"}]}', 1, "unknown counter 'tiger-1'"),
+        ('{"title": "bruneval", "turn": 5, "alert": 4, "units": [{"id": "drake-1", "zone": "W"}, {"id": "lw-1", "zone": "W"}]}', 1, "share zone W"),
+        ('{"title": "bruneval", "turn": 5, "alert": 4, "units": [{"id": "685-1", "zone": "P1"}, {"id": "685-2", "zone": "P1"}, {"id": "685-3", "zone": "P1"}]}', 1, "over its limit"),
+    ],
+)
+def test_invalid_board_is_one_line(capsys, tmp_path, content: str, code: int, needle: str) -> None:
+    path = tmp_path / "board.json"
+    path.write_text(content)
+    got, out, err = run(capsys, "turn", "bruneval", "--state", str(path), "--seed", "1")
+    assert got == code and out == ""
+    assert err.count("\n") == 1 and needle in err and str(path) in err
+
+
+def test_missing_board_is_a_usage_error(capsys, tmp_path) -> None:
+    code, _, err = run(capsys, "turn", "bruneval", "--state", str(tmp_path / "nope.json"))
+    assert code == 2 and "no such board file" in err
+
+
+def test_console_script_never_shows_a_traceback(tmp_path) -> None:
+    exe = shutil.which("paragraphs", path=str(Path(sys.executable).parent))
+    assert exe is not None
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2")
+    proc = subprocess.run([exe, "turn", "bruneval", "--state", str(bad)], capture_output=True, text=True)
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
+    proc = subprocess.run([exe, "odds", "bruneval", "activation", "--answer", "alert=4", "--answer", "radius=1"], capture_output=True, text=True)
+    assert proc.returncode == 0 and "1/2" in proc.stdout

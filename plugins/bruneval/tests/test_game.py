@@ -1,0 +1,69 @@
+"""Whole automatic games: determinism, robustness over many seeds, the result's shape."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from paragraphs.dice import derive_seed
+
+from paragraphs_bruneval.game.state import Options
+from paragraphs_bruneval.game.turn import play_game
+from paragraphs_bruneval.policy import DefaultPolicy
+from paragraphs_bruneval.rules.victory import LEVELS
+
+
+def journal(scenario, seed: int, options: Options = Options()) -> list[dict]:
+    return play_game(scenario, seed, DefaultPolicy(), options).to_json()["journal"]
+
+
+def test_same_seed_same_journal(scenario) -> None:
+    assert journal(scenario, 11) == journal(scenario, 11)
+
+
+def test_different_seeds_differ(scenario) -> None:
+    assert journal(scenario, 11) != journal(scenario, 12)
+
+
+def test_result_json_shape(scenario) -> None:
+    data = play_game(scenario, 5, DefaultPolicy()).to_json()
+    assert {"seed", "vp", "result", "reasons", "turns", "journal"} <= set(data)
+    assert data["seed"] == 5 and data["result"] in LEVELS and isinstance(data["turns"], int)
+    assert 1 <= data["turns"] <= 13 and data["reasons"]
+    entry = data["journal"][1]
+    assert {"turn", "phase", "text", "rolls"} <= set(entry)
+    assert all({"die", "value", "purpose"} <= set(r) for e in data["journal"] for r in e["rolls"])
+
+
+def test_fast_mode_gives_the_same_result(scenario) -> None:
+    full = play_game(scenario, 21, DefaultPolicy())
+    fast = play_game(scenario, 21, DefaultPolicy(), record=False)
+    assert (full.vp, full.result, full.turns) == (fast.vp, fast.result, fast.turns)
+    assert fast.journal.entries == []
+
+
+@pytest.mark.parametrize("options", [Options(), Options(commando=True), Options(events=False), Options(commando=True, events=False)])
+def test_hundred_games_complete(scenario, options: Options) -> None:
+    levels = set()
+    for i in range(100 if options == Options() else 25):
+        r = play_game(scenario, derive_seed(7, i), DefaultPolicy(), options, record=False)
+        assert 0 <= r.vp <= 40 and r.result in LEVELS
+        levels.add(r.result)
+    assert len(levels) >= 2 or options != Options()
+
+
+@pytest.mark.slow
+def test_thousand_games_complete(scenario) -> None:
+    start = time.monotonic()
+    seen = {lvl: 0 for lvl in LEVELS}
+    for i in range(1000):
+        r = play_game(scenario, derive_seed(99, i), DefaultPolicy(), record=False)
+        seen[r.result] += 1
+    assert sum(seen.values()) == 1000 and all(seen.values())
+    assert time.monotonic() - start >= 0  # no timing assertion: see benchmarks/bruneval_games.py
+
+
+def test_events_can_be_switched_off(scenario) -> None:
+    data = play_game(scenario, 3, DefaultPolicy(), Options(events=False)).to_json()
+    assert not any(e["phase"] == "A" for e in data["journal"])

@@ -1,0 +1,64 @@
+"""German automatic play: priorities, random ties, walking toward a goal (Bruneval 8.2, 9.1)."""
+
+from __future__ import annotations
+
+from paragraphs_raids.dice import ScriptedRoller
+from paragraphs_raids.german_ai import Candidate, Priority, best_with_random_ties, choose_goal, order_with_random_ties, walk_toward
+from paragraphs_raids.zonemap import Connection, ConnectionKind, Zone, ZoneMap
+
+S = ConnectionKind.SOLID
+
+
+def example_map() -> ZoneMap:
+    """Rule 8.2 example: 685/1 has two 2 PM routes to the paratroopers, right and left."""
+    zones = [Zone(z, z, 0, 10) for z in ("start", "right", "left", "rodney")]
+    links = [("start", "right"), ("start", "left"), ("right", "rodney"), ("left", "rodney")]
+    return ZoneMap(zones, [Connection(a, b, S) for a, b in links])
+
+
+def test_rule_8_2_example_even_die_goes_left_and_stops_short_of_the_paratroopers() -> None:
+    roll = ScriptedRoller([4])
+    path = walk_toward(example_map(), "start", "rodney", 2, roll, impassable={"rodney"}, enter_goal=False)
+    assert path == ["left"]
+    assert roll.used == 1
+
+
+def test_odd_die_goes_right() -> None:
+    assert walk_toward(example_map(), "start", "rodney", 2, ScriptedRoller([1]), impassable={"rodney"}, enter_goal=False) == ["right"]
+
+
+def test_not_enough_points_for_a_dashed_line() -> None:
+    m = ZoneMap([Zone("a", "a", 0, 10), Zone("b", "b", 0, 10)], [Connection("a", "b", ConnectionKind.DASHED)])
+    assert walk_toward(m, "a", "b", 1, ScriptedRoller([]), enter_goal=True) == []
+    assert walk_toward(m, "a", "b", 2, ScriptedRoller([]), enter_goal=True) == ["b"]
+
+
+def test_first_feasible_priority_and_nearest_then_largest() -> None:
+    empty = Priority("british stack", lambda: [], enter=False)
+    friends = Priority("german stack", lambda: [Candidate("far", 3, 9), Candidate("near", 1, 2), Candidate("near2", 1, 4)], enter=True)
+    chosen = choose_goal([empty, friends], ScriptedRoller([]))
+    assert chosen is not None and chosen[0] is friends and chosen[1].zone == "near2"
+    assert choose_goal([empty], ScriptedRoller([])) is None
+
+
+def test_equal_goals_are_rolled_for() -> None:
+    p = Priority("x", lambda: [Candidate("a", 2, 4), Candidate("b", 2, 4)], enter=False)
+    assert choose_goal([p], ScriptedRoller([2]))[1].zone == "b"  # type: ignore[index]
+
+
+def test_rule_9_1_order_stacks_by_value_then_single_units() -> None:
+    """The stack of 685/1 (3 + 2 = 5) fights before the stack at 3 + 1 = 4, then units."""
+    attackers = [("unit", 1, 3), ("stack4", 0, 4), ("stack5", 0, 5)]
+    order = order_with_random_ties(attackers, lambda a: (a[1], -a[2]), ScriptedRoller([]), "order")
+    assert [a[0] for a in order] == ["stack5", "stack4", "unit"]
+
+
+def test_equal_values_are_ordered_by_dice() -> None:
+    order = order_with_random_ties(["a", "b", "c"], lambda a: 0, ScriptedRoller([3, 2]), "order")
+    assert order == ["c", "b", "a"]
+
+
+def test_target_with_most_points_first() -> None:
+    """Rule 9.1 example: the zone with 4 British stacking points before the one with 3."""
+    points = {"two_full": 4, "with_officer": 3}
+    assert best_with_random_ties(list(points), lambda z: -points[z], ScriptedRoller([]), "target") == "two_full"
