@@ -226,6 +226,9 @@ class DefaultPolicy:
         goals = {self.goal(g, p) for p in force}
         if target in goals:
             return self.objective_odds
+        chance = self.chance(g, force, target)
+        if chance < Fraction(1, 2) or chance >= self.good_odds:
+            return self.good_odds  # the route check below cannot change the decision
         if any(self._blocks(g, zone, goal, target) for goal in goals):
             return Fraction(1, 2)
         return self.good_odds

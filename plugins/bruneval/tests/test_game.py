@@ -67,3 +67,18 @@ def test_thousand_games_complete(scenario) -> None:
 def test_events_can_be_switched_off(scenario) -> None:
     data = play_game(scenario, 3, DefaultPolicy(), Options(events=False)).to_json()
     assert not any(e["phase"] == "A" for e in data["journal"])
+
+
+def test_same_seed_same_game_across_processes() -> None:
+    """Nothing may depend on set order (string hashing changes between processes)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    exe = str(Path(sys.executable).parent / "paragraphs")
+    outs = []
+    for hashseed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hashseed)
+        outs.append(subprocess.run([exe, "play", "bruneval", "--auto", "--seed", "9", "--json"], capture_output=True, text=True, env=env, check=True).stdout)
+    assert outs[0] == outs[1]
