@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from paragraphs_raids.combat import attack_base, defence_base
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
@@ -38,7 +38,7 @@ from paragraphs_bruneval.rules.combat import PROTECTION_SIGN, counts_for_bonus, 
 from paragraphs_bruneval.rules.commando import boat_fighter
 
 
-@lru_cache(maxsize=None)
+@cache
 def win_chance(margin: int) -> Fraction:
     """P(attack + d6 >= defence + d6) when attack - defence = ``margin``."""
     wins = sum(1 for a in range(1, 7) for d in range(1, 7) if margin + a >= d)
@@ -286,9 +286,8 @@ class DefaultPolicy:
         targets = self._destinations(g, goal)
         if start in targets or (goal == "boats" and not g.boats_arrived and "beach" in g.zmap.zone(start).tags):
             return
-        if goal == "boats" and g.boats_arrived and "beach" in g.zmap.zone(start).tags:
-            if self._embark(g, pieces, start):
-                return
+        if goal == "boats" and g.boats_arrived and "beach" in g.zmap.zone(start).tags and self._embark(g, pieces, start):
+            return
         officers = [p for p in pieces if p.role == "officer"]
         if officers and len(officers) == len(pieces):
             if self._rally_point(g, officers[0].group) is None:

@@ -351,3 +351,13 @@ def test_18_commando_lands_for_two_points(scenario, kit) -> None:
     assert g.pieces["commando-1"].zone == "beach"
     with pytest.raises(IllegalAction):
         actions.disembark(g, g.pieces["commando-2"], g.pieces["lca-1"], "beach")
+
+
+def test_18_landed_commandos_embark_like_anyone_but_take_no_room(scenario, kit) -> None:
+    opts = Options(commando=True)
+    g = kit.small_game(scenario, [("E", (0, 4), {"embarkation"}), ("beach", kit.OPEN, {"beach"})], [("E", "beach", kit.SOLID)], options=opts)
+    kit.put(g, "E", "lca-1")
+    kit.put(g, "beach", "commando-2", "nelson-1", "nelson-2", "nelson-officer")
+    actions.move(g, list(g.stack("beach")), ["E"])
+    assert g.cargo_points(g.pieces["lca-1"]) == 4  # the Commando's point does not count
+    assert victory.score(g).vp == 2

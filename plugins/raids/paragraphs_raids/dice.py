@@ -13,7 +13,7 @@ So odds, the companion and the simulation cannot disagree about a rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -177,11 +177,3 @@ def _sides(die: str) -> int:
         raise ValueError(f"pick_at_random needs a die numbered from 1 such as d6, not {die!r}")
     return int(text[1:])
 
-
-def first_best(options: Sequence[T], key: Callable[[T], object]) -> list[T]:
-    """The options that share the best (smallest) ``key``, in their original order."""
-    if not options:
-        return []
-    keys = [key(o) for o in options]
-    best = min(keys)  # type: ignore[type-var]
-    return [o for o, k in zip(options, keys) if k == best]

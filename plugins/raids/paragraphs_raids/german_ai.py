@@ -27,7 +27,7 @@ def best_with_random_ties(items: Sequence[T], key: Callable[[T], Any], roll: Rol
         return None
     keys = [key(i) for i in items]
     best = min(keys)
-    tied = [i for i, k in zip(items, keys) if k == best]
+    tied = [i for i, k in zip(items, keys, strict=True) if k == best]
     return pick_at_random(tied, roll, purpose)
 
 

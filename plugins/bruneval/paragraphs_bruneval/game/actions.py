@@ -106,8 +106,6 @@ def move(g: GameState, pieces: Sequence[Piece], path: Sequence[str]) -> None:
         before = walk[-1] if walk else start
         if "beach" not in g.zmap.zone(before).tags:
             raise IllegalAction("units embark from a beach zone")
-        if any(p.group == "commandos" for p in pieces):
-            raise IllegalAction("Commandos that landed may not embark again")
         plan = embarkation.assign_to_boats(g, last, pieces)
         if plan is None:
             raise IllegalAction(f"no LCA in {last} has room for them")

@@ -38,7 +38,7 @@ def new_game(scenario: Scenario, roll: Roller, options: Options = Options(), jou
     g.reinforcement_pool = [c for c in scenario.group_counters("reinforcements")]
     if options.commando:
         boats = scenario.group_counters("boats")
-        for boat, commando in zip(boats, scenario.group_counters("commandos")):
+        for boat, commando in zip(boats, scenario.group_counters("commandos"), strict=False):
             g.aboard.setdefault(boat, []).append(commando)
     g.markers = ActivationMarkers.deal(
         scenario.activation_zones(),

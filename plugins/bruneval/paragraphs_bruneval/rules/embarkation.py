@@ -46,9 +46,10 @@ def assign_to_boats(g: GameState, zone: str, pieces: Sequence[Piece]) -> dict[st
     room = {b.id: g.scenario.params.boat_capacity - g.cargo_points(b) for b in g.boats_in(zone)}
     plan: dict[str, list[Piece]] = {}
     for p in sorted(pieces, key=lambda p: -p.points):
-        boat = next((b for b, left in room.items() if left >= p.points), None)
+        need = 0 if p.group == "commandos" else p.points  # rule 18: Commandos take no room
+        boat = next((b for b, left in room.items() if left >= need), None)
         if boat is None:
             return None
-        room[boat] -= p.points
+        room[boat] -= need
         plan.setdefault(boat, []).append(p)
     return plan

@@ -15,6 +15,7 @@ turn simply does not fight.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -59,7 +60,7 @@ def attack_order_key(a: GermanAttacker) -> tuple[int, int]:
     return (0 if a.is_stack else 1, -a.value)
 
 
-def target_key(g: GameState) -> object:
+def target_key(g: GameState) -> Callable[[str], tuple[int, int]]:
     """Most British stacking points first, then a zone with a boat."""
 
     def key(zone: str) -> tuple[int, int]:
