@@ -135,3 +135,39 @@ def walk_toward(
         path.append(nxt)
         here = nxt
     return path
+
+
+# --------------------------------------------------------------------------- combat priorities
+
+
+@dataclass(frozen=True, slots=True)
+class Attacker:
+    """A German stack or single unit able to attack, as the combat priorities see it.
+
+    Attributes:
+        zone: where it stands.
+        is_stack: more than one unit able to fight there.
+        value: its modified attack factor (front line + stack + officer).
+        points: its stacking points (Dieppe orders by them).
+    """
+
+    zone: str
+    is_stack: bool
+    value: int
+    points: int = 0
+
+
+def stacks_then_strongest(a: Attacker) -> tuple[int, int]:
+    """Bruneval 9.1: stacks first, by modified attack (highest first), then single units."""
+    return (0 if a.is_stack else 1, -a.value)
+
+
+def most_points_then_boat(points: Callable[[str], int], has_boat: Callable[[str], bool]) -> Callable[[str], tuple[int, int]]:
+    """Bruneval 9.1's target key: the zone with the most British stacking points, then a
+    zone holding a boat (Dieppe 11.1 would rank the fewest levels first instead)."""
+
+    def key(zone: str) -> tuple[int, int]:
+        return (-points(zone), 0 if has_boat(zone) else 1)
+
+    return key
+

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from paragraphs_raids.dice import ScriptedRoller
-from paragraphs_raids.german_ai import Candidate, Priority, best_with_random_ties, choose_goal, order_with_random_ties, walk_toward
+from paragraphs_raids.german_ai import (
+    Attacker,
+    Candidate,
+    Priority,
+    best_with_random_ties,
+    choose_goal,
+    most_points_then_boat,
+    order_with_random_ties,
+    stacks_then_strongest,
+    walk_toward,
+)
 from paragraphs_raids.zonemap import Connection, ConnectionKind, Zone, ZoneMap
 
 S = ConnectionKind.SOLID
@@ -48,9 +58,9 @@ def test_equal_goals_are_rolled_for() -> None:
 
 def test_rule_9_1_order_stacks_by_value_then_single_units() -> None:
     """The stack of 685/1 (3 + 2 = 5) fights before the stack at 3 + 1 = 4, then units."""
-    attackers = [("unit", 1, 3), ("stack4", 0, 4), ("stack5", 0, 5)]
-    order = order_with_random_ties(attackers, lambda a: (a[1], -a[2]), ScriptedRoller([]), "order")
-    assert [a[0] for a in order] == ["stack5", "stack4", "unit"]
+    attackers = [Attacker("unit", False, 3), Attacker("stack4", True, 4), Attacker("stack5", True, 5)]
+    order = order_with_random_ties(attackers, stacks_then_strongest, ScriptedRoller([]), "order")
+    assert [a.zone for a in order] == ["stack5", "stack4", "unit"]
 
 
 def test_equal_values_are_ordered_by_dice() -> None:
@@ -58,7 +68,11 @@ def test_equal_values_are_ordered_by_dice() -> None:
     assert order == ["c", "b", "a"]
 
 
-def test_target_with_most_points_first() -> None:
-    """Rule 9.1 example: the zone with 4 British stacking points before the one with 3."""
-    points = {"two_full": 4, "with_officer": 3}
-    assert best_with_random_ties(list(points), lambda z: -points[z], ScriptedRoller([]), "target") == "two_full"
+def test_target_with_most_points_first_then_a_boat() -> None:
+    """Rule 9.1 example: the zone with 4 British stacking points before the one with 3;
+    between equal zones, the one holding a boat."""
+    points = {"with_officer": 3, "two_full": 4, "boats": 3}
+    key = most_points_then_boat(points.__getitem__, lambda z: z == "boats")
+    assert best_with_random_ties(list(points), key, ScriptedRoller([]), "target") == "two_full"
+    del points["two_full"]
+    assert best_with_random_ties(list(points), key, ScriptedRoller([]), "target") == "boats"

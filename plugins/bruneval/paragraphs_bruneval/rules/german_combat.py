@@ -16,11 +16,10 @@ turn simply does not fight.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from paragraphs_raids.combat import attack_base
-from paragraphs_raids.german_ai import best_with_random_ties, order_with_random_ties
+from paragraphs_raids.german_ai import Attacker, best_with_random_ties, most_points_then_boat, order_with_random_ties, stacks_then_strongest
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 from paragraphs_raids.zonemap import ALL_KINDS
 
@@ -28,15 +27,6 @@ from paragraphs_bruneval.rules.combat import counts_for_bonus, fight
 
 if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
-
-
-@dataclass(frozen=True, slots=True)
-class GermanAttacker:
-    """A German stack or single unit able to attack, with its modified attack factor."""
-
-    zone: str
-    is_stack: bool
-    value: int
 
 
 def fighters_in(g: GameState, zone: str) -> list[Piece]:
@@ -55,32 +45,23 @@ def british_targets(g: GameState, zone: str) -> list[str]:
     return [z for z in g.zmap.neighbours(zone, ALL_KINDS) if g.side_in(z) == BRITISH]
 
 
-def attack_order_key(a: GermanAttacker) -> tuple[int, int]:
-    """Stacks before single units; the higher modified attack first."""
-    return (0 if a.is_stack else 1, -a.value)
-
-
 def target_key(g: GameState) -> Callable[[str], tuple[int, int]]:
     """Most British stacking points first, then a zone with a boat."""
-
-    def key(zone: str) -> tuple[int, int]:
-        return (-g.points_in(zone), 0 if g.boats_in(zone) else 1)
-
-    return key
+    return most_points_then_boat(g.points_in, lambda z: bool(g.boats_in(z)))
 
 
-def attackers(g: GameState) -> list[GermanAttacker]:
+def attackers(g: GameState) -> list[Attacker]:
     out = []
     for zone in sorted(g.german_zones(), key=g.zmap.order.__getitem__):
         fighters = fighters_in(g, zone)
         if fighters and british_targets(g, zone):
-            out.append(GermanAttacker(zone, len(fighters) > 1, modified_attack(fighters, g.options.commando)))
+            out.append(Attacker(zone, len(fighters) > 1, modified_attack(fighters, g.options.commando), sum(p.points for p in fighters)))
     return out
 
 
 def german_combat(g: GameState) -> None:
     """Phase E.1: every German stack or unit next to the British attacks, in priority order."""
-    order = order_with_random_ties(attackers(g), attack_order_key, g.roll, "German combat order: equal attack values")
+    order = order_with_random_ties(attackers(g), stacks_then_strongest, g.roll, "German combat order: equal attack values")
     if not order:
         g.log("No German unit is in contact.")
     for a in order:
