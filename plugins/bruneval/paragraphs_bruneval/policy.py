@@ -219,7 +219,11 @@ class DefaultPolicy:
         return None if best is None else best[1]
 
     def _needed(self, g: GameState, zone: str, force: list[Piece], target: str) -> Fraction | None:
-        """The chance this attack must have to be worth making (None: never)."""
+        """The chance this attack must have to be worth making (None: never).
+
+        On the way back to the boats only what blocks the way is attacked: a stack that
+        fights stops, and loses its stacking bonuses for the German phase.
+        """
         defenders = g.stack(target)
         if all(p.role == "radar_operator" for p in defenders):
             return Fraction(1, 10)
@@ -227,11 +231,14 @@ class DefaultPolicy:
         if target in goals:
             return self.objective_odds
         chance = self.chance(g, force, target)
-        if chance < Fraction(1, 2) or chance >= self.good_odds:
-            return self.good_odds  # the route check below cannot change the decision
+        optional = None if "boats" in goals and self.withdrawing(g) else self.good_odds
+        if chance < Fraction(1, 2):
+            return optional
+        if chance >= self.good_odds and optional is not None:
+            return optional  # worth it whatever the route check below says
         if any(self._blocks(g, zone, goal, target) for goal in goals):
             return Fraction(1, 2)
-        return self.good_odds
+        return optional
 
     def _blocks(self, g: GameState, zone: str, goal: str, target: str) -> bool:
         """Whether ``target`` stands in the way to ``goal``: on the cheapest route, with any

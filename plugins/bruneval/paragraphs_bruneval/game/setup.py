@@ -45,5 +45,5 @@ def new_game(scenario: Scenario, roll: Roller, options: Options = Options(), jou
         {letter: list(ms.backs) for letter, ms in scenario.marker_sets.items()},
         lambda n, purpose: pick_at_random(list(range(n)), roll, f"set-up: {purpose}"),
     )
-    g.log(f"Set-up: posts manned, {len(g.markers)} activation markers dealt face down; alert 0.")
+    g.log(f"Posts manned, {len(g.markers)} activation markers dealt face down; alert 0.")
     return g
