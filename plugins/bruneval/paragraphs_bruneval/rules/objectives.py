@@ -21,7 +21,8 @@ Rulings:
 * A complete turn in W is one where an eligible unit (the engineers; paratroopers once the
   engineers are gone) was in W when the British actions began and is still there at the
   end of the turn. The turn it arrives does not count.
-* Attempting is the unit's action (rule 6: "objectives").
+* Attempting is the unit's action (rule 6: "objectives"). Picking up a dismantled radar
+  left in a zone is not an action: reaching that zone was.
 """
 
 from __future__ import annotations
