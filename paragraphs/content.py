@@ -35,11 +35,16 @@ _KEYS = {"questions": "key", "entry_points": "paragraph"}
 
 @dataclass
 class SourceFile:
-    """One content file: where it is, how to show it, and its bytes."""
+    """One content file: where it is, how to show it, and its bytes.
+
+    ``key`` names the file inside its content folder (stable wherever the command runs);
+    ``display`` is how problems show it (relative to the working folder when inside it).
+    """
 
     display: str
     data: bytes
     overlay: bool = False
+    key: str = ""
 
 
 @dataclass
@@ -58,11 +63,8 @@ class CompiledTitle:
 
 
 def _display(path: str) -> str:
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return path
-    return path if rel.startswith("..") else rel
+    """Absolute, so cached positions stay right from any folder (shown relative when printed)."""
+    return os.path.abspath(path)
 
 
 def content_files(root: Traversable, *, overlay: bool = False) -> list[SourceFile]:
@@ -84,7 +86,7 @@ def content_files(root: Traversable, *, overlay: bool = False) -> list[SourceFil
     out = []
     for rel, node in sorted(found):
         where = os.path.realpath(node) if isinstance(node, Path) else f"{root}/{rel}"
-        out.append(SourceFile(_display(where), node.read_bytes(), overlay))
+        out.append(SourceFile(_display(where), node.read_bytes(), overlay, rel))
     return out
 
 
@@ -106,7 +108,7 @@ def overlay_dirs(explicit: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
 def content_hash(files: Iterable[SourceFile], extra: str = "") -> str:
     digest = hashlib.sha256(extra.encode())
     for f in files:
-        digest.update(b"\0" + f.display.encode() + (b"\1" if f.overlay else b"\0") + f.data)
+        digest.update(b"\0" + (f.key or f.display).encode() + (b"\1" if f.overlay else b"\0") + f.data)
     return digest.hexdigest()
 
 
@@ -314,6 +316,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
     for rec in merged.collections.get("questions", {}).values():
         q = make_question(str(rec.data["key"]), rec.data, m.YESNO, rec.pos(()))
         questions[q.key] = q
+    declared = tuple(sorted(questions))
 
     compiler = Compiler(
         title,
@@ -388,6 +391,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         "id_prefixes": tuple(decl.get("id_prefixes") or ("T",)),
         "events": tuple(decl.get("events") or ()),
         "dice_assumed": (decl.get("dice") or {}).get("assumed"),
+        "declared_questions": declared,
     }
     return m.Book(
         title=title,

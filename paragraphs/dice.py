@@ -48,9 +48,10 @@ class DiceConventions:
             lo, _, hi = str(value).partition("-")
             return int(lo), int(hi)
 
+        default = cls()  # the class attributes are slot descriptors, not the defaults
         return cls(
-            d10=span(data.get("d10"), cls.d10),
-            d100=span(data.get("d100"), cls.d100),
+            d10=span(data.get("d10"), default.d10),
+            d100=span(data.get("d100"), default.d100),
             rounding=str(data.get("rounding", "floor")),
         )
 

@@ -182,10 +182,23 @@ class Engine:
             base, _, sub = key.partition(".")
             q = self.book.questions.get(key) or (self.book.questions.get(base) if sub.isdigit() else None)
             if q is None:
-                valid = ", ".join(sorted(self.book.questions)) or "none"
-                raise UsageError(f"unknown answer key {key!r} for {self.book.title} (valid: {valid})")
+                raise UsageError(self._unknown_key(key))
             out[key] = q.parse(value)
         return out
+
+    def _unknown_key(self, key: str) -> str:
+        import difflib
+
+        declared = sorted(self.book.meta.get("declared_questions", ()) or self.book.questions)
+        local = len(self.book.questions) - len(declared)
+        close = difflib.get_close_matches(key, list(self.book.questions), n=3)
+        text = f"unknown answer key {key!r} for {self.book.title} (valid: {', '.join(declared) or 'none'}"
+        if local > 0:
+            text += f"; and {local} questions of single paragraphs, listed in the rule reference"
+        text += ")"
+        if close:
+            text += f"; did you mean {' or '.join(close)}?"
+        return text
 
     def resolve(
         self,

@@ -66,7 +66,27 @@ def grammar_for(host: PluginHost, title: str) -> Grammar:
 
 
 def title_versions(host: PluginHost, info: TitleInfo) -> str:
-    """Versions that invalidate compiled content: the library's and the title plugin's."""
+    """What else invalidates compiled content: the library's and the title plugin's versions,
+    and the state of their code (so an edited checkout never reads a stale cache)."""
     from paragraphs.__about__ import __version__
 
-    return f"paragraphs-engine {__version__}; {info.plugin.distribution or info.plugin.name} {info.plugin.version}"
+    code = _code_stamp("paragraphs") + _code_stamp(info.record.package.split(".")[0])
+    return f"paragraphs-engine {__version__}; {info.plugin.distribution or info.plugin.name} {info.plugin.version}; {code}"
+
+
+def _code_stamp(package: str) -> str:
+    """Sizes and modification times of a package's Python files (cheap: no reading)."""
+    import importlib.util
+    import os
+
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return ""
+    parts = []
+    for root in spec.submodule_search_locations:
+        for dirpath, _, names in os.walk(root):
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    st = os.stat(os.path.join(dirpath, name))
+                    parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+    return hashlib.sha256("|".join(sorted(parts)).encode()).hexdigest()[:16]

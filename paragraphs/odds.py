@@ -34,6 +34,10 @@ if TYPE_CHECKING:
 DEFAULT_CAP = 4096
 #: Most partial resolutions one odds computation may run before it gives up.
 MAX_RUNS = 200_000
+#: Longest chain of jumps followed (a real resolution is bounded by its entry limit too).
+MAX_CHAIN = 2_000
+#: Most distinct outcomes one odds computation may hold (trails can multiply fast).
+MAX_OUTCOMES = 100_000
 
 
 @dataclass(frozen=True, order=True)
@@ -161,6 +165,7 @@ class _Enumerator:
         self.memo: dict[Any, dict[tuple[Any, ...], Fraction]] = {}
         self.asked: dict[str, int] = {}
         self.runs = 0
+        self.stored = 0
         self._open: set[Any] = set()
         self._chain: list[str] = []
         self._counted = _counted_paragraphs(engine.book)
@@ -190,18 +195,27 @@ class _Enumerator:
                 head = self._partial(ctx, answers, base_values, None)
                 for tail, q in self._after(stop.target, ctx.state, ctx.answers).items():
                     _add(results, _combine(head, tail, self.detail), p * q)
+                self._check_size(results)
                 continue
             _add(results, _freeze(self._partial(ctx, answers, base_values, label)), p)
+            self._check_size(results)
         return results
+
+    def _check_size(self, results: dict[tuple[Any, ...], Fraction]) -> None:
+        if len(results) > MAX_OUTCOMES:
+            hint = "" if self.detail == "end" else "; use --detail end to tell outcomes apart by where they end"
+            raise OddsError(f"more than {MAX_OUTCOMES} distinct outcomes{hint}")
 
     def _after(self, target: str, state: State, answers: dict[str, Any]) -> dict[tuple[Any, ...], Fraction]:
         key = (target, self._state_key(state), tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in answers.items())))
         hit = self.memo.get(key)
         if hit is None:
             if key in self._open:
-                # the same jump from the same state again: the real resolution would loop
-                # until its entry bound, so the odds are those of a cycle error
+                # the same jump from the same state again: a loop whose length has no
+                # bound, so its outcomes (each trail a different length) are unbounded too
                 raise CycleError(self._chain[self._chain.index(target):] + [target])
+            if len(self._chain) >= MAX_CHAIN:
+                raise CycleError(self._chain[-8:] + ["..."])
             self._open.add(key)
             self._chain.append(target)
             try:
@@ -209,6 +223,9 @@ class _Enumerator:
             finally:
                 self._open.discard(key)
                 self._chain.pop()
+            self.stored += len(hit)
+            if self.stored > 4 * MAX_OUTCOMES:
+                raise OddsError(f"the chain holds more than {4 * MAX_OUTCOMES} partial outcomes; answer more questions or use --detail end")
             self.memo[key] = hit
         return hit
 
@@ -365,7 +382,10 @@ def paragraph_odds(
     base = state if state is not None else engine.new_state()
     enum = _Enumerator(engine, given, cap, detail, spoilers)
     with _deep_recursion():
-        raw = enum.explore(base, dict(given), lambda ctx: engine.enter(ctx, start, {}), True)
+        try:
+            raw = enum.explore(base, dict(given), lambda ctx: engine.enter(ctx, start, {}), True)
+        except RecursionError:
+            raise OddsError("the chain of paragraphs is too deep to enumerate") from None
     return _finish(start, raw, enum.asked)
 
 

@@ -6,8 +6,24 @@ to it; problems sort by place, then code.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field, replace
 from enum import Enum
+
+
+def shown(path: str) -> str:
+    """A path as the user should see it: relative to the working folder when inside it.
+
+    Positions keep absolute paths (so compiled content can be cached and reused from any
+    folder); they are made relative only when printed.
+    """
+    if not os.path.isabs(path):
+        return path
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
 
 
 class Severity(str, Enum):
@@ -27,7 +43,7 @@ class SourcePos:
     col: int = 0
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}"
+        return f"{shown(self.path)}:{self.line}:{self.col}"
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -59,7 +75,7 @@ class Problem:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "path": self.pos.path,
+            "path": shown(self.pos.path),
             "line": self.pos.line,
             "col": self.pos.col,
             "code": self.code,

@@ -82,3 +82,8 @@ def test_seeded_dice_continue_the_saved_stream():
 def test_derived_seeds_are_stable_and_distinct():
     assert derive_seed(1, 0) == derive_seed(1, 0)
     assert len({derive_seed(1, i) for i in range(1000)}) == 1000
+
+
+def test_conventions_default_what_a_title_leaves_out():
+    conv = DiceConventions.from_mapping({"d10": "1-10"})
+    assert conv.d10 == (1, 10) and conv.d100 == (0, 99) and conv.rounding == "floor"
