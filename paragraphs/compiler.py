@@ -125,7 +125,7 @@ class Compiler:
         out = []
         for i, item in enumerate(raw or ()):
             step = self.step(item, at + (i,))
-            if isinstance(step, tuple):  # a title step that expanded into several
+            if type(step) is tuple:  # a title step that expanded into several (steps are NamedTuples)
                 out.extend(step)
             elif step is not None:
                 out.append(step)
@@ -164,7 +164,7 @@ class Compiler:
         out: list[Any] = []
         for item in raw:
             step = self._expanded_step(item, at)
-            if isinstance(step, tuple):
+            if type(step) is tuple:
                 out.extend(step)
             elif step is not None:
                 out.append(step)

@@ -70,8 +70,13 @@ def title_versions(host: PluginHost, info: TitleInfo) -> str:
     and the state of their code (so an edited checkout never reads a stale cache)."""
     from paragraphs.__about__ import __version__
 
-    code = _code_stamp("paragraphs") + _code_stamp(info.record.package.split(".")[0])
-    return f"paragraphs-engine {__version__}; {info.plugin.distribution or info.plugin.name} {info.plugin.version}; {code}"
+    import sys
+
+    package = info.record.package.split(".")[0]
+    module = sys.modules.get(package)
+    version = getattr(module, "__version__", "") if module else ""
+    code = _code_stamp("paragraphs") + _code_stamp(package)
+    return f"paragraphs-engine {__version__}; {package} {version}; {code}"
 
 
 def _code_stamp(package: str) -> str:

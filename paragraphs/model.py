@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from paragraphs.dice import DiceConventions
 from paragraphs.errors import UnknownParagraph, UsageError
 from paragraphs.problems import SourcePos
 
 NOWHERE = SourcePos("<none>")
+# Shared empty default for mapping fields (never mutated).
+_EMPTY: Mapping[str, Any] = {}
 
 # --------------------------------------------------------------------------- questions
 
@@ -28,8 +30,7 @@ _YES = {"yes", "y", "true", "1", "oui"}
 _NO = {"no", "n", "false", "0", "non"}
 
 
-@dataclass(frozen=True, slots=True)
-class Question:
+class Question(NamedTuple):
     """Something only the player can answer: a board fact, a decision, a number.
 
     Attributes:
@@ -46,7 +47,7 @@ class Question:
     min: int | None = None
     max: int | None = None
     choices: tuple[tuple[str, str], ...] = ()
-    pos: SourcePos = field(default=NOWHERE, compare=False)
+    pos: SourcePos = NOWHERE
 
     def domain(self) -> list[Any]:
         """Every possible answer, in order."""
@@ -109,32 +110,27 @@ class Question:
 # --------------------------------------------------------------------------- values
 
 
-@dataclass(frozen=True, slots=True)
-class Literal:
+class Literal(NamedTuple):
     value: Any
 
 
-@dataclass(frozen=True, slots=True)
-class ValueOf:
+class ValueOf(NamedTuple):
     """A named value of the state: a title track (``condition``) or a flag."""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class CounterOf:
+class CounterOf(NamedTuple):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
-class AnswerTo:
+class AnswerTo(NamedTuple):
     """The answer to a question, asked when reached."""
 
     question: Question
 
 
-@dataclass(frozen=True, slots=True)
-class SumOf:
+class SumOf(NamedTuple):
     """The sum of several values (a PC plus a modifier, a factor plus a bonus)."""
 
     items: tuple[Any, ...]
@@ -145,39 +141,32 @@ ValueRef = Literal | ValueOf | CounterOf | AnswerTo | SumOf
 # --------------------------------------------------------------------------- predicates
 
 
-@dataclass(frozen=True, slots=True)
-class Always:
+class Always(NamedTuple):
     value: bool
 
 
-@dataclass(frozen=True, slots=True)
-class SightingIs:
+class SightingIs(NamedTuple):
     id: str
     observer: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class AnySighting:
+class AnySighting(NamedTuple):
     except_: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
-class Not:
+class Not(NamedTuple):
     item: Any
 
 
-@dataclass(frozen=True, slots=True)
-class AllOf:
+class AllOf(NamedTuple):
     items: tuple[Any, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class AnyOf:
+class AnyOf(NamedTuple):
     items: tuple[Any, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TimesRead:
+class TimesRead(NamedTuple):
     """How often a paragraph has been read, counting the current reading."""
 
     paragraph: str  # resolved at load time: the containing paragraph when not given
@@ -185,13 +174,11 @@ class TimesRead:
     n: int
 
 
-@dataclass(frozen=True, slots=True)
-class HasRead:
+class HasRead(NamedTuple):
     paragraph: str
 
 
-@dataclass(frozen=True, slots=True)
-class Compare:
+class Compare(NamedTuple):
     """Compare a value with an operand: ``eq ne lt lte gt gte in``."""
 
     value: Any
@@ -199,19 +186,17 @@ class Compare:
     operand: Any
 
 
-@dataclass(frozen=True, slots=True)
-class Asked:
+class Asked(NamedTuple):
     """A question only the player can answer; holds when the answer equals ``equals``."""
 
     question: Question
     equals: Any = True
 
 
-@dataclass(frozen=True, slots=True)
-class TitlePredicate:
+class TitlePredicate(NamedTuple):
     kind: str
     args: Any
-    pos: SourcePos = field(default=NOWHERE, compare=False)
+    pos: SourcePos = NOWHERE
 
 
 # --------------------------------------------------------------------------- steps
@@ -219,21 +204,18 @@ class TitlePredicate:
 Steps = tuple[Any, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Say:
+class Say(NamedTuple):
     text: str
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(NamedTuple):
     text: str
     id: str | None = None
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class See:
+class See(NamedTuple):
     """Call a paragraph and come back: the caller's remaining steps run afterwards."""
 
     to: str
@@ -242,47 +224,41 @@ class See:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class Goto:
+class Goto(NamedTuple):
     """Jump to a paragraph: the rest of the current paragraph is abandoned."""
 
     to: str
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class If:
+class If(NamedTuple):
     test: Any
     then: Steps
     else_: Steps = ()
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class Branch:
+class Branch(NamedTuple):
     when: Any
     do: Steps
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class FirstOf:
+class FirstOf(NamedTuple):
     """Run the first branch whose predicate holds."""
 
     branches: tuple[Branch, ...]
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
+class Group(NamedTuple):
     """Several subjects make the same check; ``any`` or ``all`` of them must succeed."""
 
     subjects: Any  # ValueRef: how many subjects
     aggregate: str  # "any" | "all"
 
 
-@dataclass(frozen=True, slots=True)
-class Check:
+class Check(NamedTuple):
     kind: str
     spec: Mapping[str, Any]
     outcomes: Mapping[str, Steps]
@@ -291,8 +267,7 @@ class Check:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(NamedTuple):
     """Faces ``low``..``high`` of a roll or a match run ``steps``; ``reroll`` rolls again."""
 
     low: int
@@ -302,8 +277,7 @@ class Row:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(NamedTuple):
     """Roll a die (plus modifiers) and branch on rows, on odd/even, or on a table."""
 
     die: str
@@ -318,8 +292,7 @@ class Roll:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
+class Match(NamedTuple):
     """Branch on a value already known (the German Action Number, a track)."""
 
     value: Any
@@ -329,8 +302,7 @@ class Match:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class AskStep:
+class AskStep(NamedTuple):
     """Ask a question and keep the answer in the state under ``store``."""
 
     question: Question
@@ -338,23 +310,20 @@ class AskStep:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     id: str
     label: str
     steps: Steps
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(NamedTuple):
     question: Question
     options: tuple[Option, ...]
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class MarkSighting:
+class MarkSighting(NamedTuple):
     ids: tuple[str, ...]
     observer: str | None = None
     revealed: Any = None
@@ -362,16 +331,14 @@ class MarkSighting:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class IgnoreFurther:
+class IgnoreFurther(NamedTuple):
     """Retire paragraphs: from now on they read as "no event"."""
 
     paragraphs: tuple[str, ...]
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class CounterChange:
+class CounterChange(NamedTuple):
     name: str
     add: int | None = None
     set: int | None = None
@@ -380,14 +347,12 @@ class CounterChange:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class SetValues:
+class SetValues(NamedTuple):
     values: tuple[tuple[str, Any], ...]
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class HookStep:
+class HookStep(NamedTuple):
     """Arm a deferred trigger: when ``event`` happens later, ``steps`` run."""
 
     id: str
@@ -399,8 +364,7 @@ class HookStep:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class ProcedureCall:
+class ProcedureCall(NamedTuple):
     """Call a title's Python procedure; branch on the label it returns."""
 
     name: str
@@ -409,26 +373,23 @@ class ProcedureCall:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class NoEvent:
+class NoEvent(NamedTuple):
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class TitleStep:
+class TitleStep(NamedTuple):
     """A step kind added by a title plugin; ``branches`` holds its nested step lists."""
 
     kind: str
     args: Any
-    branches: Mapping[str, Steps] = field(default_factory=dict)
+    branches: Mapping[str, Steps] = _EMPTY
     pos: SourcePos = NOWHERE
 
 
 # --------------------------------------------------------------------------- declarations
 
 
-@dataclass(frozen=True, slots=True)
-class Paragraph:
+class Paragraph(NamedTuple):
     """A numbered entry of the book.
 
     Attributes:
@@ -447,12 +408,11 @@ class Paragraph:
     marks: tuple[str, ...] = ()
     damaged: str | None = None
     assumed: str | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = _EMPTY
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class EntryPoint:
+class EntryPoint(NamedTuple):
     """A paragraph the player is sent to from outside the book (a card, a counter)."""
 
     paragraph: str
@@ -461,8 +421,7 @@ class EntryPoint:
     pos: SourcePos = NOWHERE
 
 
-@dataclass(frozen=True, slots=True)
-class Track:
+class Track(NamedTuple):
     """A named value of the state shown by name (``condition``, ``alert``)."""
 
     name: str
@@ -471,8 +430,7 @@ class Track:
     values: tuple[Any, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class SightingDecl:
+class SightingDecl(NamedTuple):
     id: str
     name: str = ""
     assumed: str | None = None

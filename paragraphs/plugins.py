@@ -58,13 +58,32 @@ class PluginProblem:
         return f"plugin {self.plugin} skipped: {self.reason}"
 
 
-@dataclass(frozen=True, slots=True)
 class PluginInfo:
-    """Where a registered plugin comes from."""
+    """Where a registered plugin comes from (read from the distribution only when asked:
+    parsing package metadata is slow, and most commands never need it)."""
 
-    name: str
-    distribution: str
-    version: str
+    __slots__ = ("name", "_dist", "_distribution", "_version")
+
+    def __init__(self, name: str, distribution: str = "", version: str = "", dist: Any = None) -> None:
+        self.name = name
+        self._dist = dist
+        self._distribution = distribution
+        self._version = version
+
+    @property
+    def distribution(self) -> str:
+        if not self._distribution and self._dist is not None:
+            self._distribution = self._dist.name or ""
+        return self._distribution
+
+    @property
+    def version(self) -> str:
+        if not self._version and self._dist is not None:
+            self._version = self._dist.version or ""
+        return self._version
+
+    def __repr__(self) -> str:
+        return f"PluginInfo({self.name!r}, {self.distribution!r}, {self.version!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,8 +271,7 @@ def make_plugin_manager(
         for ep in _entry_points():
             if pm.is_blocked(ep.name) or pm.has_plugin(ep.name):
                 continue
-            dist = ep.dist
-            info = PluginInfo(ep.name, dist.name if dist else "", dist.version if dist else "")
+            info = PluginInfo(ep.name, dist=ep.dist)
             try:
                 plugin = ep.load()
             except Exception as exc:

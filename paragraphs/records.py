@@ -8,13 +8,14 @@ Every record has an ``id``; records that belong to one title carry its ``title``
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import argparse
+
     from paragraphs.context import Context
     from paragraphs.model import Book, TitleStep
     from paragraphs.plugins import PluginHost

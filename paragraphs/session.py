@@ -27,7 +27,9 @@ from paragraphs.state import State, load_state, save_state
 CORE_PLAY_OPTIONS = {"title", "session", "seed", "dice", "auto", "policy", "json", "new", "overlay", "no_cache", "command"}
 
 HELP = """Commands:
-  <paragraph>        read a paragraph (the number from your card, counter or booklet)
+  <paragraph> [key=value ...]
+                     read a paragraph (the number from your card, counter or booklet),
+                     optionally with answers you already know (pc=5 hex=K-12)
   event <name>       report an event some armed hook waits for (events lists them)
   events             list the events armed hooks and sightings wait for
   set <name> <value> record a value from the table (a track such as the Condition)
@@ -85,8 +87,9 @@ class Session:
                 self.out(f"  {exc}")
 
     # ---------------------------------------------------------------- actions
-    def read(self, paragraph: str) -> None:
-        self._resolve(lambda answers: self.engine.resolve(paragraph, self.state, answers, dice=self.dice))
+    def read(self, paragraph: str, given: dict[str, str] | None = None) -> None:
+        preset = self.engine.parse_answers(given or {})
+        self._resolve(lambda answers: self.engine.resolve(paragraph, self.state, {**preset, **answers}, dice=self.dice))
 
     def event(self, name: str) -> None:
         self._resolve(lambda answers: self.engine.fire(name, self.state, answers, dice=self.dice))
@@ -148,7 +151,8 @@ class Session:
         if s.retired:
             lines.append("  retired: " + ", ".join(s.retired))
         for key, value in sorted(s.extra.items()):
-            lines.append(f"  {key}: {json.dumps(value, ensure_ascii=False)}")
+            lines.append(f"  {key.replace('_', ' ')}:")
+            lines += [f"   - {item}" for item in _items(value)]
         return "\n".join(lines)
 
     def log(self) -> str:
@@ -192,10 +196,28 @@ class Session:
             elif head == "odds" and rest:
                 self.out(self.odds(rest[0]))
             else:
-                self.read(words[0])
+                given = dict(w.split("=", 1) for w in rest if "=" in w)
+                self.read(words[0], given)
         except ParagraphsError as exc:
             self.out(style(f"error: {exc}", "red"))
         return True
+
+
+def _items(value: Any) -> list[str]:
+    """Title data on the sheet, one line per record: ``GE 18: status active, hex E-3``."""
+
+    def flat(v: Any) -> str:
+        if isinstance(v, dict):
+            return ", ".join(f"{k.replace('_', ' ')} {flat(x)}" for k, x in v.items() if x not in (None, [], {}))
+        if isinstance(v, list):
+            return " ".join(flat(x) for x in v)
+        return str(v)
+
+    if isinstance(value, dict):
+        return [f"{k}: {flat(v)}" for k, v in value.items()]
+    if isinstance(value, list):
+        return [flat(v) for v in value]
+    return [flat(value)]
 
 
 def _auto(raw: str) -> Any:

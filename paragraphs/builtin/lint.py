@@ -1,20 +1,34 @@
-"""The core lint rules, registered as records so titles see them beside their own."""
+"""The core lint rules, registered as records so titles see them beside their own.
+
+The checks live in :mod:`paragraphs.lint`; it is imported only when content is linted, so
+that a command served from the compiled-content cache does not pay for it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
-from paragraphs import lint
 from paragraphs.markers import hookimpl
 from paragraphs.records import LintRule
 
 
+def _lazy(name: str) -> Callable[[Any, Any], Iterable[Any]]:
+    def check(book: Any, grammar: Any) -> Iterable[Any]:
+        from paragraphs import lint
+
+        return getattr(lint, name)(book, grammar)
+
+    check.__name__ = name
+    return check
+
+
 @hookimpl
 def paragraphs_register_lint_rules() -> Iterator[LintRule]:
-    yield LintRule("REF001", None, lint.check_references, "References to paragraphs, retirement lists and entry points exist.")
-    yield LintRule("REF002", None, lint.check_reachability, "Every paragraph is reachable from an entry point.")
-    yield LintRule("ID003", None, lint.check_ids, "Paragraph ids match the title's id pattern.")
-    yield LintRule("SIGHT001", None, lint.check_sightings, "Sightings are both set and tested, and declared.")
-    yield LintRule("DICE001", None, lint.check_rolls, "Rolls cover every possible total once; checks can both succeed and fail.")
-    yield LintRule("DICE006", None, lint.check_tables, "Tables cover their die's faces exactly once.")
-    yield LintRule("CYCLE001", None, lint.check_cycles, "Cycles of paragraphs have a dice, sighting or hook exit.")
+    yield LintRule("REF001", None, _lazy("check_references"), "References to paragraphs, retirement lists and entry points exist.")
+    yield LintRule("REF002", None, _lazy("check_reachability"), "Every paragraph is reachable from an entry point.")
+    yield LintRule("ID003", None, _lazy("check_ids"), "Paragraph ids match the title's id pattern.")
+    yield LintRule("SIGHT001", None, _lazy("check_sightings"), "Sightings are both set and tested, and declared.")
+    yield LintRule("DICE001", None, _lazy("check_rolls"), "Rolls cover every possible total once; checks can both succeed and fail.")
+    yield LintRule("DICE006", None, _lazy("check_tables"), "Tables cover their die's faces exactly once.")
+    yield LintRule("CYCLE001", None, _lazy("check_cycles"), "Cycles of paragraphs have a dice, sighting or hook exit.")

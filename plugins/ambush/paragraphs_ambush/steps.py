@@ -75,7 +75,7 @@ def run_set_condition(ctx: Context, step: TitleStep) -> None:
 
 def run_event_marker(ctx: Context, step: TitleStep) -> None:
     hex_id = (step.args or {}).get("hex") if isinstance(step.args, Mapping) else None
-    hex_id = hex_id or ctx.state.values.get("hex")
+    hex_id = hex_id or ctx.answers.get("hex")
     board.add_event_marker(ctx.state, ctx.paragraph, hex_id)
     ctx.effect("event marker")
     _say(ctx, f"Place an Event marker in {hex_id}." if hex_id else "Place an Event marker in this hex.", "marker")
