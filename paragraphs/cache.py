@@ -10,13 +10,45 @@ The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, el
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import tempfile
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-FORMAT = 1
+FORMAT = 2
+
+
+class LazyParagraphs(Mapping):  # type: ignore[type-arg]
+    """A book's paragraphs, each unpickled the first time it is used.
+
+    A command usually reads a handful of paragraphs; unpickling all of a large booklet at
+    every start would cost more than everything else the command does.
+    """
+
+    def __init__(self, blobs: dict[str, bytes]) -> None:
+        self._blobs = blobs
+        self._loaded: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        hit = self._loaded.get(key)
+        if hit is None:
+            hit = self._loaded[key] = pickle.loads(self._blobs[key])
+        return hit
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._blobs)
+
+    def __len__(self) -> int:
+        return len(self._blobs)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._blobs
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LazyParagraphs, (self._blobs,))
 
 
 def cache_dir() -> Path:
@@ -41,12 +73,12 @@ def load(title: str, key: str) -> Any | None:
         return None
     try:
         with open(_path(title, key), "rb") as fh:
-            fmt, stored_key, book = pickle.load(fh)
+            fmt, stored_key, shell, blobs = pickle.load(fh)
+        if fmt != FORMAT or stored_key != key:
+            return None
+        return dataclasses.replace(shell, paragraphs=LazyParagraphs(blobs))
     except Exception:
         return None
-    if fmt != FORMAT or stored_key != key:
-        return None
-    return book
 
 
 def store(title: str, key: str, book: Any) -> None:
@@ -57,8 +89,10 @@ def store(title: str, key: str, book: Any) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".pickle")
+        blobs = {pid: pickle.dumps(par, protocol=pickle.HIGHEST_PROTOCOL) for pid, par in book.paragraphs.items()}
+        shell = dataclasses.replace(book, paragraphs={})
         with os.fdopen(fd, "wb") as fh:
-            pickle.dump((FORMAT, key, book), fh, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((FORMAT, key, shell, blobs), fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, target)
         for old in target.parent.glob(f"{title}-*.pickle"):
             if old != target:

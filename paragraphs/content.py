@@ -11,7 +11,6 @@ import hashlib
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +22,8 @@ from paragraphs.problems import Problem, Severity, SourcePos
 from paragraphs.records import Table, TableRow, UnitType
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from paragraphs.plugins import PluginHost
     from paragraphs.yamlread import YamlDocument
 

@@ -10,7 +10,6 @@ working. Two plugins registering the same id is an error that names both.
 from __future__ import annotations
 
 import importlib
-import importlib.metadata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -65,6 +64,7 @@ class PluginInfo:
     __slots__ = ("name", "_dist", "_distribution", "_version")
 
     def __init__(self, name: str, distribution: str = "", version: str = "", dist: Any = None) -> None:
+        # ``dist`` is the entry point; its ``.dist`` reads the package metadata on demand
         self.name = name
         self._dist = dist
         self._distribution = distribution
@@ -73,13 +73,13 @@ class PluginInfo:
     @property
     def distribution(self) -> str:
         if not self._distribution and self._dist is not None:
-            self._distribution = self._dist.name or ""
+            self._distribution = self._dist.dist.name or ""
         return self._distribution
 
     @property
     def version(self) -> str:
         if not self._version and self._dist is not None:
-            self._version = self._dist.version or ""
+            self._version = self._dist.dist.version or ""
         return self._version
 
     def __repr__(self) -> str:
@@ -271,7 +271,7 @@ def make_plugin_manager(
         for ep in _entry_points():
             if pm.is_blocked(ep.name) or pm.has_plugin(ep.name):
                 continue
-            info = PluginInfo(ep.name, dist=ep.dist)
+            info = PluginInfo(ep.name, dist=ep)
             try:
                 plugin = ep.load()
             except Exception as exc:
@@ -297,14 +297,75 @@ def make_plugin_manager(
     return host
 
 
-def _entry_points() -> list[importlib.metadata.EntryPoint]:
-    seen: set[str] = set()
+class _EntryPoint:
+    """One ``paragraphs`` entry point found on ``sys.path`` (see :func:`_entry_points`)."""
+
+    __slots__ = ("name", "value", "_dist_dir")
+
+    def __init__(self, name: str, value: str, dist_dir: str) -> None:
+        self.name = name
+        self.value = value
+        self._dist_dir = dist_dir
+
+    def load(self) -> Any:
+        module, _, attr = self.value.partition(":")
+        obj = importlib.import_module(module.strip())
+        for part in attr.strip().split(".") if attr else ():
+            obj = getattr(obj, part)
+        return obj
+
+    @property
+    def dist(self) -> Any:
+        import importlib.metadata
+
+        return importlib.metadata.Distribution.at(self._dist_dir)
+
+
+def _entry_points() -> list[_EntryPoint]:
+    """The ``paragraphs`` entry points of every distribution on ``sys.path``, by name.
+
+    This reads ``entry_points.txt`` of each ``*.dist-info`` folder directly, as
+    :func:`importlib.metadata.entry_points` does, without importing the email parser
+    that module needs for package metadata (a large part of a cached command's start-up).
+    The distribution's name and version are read from its metadata only when asked.
+    """
+    import os
+    import sys
+
+    found: dict[str, _EntryPoint] = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in sorted(names):
+            if not name.endswith((".dist-info", ".egg-info")):
+                continue
+            dist_dir = os.path.join(entry or ".", name)
+            try:
+                with open(os.path.join(dist_dir, "entry_points.txt"), encoding="utf-8") as fh:
+                    text = fh.read()
+            except OSError:
+                continue
+            for ep_name, value in _group(text, ENTRY_POINT_GROUP):
+                found.setdefault(ep_name, _EntryPoint(ep_name, value, dist_dir))
+    return [found[k] for k in sorted(found)]
+
+
+def _group(text: str, group: str) -> list[tuple[str, str]]:
     out = []
-    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        if ep.name not in seen:
-            seen.add(ep.name)
-            out.append(ep)
-    return sorted(out, key=lambda ep: ep.name)
+    current = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            current = line[1:-1].strip()
+            continue
+        if current == group and "=" in line:
+            name, _, value = line.partition("=")
+            out.append((name.strip(), value.strip()))
+    return out
 
 
 def _plugin_name(plugin: object) -> str:

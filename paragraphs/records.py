@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import argparse
+    from importlib.resources.abc import Traversable
 
     from paragraphs.context import Context
     from paragraphs.model import Book, TitleStep
