@@ -170,9 +170,9 @@ class Context:
             # inside a group check every man answers for himself (pc.1, pc.2, ...)
             return self.subject_answer(ref.question) if self.subject is not None else self.answer(ref.question)
         if isinstance(ref, m.SumOf):
-            return sum(int(self.value(item)) for item in ref.items)
+            return sum(self.number(item) for item in ref.items)
         if isinstance(ref, list):
-            return sum(int(self.value(item)) for item in ref)
+            return sum(self.number(item) for item in ref)
         return ref
 
     def number(self, ref: Any) -> int:

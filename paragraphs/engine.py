@@ -453,12 +453,12 @@ class Engine:
     # ---------------------------------------------------------------- checks
     def check(self, ctx: Context, step: m.Check) -> str:
         pick = getattr(ctx.chooser, "pick_outcome", None)
-        if pick is not None and step.group is None:
+        if pick is not None:
             kind = self.grammar.checks[step.kind]
             if kind.chances is not None:
                 spec = dict(step.spec)
                 spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
-                dist = kind.chances(ctx, spec)
+                dist = kind.chances(ctx, spec) if step.group is None else self._group_chances(ctx, step, kind, spec)
                 if dist:
                     return pick(ctx, dist)
         if step.group is None:
@@ -472,7 +472,7 @@ class Engine:
         spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
         if step.group is None:
             return kind.resolve(ctx, spec)
-        count = int(ctx.value(step.group.subjects))
+        count = ctx.number(step.group.subjects)
         results = []
         for i in range(1, count + 1):
             ctx.subject = i
@@ -484,6 +484,33 @@ class Engine:
         ok = any(wins) if step.group.aggregate == "any" else all(wins)
         return "success" if ok else "failure"
 
+
+    def _group_chances(self, ctx: Context, step: m.Check, kind: Any, spec: dict[str, Any]) -> dict[str, Any] | None:
+        """Success and failure chances of a group check from each man's own chances."""
+        from fractions import Fraction
+
+        assert step.group is not None
+        count = ctx.number(step.group.subjects)
+        wins = []
+        for i in range(1, count + 1):
+            ctx.subject = i
+            try:
+                dist = kind.chances(ctx, spec)
+            finally:
+                ctx.subject = None
+            if not dist:
+                return None
+            wins.append(Fraction(dist.get("success", 0)) + Fraction(dist.get("exact", 0)))
+        if step.group.aggregate == "any":
+            none = Fraction(1)
+            for w in wins:
+                none *= 1 - w
+            success = 1 - none
+        else:
+            success = Fraction(1)
+            for w in wins:
+                success *= w
+        return {"success": success, "failure": 1 - success}
 
     def _prepare(self, ctx: Context, step: m.Check) -> Callable[[Context], str] | None:
         kind = self.grammar.checks[step.kind]
@@ -582,7 +609,7 @@ def _branch(engine: Engine, ctx: Context, step: m.Roll | m.Match, total: int, wh
 
 def _roll(engine: Engine, ctx: Context, step: m.Roll) -> str | None:
     die = ctx.die(step.die)
-    modifier = int(ctx.value(step.modifier)) if step.modifier is not None else 0
+    modifier = ctx.number(step.modifier) if step.modifier is not None else 0
     purpose = step.purpose or f"roll in {ctx.paragraph}"
     if step.table:
         return _table_roll(engine, ctx, step, die, modifier, purpose)
@@ -656,7 +683,7 @@ def _counter(engine: Engine, ctx: Context, step: m.CounterChange) -> None:
     if step.set is not None:
         delta = int(step.set) - current
     else:
-        delta = int(step.add or 0) * (int(ctx.value(step.per)) if step.per is not None else 1)
+        delta = int(step.add or 0) * (ctx.number(step.per) if step.per is not None else 1)
     ctx.add_counter(step.name, delta, step.reason or f"paragraph {ctx.paragraph}")
     reason = f" ({step.reason})" if step.reason else ""
     ctx.say(f"{step.name.upper()} {delta:+d}{reason}", "counter")

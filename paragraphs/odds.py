@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from paragraphs import model as m
 from paragraphs.context import Chooser, Context
 from paragraphs.dice import Die
-from paragraphs.errors import CycleError, OddsError, UsageError
+from paragraphs.errors import CycleError, OddsError, ParagraphsError, ResolutionError, UsageError
 from paragraphs.state import State
 
 if TYPE_CHECKING:
@@ -155,20 +155,36 @@ class _Partial:
     label: str | None = None
 
 
+class OddsMemo:
+    """What one odds computation learnt, reusable by the next on the same engine.
+
+    Pass the same memo to several :func:`paragraph_odds` calls (the odds of every
+    paragraph of a book, say) and the chains they share are computed once.
+    """
+
+    def __init__(self) -> None:
+        self.tables: dict[Any, dict[Any, dict[tuple[Any, ...], Fraction]]] = {}
+
+    def table(self, key: Any) -> dict[Any, dict[tuple[Any, ...], Fraction]]:
+        return self.tables.setdefault(key, {})
+
+
 class _Enumerator:
-    def __init__(self, engine: Engine, given: Mapping[str, Any], cap: int, detail: str, spoilers: bool) -> None:
+    def __init__(self, engine: Engine, given: Mapping[str, Any], cap: int, detail: str, spoilers: bool, memo: OddsMemo | None = None) -> None:
         self.engine = engine
         self.given = dict(given)
         self.cap = cap
         self.detail = detail
         self.spoilers = spoilers
-        self.memo: dict[Any, dict[tuple[Any, ...], Fraction]] = {}
+        shared = memo or OddsMemo()
+        self.memo: dict[Any, dict[tuple[Any, ...], Fraction]] = shared.table((engine, detail, spoilers))
         self.asked: dict[str, int] = {}
         self.runs = 0
         self.stored = 0
         self._open: set[Any] = set()
         self._chain: list[str] = []
-        self._counted = _counted_paragraphs(engine.book)
+        self._counted = _counted_paragraphs(engine)
+        self._relevance = _relevance(engine)
 
     # -------------------------------------------------------------- core loop
     def explore(self, state: State, answers: dict[str, Any], run: Callable[[Context], Any], boundary: bool) -> dict[tuple[Any, ...], Fraction]:
@@ -197,6 +213,10 @@ class _Enumerator:
                     _add(results, _combine(head, tail, self.detail), p * q)
                 self._check_size(results)
                 continue
+            except (ParagraphsError, RecursionError):
+                raise
+            except Exception as exc:  # a plugin's bug: reported as the library's error
+                raise ResolutionError(f"{self.engine.book.title} {ctx.paragraph}: {type(exc).__name__}: {exc}") from exc
             _add(results, _freeze(self._partial(ctx, answers, base_values, label)), p)
             self._check_size(results)
         return results
@@ -207,7 +227,7 @@ class _Enumerator:
             raise OddsError(f"more than {MAX_OUTCOMES} distinct outcomes{hint}")
 
     def _after(self, target: str, state: State, answers: dict[str, Any]) -> dict[tuple[Any, ...], Fraction]:
-        key = (target, self._state_key(state), tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in answers.items())))
+        key = (target, self._state_key(state, target), tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in answers.items())))
         hit = self.memo.get(key)
         if hit is None:
             if key in self._open:
@@ -252,19 +272,21 @@ class _Enumerator:
             text = label.get("label") if isinstance(label, Mapping) else str(label)
         return _Partial(
             trail,
-            frozenset(ctx.marked),
+            frozenset() if self.detail == "end" else frozenset(ctx.marked),
             {k: v for k, v in ctx.counter_changes.items() if v},
             values,
-            tuple(e for e in ctx.effects if self.spoilers or e.startswith("check:")),
+            () if self.detail == "end" and not self.spoilers else tuple(e for e in ctx.effects if self.spoilers or e.startswith("check:")),
             assumed,
             text,
         )
 
-    def _state_key(self, state: State) -> str:
+    def _state_key(self, state: State, target: str) -> str:
         counted = {p: state.read_counts.get(p, 0) for p in self._counted}
+        relevant = self._relevance.sightings(target, marks=self.detail != "end")
+        sightings = state.sightings.items() if relevant is None else ((k, v) for k, v in state.sightings.items() if k in relevant)
         return json.dumps(
             [
-                sorted((k, v.get("observer")) for k, v in state.sightings.items()),
+                sorted((k, v.get("observer")) for k, v in sightings),
                 state.counters,
                 state.values,
                 counted,
@@ -314,8 +336,86 @@ def _add(results: dict[tuple[Any, ...], Fraction], key: tuple[Any, ...], p: Frac
     results[key] = results.get(key, Fraction(0)) + p
 
 
-def _counted_paragraphs(book: m.Book) -> set[str]:
+
+
+class _Relevance:
+    """Which sightings can still matter after a jump to a paragraph.
+
+    What follows a jump depends only on the sightings some reachable paragraph tests (and,
+    when outcomes list the sightings they mark, on those it marks). Leaving the others out
+    of the memo key lets chains that differ only in irrelevant sightings share their odds.
+    A reachable paragraph with title steps, title predicates, procedures or an
+    any-sighting test could look at any sighting: then all of them count.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        from paragraphs.graph import edges
+
+        book = engine.book
+        self.succ: dict[str, set[str]] = {}
+        for e in edges(book, engine.grammar):
+            if e.target in book.paragraphs:
+                self.succ.setdefault(e.source, set()).add(e.target)
+        self.own: dict[str, tuple[set[str], set[str], bool]] = {}
+        for par in book.paragraphs.values():
+            tested: set[str] = set()
+            marked: set[str] = set(par.marks)
+            opaque = False
+            for step in m.walk_steps(par.steps):
+                if isinstance(step, m.MarkSighting):
+                    marked.update(step.ids)
+                elif isinstance(step, (m.TitleStep, m.ProcedureCall)):
+                    opaque = True
+                for pred in m.step_predicates(step):
+                    for p in m.walk_predicate(pred):
+                        if isinstance(p, m.SightingIs):
+                            tested.add(p.id)
+                        elif isinstance(p, (m.AnySighting, m.TitlePredicate)):
+                            opaque = True
+            self.own[par.id] = (tested, marked, opaque)
+        self.cache: dict[tuple[str, bool], frozenset[str] | None] = {}
+
+    def sightings(self, target: str, *, marks: bool) -> frozenset[str] | None:
+        key = (target, marks)
+        if key in self.cache:
+            return self.cache[key]
+        seen = {target}
+        todo = [target]
+        out: set[str] = set()
+        result: frozenset[str] | None = None
+        while todo:
+            pid = todo.pop()
+            tested, marked, opaque = self.own.get(pid, (set(), set(), True))
+            if opaque:
+                break
+            out |= tested
+            if marks:
+                out |= marked
+            for nxt in self.succ.get(pid, ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        else:
+            result = frozenset(out)
+        self.cache[key] = result
+        return result
+
+
+def _relevance(engine: Engine) -> _Relevance:
+    # kept on the engine itself: a cache keyed by id() could outlive its engine
+    hit = getattr(engine, "_odds_relevance", None)
+    if hit is None:
+        hit = _Relevance(engine)
+        engine._odds_relevance = hit  # type: ignore[attr-defined]
+    return hit
+
+
+def _counted_paragraphs(engine: Engine) -> set[str]:
     """Paragraphs whose read counts some predicate tests (the rest do not affect branching)."""
+    known = getattr(engine, "_odds_counted", None)
+    if known is not None:
+        return known
+    book = engine.book
     out: set[str] = set()
     for par in book.paragraphs.values():
         for step in m.walk_steps(par.steps):
@@ -323,6 +423,7 @@ def _counted_paragraphs(book: m.Book) -> set[str]:
                 for p in m.walk_predicate(pred):
                     if isinstance(p, (m.TimesRead, m.HasRead)):
                         out.add(p.paragraph)
+    engine._odds_counted = out  # type: ignore[attr-defined]
     return out
 
 
@@ -361,6 +462,7 @@ def paragraph_odds(
     cap: int = DEFAULT_CAP,
     detail: str = "trail",
     spoilers: bool = False,
+    memo: OddsMemo | None = None,
 ) -> OddsResult:
     """Exact outcome distribution of resolving ``paragraph``.
 
@@ -370,9 +472,11 @@ def paragraph_odds(
         state: the play-through so far (a new one when None).
         answers: answers given; questions not answered split the result.
         cap: most answer combinations to split into before giving up.
-        detail: ``trail`` (outcomes differ by their whole trail) or ``end`` (only by the
-            last paragraph, which keeps long chains small).
+        detail: ``trail`` (outcomes differ by their whole trail, the sightings they mark,
+            counters and values) or ``end`` (only by the last paragraph entered, counters
+            and values: this keeps long chains small).
         spoilers: also tell outcomes apart by what happened in them (effects).
+        memo: an :class:`OddsMemo` shared between calls on the same engine.
 
     Raises:
         OddsError: unanswered questions would split the result past ``cap``.
@@ -380,7 +484,7 @@ def paragraph_odds(
     start = engine.book.resolve_id(paragraph)
     given = engine.parse_answers(answers or {})
     base = state if state is not None else engine.new_state()
-    enum = _Enumerator(engine, given, cap, detail, spoilers)
+    enum = _Enumerator(engine, given, cap, detail, spoilers, memo)
     with _deep_recursion():
         try:
             raw = enum.explore(base, dict(given), lambda ctx: engine.enter(ctx, start, {}), True)

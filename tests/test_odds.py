@@ -177,3 +177,23 @@ def test_rerolls_are_renormalised():
         """
     )
     assert {o.values: p for o, p in paragraph_odds(engine, "1").outcomes} == {(("x", "1"),): Fraction(1, 2), (("x", "2"),): Fraction(1, 2)}
+
+
+def test_group_check_odds_come_from_each_mans_chances():
+    engine = engine_for(
+        """
+        paragraphs:
+          - id: "1"
+            steps:
+              - check:
+                  kind: target
+                  target: {ask: {key: pc, prompt: PC, type: integer, min: 0, max: 9}}
+                  group: {subjects: 2, aggregate: any}
+                  success: [{set: {ok: 1}}]
+                  failure: [{set: {ok: 0}}]
+        """
+    )
+    result = paragraph_odds(engine, "1", answers={"pc.1": 2, "pc.2": 5})
+    ok = {o.values: p for o, p in result.outcomes}
+    # any of (3/10, 6/10): 1 - 7/10 * 4/10
+    assert ok[(("ok", "1"),)] == 1 - Fraction(7, 10) * Fraction(4, 10)

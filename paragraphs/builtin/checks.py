@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from paragraphs.markers import hookimpl
@@ -67,15 +68,20 @@ def chances_target(ctx: Any, spec: Mapping[str, Any]) -> dict[str, Fraction]:
     target = ctx.number(spec["target"]) + ctx.number(spec.get("target_modifier", 0))
     modifier = ctx.number(spec.get("modifier", 0))
     compare = str(spec.get("compare", "at_or_under"))
+    return dict(_target_chances(ctx.die(str(spec.get("die", "d10"))), target, modifier, compare))
+
+
+@lru_cache(maxsize=4096)
+def _target_chances(die: Any, target: int, modifier: int, compare: str) -> tuple[tuple[str, Fraction], ...]:
     out: dict[str, Fraction] = {}
-    for face, p in ctx.die(str(spec.get("die", "d10"))).distribution.items():
+    for face, p in die.distribution.items():
         total = face + modifier
         if total == target and compare in ("at_or_under", "at_or_over"):
             name = "exact"
         else:
             name = "success" if compare_total(total, target, compare) else "failure"
         out[name] = out.get(name, Fraction(0)) + p
-    return out
+    return tuple(out.items())
 
 
 def compare_total(total: int, target: int, compare: str) -> bool:
