@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from paragraphs import model as m
-from paragraphs.dice import Die, parse_die
+from paragraphs.dice import Die
 from paragraphs.errors import ResolutionError
 
 if TYPE_CHECKING:

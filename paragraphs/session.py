@@ -11,7 +11,6 @@ Titles with a different kind of play (an automatic game) take over ``play`` thro
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable

@@ -9,8 +9,6 @@ import pytest
 
 from paragraphs import graph
 from paragraphs import model as m
-from paragraphs.content import check_title
-from paragraphs.plugins import make_plugin_manager
 from paragraphs.problems import Severity
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "devtools"))
@@ -21,10 +19,8 @@ needs_source = pytest.mark.skipif(not booklet.available(), reason="the booklet t
 
 
 @pytest.fixture(scope="module")
-def compiled():
-    host = make_plugin_manager()
-    result = check_title(host, "ambush")
-    return result, host
+def compiled(ambush_compiled):
+    return ambush_compiled
 
 
 @pytest.fixture(scope="module")

@@ -10,22 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
 
-from paragraphs.content import check_title
 from paragraphs.dice import ScriptedDice
-from paragraphs.engine import Engine
 from paragraphs.odds import paragraph_odds
-from paragraphs.plugins import make_plugin_manager
 
 
-_HOST = make_plugin_manager()
-_BOOK = check_title(_HOST, "ambush").book  # no error gate: other ranges are still being written
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(_BOOK, _HOST)
+# the `engine` fixture comes from conftest.py (the booklet is compiled once per session)
 
 
 class PaddedDice(ScriptedDice):
@@ -42,11 +32,6 @@ class PaddedDice(ScriptedDice):
         if self.used >= len(self.values):
             return die.check_face(self.pad)
         return super().roll(die, purpose)
-
-
-def need(*paragraphs):
-    missing = [p for p in paragraphs if p not in _BOOK.paragraphs]
-    return pytest.mark.skipif(bool(missing), reason=f"not encoded yet: {missing}")
 
 
 def texts(result):
@@ -80,7 +65,6 @@ def end_probability(odds, predicate):
 # --------------------------------------------------------------------------- nested checks
 
 
-@need("562")
 def test_236_surface_pc_fails_then_activation_succeeds(engine):
     # Mission 19, Condition 1: Activation Level 0-5, so (-1) succeeds on 0-4.
     state = engine.new_state(mission=19)
@@ -91,7 +75,6 @@ def test_236_surface_pc_fails_then_activation_succeeds(engine):
     assert r.state.extra["event_markers"][0]["paragraph"] == "236"
 
 
-@need("561", "562")
 def test_236_exact_odds(engine):
     # Surface, PC 5 at -1: success on 0-4 (1/2) -> 561; else Activation (-1) at 0-5 -> 0-4
     # (1/2) -> 562; else No Event. Underwater: Activation (-1) only. 561 and 562 belong to
@@ -107,7 +90,6 @@ def test_236_exact_odds(engine):
     assert end_probability(under, lambda o: o.trail == ("236",)) == Fraction(1, 2)
 
 
-@need("180")
 def test_331_driver_fails_assistant_passes_on_exact_roll(engine):
     state = engine.new_state(mission=22)
     answers = {"mover": "vehicle", "pc_driver": 4, "p331_assistant": True, "pc_assistant": 6}
@@ -118,7 +100,6 @@ def test_331_driver_fails_assistant_passes_on_exact_roll(engine):
     assert r.marked == ["s9"]
 
 
-@need("180")
 def test_331_exact_odds(engine):
     # driver PC 4 passes on 0-4 (1/2); otherwise the assistant at 6-1=5 passes on 0-5 (6/10)
     state = engine.new_state(mission=22)
@@ -129,7 +110,6 @@ def test_331_exact_odds(engine):
     assert end_probability(alone, lambda o: o.trail == ("331", "180")) == Fraction(1, 2)
 
 
-@need("680")
 def test_350_exact_odds_and_a_failed_path(engine):
     # Mission 20, Condition 1 (0-4). PC 3 (+2) passes on 0-5: 3/5 -> 351. Else, s1 not set:
     # Activation (+1) succeeds on 0-5: 2/5 * 3/5 = 6/25 -> 680; else 2/5 * 2/5 = 4/25.
@@ -162,14 +142,12 @@ def test_238_chain_by_sightings(engine):
     assert r.state.extra["units"]["GE 71"]["hex"] == "L-4"
 
 
-@need("430")
 def test_238_to_349_to_430(engine):
     state = with_sightings(engine, 19, "s1", "s6", "s7")
     r = settle(engine, "238", state)
     assert r.trail[:3] == ["238", "349", "430"]
 
 
-@need("640")
 def test_342_los_three_sends_to_dawn(engine):
     # Mission 19 starts with LOS 3; with s1, s8, s9 and s3 set the chain reaches item 4
     state = with_sightings(engine, 19, "s1", "s8", "s9", "s3")
@@ -206,7 +184,6 @@ def test_316_exact_odds(engine):
     assert hexes == {"F-19": Fraction(3, 10), "R-19": Fraction(3, 10), "O-1": Fraction(2, 5)}
 
 
-@need("824", "800")
 def test_262_gan_table_and_exit(engine):
     state = engine.new_state(mission=21, gan=5)
     state.values["gan"] = 5
@@ -238,7 +215,6 @@ def test_265_per_crew_gan_row(engine):
     assert "Load with ATG, crouching." in said
 
 
-@need("117", "212", "370", "400", "993")
 def test_381_mishap_table_odds(engine):
     # s0 set and in Rounds: the roll decides; 9 is No Event
     state = with_sightings(engine, 23, "s0", phase="rounds")
@@ -321,7 +297,6 @@ def test_363_all_fail_german_advantage_and_unaware(engine):
     assert "automatically unaware" in texts(r)
 
 
-@need("580")
 def test_360_rolled_advantage_after_580(engine):
     state = engine.new_state(mission=21)
     r = settle(engine, "360", state, dice=PaddedDice([3]))
@@ -454,7 +429,6 @@ def test_251_soldier_moves_by_gan_parity(engine):
     assert "Enter K-10." in texts(r)
 
 
-@need("641")
 def test_335_corner_cut_and_hex_event(engine):
     state = with_sightings(engine, 20, "s2")
     r = settle(engine, "335", state, {"mover": "vehicle", "entered_from": "F-4"})
@@ -464,7 +438,6 @@ def test_335_corner_cut_and_hex_event(engine):
     assert plain.trail == ["335"]
 
 
-@need("681", "790")
 def test_334_minefield_branches(engine):
     state = engine.new_state(mission=20)
     r = settle(engine, "334", state, {"mine_exploded": False})

@@ -11,18 +11,11 @@ from fractions import Fraction
 
 import pytest
 
-from paragraphs.content import check_title
 from paragraphs.dice import ScriptedDice
-from paragraphs.engine import Engine
 from paragraphs.odds import paragraph_odds
-from paragraphs.plugins import make_plugin_manager
 
 
-@pytest.fixture(scope="module")
-def engine():
-    host = make_plugin_manager()
-    compiled = check_title(host, "ambush")
-    return Engine(compiled.book, host)
+# the `engine` fixture comes from conftest.py (the booklet is compiled once per session)
 
 
 def state(engine, mission, *sightings, **values):
