@@ -192,8 +192,8 @@ def title_pages(host: PluginHost, title: str, *, spoilers: bool = False, overlay
         + ("Paragraph text is shown (spoilers on)." if spoilers else "Paragraph text is hidden: ids, kinds and references are not spoilers."),
         "\n## Kinds\n",
         _table(["kind", "paragraphs"], sorted(kinds.items())),
-        "\n## Graph of kinds\n\nHow paragraphs of each kind refer to others (number of references).\n",
-        _kind_graph(book, edges),
+        "\n## Graph of kinds\n\nHow paragraphs of each kind refer to others; the number on an arrow counts the references.\n",
+        "![Graph of paragraph kinds](graph.svg)\n",
         "\n## Paragraphs\n",
     ]
     rows = []
@@ -213,6 +213,7 @@ def title_pages(host: PluginHost, title: str, *, spoilers: bool = False, overlay
     headers = ["id", "kind", "refers to", "referred by", "notes"] + (["text"] if spoilers else [])
     index.append(_table(headers, rows))
     pages[f"{title}/paragraphs.md"] = "\n".join(index)
+    pages[f"{title}/graph.svg"] = kind_graph_svg(book, edges)
     return pages
 
 
@@ -283,16 +284,48 @@ def _collection_page(name: str, records: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-def _kind_graph(book: m.Book, edges: list[tuple[str, str]]) -> str:
+def kind_graph_svg(book: m.Book, edges: list[tuple[str, str]]) -> str:
+    """An SVG picture of the graph of paragraph kinds (kinds on a circle, counted arrows).
+
+    Kinds, not paragraphs: a booklet's hundreds of paragraphs make an unreadable picture,
+    and kinds are not spoilers.
+    """
+    import math
+    from html import escape
+
     counts: Counter[tuple[str, str]] = Counter()
+    sizes: Counter[str] = Counter(p.kind for p in book.paragraphs.values())
     for a, b in edges:
         if a in book.paragraphs and b in book.paragraphs:
             counts[(book.paragraphs[a].kind, book.paragraphs[b].kind)] += 1
-    lines = ["```mermaid", "flowchart LR"]
+    kinds = sorted(sizes)
+    width = height = 640
+    cx = cy = 320
+    radius = 230 if len(kinds) > 1 else 0
+    pos = {k: (cx + radius * math.cos(2 * math.pi * i / len(kinds) - math.pi / 2), cy + radius * math.sin(2 * math.pi * i / len(kinds) - math.pi / 2)) for i, k in enumerate(kinds)}
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker></defs>',
+    ]
     for (a, b), n in sorted(counts.items()):
-        lines.append(f"  {a.replace(' ', '_')} -- {n} --> {b.replace(' ', '_')}")
-    lines.append("```")
-    return "\n".join(lines) + "\n"
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        if a == b:
+            out.append(f'<circle cx="{x1:.0f}" cy="{y1 - 34:.0f}" r="14" fill="none" stroke="#888"/><text x="{x1 + 16:.0f}" y="{y1 - 44:.0f}" fill="#333">{n}</text>')
+            continue
+        dx, dy = x2 - x1, y2 - y1
+        length = math.hypot(dx, dy) or 1
+        sx, sy = x1 + dx / length * 24, y1 + dy / length * 24
+        ex, ey = x2 - dx / length * 26, y2 - dy / length * 26
+        stroke = 0.8 + min(4.0, math.log1p(n))
+        out.append(f'<line x1="{sx:.0f}" y1="{sy:.0f}" x2="{ex:.0f}" y2="{ey:.0f}" stroke="#888" stroke-width="{stroke:.1f}" marker-end="url(#arrow)"/>')
+        out.append(f'<text x="{(sx + ex) / 2 + 4:.0f}" y="{(sy + ey) / 2 - 4:.0f}" fill="#333">{n}</text>')
+    for k in kinds:
+        x, y = pos[k]
+        r = 18 + min(12, math.sqrt(sizes[k]))
+        out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{r:.0f}" fill="#dfe9f5" stroke="#3b6ea5"/>')
+        out.append(f'<text x="{x:.0f}" y="{y + 4:.0f}" text-anchor="middle">{escape(k)} ({sizes[k]})</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
 
 
 # --------------------------------------------------------------------------- all pages

@@ -97,6 +97,21 @@ def lenient_core() -> dict[str, Any]:
     return schema
 
 
+def _lenient_collections(schema: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A title's collections schema whose records need only their id (for overlays)."""
+    props = schema.get("properties")
+    if not isinstance(props, Mapping):
+        return schema
+    out = dict(schema)
+    out["properties"] = {}
+    for name, coll in props.items():
+        items = coll.get("items") if isinstance(coll, Mapping) else None
+        if isinstance(items, Mapping) and "required" in items:
+            coll = {**coll, "items": {**items, "required": [k for k in items["required"] if k == "id"]}}
+        out["properties"][name] = coll
+    return out
+
+
 def make_validator(root: Mapping[str, Any], resources: Sequence[Mapping[str, Any]] = (), *, lenient: bool = False) -> Any:
     """A draft 2020-12 validator for ``root`` that can resolve the core and ``resources``.
 
@@ -108,6 +123,8 @@ def make_validator(root: Mapping[str, Any], resources: Sequence[Mapping[str, Any
 
     registry: Any = Registry()
     core = lenient_core() if lenient else core_schema("book")
+    if lenient:
+        resources = [_lenient_collections(r) for r in resources]
     for contents in [core, core_schema("save"), *resources, root]:
         if "$id" in contents:
             resource = Resource.from_contents(dict(contents), default_specification=DRAFT202012)

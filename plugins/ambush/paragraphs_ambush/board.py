@@ -74,10 +74,10 @@ def resolve_hex(ctx: Context, spec: Any, purpose: str) -> str | None:
         face = ctx.roll("d10", purpose, allowed=allowed)
         return next(v for (lo, hi), v in rows if lo <= face <= hi)
     if "gan" in spec:
-        gan = int(ctx.read_value("gan"))
+        gan = ctx.number(m.ValueOf("gan"))
         return next(v for k, v in spec["gan"].items() if parse_range(k)[0] <= gan <= parse_range(k)[1])
     if "odd" in spec:
-        value = int(ctx.read_value("gan")) if spec.get("by") == "gan" else ctx.roll("d10", purpose)
+        value = ctx.number(m.ValueOf("gan")) if spec.get("by") == "gan" else ctx.roll("d10", purpose)
         return str(spec["odd"] if value % 2 else spec["even"])
     if "first_free" in spec:
         hexes = list(spec["first_free"])

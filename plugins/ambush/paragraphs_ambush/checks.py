@@ -58,7 +58,7 @@ def resolve_pc(ctx: Context, spec: Mapping[str, Any]) -> str:
     subject = str(spec.get("subject", "default"))
     key = SUBJECT_KEYS.get(subject, "pc")
     pc = int(ctx.subject_answer(key))
-    modifier = int(ctx.value(spec.get("modifier", 0)))
+    modifier = ctx.number(spec.get("modifier", 0))
     target = pc + modifier
     face = ctx.roll("d10", f"{spec['purpose']} (PC {pc}{modifier:+d})" if modifier else f"{spec['purpose']} (PC {pc})")
     if face == target:
@@ -98,10 +98,11 @@ def activation_level(ctx: Context) -> int:
 
 def resolve_activation(ctx: Context, spec: Mapping[str, Any]) -> str:
     top = activation_level(ctx)
-    modifier = int(ctx.value(spec.get("modifier", 0)))
-    if ruling(ctx, "activation_modifier", "range") == "roll":
-        face = ctx.roll("d10", f"{spec['purpose']} (level 0-{top}, {modifier:+d} to the roll)", modifier=-modifier)
-        return "success" if face - modifier <= top else "failure"
+    modifier = ctx.number(spec.get("modifier", 0))
+    if ruling(ctx, "activation_modifier", "range") == "roll_plus":
+        # the literal reading: the modifier is added to the die, so a plus makes it harder
+        face = ctx.roll("d10", f"{spec['purpose']} (level 0-{top}, {modifier:+d} to the die)", modifier=modifier)
+        return "success" if face + modifier <= top else "failure"
     face = ctx.roll("d10", f"{spec['purpose']} (level 0-{top}{modifier:+d})" if modifier else f"{spec['purpose']} (level 0-{top})")
     return "success" if face <= top + modifier else "failure"
 

@@ -72,7 +72,7 @@ def _hexes_named(book: Any, paragraph: str) -> list[str]:
 
 def gan(ctx: Context, args: Any) -> bool:
     """The current German Action Number is odd or even (or one of a list)."""
-    value = int(ctx.read_value("gan"))
+    value = ctx.number(m.ValueOf("gan"))
     if args == "odd":
         return value % 2 == 1
     if args == "even":

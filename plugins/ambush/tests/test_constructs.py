@@ -279,3 +279,16 @@ def test_a_mission_20_convoy_sequence(engine):
     assert [h["event"] for h in state.hooks] == ["roadblock_cleared"]
     fired = engine.fire("roadblock_cleared", state)
     assert_state(fired.state, counters={"vp": 1})
+
+
+def test_a_ruling_can_be_overridden_with_an_overlay(tmp_path):
+    from paragraphs.api import open_title
+
+    (tmp_path / "rulings.yaml").write_text(
+        "rulings:\n  - id: activation_modifier\n    choice: roll_plus\n"
+    )
+    mine = open_title("ambush", overlays=[tmp_path], use_cache=False)
+    state = mine.new_state(mission=22)  # Condition 1: 0-3
+    # 107 is an Activation Check (+1): with the literal reading a 3 + 1 = 4 fails
+    assert odds_by_trail(paragraph_odds(mine, "107", state))[("107",)] == Fraction(7, 10)
+    assert mine.book.provenance["rulings:activation_modifier"]["choice"].startswith(str(tmp_path))
