@@ -303,12 +303,15 @@ class Engine:
             n = len([r for r in ctx.rolls if not r.purpose.endswith("(roll again)")]) + 1
             q = m.Question(f"roll.{n}", f"{missing.die.name} for {missing.purpose}", m.INTEGER, missing.die.low, missing.die.high)
             return self._needs(start, original, ctx, [q])
-        except ParagraphsError:
+        except ParagraphsError as exc:
+            exc.trail = list(ctx.trail)  # type: ignore[attr-defined]  # for reports and replays
             raise
         except RecursionError:
             raise CycleError(ctx.stack[-8:] + ["..."]) from None
         except Exception as exc:  # a plugin's bug must not leave a half-changed state
-            raise ResolutionError(f"{self.book.title} {ctx.paragraph or start}: {type(exc).__name__}: {exc}") from exc
+            error = ResolutionError(f"{self.book.title} {ctx.paragraph or start}: {type(exc).__name__}: {exc}")
+            error.trail = list(ctx.trail)  # type: ignore[attr-defined]
+            raise error from exc
         prng = source.prng_state()
         if prng is not None:
             work.rng = prng

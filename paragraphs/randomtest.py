@@ -122,7 +122,7 @@ def random_test(engine: Engine, *, runs: int = 200, seed: int = 0, steps: int = 
                 else:
                     raise ParagraphsError("still asking questions after 50 answers")
             except ParagraphsError as exc:
-                report.failures.append(Failure(run, run_seed, start, answers, list(getattr(exc, "cycle", []) or []), str(exc)))
+                report.failures.append(Failure(run, run_seed, start, answers, list(getattr(exc, "trail", None) or getattr(exc, "cycle", []) or []), str(exc)))
                 break
             except Exception as exc:  # an engine bug: report it like a failure, with the seed
                 report.failures.append(Failure(run, run_seed, start, answers, [], f"{type(exc).__name__}: {exc}"))

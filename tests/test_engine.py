@@ -522,3 +522,19 @@ def test_the_roll_hook_overrides_dice():
         plugins=(Loaded(),),
     )
     assert engine.resolve("1", dice=SeededDice(1)).state.values["r"] == 12
+
+
+def test_errors_carry_the_trail_so_far():
+    engine = engine_for(
+        """
+        paragraphs:
+          - id: "1"
+            steps: [{see: "2"}]
+          - id: "2"
+            steps: [{explode: null}]
+        """,
+        plugins=(Exploding(),),
+    )
+    with pytest.raises(ResolutionError) as err:
+        engine.resolve("1")
+    assert err.value.trail == ["1", "2"]
