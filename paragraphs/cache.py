@@ -47,6 +47,12 @@ class LazyParagraphs(Mapping):  # type: ignore[type-arg]
     def __contains__(self, key: object) -> bool:
         return key in self._blobs
 
+    def get(self, key: str, default: Any = None) -> Any:
+        hit = self._loaded.get(key)
+        if hit is not None:
+            return hit
+        return self[key] if key in self._blobs else default
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (LazyParagraphs, (self._blobs,))
 

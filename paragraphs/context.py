@@ -109,6 +109,10 @@ class Context:
         self.entries = 0
         #: Whether effect labels are kept (for results and odds; off in the fast mode).
         self.track_effects = record if track_effects is None else track_effects
+        #: Whether exact odds memoise at top-level jumps (set by the odds chooser).
+        self.boundary = bool(getattr(chooser, "boundary", False))
+        #: In the fast mode with seeded dice: a direct ``die -> face`` roller (no journal).
+        self.quick = None if record else getattr(chooser, "quick", None)
 
     # ---------------------------------------------------------------- dice
     def die(self, notation: str | Die) -> Die:

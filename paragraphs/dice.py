@@ -216,6 +216,11 @@ class DiceSource:
     def commit(self) -> None:
         """Called when the resolution this bound source served is kept (status done)."""
 
+    def quick_roller(self) -> Callable[[Die], int] | None:
+        """A ``die -> face`` function for the fast mode, or None when rolls must go
+        through :meth:`roll` (scripted and physical dice: they check or ask)."""
+        return None
+
 
 class SeededDice(DiceSource):
     """Rolls from a PRNG; its position is part of the saved state.
@@ -241,6 +246,11 @@ class SeededDice(DiceSource):
 
     def prng_state(self) -> dict[str, int] | None:
         return self._prng.to_json() if self._prng else None
+
+    def quick_roller(self) -> Callable[[Die], int] | None:
+        if self._prng is None:
+            self._prng = Prng(self.seed)
+        return self._prng.roll
 
 
 class ScriptedDice(DiceSource):

@@ -92,6 +92,8 @@ class _PlayChooser(Chooser):
         self.engine = engine
         self.source = source
         self.source_kind = source.kind
+        # the shortest path to a face, for the fast mode (no hook may change rolls)
+        self.quick = source.quick_roller() if engine._roll_hook is None else None
 
     def roll(self, ctx: Context, die: Die, purpose: str, allowed: set[int] | None) -> int:
         if allowed is None and self.engine._roll_hook is None:
@@ -355,45 +357,50 @@ class Engine:
         while target is not None:
             target = self._read(ctx, target, passed)
             passed = {}
-            if target is not None and not ctx.stack and getattr(ctx.chooser, "boundary", False):
+            if target is not None and ctx.boundary and not ctx.stack:
                 ctx.chooser.at_boundary(ctx, target)  # exact odds memoise here
 
     def call(self, ctx: Context, paragraph: str, with_: Mapping[str, Any]) -> None:
         self.enter(ctx, paragraph, with_)
 
     def _read(self, ctx: Context, pid: str, with_: Mapping[str, Any]) -> str | None:
+        # This runs once per paragraph entered: it is kept tight on purpose.
         par = self.book.paragraphs.get(pid)
         if par is None:
             raise ResolutionError(f"{self.book.title} {ctx.paragraph}: no paragraph {pid}")
-        ctx.entries += 1
-        if ctx.entries > self.max_entries:
+        ctx.entries = entries = ctx.entries + 1
+        if entries > self.max_entries:
             raise CycleError(_recent_cycle(ctx.trail))
         stack = ctx.stack
-        if stack.count(pid) >= self.max_reentry:
+        if pid in stack and stack.count(pid) >= self.max_reentry:
             raise CycleError(stack[stack.index(pid):] + [pid])
         ctx.trail.append(pid)
         state = ctx.state
-        if pid in state.retired:
+        if state.retired and pid in state.retired:
             saved = ctx.paragraph
             ctx.paragraph = pid
             ctx.say("No event (this paragraph is spent).", "no_event")
             ctx.effect(f"{pid} spent")
             ctx.paragraph = saved
             return None
-        state.read_counts[pid] = state.read_counts.get(pid, 0) + 1
+        counts = state.read_counts
+        counts[pid] = counts.get(pid, 0) + 1
         saved = ctx.paragraph
         ctx.paragraph = pid
-        for sid in par.marks:
-            ctx.mark(sid)
+        if par.marks:
+            for sid in par.marks:
+                ctx.mark(sid)
         if self._enter_hook is not None:
             self._enter_hook(paragraph=pid, state=state, title=self.book.title)
         stack.append(pid)
-        ctx.frames.append(with_)
+        if with_:
+            ctx.frames.append(with_)
         try:
             return self.run_steps(ctx, par.steps)
         finally:
             stack.pop()
-            ctx.frames.pop()
+            if with_:
+                ctx.frames.pop()
             ctx.paragraph = saved
 
     def _run_in(self, ctx: Context, paragraph: str, steps: m.Steps) -> None:
@@ -568,7 +575,11 @@ def _first_of(engine: Engine, ctx: Context, step: m.FirstOf) -> str | None:
 
 
 def _check(engine: Engine, ctx: Context, step: m.Check) -> str | None:
-    outcome = engine.check(ctx, step)
+    if ctx.quick is not None:  # fast mode: a prepared check rolls directly
+        fast = engine._prepared.get(id(step))
+        outcome = fast(ctx) if fast is not None else engine.check(ctx, step)
+    else:
+        outcome = engine.check(ctx, step)
     steps = step.outcomes.get(outcome)
     if steps is None and outcome == "exact":
         # content without an "exact" branch treats an exact roll as a plain success

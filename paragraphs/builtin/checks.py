@@ -55,7 +55,8 @@ def prepare_target(spec: Mapping[str, Any], engine: Any) -> Any:
     under = compare in ("at_or_under", "under")
 
     def run(ctx: Any) -> str:
-        total = ctx.roll(die, purpose, modifier=modifier) + modifier
+        quick = ctx.quick
+        total = (quick(die) if quick is not None else ctx.roll(die, purpose, modifier=modifier)) + modifier
         if total == threshold:
             return "exact" if inclusive else "failure"
         return "success" if (total < threshold) == under else "failure"
