@@ -19,7 +19,9 @@ import tempfile
 import time
 from pathlib import Path
 
-PARAGRAPHS = [sys.executable, "-m", "paragraphs"]
+# the console script a user runs (beside this interpreter), else `python -m paragraphs`
+_SCRIPT = Path(sys.executable).with_name("paragraphs")
+PARAGRAPHS = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "paragraphs"]
 
 
 def timed(cmd: list[str], env: dict[str, str], runs: int) -> list[float]:

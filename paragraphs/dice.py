@@ -12,8 +12,11 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 from paragraphs.errors import DiceError
 
@@ -71,6 +74,8 @@ class Die:
     @cached_property
     def distribution(self) -> dict[int, Fraction]:
         """Exact probability of each value (faces summed over the parts)."""
+        from fractions import Fraction  # only exact odds and lint need it
+
         counts: dict[int, int] = {0: 1}
         for faces in self.parts:
             nxt: dict[int, int] = {}

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -359,5 +358,3 @@ def export_reference(host: PluginHost, out: Path, *, titles: Sequence[str] | Non
         written.append(target)
     return written
 
-
-_ = os

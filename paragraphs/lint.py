@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from paragraphs import model as m
-from paragraphs.compiler import OPEN_HIGH, OPEN_LOW, format_range
+from paragraphs.compiler import format_range
 from paragraphs.dice import parse_die
 from paragraphs.graph import edges, reachable, sorted_ids, strongly_connected
 from paragraphs.grammar import Grammar
@@ -287,5 +287,3 @@ def check_cycles(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
             first = book.paragraphs[comp[0]]
             yield Problem(first.pos, "CYCLE001", "cycle " + " -> ".join(comp + [comp[0]]) + " has no dice, sighting or hook exit", W)
 
-
-_ = (OPEN_LOW, OPEN_HIGH)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from importlib.resources import files
+from paragraphs.resources import package_folder
 from typing import Any
 
 from paragraphs.problems import Problem
@@ -23,7 +23,7 @@ CORE_SAVE_ID = "https://paragraphs.dev/schemas/core/save.schema.json"
 
 def core_schema(name: str = "book") -> dict[str, Any]:
     """A core schema shipped in ``schemas/core`` (``book`` or ``save``)."""
-    text = (files("paragraphs") / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
+    text = (package_folder("paragraphs") / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
     return json.loads(text)
 
 

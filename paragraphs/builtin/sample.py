@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from importlib.resources import files
+from paragraphs.resources import package_folder
 from typing import Any
 
 from paragraphs.markers import hookimpl
@@ -30,7 +30,7 @@ def paragraphs_register_titles() -> Iterator[Title]:
     yield Title(
         id="sample",
         name="The Lamp at Gull Rock",
-        content=files("paragraphs") / "sample",
+        content=package_folder("paragraphs") / "sample",
         package="paragraphs",
         doc="An original small gamebook that uses every core construct; the docs' example.",
     )

@@ -13,12 +13,12 @@ from paragraphs_ambush import TITLE
 
 @hookimpl
 def paragraphs_register_titles() -> Iterator[Title]:
-    from importlib.resources import files
+    from paragraphs.resources import package_folder
 
     yield Title(
         id=TITLE,
         name="Ambush! Silver Star",
-        content=files("paragraphs_ambush") / "content",
+        content=package_folder("paragraphs_ambush") / "content",
         package="paragraphs_ambush",
         doc="The Silver Star module of Ambush! (Missions 19-24): its 775-paragraph booklet, tables and missions.",
         collections_schema="https://paragraphs.dev/schemas/ambush/collections.schema.json",
@@ -28,9 +28,10 @@ def paragraphs_register_titles() -> Iterator[Title]:
 @hookimpl
 def paragraphs_register_schemas() -> Iterator[SchemaResource]:
     import json
-    from importlib.resources import files
 
-    for path in sorted((files("paragraphs_ambush") / "schemas").iterdir(), key=lambda p: p.name):
+    from paragraphs.resources import package_folder
+
+    for path in sorted((package_folder("paragraphs_ambush") / "schemas").iterdir(), key=lambda p: p.name):
         if path.name.endswith(".schema.json") and path.name != "book.schema.json":
             contents = json.loads(path.read_text(encoding="utf-8"))
             yield SchemaResource(id=contents["$id"], contents=contents, title=TITLE)

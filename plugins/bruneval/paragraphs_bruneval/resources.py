@@ -1,4 +1,4 @@
-"""Files shipped with the plugin (content and schemas), read through importlib.resources.
+"""Files shipped with the plugin (content and schemas), found with ``paragraphs.resources``.
 
 Both folders are committed symlinks to the repository's top-level ``content/bruneval``
 and ``schemas/bruneval``; hatchling follows them into wheels, and editable installs see
@@ -8,9 +8,12 @@ the repository itself.
 from __future__ import annotations
 
 import json
-from importlib.resources import files
-from importlib.resources.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from paragraphs.resources import package_folder
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 SCHEMA_BASE = "https://paragraphs.dev/schemas/bruneval/"
 COLLECTIONS_SCHEMA_ID = SCHEMA_BASE + "collections.schema.json"
@@ -19,7 +22,7 @@ SCHEMA_NAMES = ("collections", "board")
 
 
 def package_root() -> Traversable:
-    return files("paragraphs_bruneval")
+    return package_folder("paragraphs_bruneval")  # type: ignore[no-any-return]
 
 
 def content_root() -> Traversable:
