@@ -202,6 +202,14 @@ class Compiler:
         )
         return m.FirstOf(branches, pos)
 
+    def _step_for_each(self, value: Any, at: Any, pos: SourcePos) -> m.ForEach:
+        return m.ForEach(
+            self.value(value["subjects"], at + ("subjects",)),
+            str(value.get("label", "subject")),
+            self.steps(value["do"], at + ("do",)),
+            pos,
+        )
+
     def _step_check(self, value: Any, at: Any, pos: SourcePos) -> Any:
         kind_id = str(value["kind"])
         kind = self.check_kinds.get(kind_id)

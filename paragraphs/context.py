@@ -106,6 +106,8 @@ class Context:
         self.stack: list[str] = []
         self.frames: list[Mapping[str, Any]] = []
         self.subject: int | None = None
+        #: Inside ``for_each``: who the steps are about now ("man 2"); names rolls and lines.
+        self.subject_label: str | None = None
         self.entries = 0
         #: Whether effect labels are kept (for results and odds; off in the fast mode).
         self.track_effects = record if track_effects is None else track_effects
@@ -131,6 +133,8 @@ class Context:
             allowed: faces that count; others are rolled again (tables with "roll again").
         """
         d = die if die.__class__ is Die else self.die(die)
+        if self.subject_label is not None:
+            purpose = f"{purpose} ({self.subject_label})"
         face = self.chooser.roll(self, d, purpose, allowed)
         if self.record:
             self.rolls.append(RollRecord(d.name, face, face + modifier, purpose, self.paragraph, self.chooser.source_kind))
@@ -224,6 +228,8 @@ class Context:
     def say(self, text: str, kind: str = "say") -> None:
         """Show an instruction to the player, attributed to the current paragraph."""
         if self.record:
+            if self.subject_label is not None:
+                text = f"{self.subject_label[0].upper()}{self.subject_label[1:]}: {text}"
             self.instructions.append(Instruction(self.paragraph, text, kind))
 
     def effect(self, label: str) -> None:

@@ -484,12 +484,13 @@ class Engine:
             return kind.resolve(ctx, spec)
         count = ctx.number(step.group.subjects)
         results = []
+        outer = ctx.subject
         for i in range(1, count + 1):
             ctx.subject = i
             try:
                 results.append(kind.resolve(ctx, {**spec, "purpose": f"{spec['purpose']} (man {i})"}))
             finally:
-                ctx.subject = None
+                ctx.subject = outer
         wins = [r in ("success", "exact") for r in results]
         ok = any(wins) if step.group.aggregate == "any" else all(wins)
         return "success" if ok else "failure"
@@ -502,12 +503,13 @@ class Engine:
         assert step.group is not None
         count = ctx.number(step.group.subjects)
         wins = []
+        outer = ctx.subject
         for i in range(1, count + 1):
             ctx.subject = i
             try:
                 dist = kind.chances(ctx, spec)
             finally:
-                ctx.subject = None
+                ctx.subject = outer
             if not dist:
                 return None
             wins.append(Fraction(dist.get("success", 0)) + Fraction(dist.get("exact", 0)))
@@ -571,6 +573,20 @@ def _first_of(engine: Engine, ctx: Context, step: m.FirstOf) -> str | None:
         if engine.test(ctx, branch.when):
             _took(engine, step, f"branch {i + 1}")
             return engine.run_steps(ctx, branch.do)
+    return None
+
+
+def _for_each(engine: Engine, ctx: Context, step: m.ForEach) -> str | None:
+    count = ctx.number(step.subjects)
+    outer, outer_label = ctx.subject, ctx.subject_label
+    try:
+        for i in range(1, count + 1):
+            ctx.subject, ctx.subject_label = i, f"{step.label} {i}"
+            target = engine.run_steps(ctx, step.steps)
+            if target is not None:
+                return target
+    finally:
+        ctx.subject, ctx.subject_label = outer, outer_label
     return None
 
 
@@ -754,6 +770,7 @@ _HANDLERS: dict[type, Callable[..., str | None]] = {
     m.Goto: _goto,
     m.If: _if,
     m.FirstOf: _first_of,
+    m.ForEach: _for_each,
     m.Check: _check,
     m.Roll: _roll,
     m.Match: _match,

@@ -251,6 +251,15 @@ class FirstOf(NamedTuple):
     pos: SourcePos = NOWHERE
 
 
+class ForEach(NamedTuple):
+    """Run steps once per subject (each man of a hex); answers inside are per subject."""
+
+    subjects: Any  # ValueRef: how many
+    label: str
+    steps: Steps
+    pos: SourcePos = NOWHERE
+
+
 class Group(NamedTuple):
     """Several subjects make the same check; ``any`` or ``all`` of them must succeed."""
 
@@ -520,6 +529,8 @@ def child_step_lists(step: Any) -> Iterator[tuple[str, Steps]]:
             yield opt.id, opt.steps
     elif isinstance(step, HookStep):
         yield f"hook {step.event}", step.steps
+    elif isinstance(step, ForEach):
+        yield "each", step.steps
     elif isinstance(step, TitleStep):
         yield from step.branches.items()
 

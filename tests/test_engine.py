@@ -538,3 +538,34 @@ def test_errors_carry_the_trail_so_far():
     with pytest.raises(ResolutionError) as err:
         engine.resolve("1")
     assert err.value.trail == ["1", "2"]
+
+
+def test_for_each_runs_per_subject_with_per_subject_answers():
+    engine = engine_for(
+        """
+        paragraphs:
+          - id: "1"
+            steps:
+              - for_each:
+                  subjects: {ask: {key: men, prompt: How many men?, type: integer, min: 0, max: 4}}
+                  label: man
+                  do:
+                    - check:
+                        kind: target
+                        target: {ask: {key: pc, prompt: PC, type: integer, min: 0, max: 9}}
+                        success: [{say: stays put}, {counter: {name: vp, add: 1, reason: steady}}]
+                        failure: [{say: panics}]
+        """
+    )
+    r = engine.resolve("1", answers={"men": 2, "pc.1": 3, "pc.2": 8}, dice=ScriptedDice([5, 5]))
+    assert [i.text for i in r.instructions if i.kind == "say"] == ["Man 1: panics", "Man 2: stays put"]
+    assert [x.purpose for x in r.rolls] == ["target check in 1 (man 1)", "target check in 1 (man 2)"]
+    assert r.state.counters["vp"] == 1
+    missing = engine.resolve("1", answers={"men": 2, "pc.1": 3}, dice=ScriptedDice([5, 5]))
+    assert missing.questions[0].key == "pc.2"
+    from fractions import Fraction
+
+    from paragraphs.odds import paragraph_odds
+
+    odds = {o.counters: p for o, p in paragraph_odds(engine, "1", answers={"men": 2, "pc.1": 3, "pc.2": 8}).outcomes}
+    assert odds[(("vp", 2),)] == Fraction(4, 10) * Fraction(9, 10)
