@@ -151,3 +151,31 @@ def test_interactive_play_session_saves_undoes_and_resumes(tmp_path, monkeypatch
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))
     assert main(["play", "testplugin", "--session", str(session)]) == 0
     assert len(json.loads(session.read_text())["state"]["journal"]) == 1
+
+
+def test_titles_extend_commands_the_core_does_not_own(capsys):
+    from paragraphs import hookimpl
+    from paragraphs.cli import build_parser
+    from paragraphs.plugins import make_plugin_manager
+    from paragraphs.records import Command
+
+    def options(p):
+        p.add_argument("--games", type=int, default=1)
+
+    class A:
+        @hookimpl
+        def paragraphs_register_commands(self):
+            yield Command(id="a-sim", title="testplugin", help="simulate", add_arguments=options, run=lambda args, host: print("A", args.games) or 0, extends="simulate")
+
+    class B:
+        @hookimpl
+        def paragraphs_register_commands(self):
+            yield Command(id="b-sim", title="sample", help="simulate", add_arguments=options, run=lambda args, host: print("B", args.games) or 0, extends="simulate")
+
+    host = make_plugin_manager(plugins=[A(), B()])
+    parser = build_parser(host)
+    from paragraphs.cli import _dispatch
+
+    assert _dispatch(parser.parse_args(["simulate", "sample", "--games", "3"]), host) == 0
+    assert _dispatch(parser.parse_args(["simulate", "testplugin"]), host) == 0
+    assert capsys.readouterr().out.split() == ["B", "3", "A", "1"]

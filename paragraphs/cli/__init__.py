@@ -115,12 +115,39 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("--json", action="store_true")
     _common(p)
 
-    for cmd in host.records("paragraphs_register_commands"):
+    commands = host.records("paragraphs_register_commands")
+    for cmd in commands:
         if cmd.extends is None:
             tp = sub.add_parser(cmd.id, help=cmd.help)
             cmd.add_arguments(tp)
             tp.set_defaults(_title_command=cmd)
+    # Commands no core command owns but titles extend (`simulate`, `turn`): the core makes
+    # `NAME TITLE ...` and hands over to the extension of the title named. Options that
+    # several titles declare alike are merged (conflict_handler="resolve").
+    extended: dict[str, list[Any]] = {}
+    for cmd in commands:
+        if cmd.extends and cmd.extends not in sub.choices:
+            extended.setdefault(cmd.extends, []).append(cmd)
+    for name, exts in sorted(extended.items()):
+        titles = ", ".join(sorted(str(e.title) for e in exts))
+        tp = sub.add_parser(name, help=f"{exts[0].help} (titles: {titles})", conflict_handler="resolve")
+        tp.add_argument("title", help=f"one of: {titles}")
+        _common(tp)
+        for ext in exts:
+            ext.add_arguments(tp.add_argument_group(f"{ext.title} options"))  # type: ignore[arg-type]
+        tp.set_defaults(_extension_of=name)
     return parser
+
+
+def _run_extension(name: str, args: argparse.Namespace, host: Any) -> int:
+    from paragraphs.errors import UsageError
+
+    host.title(args.title)  # an unknown title is a one-line usage error
+    for ext in host.records("paragraphs_register_commands", args.title):
+        if ext.extends == name and ext.title == args.title and ext.run is not None:
+            return int(ext.run(args, host) or 0)
+    able = sorted({str(c.title) for c in host.records("paragraphs_register_commands") if c.extends == name and c.title})
+    raise UsageError(f"title {args.title!r} has no {name} command (titles with one: {', '.join(able)})")
 
 
 def _resolution_options(p: argparse.ArgumentParser) -> None:
@@ -162,6 +189,9 @@ def _dispatch(args: argparse.Namespace, host: Any) -> int:
     title_cmd = getattr(args, "_title_command", None)
     if title_cmd is not None:
         return title_cmd.run(args, host)
+    extension_of = getattr(args, "_extension_of", None)
+    if extension_of is not None:
+        return _run_extension(extension_of, args, host)
     from paragraphs.cli import commands
 
     return getattr(commands, f"cmd_{args.command}")(args, host)

@@ -1,13 +1,11 @@
 """The plugin's command-line records and its policies (imported at every CLI start: keep light).
 
 * ``play bruneval --auto``: an automatic game (:mod:`paragraphs_bruneval.cli_play`).
-* ``simulate bruneval``: Monte Carlo series (:mod:`paragraphs_bruneval.cli_simulate`),
-  through the shared, title-dispatching ``simulate`` command of ``paragraphs-raids``.
-* ``turn bruneval --state BOARD``: the companion (:mod:`paragraphs_bruneval.cli_turn`),
-  through the shared ``turn`` command.
+* ``simulate bruneval``: Monte Carlo series (:mod:`paragraphs_bruneval.cli_simulate`).
+* ``turn bruneval --state BOARD``: the companion (:mod:`paragraphs_bruneval.cli_turn`).
 
-``paragraphs-raids`` has no entry point, so this plugin registers the two shared
-commands; another raid title only adds its ``extends="simulate"``/``"turn"`` records.
+The core turns ``extends="simulate"``/``"turn"`` records into ``paragraphs simulate
+TITLE`` and ``paragraphs turn TITLE``; the options are the raid series' shared ones.
 """
 
 from __future__ import annotations
@@ -25,10 +23,6 @@ def play_arguments(group: argparse.ArgumentParser) -> None:
     """Options ``play`` takes for this title."""
     group.add_argument("--optional-commando", action="store_true", help="bruneval: play with optional rule 18 (Commandos aboard the LCAs)")
     group.add_argument("--no-events", action="store_true", help="bruneval: play without the unexpected events of rule 5")
-
-
-def _no_arguments(parser: argparse.ArgumentParser) -> None:
-    """Extensions of the shared commands take the shared options only."""
 
 
 def run_play(args: argparse.Namespace, host: Any) -> int:
@@ -50,13 +44,11 @@ def run_turn(args: argparse.Namespace, host: Any) -> int:
 
 
 def commands() -> Iterator[Command]:
-    from paragraphs_raids.cli import simulate_command, turn_command
+    from paragraphs_raids.cli import simulate_arguments, turn_arguments
 
     yield Command(id="bruneval-play", title=TITLE, help="an automatic game of Raid sur Bruneval 1942", add_arguments=play_arguments, run=run_play, extends="play")
-    yield simulate_command()
-    yield turn_command()
-    yield Command(id="bruneval-simulate", title=TITLE, help="Monte Carlo series of automatic games", add_arguments=_no_arguments, run=run_simulate, extends="simulate")
-    yield Command(id="bruneval-turn", title=TITLE, help="the German actions of this turn for your board", add_arguments=_no_arguments, run=run_turn, extends="turn")
+    yield Command(id="bruneval-simulate", title=TITLE, help="Monte Carlo series of automatic games", add_arguments=simulate_arguments, run=run_simulate, extends="simulate")
+    yield Command(id="bruneval-turn", title=TITLE, help="companion: the German actions of this turn for your board", add_arguments=turn_arguments, run=run_turn, extends="turn")
 
 
 def default_policy(**options: Any) -> Any:
