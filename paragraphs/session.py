@@ -237,6 +237,9 @@ def run_play(args: argparse.Namespace, host: Any) -> int:
         state = load_state(path, title=engine.book.title)
         if args.seed is not None and state.rng is not None:
             raise UsageError("--seed cannot be used when resuming a session whose dice are already seeded (use --new)")
+        for key, value in options.items():
+            if key in state.values and state.values[key] != value:
+                raise UsageError(f"session {args.session!r} has {key} {state.values[key]}, not {value}: choose another --session, or --new to start over")
         resumed = True
     else:
         state = engine.new_state(**options)

@@ -292,3 +292,19 @@ def test_a_ruling_can_be_overridden_with_an_overlay(tmp_path):
     # 107 is an Activation Check (+1): with the literal reading a 3 + 1 = 4 fails
     assert odds_by_trail(paragraph_odds(mine, "107", state))[("107",)] == Fraction(7, 10)
     assert mine.book.provenance["rulings:activation_modifier"]["choice"].startswith(str(tmp_path))
+
+
+def test_the_companion_session_resumes_its_mission_and_refuses_another(tmp_path, monkeypatch, capsys):
+    import io
+    import sys
+
+    from paragraphs.cli import main
+
+    session = str(tmp_path / "m22.json")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("112 pc=4\nsheet\nquit\n"))
+    assert main(["play", "ambush", "--mission", "22", "--session", session, "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "condition: 1" in out and "mission: 22" in out and "Paragraphs: 112" in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "ambush", "--mission", "23", "--session", session]) == 2
+    assert "has mission 22" in capsys.readouterr().err
