@@ -267,6 +267,7 @@ class Compiler:
             store=value.get("store"),
             purpose=str(value.get("purpose", "")),
             clamp=bool(value.get("clamp", False)),
+            halve=bool(value.get("halve", False)),
             pos=pos,
         )
 

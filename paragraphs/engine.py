@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs import model as m
 from paragraphs.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
-from paragraphs.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
+from paragraphs.dice import DiceSource, Die, MissingRoll, SeededDice, halve, parse_die
 from paragraphs.errors import CycleError, ParagraphsError, ResolutionError, UsageError
 from paragraphs.grammar import grammar_for
 from paragraphs.state import State
@@ -643,14 +643,19 @@ def _roll(engine: Engine, ctx: Context, step: m.Roll) -> str | None:
     purpose = step.purpose or f"roll in {ctx.paragraph}"
     if step.table:
         return _table_roll(engine, ctx, step, die, modifier, purpose)
+    rounding = ctx.book.conventions.rounding
     allowed = None
     if any(r.reroll for r in step.rows):
-        allowed = {f for f in die.faces if (row := _row_for(step.rows, f + modifier, step.clamp)) is None or not row.reroll}
+        allowed = {f for f in die.faces if (row := _row_for(step.rows, _total(f, modifier, step.halve, rounding), step.clamp)) is None or not row.reroll}
     face = ctx.roll(die, purpose, modifier=modifier, allowed=allowed)
-    total = face + modifier
+    total = _total(face, modifier, step.halve, rounding)
     if step.store:
         ctx.state.values[step.store] = total
     return _branch(engine, ctx, step, total, "roll")
+
+
+def _total(face: int, modifier: int, halved: bool, rounding: str) -> int:
+    return halve(face + modifier, rounding) if halved else face + modifier
 
 
 def _table_roll(engine: Engine, ctx: Context, step: m.Roll, die: Die, modifier: int, purpose: str) -> None:

@@ -298,6 +298,7 @@ class Roll(NamedTuple):
     store: str | None = None
     purpose: str = ""
     clamp: bool = False
+    halve: bool = False
     pos: SourcePos = NOWHERE
 
 

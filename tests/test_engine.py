@@ -569,3 +569,22 @@ def test_for_each_runs_per_subject_with_per_subject_answers():
 
     odds = {o.counters: p for o, p in paragraph_odds(engine, "1", answers={"men": 2, "pc.1": 3, "pc.2": 8}).outcomes}
     assert odds[(("vp", 2),)] == Fraction(4, 10) * Fraction(9, 10)
+
+
+def test_halved_rolls_use_the_titles_rounding():
+    engine = engine_for(
+        """
+        paragraphs:
+          - id: "1"
+            steps:
+              - roll: {die: d10, halve: true, store: pm, ranges: {"0-2": [{say: slow}], "3-4": [{say: quick}]}}
+        """
+    )
+    r = engine.resolve("1", dice=ScriptedDice([7]))
+    assert r.state.values["pm"] == 3 and [i.text for i in r.instructions] == ["quick"]  # 7 // 2, as Bruneval's rule 8
+    from fractions import Fraction
+
+    from paragraphs.odds import paragraph_odds
+
+    odds = {o.values: p for o, p in paragraph_odds(engine, "1").outcomes}
+    assert odds[(("pm", "4"),)] == Fraction(2, 10)
