@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import Any
 from paragraphs.cli.commands import open_engine, print_resolution
 from paragraphs.cli.terminal import emit_json, style
 from paragraphs.dice import Die, PhysicalDice, SeededDice
-from paragraphs.errors import ParagraphsError, SaveError, UsageError
+from paragraphs.errors import ParagraphsError, UsageError
 from paragraphs.state import State, load_state, save_state
 
 CORE_PLAY_OPTIONS = {"title", "session", "seed", "dice", "auto", "policy", "json", "new", "overlay", "no_cache", "command"}
@@ -277,15 +278,50 @@ def _input(prompt: str) -> str:
     return input(prompt)
 
 
-def _auto_play(engine: Any, args: argparse.Namespace) -> int:
-    """An automatic playthrough of a paragraph book by the random policy."""
-    from paragraphs.randomtest import random_test
+class RandomPolicy:
+    """The core's automatic player for paragraph books: answers every question at random."""
 
-    report = random_test(engine, runs=1, seed=args.seed or 0, steps=len(engine.book.entry_points) or 1)
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def answer(self, question: Any, state: State) -> Any:
+        return self.rng.choice(question.domain())
+
+
+def _auto_play(engine: Any, args: argparse.Namespace) -> int:
+    """An automatic playthrough of a paragraph book: every entry point in turn, with the
+    questions answered by a policy (``--policy``; the core's is random) and seeded dice."""
+    seed = args.seed if args.seed is not None else 0
+    rng = random.Random(seed)
+    policy: Any = RandomPolicy(rng)
+    if args.policy:
+        found = {p.id: p for p in engine.host.records("paragraphs_register_policies", engine.book.title)}
+        if args.policy not in found:
+            raise UsageError(f"no policy {args.policy!r} for {engine.book.title} (policies: random{', ' if found else ''}{', '.join(sorted(found))})")
+        policy = found[args.policy].factory(rng=rng)
+    state = engine.new_state(**title_options(args))
+    dice = SeededDice(seed)
+    entries = [ep.paragraph for ep in engine.book.entry_points if ep.paragraph in engine.book.paragraphs] or list(engine.book.paragraphs)[:1]
+    log = []
+    for start in dict.fromkeys(entries):
+        answers: dict[str, Any] = {}
+        for _ in range(200):
+            result = engine.resolve(start, state, answers, dice=dice)
+            if result.done:
+                break
+            q = result.questions[0]
+            answers[q.key] = policy.answer(q, state)
+        else:
+            raise UsageError(f"{start}: still asking after 200 answers")
+        state = result.state
+        log.append((start, answers, result))
+        if not args.json:
+            print(style(f"== {start}" + (" (" + ", ".join(f"{k}={v}" for k, v in answers.items()) + ")" if answers else ""), "bold"))
+            print_resolution(result, engine)
     if args.json:
-        emit_json(report.to_json())
+        tracks = tuple(engine.book.tracks)
+        emit_json({"seed": seed, "steps": [{"start": st, "answers": ans, **res.to_json(tracks)} for st, ans, res in log], "state": state.summary(tracks)})
     else:
-        print(report.format())
-    if report.failures:
-        raise SaveError(report.failures[0].format())
+        summary = state.summary(tuple(engine.book.tracks))
+        print(style(f"Counters: {summary['counters']}; sightings: {', '.join(summary['sightings']) or 'none'}", "bold"))
     return 0

@@ -179,3 +179,12 @@ def test_titles_extend_commands_the_core_does_not_own(capsys):
     assert _dispatch(parser.parse_args(["simulate", "sample", "--games", "3"]), host) == 0
     assert _dispatch(parser.parse_args(["simulate", "testplugin"]), host) == 0
     assert capsys.readouterr().out.split() == ["B", "3", "A", "1"]
+
+
+def test_an_automatic_playthrough_of_a_paragraph_book(capsys):
+    code, out, _ = run(capsys, "play", "testplugin", "--auto", "--seed", "4", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["seed"] == 4 and [s["start"] for s in data["steps"]] == ["1"]
+    assert data["steps"][0]["status"] == "done"
+    code, _, err = run(capsys, "play", "testplugin", "--auto", "--policy", "nope")
+    assert code == 2 and "no policy 'nope'" in err
