@@ -90,7 +90,8 @@ def test_112_nested_checks(engine):
 
 
 def test_112_exact_odds(engine):
-    result = paragraph_odds(engine, "112", engine.new_state(mission=22), {"pc": 4}, detail="end")
+    # one German of 220 rolls for grenades: that roll does not change where the trail ends
+    result = paragraph_odds(engine, "112", engine.new_state(mission=22), {"pc": 4, "p220_grenade_users": 1}, detail="end")
     ends = {o.trail[-1]: p for o, p in result.outcomes if o.trail[-1] == "112"}
     assert ends["112"] == Fraction(1, 2) * Fraction(6, 10)  # PC fails, activation fails: no event
     assert result.total() == 1
@@ -217,7 +218,7 @@ def test_498_retires_only_in_rounds(engine):
 def test_685_condition_then_sighting_reactivation_hook_and_victory(engine):
     state = engine.new_state(mission=20)
     state.sightings["s4"] = {}  # so 248 is not read
-    answers = {"p685_all_down": "no", "p685_any_returned": "yes"}
+    answers = {"p685_all_down": "no", "p685_any_returned": "yes", "p685_grenade_users": 0}
     r = engine.resolve("685", state, answers, dice=ScriptedDice([3]))
     assert r.trail == ["685"]
     assert r.state.values["condition"] == 2 and r.state.values["condition_history"] == [1, 2]

@@ -50,7 +50,7 @@ def needs(engine, *paragraphs):
 
 def test_112_pc_failure_then_activation(engine):
     state = engine.new_state(mission=22)  # Condition 1, Operations, Activation Level c1 0-3
-    r = engine.resolve("112", state, {"pc": 4}, dice=ScriptedDice([6, 2, 3]))
+    r = engine.resolve("112", state, {"pc": 4, "p220_grenade_users": 0}, dice=ScriptedDice([6, 2, 3]))
     assert r.status == "done" and r.trail == ["112", "220"]
     assert r.marked == ["s5"]
     units = r.state.extra["units"]
@@ -91,7 +91,7 @@ def test_119_modifiers_on_both_checks(engine):
     assert r.effects[:3] == ["event marker", "check:pc failure", "check:activation failure"]
     assert r.state.extra["event_markers"] == [{"paragraph": "119", "hex": None}]
     # a 3 activates (0-3); an even roll brings GE 18 back in H-7 and GE 49 in I-8
-    r = engine.resolve("119", state, {"pc": 4}, dice=ScriptedDice([4, 3, 0]))
+    r = engine.resolve("119", state, {"pc": 4, "p220_grenade_users": 0}, dice=ScriptedDice([4, 3, 0]))
     assert r.trail == ["119", "220"]
     assert r.state.extra["units"]["GE 18"]["hex"] == "H-7"
     assert r.state.extra["units"]["GE 49"]["hex"] == "I-8"
@@ -100,8 +100,9 @@ def test_119_modifiers_on_both_checks(engine):
 
 def test_odds_112(engine):
     state = engine.new_state(mission=20)  # c1 0-4
-    odds = by_trail(paragraph_odds(engine, "112", state, {"pc": 4}))
-    # PC 4: 0-4 succeed (5/10); then Activation 0-4 (5/10); 220's own roll only moves hexes
+    odds = by_trail(paragraph_odds(engine, "112", state, {"pc": 4, "p220_grenade_users": 1}))
+    # PC 4: 0-4 succeed (5/10); then Activation 0-4 (5/10); 220's own rolls (return hexes,
+    # one German's grenades) do not change the trail
     assert odds == {
         ("112", "113"): Fraction(1, 2),
         ("112", "220"): Fraction(1, 4),
@@ -111,7 +112,7 @@ def test_odds_112(engine):
 
 def test_odds_119(engine):
     state = engine.new_state(mission=20)
-    odds = by_trail(paragraph_odds(engine, "119", state, {"pc": 4}))
+    odds = by_trail(paragraph_odds(engine, "119", state, {"pc": 4, "p220_grenade_users": 1}))
     # PC 4-1: 0-3 (4/10) -> 113; else Activation 0-4 -1 = 0-3 (4/10) -> 220
     assert odds == {
         ("119", "113"): Fraction(2, 5),

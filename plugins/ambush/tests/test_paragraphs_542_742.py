@@ -48,7 +48,7 @@ def odds_by_trail(result):
 
 def test_685_odd_roll_condition_sighting_reactivation_hook_and_victory(engine):
     st = state(engine, 20, "s4")  # s4 set: the call to 248 is skipped
-    r = engine.resolve("685", st, {"p685_all_down": False, "p685_any_returned": True}, dice=ScriptedDice([7]))
+    r = engine.resolve("685", st, {"p685_all_down": False, "p685_any_returned": True, "p685_grenade_users": 0}, dice=ScriptedDice([7]))
     assert r.status == "done" and r.trail == ["685"]
     assert r.marked == ["s5"]
     values = r.state.values
@@ -69,7 +69,7 @@ def test_685_odd_roll_condition_sighting_reactivation_hook_and_victory(engine):
 
 
 def test_685_even_roll_sets_every_return_hex(engine):
-    r = engine.resolve("685", state(engine, 20, "s4", "s6"), {"p685_all_down": False, "p685_any_returned": True}, dice=ScriptedDice([4]))
+    r = engine.resolve("685", state(engine, 20, "s4", "s6"), {"p685_all_down": False, "p685_any_returned": True, "p685_grenade_users": 0}, dice=ScriptedDice([4]))
     units = r.state.extra["units"]
     assert [units[u]["hex"] for u in ("GE 16", "GE 17", "GE 48", "GE 49", "GE 50")] == ["G-19", "G-19", "H-13", "F-13", "E-19"]
     # s6 has occurred: no 790 now and none next Round
@@ -78,7 +78,7 @@ def test_685_even_roll_sets_every_return_hex(engine):
 
 def test_685_hook_reads_790_next_round_instead_of_the_random_event_check(engine):
     needs(engine, "790")
-    r = engine.resolve("685", state(engine, 20, "s4"), {"p685_all_down": False, "p685_any_returned": True}, dice=ScriptedDice([1]))
+    r = engine.resolve("685", state(engine, 20, "s4"), {"p685_all_down": False, "p685_any_returned": True, "p685_grenade_users": 0}, dice=ScriptedDice([1]))
     assert "start_of_round" in engine.armed_events(r.state)
     nxt = engine.fire("start_of_round", r.state, {"pc": 5, "activation_level": 4}, dice=ScriptedDice([5] * 20))
     assert nxt.trail[0] == "790"
@@ -89,7 +89,7 @@ def test_685_hook_reads_790_next_round_instead_of_the_random_event_check(engine)
 
 def test_685_all_down_reads_790_at_once(engine):
     needs(engine, "790")
-    r = engine.resolve("685", state(engine, 20, "s4"), {"p685_all_down": True, "p685_any_returned": False, "pc": 5}, dice=ScriptedDice([2] + [5] * 20))
+    r = engine.resolve("685", state(engine, 20, "s4"), {"p685_all_down": True, "p685_any_returned": False, "p685_grenade_users": 0, "pc": 5}, dice=ScriptedDice([2] + [5] * 20))
     assert r.trail[:2] == ["685", "790"]
 
 

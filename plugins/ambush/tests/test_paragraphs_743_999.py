@@ -329,20 +329,24 @@ def test_763_movement_odds(engine):
 
 
 def test_745_patrol_diagram_odds(engine):
-    answers = {"p748_with_american_or_mule": True, "pc_german": 4}
+    # all four patrol Germans (748 checks each one) share a hex with an American: +2, PC 4
+    answers = {key: value for i in (1, 2, 3, 4) for key, value in ((f"p748_modifier.{i}", 2), (f"pc_german.{i}", 4))}
     odds = paragraph_odds(engine, "745", engine.new_state(mission=24), answers, spoilers=True)
     # 8-9 is "roll again": each of the four diagrams has 2 faces out of the 8 that count
     for n in (1, 2, 3, 4):
         assert by_effect(odds, f"Patrol Activation Diagram {n}") == Fraction(1, 4)
-    # PC 4 (+2) in the same hex as an American: 0-6 succeeds
-    assert by_effect(odds, "check:pc success") == Fraction(7, 10)
+    # PC 4 (+2) in the same hex as an American: 0-6 succeeds, for each German on his own
+    every = sum((p for o, p in odds.outcomes if o.effects.count("check:pc success") == 4), Fraction(0))
+    assert every == Fraction(7, 10) ** 4
     assert all(o.trail == ("745", "748") for o, _ in odds.outcomes)
 
 
 def test_745_scripted(engine):
-    r = engine.resolve("745", engine.new_state(mission=24), {"p748_with_american_or_mule": False, "p748_near_american_or_mule": False, "pc_german": 5}, dice=ScriptedDice([9, 5, 8]))
+    answers = {key: value for i in (1, 2, 3, 4) for key, value in ((f"p748_modifier.{i}", 0), (f"pc_german.{i}", 5))}
+    r = engine.resolve("745", engine.new_state(mission=24), answers, dice=ScriptedDice([9, 5, 8, 2, 6, 0]))
     assert r.trail == ["745", "748"]
-    assert [x.total for x in r.rolls] == [9, 5, 8]  # 9 rolled again, 5 -> Diagram 3, PC roll 8 fails
+    # 9 rolled again, 5 -> Diagram 3; then one PC roll per patrol German: 8 fails, 2 passes, 6 fails, 0 passes
+    assert [x.total for x in r.rolls] == [9, 5, 8, 2, 6, 0]
     assert "Patrol Activation Diagram 3" in texts(r, "activate")[0]
     assert "check:pc failure" in r.effects
     assert r.state.values["phase"] == "rounds" and r.state.values["advantage"] == "us"
