@@ -647,11 +647,35 @@ def _roll(engine: Engine, ctx: Context, step: m.Roll) -> str | None:
     allowed = None
     if any(r.reroll for r in step.rows):
         allowed = {f for f in die.faces if (row := _row_for(step.rows, _total(f, modifier, step.halve, rounding), step.clamp)) is None or not row.reroll}
+    pick = getattr(ctx.chooser, "pick_outcome", None)
+    if pick is not None and not step.store:
+        # Exact odds: faces that lead to the same row lead to the same future (the total
+        # is not kept), so branch once per row rather than once per face.
+        return _branch(engine, ctx, step, _lumped_total(ctx, step, die, modifier, rounding, allowed, pick), "roll")
     face = ctx.roll(die, purpose, modifier=modifier, allowed=allowed)
     total = _total(face, modifier, step.halve, rounding)
     if step.store:
         ctx.state.values[step.store] = total
     return _branch(engine, ctx, step, total, "roll")
+
+
+def _lumped_total(ctx: Context, step: m.Roll, die: Die, modifier: int, rounding: str, allowed: set[int] | None, pick: Callable[..., str]) -> int:
+    groups: dict[str, Any] = {}
+    representative: dict[str, int] = {}
+    for face, p in die.distribution.items():
+        if allowed is not None and face not in allowed:
+            continue
+        total = _total(face, modifier, step.halve, rounding)
+        if step.rows:
+            row = _row_for(step.rows, total, step.clamp)
+            label = f"row {step.rows.index(row)}" if row is not None else f"lost {total}"
+        else:
+            label = "odd" if total % 2 else "even"
+        groups[label] = groups.get(label, 0) + p
+        representative.setdefault(label, total)
+    whole = sum(groups.values())
+    chosen = pick(ctx, {label: p / whole for label, p in groups.items()})
+    return representative[chosen]
 
 
 def _total(face: int, modifier: int, halved: bool, rounding: str) -> int:
