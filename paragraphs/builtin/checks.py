@@ -13,9 +13,11 @@ equality, the outcome is ``exact`` (content without an ``exact`` branch treats i
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 from paragraphs.markers import hookimpl
 from paragraphs.records import CheckKind
@@ -74,6 +76,8 @@ def chances_target(ctx: Any, spec: Mapping[str, Any]) -> dict[str, Fraction]:
 
 @lru_cache(maxsize=4096)
 def _target_chances(die: Any, target: int, modifier: int, compare: str) -> tuple[tuple[str, Fraction], ...]:
+    from fractions import Fraction
+
     out: dict[str, Fraction] = {}
     for face, p in die.distribution.items():
         total = face + modifier

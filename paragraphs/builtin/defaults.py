@@ -11,10 +11,13 @@ from paragraphs.records import SchemaResource
 
 @hookimpl
 def paragraphs_register_schemas() -> Iterator[SchemaResource]:
-    from paragraphs.validation import core_schema
+    import json
+
+    from paragraphs.resources import package_folder
 
     for name in ("book", "save"):
-        contents = core_schema(name)
+        # read directly: importing the validation module is not needed to register
+        contents = json.loads((package_folder("paragraphs") / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
         yield SchemaResource(id=contents["$id"], contents=contents)
 
 

@@ -16,8 +16,10 @@ different ruling over it with ``--overlay``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 from paragraphs import model as m
 from paragraphs.compiler import parse_range
@@ -71,6 +73,8 @@ def pc_bounds(spec: Mapping[str, Any], book: Any) -> tuple[Fraction, Fraction]:
     modifier = modifier.value if isinstance(modifier, m.Literal) else modifier
     mod = int(modifier) if isinstance(modifier, int) else 0
     # PCs run 0-9 on the cards; the bounds are over that whole range
+    from fractions import Fraction
+
     low = Fraction(max(0, min(10, 0 + mod + 1)), 10)
     high = Fraction(max(0, min(10, 9 + mod + 1)), 10)
     return low, high
