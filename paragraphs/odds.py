@@ -263,7 +263,14 @@ class _Enumerator:
     # -------------------------------------------------------------- outcomes
     def _partial(self, ctx: Context, answers: Mapping[str, Any], base_values: Mapping[str, Any], label: Any) -> _Partial:
         assumed = {k: json.dumps(v, sort_keys=True) for k, v in ctx.answers.items() if k not in answers}
-        values = {k: json.dumps(v, sort_keys=True) for k, v in ctx.state.values.items() if base_values.get(k, _MISSING) != v}
+        # Values set on the way are part of an outcome; structured ones (a victory regime's
+        # wording, a history list) are shown only with spoilers: they can tell what a
+        # paragraph the player has not read says.
+        values = {
+            k: json.dumps(v, sort_keys=True)
+            for k, v in ctx.state.values.items()
+            if base_values.get(k, _MISSING) != v and (self.spoilers or isinstance(v, (int, float, bool)) or (isinstance(v, str) and len(v) <= 24))
+        }
         trail = tuple(ctx.trail)
         if self.detail == "end":
             trail = trail[-1:]

@@ -197,3 +197,19 @@ def test_group_check_odds_come_from_each_mans_chances():
     ok = {o.values: p for o, p in result.outcomes}
     # any of (3/10, 6/10): 1 - 7/10 * 4/10
     assert ok[(("ok", "1"),)] == 1 - Fraction(7, 10) * Fraction(4, 10)
+
+
+def test_structured_values_stay_out_of_outcome_labels_unless_spoilers():
+    engine = engine_for(
+        """
+        paragraphs:
+          - id: "1"
+            steps: [{set: {level: 2}}, {goto: "2"}]
+          - id: "2"
+            steps: [{set: {secret: "the guard is asleep behind the third crate on the left"}}]
+        """
+    )
+    (outcome, _), = paragraph_odds(engine, "1").outcomes
+    assert outcome.label == "1 -> 2; level=2"
+    (outcome, _), = paragraph_odds(engine, "1", spoilers=True).outcomes
+    assert "guard is asleep" in outcome.label
