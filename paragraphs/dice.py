@@ -177,8 +177,16 @@ class Prng:
         """Roll every part of ``die`` and sum."""
         parts = die.parts
         if len(parts) == 1:
+            # one die (the common case), with the rejection sampling of below() inlined
             faces = parts[0]
-            return faces[self.below(len(faces))]
+            n = len(faces)
+            limit = _TWO32 - (_TWO32 % n)
+            bits = self._bits
+            while True:
+                x = bits(32)
+                self.position += 1
+                if x < limit:
+                    return faces[x % n]
         total = 0
         for faces in parts:
             total += faces[self.below(len(faces))]

@@ -149,6 +149,7 @@ class Engine:
         self._enter_hook = host.hook.paragraphs_paragraph_entered if host.hook.paragraphs_paragraph_entered.get_hookimpls() else None
         self._hooks_index: dict[str, tuple[str, m.HookStep]] | None = None
         self._prepared: dict[int, Callable[[Context], str] | None] = {}
+        self._paragraphs = book.paragraphs
         #: Called with (step, branch label) whenever a branching step picks a branch
         #: (``randomtest`` uses it for branch coverage).
         self.observer: Callable[[Any, str], None] | None = None
@@ -356,7 +357,7 @@ class Engine:
         passed = with_
         while target is not None:
             target = self._read(ctx, target, passed)
-            passed = {}
+            passed = _NOTHING_PASSED
             if target is not None and ctx.boundary and not ctx.stack:
                 ctx.chooser.at_boundary(ctx, target)  # exact odds memoise here
 
@@ -365,7 +366,7 @@ class Engine:
 
     def _read(self, ctx: Context, pid: str, with_: Mapping[str, Any]) -> str | None:
         # This runs once per paragraph entered: it is kept tight on purpose.
-        par = self.book.paragraphs.get(pid)
+        par = self._paragraphs.get(pid)
         if par is None:
             raise ResolutionError(f"{self.book.title} {ctx.paragraph}: no paragraph {pid}")
         ctx.entries = entries = ctx.entries + 1
@@ -395,13 +396,13 @@ class Engine:
         stack.append(pid)
         if with_:
             ctx.frames.append(with_)
-        try:
-            return self.run_steps(ctx, par.steps)
-        finally:
-            stack.pop()
-            if with_:
-                ctx.frames.pop()
-            ctx.paragraph = saved
+        # No try/finally: an exception ends the whole resolution and its context with it.
+        target = self.run_steps(ctx, par.steps)
+        stack.pop()
+        if with_:
+            ctx.frames.pop()
+        ctx.paragraph = saved
+        return target
 
     def _run_in(self, ctx: Context, paragraph: str, steps: m.Steps) -> None:
         """Run steps as if inside ``paragraph`` (hook bodies), following their jumps."""
@@ -421,7 +422,10 @@ class Engine:
     def run_steps(self, ctx: Context, steps: m.Steps) -> str | None:
         handlers = _HANDLERS
         for step in steps:
-            target = handlers[step.__class__](self, ctx, step)
+            cls = step.__class__
+            if cls is _GOTO:  # the commonest last step: no call needed
+                return step.to  # type: ignore[no-any-return]
+            target = handlers[cls](self, ctx, step)
             if target is not None:
                 return target
         return None
@@ -791,6 +795,9 @@ def _title_step(engine: Engine, ctx: Context, step: m.TitleStep) -> str | None:
         raise ResolutionError(f"{ctx.title} {ctx.paragraph}: step {step.kind!r} cannot run")
     return kind.run(ctx, step)
 
+
+_GOTO = m.Goto
+_NOTHING_PASSED: Mapping[str, Any] = {}
 
 _HANDLERS: dict[type, Callable[..., str | None]] = {
     m.Say: _say,
