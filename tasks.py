@@ -5,8 +5,8 @@
     python3 tasks.py test    # set up .venv with test and docs tools, then run every check
 
 Both create ``.venv`` beside this file when it is missing and install the core and every
-title plugin in editable mode. ``test`` validates all content, runs the test suite and
-builds the documentation with ``mkdocs build --strict``.
+title plugin in editable mode. ``test`` validates all content, type-checks the code with
+mypy, runs the test suite and builds the documentation with ``mkdocs build --strict``.
 """
 
 from __future__ import annotations
@@ -62,6 +62,8 @@ def main_job(argv: list[str]) -> None:
 def test_job(argv: list[str]) -> None:
     setup("test,docs")
     run(BIN / "paragraphs", "validate")
+    # The core ships py.typed: its annotations (and the plugins' use of them) are checked.
+    run(BIN / "python", "-m", "mypy", "paragraphs", *(pkg for plugin in plugins() for pkg in plugin.glob("paragraphs_*")))
     run(BIN / "python", "-m", "pytest", "-q", *argv)
     run(BIN / "mkdocs", "build", "--strict", "--site-dir", VENV / "site")
 

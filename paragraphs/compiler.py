@@ -122,7 +122,7 @@ class Compiler:
 
     # ---------------------------------------------------------------- steps
     def steps(self, raw: Any, at: tuple[str | int, ...]) -> m.Steps:
-        out = []
+        out: list[Any] = []
         for i, item in enumerate(raw or ()):
             step = self.step(item, at + (i,))
             if type(step) is tuple:  # a title step that expanded into several (steps are NamedTuples)
@@ -356,7 +356,7 @@ class Compiler:
             return m.AllOf(items) if name == "all" else m.AnyOf(items)
         if name == "times_read":
             paragraph = str(value.get("paragraph", self._paragraph))
-            tests = [m.TimesRead(paragraph, op, int(n)) for op, n in value.items() if op != "paragraph"]
+            tests: list[Any] = [m.TimesRead(paragraph, op, int(n)) for op, n in value.items() if op != "paragraph"]
             return tests[0] if len(tests) == 1 else m.AllOf(tuple(tests))
         if name == "has_read":
             return m.HasRead(str(value))

@@ -305,7 +305,7 @@ def _overlay_fields(base: _Record, over: _Record) -> None:
 def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems: list[Problem]) -> m.Book | None:
     from paragraphs.compiler import Compiler, make_question, parse_range
 
-    decl = merged.title.data if merged.title else {"id": title, "name": title}
+    decl: dict[str, Any] = merged.title.data if merged.title else {"id": title, "name": title}
     questions: dict[str, m.Question] = {}
     tracks: dict[str, m.Track] = {}
     for i, t in enumerate(decl.get("tracks") or ()):

@@ -67,11 +67,17 @@ class NeedAnswer(Exception):
 class Chooser:
     """Where a context gets rolls and answers. The engine supplies one per resolution."""
 
+    #: recorded on each roll: "seeded", "scripted", "physical", "odds", ...
+    source_kind: str = "unknown"
+
     def roll(self, ctx: Context, die: Die, purpose: str, allowed: set[int] | None) -> int:  # pragma: no cover
         raise NotImplementedError
 
     def answer(self, ctx: Context, question: m.Question) -> Any:  # pragma: no cover
         raise NotImplementedError
+
+    def at_boundary(self, ctx: Context, target: str) -> None:
+        """Called before each top-level jump when the context asks for boundaries (exact odds memoise here)."""
 
 
 class Context:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import inspect
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -274,7 +274,7 @@ def _procedures_page(book: m.Book, grammar: Any) -> str:
     return "\n".join(out)
 
 
-def _collection_page(name: str, records: dict[str, Any]) -> str:
+def _collection_page(name: str, records: Mapping[str, Any]) -> str:
     out = [f"# {name.replace('_', ' ').capitalize()}\n"]
     for rid, rec in records.items():
         out.append(f"\n## {rec.get('name', rid)} (`{rid}`)\n")

@@ -122,7 +122,8 @@ def _roll(engine: Engine, ctx: Context, step: m.Roll) -> str | None:
     modifier = ctx.number(step.modifier) if step.modifier is not None else 0
     purpose = step.purpose or f"roll in {ctx.paragraph}"
     if step.table:
-        return _table_roll(engine, ctx, step, die, modifier, purpose)
+        _table_roll(engine, ctx, step, die, modifier, purpose)
+        return None
     rounding = ctx.book.conventions.rounding
     allowed = None
     if any(r.reroll for r in step.rows):

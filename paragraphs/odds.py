@@ -446,8 +446,8 @@ def _label(trail: tuple[str, ...], marked: tuple[str, ...], counters: tuple[tupl
         parts.append("marks " + ", ".join(marked))
     for k, v in counters:
         parts.append(f"{k} {v:+d}")
-    for k, v in values:
-        parts.append(f"{k}={json.loads(v)}")
+    for name, encoded in values:
+        parts.append(f"{name}={json.loads(encoded)}")
     return "; ".join(parts)
 
 

@@ -180,7 +180,7 @@ class PluginHost:
 
     def _check_collisions(self, name: str, gathered: dict[str, list[Any]]) -> None:
         for hook_name, found in gathered.items():
-            seen = {}
+            seen: dict[str, list[tuple[str, Any]]] = {}
             for plugin, rec in self._records[hook_name]:
                 seen.setdefault(rec.id, []).append((plugin, getattr(rec, "title", None)))
             mine: set[tuple[str, Any]] = set()

@@ -137,7 +137,7 @@ def resolve_reported(ctx: Context, spec: Mapping[str, Any]) -> str:
 
 
 def check_kinds() -> Iterator[CheckKind]:
-    value = {}
+    value: dict[str, object] = {}  # any value: a number, or a reference the engine resolves
     yield CheckKind(
         "pc",
         TITLE,

@@ -181,6 +181,7 @@ def run_unit(ctx: Context, step: TitleStep) -> None:
 def run_place(ctx: Context, step: TitleStep) -> None:
     args = step.args
     marker = str(args["marker"]).replace("_", " ")
+    where: str | None
     if "hexes" in args:
         where = ", ".join(args["hexes"])
         hexes = list(args["hexes"])
