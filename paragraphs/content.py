@@ -19,7 +19,7 @@ from paragraphs.dice import DiceConventions
 from paragraphs.errors import ContentError, UsageError
 from paragraphs.grammar import Grammar, grammar_for, title_versions
 from paragraphs.problems import Problem, Severity, SourcePos
-from paragraphs.records import Table, TableRow, UnitType
+from paragraphs.records import UnitType
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 OVERLAY_ENV = "PARAGRAPHS_OVERLAY"
 
 #: Collections keyed by something other than ``id``.
-_KEYS = {"questions": "key", "entry_points": "paragraph"}
+_KEYS = {"questions": "key", "entry_points": "paragraph", "cells": "key"}
 
 
 @dataclass
@@ -303,7 +303,8 @@ def _overlay_fields(base: _Record, over: _Record) -> None:
 
 
 def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems: list[Problem]) -> m.Book | None:
-    from paragraphs.compiler import Compiler, make_question, parse_range
+    from paragraphs.compiler import Compiler, make_question
+    from paragraphs.tables import apply_cell_overlays, build_table
 
     decl: dict[str, Any] = merged.title.data if merged.title else {"id": title, "name": title}
     questions: dict[str, m.Question] = {}
@@ -341,29 +342,10 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
     )
     tables: dict[str, Any] = dict(grammar.tables)
     for tid, rec in merged.collections.get("tables", {}).items():
-        rows = []
-        for j, row in enumerate(rec.data["rows"]):
-            try:
-                low, high = parse_range(row["range"])
-            except ValueError as exc:
-                problems.append(Problem(rec.pos(("rows", j, "range")), "DICE004", str(exc)))
-                continue
-            rows.append(TableRow(low, high, row.get("result"), str(row.get("note", ""))))
-        flags = dict(rec.data.get("flags") or {})
-        if rec.data.get("damaged"):
-            flags.setdefault("table", "damaged in the source: " + str(rec.data["damaged"]))
-        tables[tid] = Table(
-            id=tid,
-            title=title,
-            name=str(rec.data.get("name", tid)),
-            die=rec.data.get("die"),
-            rows=tuple(rows),
-            doc=str(rec.data.get("doc", "")),
-            columns=tuple(rec.data.get("columns") or ()),
-            flags=flags,
-            source=str(rec.data.get("source", "")),
-        )
+        tables[tid] = build_table(title, tid, rec.data, rec.pos, problems)
         _note_provenance(provenance, "tables", tid, rec)
+    cell_records = {key: (rec.data, rec.pos(())) for key, rec in merged.collections.get("cells", {}).items()}
+    filled_cells = apply_cell_overlays(tables, cell_records, problems)
     units: dict[str, Any] = dict(grammar.units)
     for uid, rec in merged.collections.get("units", {}).items():
         units[uid] = UnitType(
@@ -378,7 +360,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
 
     data: dict[str, dict[str, Any]] = {}
     for coll, bucket in merged.collections.items():
-        if coll in ("paragraphs", "questions", "entry_points", "tables", "units"):
+        if coll in ("paragraphs", "questions", "entry_points", "tables", "units", "cells"):
             continue
         data[coll] = {rid: rec.data for rid, rec in bucket.items()}
         for rid, rec in bucket.items():
@@ -393,6 +375,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         "events": tuple(decl.get("events") or ()),
         "dice_assumed": (decl.get("dice") or {}).get("assumed"),
         "declared_questions": declared,
+        "filled_cells": filled_cells,
     }
     return m.Book(
         title=title,

@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs import model as m
 from paragraphs.dice import Die
+from paragraphs.cells import ASK, REFUSE, REMEMBERED_CELLS, Cell, UnknownCell, answered_cell
 from paragraphs.errors import ResolutionError
+from paragraphs.records import Table, TableRow
+from paragraphs.tables import cell_question
 
 if TYPE_CHECKING:
     from paragraphs.engine import Engine
@@ -170,6 +173,46 @@ class Context:
             return self.answers[q.key]
         sub = m.Question(key, f"{q.prompt} (man {self.subject})", q.type, q.min, q.max, q.choices, q.pos)
         return self.answer(sub)
+
+    # ---------------------------------------------------------------- table cells
+    def cell(self, table: str | Table, row: int | str | TableRow, column: str | None = None) -> Cell:
+        """The rules value of a table cell, never a guess.
+
+        A cell the title gives (a value, ``prohibited``, ``none``, ``derived``) comes back as
+        it is; so does one an overlay fills. For an ``unknown`` cell, an answer remembered
+        in the state for this play-through is used; else the cell is asked as a question
+        keyed ``cell.<table>.<row>.<column>`` (a player at the keyboard answers it once; a
+        resolution without a player stops with ``needs_answers`` on that key). With the
+        engine's ``gaps`` policy set to ``refuse`` it raises :class:`UnknownCell` instead.
+
+        Args:
+            table: a table id or record; row: a face (int), a row key or a range as
+            written; column: the column, None for a table without columns.
+
+        Raises:
+            ResolutionError: no such table, row or column.
+            UnknownCell: the cell is unknown and the gaps policy is ``refuse``.
+        """
+        t = table if isinstance(table, Table) else self.book.tables.get(table)
+        if t is None:
+            raise ResolutionError(f"{self.title} {self.paragraph}: no table {table!r}")
+        try:
+            r = row if isinstance(row, TableRow) else t.row(row)
+            found = t.cell(r, column)
+        except KeyError:
+            raise ResolutionError(f"{self.title} {self.paragraph}: table {t.id} has no cell at row {row!r}, column {column!r}") from None
+        if found.known:
+            return found
+        key = t.cell_key(r, column)
+        remembered = self.state.extra.get(REMEMBERED_CELLS, {})
+        if key in remembered:
+            return answered_cell(remembered[key])
+        if key not in self.answers and getattr(self.engine, "gaps", ASK) == REFUSE:
+            raise UnknownCell(key, found)
+        answer = self.answer(cell_question(t, r, column))
+        # remembered for the rest of the play-through, so it is asked once
+        self.state.extra.setdefault(REMEMBERED_CELLS, {})[key] = answer
+        return answered_cell(answer)
 
     # ---------------------------------------------------------------- values
     def value(self, ref: Any) -> Any:

@@ -217,29 +217,19 @@ def title_pages(host: PluginHost, title: str, *, spoilers: bool = False, overlay
 
 
 def _tables_page(book: m.Book) -> str:
-    from paragraphs.compiler import format_range
-
-    out = ["# Tables\n", "Values as printed; cells the source leaves empty or damaged are flagged, never filled in.\n"]
+    out = ["# Tables\n", "Values as printed. A cell is a value, `prohibited`, `none`, `derived` (with its rule) or `unknown` (with why): the source's gaps are said, never filled in.\n"]
     for t in book.tables.values():
         out.append(f"\n## {t.name}\n\n*`{t.id}`*" + (f", rolled on a {t.die}" if t.die else "") + (f"; source: {t.source}" if t.source else "") + "\n")
         if t.doc:
             out.append(t.doc + "\n")
         if t.columns:
-            rows = [[format_range(r.low, r.high)] + [_cell(r.result.get(c) if isinstance(r.result, dict) else r.result) for c in t.columns] for r in t.rows]
-            out.append(_table(["roll", *t.columns], rows))
+            rows = [[r.name] + [t.cell(r, c).words() for c in t.columns] for r in t.rows]
+            out.append(_table(["roll" if t.die else "row", *t.columns], rows))
         else:
-            out.append(_table(["roll", "result"], [[format_range(r.low, r.high), _cell(r.result)] for r in t.rows]))
+            out.append(_table(["roll" if t.die else "row", "result"], [[r.name, t.cell(r).words()] for r in t.rows]))
         for k, v in t.flags.items():
             out.append(f"\n> **{k}**: {v}\n")
     return "\n".join(out)
-
-
-def _cell(value: Any) -> str:
-    if value is None:
-        return "(not printed)"
-    if isinstance(value, dict):
-        return "; ".join(f"{k}: {_cell(v)}" for k, v in value.items())
-    return str(value)
 
 
 def _units_page(book: m.Book) -> str:

@@ -23,6 +23,8 @@ from paragraphs.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
 from paragraphs.errors import CycleError, ParagraphsError, ResolutionError, UsageError
 from paragraphs.grammar import grammar_for
 from paragraphs.state import State
+from paragraphs.cells import ASK, is_cell_key
+from paragraphs.tables import cell_question_for_key
 
 if TYPE_CHECKING:
     from paragraphs.plugins import PluginHost
@@ -145,6 +147,9 @@ class Engine:
         self.dice = dice
         self.max_reentry = max_reentry
         self.max_entries = max_entries
+        #: What a resolution does at a table cell the source does not give: ``ask`` (the
+        #: player's answer, or ``needs_answers`` on the cell's key) or ``refuse`` (an error).
+        self.gaps = ASK
         self._dice_cache: dict[str, Die] = {}
         self._roll_hook = host.hook.paragraphs_roll if host.hook.paragraphs_roll.get_hookimpls() else None
         self._enter_hook = host.hook.paragraphs_paragraph_entered if host.hook.paragraphs_paragraph_entered.get_hookimpls() else None
@@ -185,6 +190,8 @@ class Engine:
         for key, value in raw.items():
             base, _, sub = key.partition(".")
             q = self.book.questions.get(key) or (self.book.questions.get(base) if sub.isdigit() else None)
+            if q is None and is_cell_key(key):
+                q = cell_question_for_key(self.book.tables, key)
             if q is None:
                 raise UsageError(self._unknown_key(key))
             out[key] = q.parse(value)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from paragraphs import model as m
+from paragraphs.cells import cell_data
 from paragraphs.context import Context
 from paragraphs.dice import Die, halve
 from paragraphs.errors import ResolutionError
@@ -173,10 +174,19 @@ def _table_roll(engine: Engine, ctx: Context, step: m.Roll, die: Die, modifier: 
         row = table.lookup(total)
     except KeyError:
         raise ResolutionError(f"{ctx.title} {ctx.paragraph}: table {table.id} has no row for {total}") from None
-    ctx.say(f"{table.name}: {row.result}", "table")
-    ctx.effect(f"{table.id}={row.result}")
+    if table.columns:
+        # the whole row is the result (a chart read by the player): every column in words
+        cells = {c: table.cell(row, c) for c in table.columns}
+        shown = "; ".join(f"{c}: {cell.words()}" for c, cell in cells.items())
+        stored: Any = {c: cell_data(cell) for c, cell in cells.items()}
+    else:
+        cell = ctx.cell(table, row)
+        shown = cell.words()
+        stored = cell_data(cell)
+    ctx.say(f"{table.name}: {shown}", "table")
+    ctx.effect(f"{table.id}={shown}")
     if step.store:
-        ctx.state.values[step.store] = row.result
+        ctx.state.values[step.store] = stored
     return None
 
 

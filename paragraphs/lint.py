@@ -18,6 +18,12 @@
 | CYCLE001 | warning | a cycle of paragraphs with no dice, sighting or hook exit |
 | ID003 | error | a paragraph id does not match the title's id pattern |
 | TABLE001 | error | a roll uses a table that does not exist |
+| TABLE002 | error | a table cell is empty (null): give the value or type the cell |
+| TABLE003 | error | a row of a table with columns names an undeclared column or leaves one out |
+| TABLE004 | error | two rows of a table have the same key or range |
+| TABLE005 | error | a ``cells`` record names no cell of the title |
+| TABLE006 | info | a ``cells`` record replaces a value the title gives |
+| TABLE007 | error | a table rolled on a die has rows keyed by id |
 
 Findings inside a paragraph or table marked ``damaged`` or ``assumed`` are lowered to info.
 """
@@ -262,8 +268,14 @@ def check_tables(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
         except Exception:
             continue
         pos = SourcePos(table.source or book.title, 0, 0)
+        keyed = [row.key for row in table.rows if row.low is None or row.high is None]
+        if keyed:
+            yield Problem(pos, "TABLE007", f"table {table.id} is rolled on a {die.name} but row(s) {', '.join(keyed[:5])} have a key, not a range")
+            continue
         covered: dict[int, int] = {}
         for row in table.rows:
+            if row.low is None or row.high is None:
+                continue
             for f in die.faces:
                 if row.low <= f <= row.high:
                     covered[f] = covered.get(f, 0) + 1

@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from paragraphs import cells as _cells
 from paragraphs.dice import DiceConventions
 from paragraphs.errors import UnknownParagraph, UsageError
 from paragraphs.problems import SourcePos
@@ -25,6 +26,8 @@ _EMPTY: Mapping[str, Any] = {}
 YESNO = "yesno"
 INTEGER = "integer"
 CHOICE = "choice"
+#: A question for a table cell the source does not give (key ``cell.<table>.<row>.<column>``).
+CELL = "cell"
 
 _YES = {"yes", "y", "true", "1", "oui"}
 _NO = {"no", "n", "false", "0", "non"}
@@ -36,7 +39,8 @@ class Question(NamedTuple):
     Attributes:
         key: stable id used for answers (``--answer pc=5``).
         prompt: the question as shown.
-        type: ``yesno``, ``integer`` or ``choice``.
+        type: ``yesno``, ``integer``, ``choice``, or ``cell`` (a value for a table cell
+            the source does not give: a value, ``P`` or ``none``).
         min, max: bounds of an integer question.
         choices: ``(id, label)`` pairs of a choice question.
     """
@@ -53,6 +57,8 @@ class Question(NamedTuple):
         """Every possible answer, in order."""
         if self.type == YESNO:
             return [True, False]
+        if self.type == CELL:
+            return []  # any value: exact odds stop at such a question instead of splitting
         if self.type == INTEGER:
             return list(range(int(self.min or 0), int(self.max if self.max is not None else 9) + 1))
         return [cid for cid, _ in self.choices]
@@ -72,6 +78,8 @@ class Question(NamedTuple):
             if text in _NO:
                 return False
             raise UsageError(f"answer for {self.key!r} must be yes or no, not {raw!r}")
+        if self.type == CELL:
+            return _cells.parse_answer(raw)
         if self.type == INTEGER:
             try:
                 value = int(str(raw).strip())
@@ -93,6 +101,8 @@ class Question(NamedTuple):
             return "yes/no"
         if self.type == INTEGER:
             return f"{self.min}-{self.max}"
+        if self.type == CELL:
+            return _cells.ANSWER_HELP
         return "|".join(cid for cid, _ in self.choices)
 
     def to_json(self) -> dict[str, Any]:
@@ -102,6 +112,9 @@ class Question(NamedTuple):
             data["choices"] = []
         elif self.type == CHOICE:
             data["choices"] = [{"id": cid, "label": label} for cid, label in self.choices]
+        elif self.type == CELL:
+            data["choices"] = []
+            data["help"] = _cells.ANSWER_HELP
         else:
             data["choices"] = [{"id": "yes", "label": "yes"}, {"id": "no", "label": "no"}]
         return data

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paragraphs import model as m
+from paragraphs.cells import is_cell_key
 from paragraphs.dice import SeededDice, derive_seed
 from paragraphs.engine import Engine
 from paragraphs.errors import ParagraphsError
@@ -42,6 +43,8 @@ class Report:
     branches_total: int = 0
     branches_seen: set[tuple[str, str]] = field(default_factory=set)
     failures: list[Failure] = field(default_factory=list)
+    #: runs that stopped at a table cell the source does not give: (run, seed, start, cell key)
+    stopped: list[tuple[int, int, str, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -52,6 +55,7 @@ class Report:
             "branch_coverage": {"seen": len(self.branches_seen), "total": self.branches_total},
             "unseen_paragraphs": sorted(self.unseen, key=_num),
             "failures": [f.__dict__ for f in self.failures],
+            "stopped_at_unknown_cells": [{"run": r, "seed": sd, "start": st, "cell": key} for r, sd, st, key in self.stopped],
         }
 
     unseen: set[str] = field(default_factory=set)
@@ -60,7 +64,8 @@ class Report:
         pc = 100 * len(self.paragraphs_seen) / max(1, self.paragraphs_total)
         bc = 100 * len(self.branches_seen) / max(1, self.branches_total)
         lines = [
-            f"{self.title}: {self.runs} runs, {self.resolutions} resolutions, {len(self.failures)} failures",
+            f"{self.title}: {self.runs} runs, {self.resolutions} resolutions, {len(self.failures)} failures"
+            + (f", {len(self.stopped)} stopped at unknown cells ({', '.join(sorted({k for *_, k in self.stopped}))})" if self.stopped else ""),
             f"paragraph coverage {len(self.paragraphs_seen)}/{self.paragraphs_total} ({pc:.1f}%)",
             f"branch coverage {len(self.branches_seen)}/{self.branches_total} ({bc:.1f}%)",
         ]
@@ -116,6 +121,8 @@ def random_test(engine: Engine, *, runs: int = 200, seed: int = 0, steps: int = 
                     if result.done:
                         break
                     q = result.questions[0]
+                    if is_cell_key(q.key):
+                        break  # the source does not give this cell: the run stops, it has not failed
                     if q.key.startswith("roll."):
                         raise ParagraphsError(f"seeded dice asked for a roll: {q.prompt}")
                     answers[q.key] = rng.choice(q.domain())
@@ -126,6 +133,10 @@ def random_test(engine: Engine, *, runs: int = 200, seed: int = 0, steps: int = 
                 break
             except Exception as exc:  # an engine bug: report it like a failure, with the seed
                 report.failures.append(Failure(run, run_seed, start, answers, [], f"{type(exc).__name__}: {exc}"))
+                break
+            if not result.done:
+                report.stopped.append((run, run_seed, start, result.questions[0].key))
+                report.paragraphs_seen.update(result.trail)
                 break
             report.resolutions += 1
             report.paragraphs_seen.update(result.trail)

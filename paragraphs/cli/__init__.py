@@ -53,6 +53,7 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("paragraph")
     _resolution_options(p)
     p.add_argument("--spoilers", action="store_true", help="also show the ids of paragraphs passed through")
+    _gaps_option(p)
     _common(p)
 
     p = sub.add_parser("odds", help="exact odds of a paragraph or a title procedure")
@@ -75,6 +76,7 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("--policy", metavar="ID")
     p.add_argument("--json", action="store_true")
     p.add_argument("--new", action="store_true", help="start the session afresh")
+    _gaps_option(p)
     _common(p)
     extensions = [c for c in host.records("paragraphs_register_commands") if c.extends == "play"]
     for ext in extensions:
@@ -110,8 +112,8 @@ def build_parser(host: Any) -> ArgumentParser:
     p = sub.add_parser("table", help="show a title's table, or look a value up in it")
     p.add_argument("title")
     p.add_argument("table", nargs="?")
-    p.add_argument("value", nargs="?", type=int)
-    p.add_argument("--column")
+    p.add_argument("value", nargs="?", metavar="ROW", help="a die total, a row key or a range as written")
+    p.add_argument("--column", help="the column of a table with columns")
     p.add_argument("--json", action="store_true")
     _common(p)
 
@@ -148,6 +150,15 @@ def _run_extension(name: str, args: argparse.Namespace, host: Any) -> int:
             return int(ext.run(args, host) or 0)
     able = sorted({str(c.title) for c in host.records("paragraphs_register_commands") if c.extends == name and c.title})
     raise UsageError(f"title {args.title!r} has no {name} command (titles with one: {', '.join(able)})")
+
+
+def _gaps_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--gaps",
+        choices=("ask", "refuse"),
+        default="ask",
+        help="at a table cell the source does not give: ask for it (or stop with needs_answers on its cell.* key), or refuse with a one-line error naming the key",
+    )
 
 
 def _resolution_options(p: argparse.ArgumentParser) -> None:

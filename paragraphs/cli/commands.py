@@ -25,7 +25,10 @@ def parse_answers(items: list[str]) -> dict[str, str]:
 def open_engine(args: argparse.Namespace, host: Any) -> Any:
     from paragraphs.api import open_title
 
-    return open_title(args.title, host=host, overlays=getattr(args, "overlay", []) or [])
+    engine = open_title(args.title, host=host, overlays=getattr(args, "overlay", []) or [])
+    # what a resolution does at a table cell the source does not give (read, play)
+    engine.gaps = getattr(args, "gaps", None) or engine.gaps
+    return engine
 
 
 def load_or_new_state(path: str | None, engine: Any) -> Any:
@@ -287,28 +290,33 @@ def cmd_table(args: argparse.Namespace, host: Any) -> int:
     if args.table not in tables:
         raise UsageError(f"{args.title} has no table {args.table!r} (tables: {', '.join(tables)})")
     t = tables[args.table]
-    from paragraphs.compiler import format_range
-
-    rows_out = [(format_range(r.low, r.high), r.result) for r in t.rows]
+    if args.column is not None and args.column not in t.columns:
+        raise UsageError(f"table {t.id} has no column {args.column!r} (columns: {', '.join(t.columns) or 'none'})")
+    rows_in = list(t.rows)
     if args.value is not None:
         try:
-            row = t.lookup(args.value)
+            rows_in = [t.row(args.value)]
         except KeyError:
-            raise UsageError(f"table {t.id} has no row for {args.value}") from None
-        result = row.result
-        if args.column is not None:
-            if not isinstance(result, dict) or args.column not in result:
-                raise UsageError(f"table {t.id} has no column {args.column!r} (columns: {', '.join(t.columns)})")
-            result = result[args.column]
-            if result is None:
-                flag = next((v for k, v in t.flags.items() if args.column.lower() in k.lower() or k == "passenger"), "")
-                result = f"(no value printed{': ' + flag if flag else ''})"
-        rows_out = [(format_range(row.low, row.high), result)]
+            raise UsageError(f"table {t.id} has no row {args.value} (rows: {', '.join(r.name for r in t.rows)})") from None
+    columns = [args.column] if args.column is not None else list(t.columns) or [None]
+    rows_out = [(r, [(c, t.cell(r, c)) for c in columns]) for r in rows_in]
     if args.json:
-        emit_json({"id": t.id, "name": t.name, "die": t.die, "flags": dict(t.flags), "rows": [{"range": r, "result": v} for r, v in rows_out]})
+        emit_json(
+            {
+                "id": t.id,
+                "name": t.name,
+                "die": t.die,
+                "flags": dict(t.flags),
+                "rows": [
+                    {"row": r.name, "cells": [{"column": c or "result", "key": t.cell_key(r, c), "kind": cell.kind, "words": cell.words(), "cell": cell.to_json()} for c, cell in cells]}
+                    for r, cells in rows_out
+                ],
+            }
+        )
     else:
-        print(style(t.name, "bold") + (f" ({t.die})" if t.die else ""))
-        print(table(["roll", "result"], [[r, v] for r, v in rows_out]))
+        print(style(t.name, "bold") + (f" ({t.die})" if t.die else "") + (f"; {t.source}" if t.source else ""))
+        head = ["roll" if t.die else "row"] + [c or "result" for c in columns]
+        print(table(head, [[r.name] + [cell.words() + ("" if cell.known else f" [{t.cell_key(r, c)}]") for c, cell in cells] for r, cells in rows_out]))
         for k, v in t.flags.items():
             print(style(f"  note: {k}: {v}", "dim"))
     return 0

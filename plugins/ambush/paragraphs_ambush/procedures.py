@@ -18,10 +18,11 @@ from paragraphs_ambush import TITLE
 def _table_roll(ctx: Context, table_id: str, purpose: str, column: str | None = None) -> Any:
     table = ctx.book.tables[table_id]
     face = ctx.roll(table.die or "d10", purpose)
-    result = table.lookup(face).result
+    row = table.lookup(face)
     if column is not None:
-        result = result.get(column) if isinstance(result, dict) else None
-    return result
+        cell = table.cell(row, column)
+        return cell.value if cell.known else None
+    return row.result
 
 
 def radio_destruction(ctx: Context) -> str:

@@ -1,0 +1,163 @@
+"""Compiling tables from content, and laying overlay cell values over them.
+
+A table row is keyed by die faces (``range: "3-5"``) or by a row id (``key: smg``); its
+``result`` is one cell, or for a table with ``columns`` a mapping column -> cell (or one
+typed cell standing for the whole row). Cells are compiled by :mod:`paragraphs.cells`.
+
+An overlay gives the value of a cell in a ``cells`` collection keyed by the cell key::
+
+    cells:
+      - {key: cell.truck_hits.8.4+, value: passenger, source: "my copy, Appendix B"}
+      - {key: cell.fire.rifle.9-20, cell: prohibited, note: "printed as P"}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from paragraphs import model as m
+from paragraphs.cells import ANSWER_HELP, CELL_PREFIX, RESULT_COLUMN, UNKNOWN, VALUE, Cell, as_cell, from_content, is_typed
+from paragraphs.compiler import format_range, parse_range
+from paragraphs.problems import Problem, Severity, SourcePos
+from paragraphs.records import Table, TableRow
+
+PosLookup = Callable[[tuple[str | int, ...]], SourcePos]
+
+
+def build_table(title: str, tid: str, data: Mapping[str, Any], pos: PosLookup, problems: list[Problem]) -> Table:
+    """One table record of content as a :class:`Table`; problems are collected, not raised."""
+    columns = tuple(str(c) for c in data.get("columns") or ())
+    rows: list[TableRow] = []
+    seen: dict[str, int] = {}
+    for j, row in enumerate(data["rows"]):
+        if "key" in row:
+            low: int | None = None
+            high: int | None = None
+            name = str(row["key"])
+        else:
+            try:
+                low, high = parse_range(row["range"])
+            except ValueError as exc:
+                problems.append(Problem(pos(("rows", j, "range")), "DICE004", str(exc)))
+                continue
+            name = format_range(low, high)
+        if name in seen:
+            problems.append(Problem(pos(("rows", j)), "TABLE004", f"table {tid} has two rows {name!r} (rows {seen[name] + 1} and {j + 1})"))
+        seen[name] = j
+        result = _compile_result(tid, name, row.get("result"), columns, _under(pos, ("rows", j, "result")), problems)
+        rows.append(TableRow(low, high, result, str(row.get("note", "")), name if low is None else ""))
+    flags = dict(data.get("flags") or {})
+    if data.get("damaged"):
+        flags.setdefault("table", "damaged in the source: " + str(data["damaged"]))
+    return Table(
+        id=tid,
+        title=title,
+        name=str(data.get("name", tid)),
+        die=data.get("die"),
+        rows=tuple(rows),
+        doc=str(data.get("doc", "")),
+        columns=columns,
+        flags=flags,
+        source=str(data.get("source", "")),
+    )
+
+
+def _under(pos: PosLookup, prefix: tuple[str | int, ...]) -> PosLookup:
+    return lambda rel: pos(prefix + rel)
+
+
+def _compile_result(tid: str, row: str, raw: Any, columns: tuple[str, ...], pos: PosLookup, problems: list[Problem]) -> Any:
+    if not columns or is_typed(raw) or raw is None:
+        if raw is None:
+            problems.append(Problem(pos(()), "TABLE002", f"cell {tid}.{row} is empty: give the value, or type it ({{cell: none}}, {{cell: unknown, reason: ...}})"))
+        return from_content(raw)
+    if not isinstance(raw, Mapping):
+        problems.append(Problem(pos(()), "TABLE003", f"row {row} of table {tid} must map each column ({', '.join(columns)}) to a cell"))
+        return raw
+    out: dict[str, Any] = {}
+    for col, value in raw.items():
+        if col not in columns:
+            problems.append(Problem(pos((col,)), "TABLE003", f"row {row} of table {tid} names column {col!r}, which the table does not declare ({', '.join(columns)})"))
+        if value is None:
+            problems.append(Problem(pos((col,)), "TABLE002", f"cell {tid}.{row}.{col} is empty: give the value, or type it ({{cell: none}}, {{cell: unknown, reason: ...}})"))
+        out[str(col)] = from_content(value)
+    missing = [c for c in columns if c not in raw]
+    if missing:
+        problems.append(Problem(pos(()), "TABLE003", f"row {row} of table {tid} gives no cell for column(s) {', '.join(missing)}: type them"))
+    return out
+
+
+def find_cell(tables: Mapping[str, Table], key: str) -> tuple[Table, TableRow, str | None] | None:
+    """The table, row and column (None for a one-column table) a cell key names, or None."""
+    if not key.startswith(CELL_PREFIX):
+        return None
+    rest = key[len(CELL_PREFIX):]
+    tid, _, rest = rest.partition(".")
+    table = tables.get(tid)
+    if table is None:
+        return None
+    for row in table.rows:
+        prefix = row.name + "."
+        if rest.startswith(prefix):
+            column = rest[len(prefix):]
+            if table.columns and column in table.columns:
+                return table, row, column
+            if not table.columns and column == RESULT_COLUMN:
+                return table, row, None
+    return None
+
+
+def replace_cell(table: Table, row: TableRow, column: str | None, cell: Cell) -> Table:
+    """A copy of ``table`` with one cell replaced."""
+    rows = []
+    for r in table.rows:
+        if r is row:
+            if column is None:
+                result: Any = cell
+            elif isinstance(r.result, Mapping):
+                result = {**r.result, column: cell}
+            else:  # one typed cell stood for the whole row: spell the row out
+                whole = as_cell(r.result)
+                result = {c: (cell if c == column else whole) for c in table.columns}
+            r = TableRow(r.low, r.high, result, r.note, r.key)
+        rows.append(r)
+    return Table(table.id, table.title, table.name, table.die, tuple(rows), table.doc, table.columns, table.flags, table.source)
+
+
+def apply_cell_overlays(tables: dict[str, Table], records: Mapping[str, tuple[Mapping[str, Any], SourcePos]], problems: list[Problem]) -> dict[str, str]:
+    """Lay the ``cells`` records over the tables; returns cell key -> where its value came from."""
+    filled: dict[str, str] = {}
+    for key, (data, where) in records.items():
+        found = find_cell(tables, key)
+        if found is None:
+            problems.append(Problem(where, "TABLE005", f"{key} names no cell of this title (cell.<table>.<row>.<column>)"))
+            continue
+        table, row, column = found
+        before = table.cell(row, column)
+        if "cell" in data:
+            cell = from_content(dict(data))
+            cell = Cell(cell.kind, cell.value, cell.note, cell.rule, cell.reason, cell.source, str(where))
+        else:
+            cell = Cell(VALUE, data.get("value"), source=str(data.get("source", "")), origin=str(where))
+        if before.kind != UNKNOWN:
+            problems.append(Problem(where, "TABLE006", f"{key} replaces a value the title gives ({before.words()})", Severity.INFO))
+        tables[table.id] = replace_cell(table, row, column, cell)
+        filled[key] = str(where)
+    return filled
+
+
+def cell_question(table: Table, row: TableRow, column: str | None) -> m.Question:
+    """The question asked for an unknown cell: it names the table, row, column and rule."""
+    cell = table.cell(row, column)
+    where = f" ({table.source})" if table.source else ""
+    why = "; ".join(x for x in (cell.reason, cell.source) if x) or "not given by the source"
+    col = f", column {column}" if column is not None else ""
+    prompt = f"{table.name}{where}, row {row.name}{col}: the source does not give this cell ({why}). Enter {ANSWER_HELP}"
+    return m.Question(table.cell_key(row, column), prompt, m.CELL)
+
+
+def cell_question_for_key(tables: Mapping[str, Table], key: str) -> m.Question | None:
+    """The question for the cell a key names, or None when the key names no cell."""
+    found = find_cell(tables, key)
+    return None if found is None else cell_question(*found)

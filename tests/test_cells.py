@@ -1,0 +1,270 @@
+"""Typed table cells: the content format, the lookup API, and the policy for unknown cells."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from helpers import compile_text, engine_for, write
+from paragraphs import hookimpl
+from paragraphs.cells import Cell, UnknownCell, parse_answer
+from paragraphs.cli import main
+from paragraphs.content import SourceFile, compile_title
+from paragraphs.dice import ScriptedDice
+from paragraphs.engine import Engine
+from paragraphs.grammar import grammar_for
+from paragraphs.plugins import make_plugin_manager
+from paragraphs.randomtest import random_test
+from paragraphs.records import Procedure
+
+BOOK = """
+tables:
+  - id: fire
+    name: Fire chart
+    source: "[10.81]"
+    columns: ["1", "2-5", "6+"]
+    rows:
+      - {key: pistol, result: {"1": 90, "2-5": 75, "6+": {cell: prohibited, note: "printed as P"}}}
+      - {key: rifle, result: {cell: unknown, reason: "the scan lost this row", source: "seed L1832"}}
+      - key: smg
+        result:
+          "1": {cell: derived, value: 80, rule: "case 9.3: ten less than the pistol"}
+          "2-5": {cell: none, note: "printed as a dash"}
+          "6+": {cell: unknown, reason: "cut off", source: "seed L341"}
+  - id: loot
+    name: Loot
+    die: d6
+    source: "page 3"
+    rows:
+      - {range: "1-3", result: coins}
+      - {range: "4-5", result: {cell: unknown, reason: "smudged", source: "page 3, last line"}}
+      - {range: "6", result: {cell: none}}
+paragraphs:
+  - id: "1"
+    steps:
+      - roll: {die: d6, table: loot, store: loot}
+"""
+
+
+def fire_procedure(ctx):
+    weapon = ctx.answer("weapon")
+    cell = ctx.cell("fire", weapon, "6+")
+    if not cell.allowed:
+        return "not allowed"
+    if cell.kind == "none":
+        return "no fire"
+    return "hit" if ctx.roll("d100", "fire") <= int(cell.value) else "miss"
+
+
+class FirePlugin:
+    @hookimpl
+    def paragraphs_register_procedures(self):
+        yield Procedure(id="fire", title=None, function=fire_procedure)
+
+
+def engine(**kwargs):
+    questions = "\nquestions:\n  - {key: weapon, prompt: Which weapon?, type: choice, choices: [pistol, rifle, smg]}\n"
+    return engine_for(BOOK + questions, plugins=(FirePlugin(),), **kwargs)
+
+
+# --------------------------------------------------------------------------- the format
+
+
+def test_rows_by_key_or_range_and_every_typed_form():
+    book = engine().book
+    fire, loot = book.tables["fire"], book.tables["loot"]
+    assert fire.cell("pistol", "1") == Cell("value", 90)
+    assert fire.cell("pistol", "6+") == Cell("prohibited", note="printed as P")
+    assert not fire.cell("pistol", "6+").allowed
+    assert fire.cell("smg", "1").kind == "derived" and fire.cell("smg", "1").value == 80 and "case 9.3" in fire.cell("smg", "1").rule
+    assert fire.cell("smg", "2-5").kind == "none"
+    # one typed cell stands for every column of its row
+    assert all(fire.cell("rifle", c).reason == "the scan lost this row" for c in fire.columns)
+    assert fire.cell_key("rifle", "2-5") == "cell.fire.rifle.2-5"
+    # a die table: by face, or by the range as written; column ``result``
+    assert loot.cell(2) == Cell("value", "coins") and loot.row("4-5") is loot.row(5)
+    assert loot.cell_key(4) == "cell.loot.4-5.result"
+    assert loot.cell(6).kind == "none" and loot.cell(4).kind == "unknown" and loot.cell(4).source == "page 3, last line"
+    with pytest.raises(KeyError):
+        fire.cell("bazooka", "1")
+    with pytest.raises(KeyError):
+        fire.cell("pistol")  # a table with columns needs one
+    unknown = [(r.name, c) for r, c, cell in fire.cells() if not cell.known]
+    assert unknown == [("rifle", "1"), ("rifle", "2-5"), ("rifle", "6+"), ("smg", "6+")]
+
+
+def test_cells_in_words():
+    fire = engine().book.tables["fire"]
+    assert fire.cell("pistol", "6+").words() == "prohibited (printed as P)"
+    assert fire.cell("smg", "1").words() == "80 (derived: case 9.3: ten less than the pistol)"
+    assert fire.cell("smg", "6+").words() == "unknown (cut off; seed L341)"
+
+
+@pytest.mark.parametrize(
+    ("rows", "code"),
+    [
+        ('[{range: "1-6", result: null}]', "TABLE002"),
+        ('[{range: "1-6", result: {a: 1, b: null}}]', "TABLE002"),
+        ('[{range: "1-6", result: {a: 1, c: 2}}]', "TABLE003"),
+        ('[{range: "1-6", result: {a: 1}}]', "TABLE003"),
+        ('[{range: "1-3", result: {a: 1, b: 2}}, {range: "1-3", result: {a: 1, b: 2}}, {range: "4-6", result: {a: 1, b: 2}}]', "TABLE004"),
+        ('[{key: x, result: {a: 1, b: 2}}]', "TABLE007"),
+        ('[{range: "1-6", key: x, result: {a: 1, b: 2}}]', "SCHEMA"),
+        ('[{range: "1-6", result: {a: {cell: unknown}, b: 2}}]', "SCHEMA"),
+        ('[{range: "1-6", result: {a: {cell: maybe}, b: 2}}]', "SCHEMA"),
+        ('[{range: "1-6", result: {a: {cell: derived, value: 3}, b: 2}}]', "SCHEMA"),
+        ('[{range: "1-6", result: {a: {cell: none, value: 0}, b: 2}}]', "SCHEMA"),
+    ],
+)
+def test_bad_tables_are_content_errors_with_positions(rows, code):
+    compiled, _ = compile_text(f"tables:\n  - id: t1\n    die: d6\n    columns: [a, b]\n    rows: {rows}\n")
+    codes = [p.code for p in compiled.errors]
+    assert any(c.startswith(code) for c in codes), [p.format() for p in compiled.problems]
+    assert all(p.pos.line > 0 for p in compiled.errors if p.code.startswith("TABLE00") and p.code != "TABLE007")
+
+
+# --------------------------------------------------------------------------- unknown cells at run time
+
+
+def test_an_unknown_cell_is_a_question_keyed_like_the_cell():
+    e = engine()
+    result = e.resolve("1", e.new_state(), dice=ScriptedDice([4]))
+    assert result.status == "needs_answers"
+    (q,) = result.questions
+    assert q.key == "cell.loot.4-5.result" and q.type == "cell"
+    assert "Loot (page 3), row 4-5" in q.prompt and "smudged" in q.prompt and "P for prohibited" in q.prompt
+    assert q.to_json()["type"] == "cell"
+
+
+def test_an_answered_cell_is_used_and_remembered_for_the_play_through():
+    e = engine()
+    done = e.resolve("1", e.new_state(), {"cell.loot.4-5.result": "a brass key"}, dice=ScriptedDice([5]))
+    assert done.done and done.state.values["loot"] == "a brass key"
+    assert any("a brass key [from answered]" in i.text for i in done.instructions)
+    assert done.state.extra["cells"] == {"cell.loot.4-5.result": "a brass key"}
+    again = e.resolve("1", done.state, dice=ScriptedDice([4]))
+    assert again.done and again.state.values["loot"] == "a brass key"
+
+
+def test_typed_answers_and_known_cells_never_ask():
+    assert parse_answer("P")["cell"] == "prohibited" and parse_answer("none")["cell"] == "none" and parse_answer(" 65 ") == 65
+    e = engine()
+    assert e.resolve("1", e.new_state(), dice=ScriptedDice([6])).state.values["loot"] == {"cell": "none"}
+    res = e.resolve("1", e.new_state(), {"cell.loot.4-5.result": "p"}, dice=ScriptedDice([4]))
+    assert res.state.values["loot"]["cell"] == "prohibited"
+
+
+def test_a_procedure_reads_typed_cells_through_the_context():
+    from paragraphs.odds import procedure_odds
+
+    e = engine()
+    assert [o.label for o, _ in procedure_odds(e, "fire", answers={"weapon": "pistol"}).outcomes] == ["not allowed"]
+    assert [o.label for o, _ in procedure_odds(e, "fire", answers={"weapon": "rifle", "cell.fire.rifle.6+": "none"}).outcomes] == ["no fire"]
+    hit = dict((o.label, p) for o, p in procedure_odds(e, "fire", answers={"weapon": "rifle", "cell.fire.rifle.6+": "40"}).outcomes)
+    assert hit["hit"] == Fraction(41, 100)  # d100 reads 0-99 by default: faces 0-40
+
+
+def test_gaps_refuse_is_one_error_naming_the_key():
+    e = engine()
+    e.gaps = "refuse"
+    with pytest.raises(UnknownCell) as err:
+        e.resolve("1", e.new_state(), dice=ScriptedDice([4]))
+    assert err.value.key == "cell.loot.4-5.result" and "\n" not in str(err.value) and "overlay" in str(err.value)
+    # a given answer still wins over the refusal
+    assert e.resolve("1", e.new_state(), {"cell.loot.4-5.result": "7"}, dice=ScriptedDice([4])).state.values["loot"] == 7
+
+
+def test_randomtest_counts_an_unknown_cell_as_stopped_not_failed():
+    report = random_test(engine(), runs=30, seed=3, steps=3)
+    assert not report.failures and report.stopped
+    assert {key for *_, key in report.stopped} == {"cell.loot.4-5.result"}
+    assert report.to_json()["stopped_at_unknown_cells"][0]["cell"] == "cell.loot.4-5.result"
+
+
+def test_unknown_answer_keys_for_cells_are_still_refused():
+    e = engine()
+    with pytest.raises(Exception, match="unknown answer key"):
+        e.resolve("1", e.new_state(), {"cell.loot.9.result": "x"}, dice=ScriptedDice([4]))
+
+
+# --------------------------------------------------------------------------- overlays
+
+
+def _compile_with_overlay(overlay_text: str):
+    host = make_plugin_manager(load_entrypoints=False, plugins=(FirePlugin(),), strict=True)
+    from helpers import HEADER
+
+    files = [
+        SourceFile("book.yaml", (textwrap.dedent(HEADER) + textwrap.dedent(BOOK)).encode()),
+        SourceFile("mine/cells.yaml", textwrap.dedent(overlay_text).encode(), overlay=True),
+    ]
+    return compile_title(host, "t", files, "test", grammar_for(host, "t")), host
+
+
+def test_an_overlay_value_wins_and_says_where_it_came_from():
+    compiled, host = _compile_with_overlay(
+        """
+        cells:
+          - {key: cell.loot.4-5.result, value: a brass key, source: my copy}
+          - {key: cell.fire.rifle.2-5, cell: prohibited, note: "printed as P"}
+        """
+    )
+    assert not compiled.errors, [p.format() for p in compiled.problems]
+    book = compiled.book
+    cell = book.tables["loot"].cell(4)
+    assert cell.value == "a brass key" and cell.origin.startswith("mine/cells.yaml:3")
+    # the rest of a row that one typed cell stood for stays unknown
+    fire = book.tables["fire"]
+    assert fire.cell("rifle", "2-5").kind == "prohibited" and fire.cell("rifle", "1").kind == "unknown"
+    assert book.meta["filled_cells"].keys() == {"cell.loot.4-5.result", "cell.fire.rifle.2-5"}
+    e = Engine(book, host)
+    assert e.resolve("1", e.new_state(), dice=ScriptedDice([4])).state.values["loot"] == "a brass key"
+
+
+def test_overlay_cells_that_name_nothing_are_errors():
+    compiled, _ = _compile_with_overlay("cells:\n  - {key: cell.loot.7.result, value: 1}\n  - {key: cell.fire.pistol.1, value: 95}\n")
+    codes = sorted(p.code for p in compiled.problems if p.code.startswith("TABLE"))
+    assert codes == ["TABLE005", "TABLE006"]
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+@pytest.fixture
+def cli_overlay(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "data" / "site"))
+    monkeypatch.setenv("PARAGRAPHS_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "chart"
+    write(folder / "chart.yaml", BOOK.replace('id: "1"', 'id: "9"'))
+    yield folder
+    for name in [m for m in sys.modules if m.startswith("paragraphs_testplugin")]:
+        del sys.modules[name]
+
+
+def test_cli_table_prints_typed_cells_in_words(cli_overlay, capsys):
+    code = main(["table", "testplugin", "fire", "smg", "--column", "1", "--overlay", str(cli_overlay)])
+    out = capsys.readouterr().out
+    assert code == 0 and "80 (derived: case 9.3: ten less than the pistol)" in out
+    main(["table", "testplugin", "fire", "--overlay", str(cli_overlay)])
+    out = capsys.readouterr().out
+    assert "prohibited (printed as P)" in out and "unknown (cut off; seed L341) [cell.fire.smg.6+]" in out and "none (printed as a dash)" in out
+    main(["table", "testplugin", "loot", "5", "--json", "--overlay", str(cli_overlay)])
+    data = json.loads(capsys.readouterr().out)
+    assert data["rows"][0]["cells"][0]["key"] == "cell.loot.4-5.result" and data["rows"][0]["cells"][0]["kind"] == "unknown"
+    assert main(["table", "testplugin", "fire", "bazooka", "--overlay", str(cli_overlay)]) == 2
+
+
+def test_cli_read_stops_on_the_cell_key_or_refuses_in_one_line(cli_overlay, capsys):
+    code = main(["read", "testplugin", "9", "--dice", "4", "--json", "--overlay", str(cli_overlay)])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["status"] == "needs_answers" and data["questions"][0]["key"] == "cell.loot.4-5.result"
+    code = main(["read", "testplugin", "9", "--dice", "4", "--gaps", "refuse", "--overlay", str(cli_overlay)])
+    err = capsys.readouterr().err
+    assert code == 1 and err.count("\n") == 1 and "cell.loot.4-5.result" in err
+    code = main(["read", "testplugin", "9", "--dice", "4", "--answer", "cell.loot.4-5.result=P", "--json", "--overlay", str(cli_overlay)])
+    assert code == 0 and json.loads(capsys.readouterr().out)["status"] == "done"
