@@ -181,6 +181,30 @@ def test_titles_extend_commands_the_core_does_not_own(capsys):
     assert capsys.readouterr().out.split() == ["B", "3", "A", "1"]
 
 
+def test_two_titles_may_declare_the_same_play_option():
+    """A second title declaring ``--no-events`` on ``play`` must not break the parser."""
+    from paragraphs import hookimpl
+    from paragraphs.cli import build_parser
+    from paragraphs.plugins import make_plugin_manager
+    from paragraphs.records import Command
+
+    def options(p):
+        p.add_argument("--no-events", action="store_true")
+
+    class Second:
+        @hookimpl
+        def paragraphs_register_commands(self):
+            yield Command(id="second-play", title="sample", help="play", add_arguments=options, run=lambda args, host: 0, extends="play")
+
+    class First:
+        @hookimpl
+        def paragraphs_register_commands(self):
+            yield Command(id="first-play", title="testplugin", help="play", add_arguments=options, run=lambda args, host: 0, extends="play")
+
+    parser = build_parser(make_plugin_manager(plugins=[First(), Second()]))
+    assert parser.parse_args(["play", "sample", "--no-events"]).no_events is True
+
+
 def test_an_automatic_playthrough_of_a_paragraph_book(capsys):
     code, out, _ = run(capsys, "play", "testplugin", "--auto", "--seed", "4", "--json")
     data = json.loads(out)

@@ -67,7 +67,9 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("--spoilers", action="store_true", help="tell outcomes apart by what happens in them")
     _common(p)
 
-    p = sub.add_parser("play", help="an interactive session (saved after every step), or an automatic game")
+    # Titles may declare the same play option (the raid series' --optional, --no-events):
+    # identical declarations are merged instead of failing every command at start-up.
+    p = sub.add_parser("play", help="an interactive session (saved after every step), or an automatic game", conflict_handler="resolve")
     p.add_argument("title")
     p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists)")
     p.add_argument("--seed", type=int)

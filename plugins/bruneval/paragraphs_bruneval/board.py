@@ -18,10 +18,10 @@ from paragraphs.errors import ContentError, UsageError
 from paragraphs.problems import Problem, SourcePos
 from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.dice import Roller
-from paragraphs_raids.markers import ActivationMarkers
+from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids.stacks import BRITISH, Piece
 
-from paragraphs_bruneval.game.journal import Journal
+from paragraphs_raids.journal import Journal
 from paragraphs_bruneval.game.state import WURZBURG, GameState, Options, Wurzburg
 from paragraphs_bruneval.resources import schema
 from paragraphs_bruneval.rules.alert import COMBAT
@@ -151,7 +151,7 @@ def _build(data: Mapping[str, Any], scenario: Scenario, roll: Roller, journal: J
     g = GameState(scenario=scenario, roll=roll, options=options, journal=journal)
     g.turn = int(data["turn"])
     g.phase = "E"
-    g.alert = AlertTrack(level=int(data["alert"]), minimum=0, maximum=6, events=dict(scenario.alert_events))
+    g.alert = AlertTrack(level=int(data["alert"]), minimum=0, maximum=scenario.alert_maximum, events=dict(scenario.alert_events))
     g.alert.seen[COMBAT] = int(data.get("combats", 2))
     for cid, spec in scenario.counters.items():
         kind = spec.kind
@@ -173,7 +173,7 @@ def _build(data: Mapping[str, Any], scenario: Scenario, roll: Roller, journal: J
     g.holds_post = scenario.holds_post()
     # The player orders his own stacks: the top non-officer unit is his front line.
     g.british_front = lambda stack, attacking: stack[0]
-    g.markers = ActivationMarkers({m["zone"]: m.get("shows") for m in data.get("markers", ())})
+    g.markers = ActivationMarkers({m["zone"]: (None if m.get("shows") is None else MarkerBack.count(int(m["shows"]))) for m in data.get("markers", ())})
     g.garrison_pool = _pool(scenario, "garrison", on_board, data.get("garrison_left"))
     g.reinforcement_pool = _pool(scenario, "reinforcements", on_board, data.get("reinforcements_left"))
     w = data.get("wurzburg") or {}
@@ -204,7 +204,7 @@ def board_json(g: GameState) -> dict[str, Any]:
         "turn": g.turn,
         "alert": g.alert.level,
         "units": units,
-        "markers": [{"zone": z, "shows": s} for z, s in g.markers.hidden.items()],
+        "markers": [{"zone": z, "shows": None if s is None else s.total} for z, s in g.markers.hidden.items()],
         "garrison_left": len(g.garrison_pool),
         "reinforcements_left": len(g.reinforcement_pool),
         "wurzburg": {"status": g.wurzburg.status} | ({"zone": g.wurzburg.zone} if g.wurzburg.zone else {}),

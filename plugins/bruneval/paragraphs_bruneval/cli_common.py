@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from paragraphs.errors import UsageError
 
-from paragraphs_bruneval.game.journal import Entry
+from paragraphs_raids.cli import raid_choices
+
+from paragraphs_bruneval.game.state import Options
 from paragraphs_bruneval.scenario import Scenario, load_scenario
 
 TITLE = "bruneval"
@@ -24,6 +26,16 @@ PHASE_NAMES = {
     "G": "G victory",
 }
 OPTIONAL_RULES = {"commando": "optional rule 18: Commandos aboard the LCAs"}
+
+
+def options_from(args: argparse.Namespace) -> Options:
+    """``--optional commando``, ``--no-events`` (the raid series' words; no levels here).
+
+    Raises:
+        UsageError: an optional rule this title does not have, or ``--difficulty``.
+    """
+    choices = raid_choices(args, TITLE, OPTIONAL_RULES)
+    return Options(commando="commando" in choices.optional, events=choices.events)
 
 
 def scenario_for(args: argparse.Namespace, host: Any) -> Scenario:
@@ -47,25 +59,3 @@ def policy_factory(host: Any, policy_id: str | None) -> tuple[str, Callable[[], 
 def fresh_seed() -> int:
     """A seed for a game the user did not seed (printed, so it can be replayed)."""
     return random.SystemRandom().randrange(1 << 32)
-
-
-def clock(turn: int, start: str = "00:15", minutes: int = 15) -> str:
-    """Rule 1.3: the time at the start of ``turn`` (turn 1 is 00:15)."""
-    h, m = (int(x) for x in start.split(":"))
-    total = h * 60 + m + (turn - 1) * minutes
-    return f"{total // 60 % 24:02d}:{total % 60:02d}"
-
-
-def journal_lines(entries: Iterable[Entry], *, rolls: bool = True) -> list[str]:
-    """The journal as text: a heading per turn, one line per entry, its dice after it."""
-    lines: list[str] = []
-    turn = None
-    for e in entries:
-        if e.turn != turn and e.phase != "setup":
-            turn = e.turn
-            lines.append(f"Turn {e.turn} ({clock(e.turn)})")
-        tag = PHASE_NAMES.get(e.phase, e.phase).split(" ")[0]
-        lines.append(f"  {tag:5} {e.text}")
-        if rolls and e.rolls:
-            lines.append("        dice: " + "; ".join(f"{r.die} {r.value} ({r.purpose})" for r in e.rolls))
-    return lines

@@ -8,8 +8,9 @@ from typing import Any
 from paragraphs.cli.terminal import emit_json, style
 from paragraphs.errors import UsageError
 
-from paragraphs_bruneval.cli_common import fresh_seed, journal_lines, policy_factory, scenario_for
-from paragraphs_bruneval.game.state import Options
+from paragraphs_raids.journal import journal_lines
+
+from paragraphs_bruneval.cli_common import PHASE_NAMES, fresh_seed, options_from, policy_factory, scenario_for
 from paragraphs_bruneval.game.turn import play_game
 
 
@@ -21,7 +22,7 @@ def run(args: argparse.Namespace, host: Any) -> int:
         raise UsageError("an automatic game rolls its own dice (drop --dice physical; use --seed to replay a game)")
     seed = args.seed if args.seed is not None else fresh_seed()
     policy_id, factory = policy_factory(host, args.policy)
-    options = Options(commando=bool(getattr(args, "optional_commando", False)), events=not getattr(args, "no_events", False))
+    options = options_from(args)
     scenario = scenario_for(args, host)
     result = play_game(scenario, seed, factory(), options, policy=policy_id)
     if args.json:
@@ -29,7 +30,7 @@ def run(args: argparse.Namespace, host: Any) -> int:
         return 0
     rules = ", ".join(n for n, on in (("optional rule 18", options.commando), ("no unexpected events", not options.events)) if on)
     print(style(f"Raid sur Bruneval 1942: automatic game, seed {seed}, policy {policy_id}" + (f" ({rules})" if rules else ""), "bold"))
-    for line in journal_lines(result.journal.entries):
+    for line in journal_lines(result.journal.entries, start=scenario.params.start_time, minutes=scenario.params.minutes_per_turn, phase_names=PHASE_NAMES):
         print(style(line, "dim") if line.startswith("        dice:") else line)
     level = {"complete": "a complete success", "partial": "a partial success", "failure": "a failure"}[result.result]
     print(style(f"Result after {result.turns} turns: {result.vp} VP, {level}.", "bold"))

@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from paragraphs.cli.terminal import emit_json, style, table
-from paragraphs.errors import UsageError
 from paragraphs_raids.montecarlo import default_jobs, histogram, level_table, mean_estimate, run_series
 from paragraphs_raids.progress import ProgressBar
 
-from paragraphs_bruneval.cli_common import OPTIONAL_RULES, policy_factory, scenario_for
+from paragraphs_bruneval.cli_common import options_from, policy_factory, scenario_for
 from paragraphs_bruneval.game.state import Options
 from paragraphs_bruneval.game.turn import play_game
 from paragraphs_bruneval.rules.victory import LEVELS
@@ -70,7 +69,7 @@ def summarise(results: list[GameSummary], *, seed: int, policy: str, options: Op
         "games": len(results),
         "seed": seed,
         "policy": policy,
-        "options": {"optional_commando": options.commando, "events": options.events},
+        "options": options.to_json(),
         "vp": {
             "mean": round(est.mean, 4),
             "sd": round(est.sd, 4),
@@ -82,18 +81,6 @@ def summarise(results: list[GameSummary], *, seed: int, policy: str, options: Op
         "levels": [{"level": r["level"], "games": r["games"], "p": round(r["p"], 4), "ci95": [round(r["low"], 4), round(r["high"], 4)]} for r in levels],
         "mean_turns": round(sum(r.turns for r in results) / len(results), 3) if results else 0,
     }
-
-
-def options_from(args: argparse.Namespace) -> Options:
-    """``--optional commando`` and ``--no-events``.
-
-    Raises:
-        UsageError: an optional rule this title does not have.
-    """
-    unknown = [o for o in args.optional if o not in OPTIONAL_RULES]
-    if unknown:
-        raise UsageError(f"bruneval has no optional rule {unknown[0]!r} (it has: {', '.join(OPTIONAL_RULES)})")
-    return Options(commando="commando" in args.optional, events=not args.no_events)
 
 
 def run(args: argparse.Namespace, host: Any) -> int:

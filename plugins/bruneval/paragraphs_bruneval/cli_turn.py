@@ -23,7 +23,7 @@ from paragraphs_raids.dice import PrngRoller, ScriptedRoller
 
 from paragraphs_bruneval.board import board_json, read_board
 from paragraphs_bruneval.cli_common import fresh_seed, scenario_for
-from paragraphs_bruneval.game.journal import Journal
+from paragraphs_raids.journal import Journal
 from paragraphs_bruneval.game.state import GameState
 from paragraphs_bruneval.rules.german_combat import german_combat
 from paragraphs_bruneval.rules.german_movement import german_movement

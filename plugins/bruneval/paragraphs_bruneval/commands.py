@@ -19,12 +19,6 @@ from paragraphs.records import Command, Policy
 TITLE = "bruneval"
 
 
-def play_arguments(group: argparse.ArgumentParser) -> None:
-    """Options ``play`` takes for this title."""
-    group.add_argument("--optional-commando", action="store_true", help="bruneval: play with optional rule 18 (Commandos aboard the LCAs)")
-    group.add_argument("--no-events", action="store_true", help="bruneval: play without the unexpected events of rule 5")
-
-
 def run_play(args: argparse.Namespace, host: Any) -> int:
     from paragraphs_bruneval.cli_play import run
 
@@ -44,7 +38,7 @@ def run_turn(args: argparse.Namespace, host: Any) -> int:
 
 
 def commands() -> Iterator[Command]:
-    from paragraphs_raids.cli import simulate_arguments, turn_arguments
+    from paragraphs_raids.cli import play_arguments, simulate_arguments, turn_arguments
 
     yield Command(id="bruneval-play", title=TITLE, help="an automatic game of Raid sur Bruneval 1942", add_arguments=play_arguments, run=run_play, extends="play")
     yield Command(id="bruneval-simulate", title=TITLE, help="Monte Carlo series of automatic games", add_arguments=simulate_arguments, run=run_simulate, extends="simulate")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from paragraphs.problems import Problem, Severity, SourcePos
+from paragraphs.problems import Problem
 from paragraphs.records import LintRule
 
 TITLE = "bruneval"
@@ -34,21 +34,9 @@ def check_playable(book: Any, grammar: Any) -> list[Problem]:
 
 def count_assumed(book: Any, grammar: Any) -> Iterator[Problem]:
     """BRU100: one info line with the number of assumed values, so nobody forgets them."""
-    if book.title != TITLE:
-        return
-    n = sum(1 for coll in book.data.values() for rec in coll.values() if isinstance(rec, dict) and rec.get("assumed"))
-    n += sum(len(u.assumed) for u in book.units.values() if u.title == TITLE)
-    n += 1 if book.meta.get("dice_assumed") else 0
-    where = _first_position(book)
-    yield Problem(where, "BRU100", f"{n} values are assumed, not printed in the rulebook (each says why; see docs/titles/bruneval.md)", Severity.INFO)
+    from paragraphs_raids.victory import count_assumed as count
 
-
-def _first_position(book: Any) -> SourcePos:
-    for key, fields in book.provenance.items():
-        if key.startswith("zones:") and fields.get("id"):
-            path, _, _ = fields["id"].rpartition(":")
-            return SourcePos(path.rpartition(":")[0], 1, 1)
-    return SourcePos(TITLE, 0, 0)
+    yield from count(book, TITLE, "BRU100", "docs/titles/bruneval.md")
 
 
 def lint_rules() -> Iterator[LintRule]:

@@ -28,21 +28,20 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 
+from paragraphs_raids import chances
 from paragraphs_raids.combat import attack_base, defence_base
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
-from paragraphs_raids.zonemap import ALL_KINDS, MOVEMENT_KINDS
 
 from paragraphs_bruneval.game import actions
-from paragraphs_bruneval.game.state import WURZBURG, GameState
+from paragraphs_bruneval.game.state import LAST_RESORT, WURZBURG, GameState
 from paragraphs_bruneval.rules.combat import PROTECTION_SIGN, counts_for_bonus, default_british_front
 from paragraphs_bruneval.rules.commando import boat_fighter
 
 
 @cache
 def win_chance(margin: int) -> Fraction:
-    """P(attack + d6 >= defence + d6) when attack - defence = ``margin``."""
-    wins = sum(1 for a in range(1, 7) for d in range(1, 7) if margin + a >= d)
-    return Fraction(wins, 36)
+    """P(attack + d6 >= defence + d6) when attack - defence = ``margin`` (rule 9)."""
+    return chances.win_chance(margin, "d6", "d6")
 
 
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
@@ -178,7 +177,7 @@ class DefaultPolicy:
         counts = counts_for_bonus(g.options.commando)
         front = boat_fighter(g, default_british_front([p for p in attackers if p.role != "officer"] or list(attackers), True))
         defenders = g.stack(target)
-        d_front = front_line(defenders)
+        d_front = front_line(defenders, LAST_RESORT)
         assert d_front is not None
         attack = attack_base(front, attackers, counts).base
         defence = defence_base(d_front, defenders, counts, g.zmap.zone(target).protection, PROTECTION_SIGN).base
@@ -209,7 +208,7 @@ class DefaultPolicy:
     def _target(self, g: GameState, zone: str, force: list[Piece]) -> str | None:
         """The best zone to attack from ``zone`` now, or None."""
         best: tuple[Fraction, str] | None = None
-        for target in g.zmap.neighbours(zone, ALL_KINDS):
+        for target in g.zmap.neighbours(zone):
             if g.side_in(target) != GERMAN:
                 continue
             p = self.chance(g, force, target)
@@ -256,7 +255,7 @@ class DefaultPolicy:
             for boat in g.boats_in(zone):
                 if boat.acted or (g.cargo_points(boat) and boat_fighter(g, boat) is boat):
                     continue
-                for target in g.zmap.neighbours(zone, ALL_KINDS):
+                for target in g.zmap.neighbours(zone):
                     if "beach" in g.zmap.zone(target).tags and g.side_in(target) == GERMAN and self.chance(g, [boat], target) >= Fraction(1, 2):
                         actions.attack(g, [boat], target)
                         break
@@ -398,7 +397,7 @@ class DefaultPolicy:
             return weights
         reach = g.scenario.params.activation_max_radius
         for marker in g.markers:
-            for zone, r in g.zmap.radii_from(marker, MOVEMENT_KINDS).items():
+            for zone, r in g.zmap.radii_from(marker, g.zmap.movable_kinds()).items():
                 if 0 < r <= reach:
                     weights[zone] = max(weights.get(zone, 0), self.marker_weight * (reach + 1 - r))
         return weights
@@ -436,7 +435,7 @@ class DefaultPolicy:
         officer = 1 if any(p.role == "officer" for p in fresh) and front.role != "officer" else 0
         defence = front.defence + bonus + officer + PROTECTION_SIGN * g.zmap.zone(zone).protection
         total = Fraction(0)
-        for other in g.zmap.neighbours(zone, ALL_KINDS):
+        for other in g.zmap.neighbours(zone):
             enemies = [p for p in g.stacks.get(other, ()) if p.side == GERMAN and p.role != "radar_operator"]
             if enemies:
                 top = max(enemies, key=lambda p: p.attack)

@@ -19,8 +19,9 @@ from paragraphs.errors import ContentError
 from paragraphs.model import Book
 from paragraphs.problems import Problem, SourcePos
 from paragraphs.records import Table
+from paragraphs_raids.markers import MarkerBack
 from paragraphs_raids.stacks import Factors, UnitKind
-from paragraphs_raids.zonemap import Connection, ConnectionKind, Zone, ZoneMap
+from paragraphs_raids.zonemap import LAND, Connection, Zone, ZoneMap
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +50,7 @@ class MarkerSet:
 
     letter: str
     on_map: int
-    backs: tuple[int, ...]
+    backs: tuple[MarkerBack, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,8 @@ class Params:
     """The scenario's fixed numbers (content ``scenario`` record)."""
 
     turns: int
+    start_time: str
+    minutes_per_turn: int
     drop_waves: tuple[tuple[int, tuple[str, ...]], ...]
     event_turns: tuple[int, ...]
     boats_from_turn: int
@@ -89,6 +92,7 @@ class Scenario:
     tables: Mapping[str, Table]
     params: Params
     alert_events: Mapping[str, tuple[int, ...]]
+    alert_maximum: int
     victory_points: Mapping[str, int]
     wurzburg_modifiers: Mapping[str, int]
     alert_movement: Mapping[int, int]
@@ -166,7 +170,7 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     "wurzburg_attempts": ("modifier",),
 }
 _PARAMS = (
-    "turns", "drop_waves", "event_turns", "boats_from_turn", "reinforcements_from_alert", "activation_die",
+    "turns", "start_time", "minutes_per_turn", "drop_waves", "event_turns", "boats_from_turn", "reinforcements_from_alert", "activation_die",
     "activation_max_radius", "officer_full_radius", "movement_die", "carry_capacity", "boat_capacity",
     "wurzburg_turns_needed", "officer_loss_face", "commando_disembark_cost", "embark_penalty", "vp_units",
 )
@@ -200,8 +204,6 @@ def scenario_problems(book: Book) -> list[Problem]:
                 bad("connections", cid, end, f"connection {cid!r}: unknown zone {rec[end]!r}")
         if rec.get("kind") is not None and rec["kind"] not in kinds_of_line:
             bad("connections", cid, "kind", f"connection {cid!r}: unknown kind {rec['kind']!r}")
-        if rec.get("kind") is not None and rec["kind"] not in {k.value for k in ConnectionKind}:
-            bad("connections", cid, "kind", f"connection {cid!r}: the engine knows solid, dashed and red_dashed lines")
     groups = data.get("groups", {})
     counters = data.get("counters", {})
     for cid, rec in counters.items():
@@ -280,7 +282,7 @@ def _check_markers(book: Book, zones: Mapping[str, Mapping[str, Any]], out: list
 
 def _factors(raw: Mapping[str, Any]) -> Factors:
     move = raw["move"]
-    return Factors(int(raw["attack"]), int(raw["defence"]), None if move == "alert" else int(move), int(raw["points"]))
+    return Factors.of(attack=int(raw["attack"]), defence=int(raw["defence"]), move=None if move == "alert" else int(move), points=int(raw["points"]))
 
 
 def unit_kinds(book: Book) -> dict[str, UnitKind]:
@@ -313,7 +315,8 @@ def scenario_from_book(book: Book) -> Scenario:
         raise ContentError(problems)
     data = book.data
     terrain = data["terrain"]
-    line_costs = {ConnectionKind(k): (None if r.get("cost") is None else int(r["cost"])) for k, r in data["connection_kinds"].items() if k in {c.value for c in ConnectionKind}}
+    # Bruneval's units all move on land: each kind's cost is the land mode's table.
+    line_costs = {LAND: {k: (None if r.get("cost") is None else int(r["cost"])) for k, r in data["connection_kinds"].items()}}
     zones = []
     boat_only = set()
     for zid, rec in data["zones"].items():
@@ -322,7 +325,7 @@ def scenario_from_book(book: Book) -> Scenario:
         zones.append(Zone(zid, str(rec["name"]), int(t["protection"]), int(t["stacking"]), tags))
         if t.get("stacking_counts") == "boats":
             boat_only.add(zid)
-    connections = [Connection(r["a"], r["b"], ConnectionKind(r["kind"])) for r in data["connections"].values()]
+    connections = [Connection(r["a"], r["b"], str(r["kind"])) for r in data["connections"].values()]
     zmap = ZoneMap(zones, connections, line_costs)
     kinds = unit_kinds(book)
     counters = {cid: CounterSpec(cid, kinds[r["unit"]], str(r["group"]), str(r.get("name", cid))) for cid, r in data["counters"].items()}
@@ -330,10 +333,12 @@ def scenario_from_book(book: Book) -> Scenario:
         Placement(str(r["zone"]), tuple(r.get("counters") or ()), tuple(r.get("objects") or ()), bool(r.get("holds_post", False)))
         for r in data["setup"].values()
     )
-    marker_sets = {mid: MarkerSet(mid, int(r["on_map"]), tuple(int(b) for b in r["backs"])) for mid, r in data["marker_sets"].items()}
+    marker_sets = {mid: MarkerSet(mid, int(r["on_map"]), tuple(MarkerBack.count(int(b)) for b in r["backs"])) for mid, r in data["marker_sets"].items()}
     scen = data["scenario"][book.title]
     params = Params(
         turns=int(scen["turns"]),
+        start_time=str(scen["start_time"]),
+        minutes_per_turn=int(scen["minutes_per_turn"]),
         drop_waves=tuple((int(w["turn"]), tuple(w["groups"])) for w in scen["drop_waves"]),
         event_turns=tuple(int(t) for t in scen["event_turns"]),
         boats_from_turn=int(scen["boats_from_turn"]),
@@ -364,6 +369,7 @@ def scenario_from_book(book: Book) -> Scenario:
         tables=dict(book.tables),
         params=params,
         alert_events={eid: tuple(int(x) for x in r["increases"]) for eid, r in data["alert_events"].items()},
+        alert_maximum=_track_maximum(book, "alert"),
         victory_points={vid: int(r["vp"]) for vid, r in data["victory_points"].items()},
         wurzburg_modifiers={wid: int(r["modifier"]) for wid, r in data["wurzburg_attempts"].items()},
         alert_movement=alert_movement,
@@ -372,6 +378,14 @@ def scenario_from_book(book: Book) -> Scenario:
     )
     return scenario
 
+
+
+def _track_maximum(book: Book, name: str) -> int:
+    """The top of a track as the title declares it (``tracks: [{name: alert, max: 6}]``)."""
+    track = book.tracks[name]
+    if track.question is None or track.question.max is None:
+        raise ContentError([Problem(SourcePos(f"{book.title}:title", 0, 0), "BRU002", f"track {name!r} declares no max")])
+    return int(track.question.max)
 
 
 def load_scenario(host: Any = None, overlays: Any = (), *, use_cache: bool = True) -> Scenario:

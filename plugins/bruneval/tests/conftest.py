@@ -13,15 +13,16 @@ from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.dice import ScriptedRoller
 from paragraphs_raids.markers import ActivationMarkers
 from paragraphs_raids.stacks import Piece
-from paragraphs_raids.zonemap import Connection, ConnectionKind, Zone, ZoneMap
+from paragraphs_raids.zonemap import Connection, Zone, ZoneMap
 
-from paragraphs_bruneval.game.journal import Journal
+from paragraphs_raids.journal import Journal
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.scenario import Scenario, load_scenario
 
-SOLID = ConnectionKind.SOLID
-DASHED = ConnectionKind.DASHED
-RED = ConnectionKind.RED_DASHED
+# Line kinds of the Bruneval content (their costs come from the scenario).
+SOLID = "solid"
+DASHED = "dashed"
+RED = "red_dashed"
 
 # terrain shorthand: (protection, stacking)
 OPEN = (0, 10)
@@ -42,7 +43,7 @@ def scenario(host: PluginHost) -> Scenario:
 def small_game(
     scenario: Scenario,
     zones: Iterable[tuple[str, tuple[int, int]] | tuple[str, tuple[int, int], set[str]]],
-    links: Iterable[tuple[str, str, ConnectionKind]],
+    links: Iterable[tuple[str, str, str]],
     dice: Iterable[int] = (),
     *,
     alert: int = 0,
@@ -56,7 +57,7 @@ def small_game(
         tags = frozenset(item[2]) if len(item) > 2 else frozenset()  # type: ignore[misc]
         zone_list.append(Zone(zid, zid, protection, stacking, tags))
         records[zid] = {"id": zid, "tags": sorted(tags)}
-    zmap = ZoneMap(zone_list, [Connection(a, b, k) for a, b, k in links])
+    zmap = ZoneMap(zone_list, [Connection(a, b, k) for a, b, k in links], scenario.zmap.costs)
     small = dataclasses.replace(scenario, zmap=zmap, zone_records=records, boat_only_zones=frozenset(z.id for z in zone_list if "embarkation" in z.tags))
     g = GameState(scenario=small, roll=ScriptedRoller(list(dice), scenario.conventions), options=options, journal=Journal())
     g.alert = AlertTrack(level=alert, maximum=6, events=dict(scenario.alert_events))

@@ -39,9 +39,9 @@ def test_play_auto_text_is_reproducible(capsys) -> None:
 
 
 def test_play_options(capsys) -> None:
-    code, out, _ = run(capsys, "play", "bruneval", "--auto", "--seed", "4", "--optional-commando", "--no-events", "--json")
+    code, out, _ = run(capsys, "play", "bruneval", "--auto", "--seed", "4", "--optional", "commando", "--no-events", "--json")
     data = json.loads(out)
-    assert code == 0 and data["options"] == {"optional_commando": True, "events": False}
+    assert code == 0 and data["options"] == {"optional": ["commando"], "difficulty": None, "events": False}
 
 
 def test_play_without_auto_is_a_usage_error(capsys) -> None:
@@ -71,6 +71,13 @@ def test_simulate_text(capsys) -> None:
     code, out, err = run(capsys, "simulate", "bruneval", "--games", "8", "--jobs", "1")
     assert code == 0 and "95% CI" in out and "complete" in out
     assert err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_play_takes_the_raid_series_words_and_refuses_a_level_bruneval_does_not_print(capsys) -> None:
+    code, _, err = run(capsys, "play", "bruneval", "--auto", "--seed", "1", "--difficulty", "hardened")
+    assert code == 2 and "prints no difficulty levels" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "play", "bruneval", "--auto", "--seed", "1", "--optional", "snow")
+    assert code == 2 and "no optional rule 'snow'" in err
 
 
 def test_simulate_unknown_rule_and_title(capsys) -> None:

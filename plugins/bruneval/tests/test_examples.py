@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from paragraphs_raids.dice import ScriptedRoller
-from paragraphs_raids.markers import ActivationMarkers
+from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.rules import activation, german_combat, german_movement, movement
@@ -44,7 +44,7 @@ def test_rule_12_activation_example(scenario, kit) -> None:
         [3, 2],
         alert=4,
     )
-    g.markers = ActivationMarkers({"calvaire": 1})
+    g.markers = ActivationMarkers({"calvaire": MarkerBack.count(1)})
     rodney = kit.put(g, "near", "rodney-1")
     activation.british_tests(g, rodney, "near", set())
     assert "calvaire" in g.markers and not g.stack("calvaire")
@@ -109,7 +109,7 @@ def test_rule_8_2_stacking_surplus_example(scenario, kit) -> None:
         [("start", "activation", kit.SOLID), ("activation", "paras", kit.SOLID)],
         alert=5,
     )
-    g.markers = ActivationMarkers({"activation": 2})
+    g.markers = ActivationMarkers({"activation": MarkerBack.count(2)})
     movers = kit.put(g, "start", "lw-2", "lw-3", "lw-4")
     g.garrison_pool = ["lw-5", "lw-6"]
     kit.put(g, "paras", "drake-1")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from paragraphs_raids.dice import ScriptedRoller
-from paragraphs_raids.markers import ActivationMarkers
+from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.actions import IllegalAction
@@ -95,7 +95,7 @@ def test_8_british_move_is_checked(scenario, kit) -> None:
     )
     units = kit.put(g, "a", "drake-officer", "drake-1", "drake-2")
     kit.put(g, "gun", "mg-1")
-    g.markers = ActivationMarkers({"m": 1})
+    g.markers = ActivationMarkers({"m": MarkerBack.count(1)})
     with pytest.raises(IllegalAction, match="no line"):
         actions.move(g, units, ["x"])  # red dashed: combat only
     with pytest.raises(IllegalAction, match="German units"):
@@ -142,7 +142,7 @@ def test_8_2_falls_back_to_joining_friends_then_beaches(scenario, kit) -> None:
 
 def test_8_2_passing_a_marker_activates_it(scenario, kit) -> None:
     g = kit.small_game(scenario, [("a", kit.OPEN), ("m", kit.PROTECTED, {"activation"}), ("c", kit.OPEN), ("d", kit.OPEN)], [("a", "m", kit.SOLID), ("m", "c", kit.SOLID), ("c", "d", kit.SOLID)], alert=6)
-    g.markers = ActivationMarkers({"m": 1})
+    g.markers = ActivationMarkers({"m": MarkerBack.count(1)})
     kit.put(g, "a", "685-1")
     kit.put(g, "d", "drake-1")
     german_movement.move_stack(g, "a", [g.pieces["685-1"]], 3)
@@ -155,7 +155,7 @@ def test_8_2_passing_a_marker_activates_it(scenario, kit) -> None:
 
 def test_9_attacking_a_face_down_marker_reveals_it(scenario, kit) -> None:
     g = kit.small_game(scenario, [("a", kit.OPEN), ("m", kit.PROTECTED, {"activation"})], [("a", "m", kit.SOLID)], [6, 1])
-    g.markers = ActivationMarkers({"m": 1})
+    g.markers = ActivationMarkers({"m": MarkerBack.count(1)})
     units = kit.put(g, "a", "drake-1", "drake-2")
     report = actions.attack(g, units, "m")
     assert report is not None and report.result.defender_hit

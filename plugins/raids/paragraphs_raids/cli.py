@@ -1,9 +1,12 @@
-"""The options of ``simulate`` and ``turn``, shared by every raid title.
+"""The options of ``play``, ``simulate`` and ``turn``, shared by every raid title.
 
 The core makes ``paragraphs simulate TITLE`` and ``paragraphs turn TITLE`` out of the
 titles' ``Command(extends="simulate"|"turn")`` records and hands over to the one of the
 title named; each raid title declares these same options in its records (identical
-options of several titles are merged).
+options of several titles are merged, on ``play`` too). The words are the same for every
+title: ``--optional RULE`` (repeatable) for its optional rules, ``--difficulty LEVEL``
+where the title prints levels, ``--no-events`` to leave out its unexpected events;
+:func:`raid_choices` checks them against what the title has.
 
 This module is imported at every CLI start (to build the parser), so it imports nothing
 heavy.
@@ -12,8 +15,52 @@ heavy.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from paragraphs.errors import UsageError
+
+
+def _choices(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    p.add_argument("--optional", action="append", default=[], metavar="RULE", help="use one of the title's optional rules (repeatable)")
+    p.add_argument("--difficulty", metavar="LEVEL", default=None, help="a difficulty level the title prints")
+    p.add_argument("--no-events", action="store_true", help="play without the title's unexpected events")
+
+
+def play_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """Options of ``paragraphs play TITLE --auto`` for a raid title."""
+    _choices(p)
+
+
+@dataclass(frozen=True, slots=True)
+class RaidChoices:
+    """What the player chose before the game: optional rules, level, events."""
+
+    optional: frozenset[str] = frozenset()
+    difficulty: str | None = None
+    events: bool = True
+
+    def to_json(self) -> dict[str, object]:
+        return {"optional": sorted(self.optional), "difficulty": self.difficulty, "events": self.events}
+
+
+def raid_choices(args: argparse.Namespace, title: str, optional_rules: Mapping[str, str], levels: Mapping[str, str] | None = None) -> RaidChoices:
+    """The choices on the command line, checked against what ``title`` has.
+
+    Raises:
+        UsageError: an optional rule or a level the title does not have.
+    """
+    optional = list(getattr(args, "optional", None) or [])
+    unknown = [o for o in optional if o not in optional_rules]
+    if unknown:
+        has = ", ".join(optional_rules) or "none"
+        raise UsageError(f"{title} has no optional rule {unknown[0]!r} (it has: {has})")
+    level = getattr(args, "difficulty", None)
+    if level is not None and level not in (levels or {}):
+        if not levels:
+            raise UsageError(f"{title} prints no difficulty levels: drop --difficulty")
+        raise UsageError(f"{title} has no difficulty level {level!r} (it has: {', '.join(levels)})")
+    return RaidChoices(frozenset(optional), level, not getattr(args, "no_events", False))
 
 
 
@@ -23,8 +70,7 @@ def simulate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="series seed; game i uses derive_seed(seed, i) (default 0)")
     p.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: every core)")
     p.add_argument("--policy", metavar="ID", default=None, help="automatic player for the British (default: default)")
-    p.add_argument("--no-events", action="store_true", help="play without the unexpected events")
-    p.add_argument("--optional", action="append", default=[], metavar="RULE", help="use an optional rule (bruneval: commando); repeatable")
+    _choices(p)
     p.add_argument("--json", action="store_true")
 
 

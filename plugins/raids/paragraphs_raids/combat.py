@@ -1,12 +1,17 @@
-"""Combat values and results (Bruneval rule 9; Dieppe rule 11.1 has the same shape).
+"""Combat values and results (Bruneval rule 9; Dieppe rules 11.1 and 11.2).
 
-Each side takes the factor of its front-line unit and adds:
+Each side takes a factor of its front-line unit and adds:
 
 * one per stacking point of the other pieces of its stack that count (infantry; LCAs
   under Bruneval's optional rule) and have not acted;
-* one when one or more officers who have not acted are present;
+* one when one or more officers who have not acted are present, on the sides where the
+  title gives that bonus (Bruneval: both; Dieppe's fire: the shooter only);
+* named modifiers a title adds (Dieppe: light by turn, range for the mortar);
 * a die (a d6 in Bruneval; Dieppe rolls a d10 for the Germans);
 * for the defender, the protection of its zone.
+
+Which factor is read is a selector (Bruneval: attack against defence; Dieppe's fire: FF
+against FF; its assault: AF against AF).
 
 Bruneval prints the protection with a minus sign but its own worked example adds it to
 the defence (6 + 3 = 9 with +1 protection in the 6); the sign is therefore a parameter of
@@ -22,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from paragraphs_raids.dice import Roller
-from paragraphs_raids.stacks import Piece, bonus_points
+from paragraphs_raids.stacks import FactorSelector, Piece, attack_factor, bonus_points, defence_factor
 
 DEFENDER_HIT = "defender hit"
 ATTACKER_HIT = "attacker hit"
@@ -36,13 +41,14 @@ class SideValue:
     bonus: int
     officer: int
     protection: int = 0
+    extra: tuple[tuple[str, int], ...] = ()
 
     @property
     def base(self) -> int:
-        return self.factor + self.bonus + self.officer + self.protection
+        return self.factor + self.bonus + self.officer + self.protection + sum(v for _, v in self.extra)
 
     def describe(self) -> str:
-        """``4 + 2 stack + 1 officer + 1 protection`` (only the terms that apply)."""
+        """``4 + 2 stack + 1 officer + 1 protection - 2 light`` (only the terms that apply)."""
         parts = [str(self.factor)]
         if self.bonus:
             parts.append(f"+ {self.bonus} stack")
@@ -51,6 +57,9 @@ class SideValue:
         if self.protection:
             sign = "+" if self.protection > 0 else "-"
             parts.append(f"{sign} {abs(self.protection)} protection")
+        for name, value in self.extra:
+            if value:
+                parts.append(f"{'+' if value > 0 else '-'} {abs(value)} {name}")
         return " ".join(parts)
 
 
@@ -85,17 +94,44 @@ def has_officer(stack: Sequence[Piece], officer_role: str = "officer") -> bool:
     return any(p.role == officer_role and not p.acted for p in stack)
 
 
-def attack_base(front: Piece, stack: Sequence[Piece], counts: Callable[[Piece], bool]) -> SideValue:
-    """The attacker's value before its die."""
-    officer = 1 if front.role != "officer" and has_officer(stack) else 0
-    return SideValue(front.attack, bonus_points(stack, front, counts), officer)
+def _officer(front: Piece, stack: Sequence[Piece], bonus: int) -> int:
+    return bonus if bonus and front.role != "officer" and has_officer(stack) else 0
 
 
-def defence_base(front: Piece, stack: Sequence[Piece], counts: Callable[[Piece], bool], protection: int, protection_sign: int = 1) -> SideValue:
+def attack_base(
+    front: Piece,
+    stack: Sequence[Piece],
+    counts: Callable[[Piece], bool],
+    *,
+    factor: FactorSelector = attack_factor,
+    officer_bonus: int = 1,
+    extra: Sequence[tuple[str, int]] = (),
+) -> SideValue:
+    """The attacker's value before its die.
+
+    Args:
+        factor: which factor of the front line is read (Bruneval: attack; Dieppe: FF or AF).
+        officer_bonus: what one or more officers add (0 where the title gives none).
+        extra: named modifiers (``("light", -2)``, ``("range", -1)``).
+    """
+    return SideValue(factor(front), bonus_points(stack, front, counts), _officer(front, stack, officer_bonus), 0, tuple(extra))
+
+
+def defence_base(
+    front: Piece,
+    stack: Sequence[Piece],
+    counts: Callable[[Piece], bool],
+    protection: int,
+    protection_sign: int = 1,
+    *,
+    factor: FactorSelector = defence_factor,
+    officer_bonus: int = 1,
+    extra: Sequence[tuple[str, int]] = (),
+) -> SideValue:
     """The defender's value before its die; ``protection_sign`` is +1 when the title adds
-    the zone's protection (Bruneval's ruling) and -1 when it subtracts it."""
-    officer = 1 if front.role != "officer" and has_officer(stack) else 0
-    return SideValue(front.defence, bonus_points(stack, front, counts), officer, protection_sign * protection)
+    the zone's protection (Bruneval's ruling) and -1 when it subtracts it. Dieppe's fire
+    defence has no officer bonus (``officer_bonus=0``)."""
+    return SideValue(factor(front), bonus_points(stack, front, counts), _officer(front, stack, officer_bonus), protection_sign * protection, tuple(extra))
 
 
 def resolve(attack: int, defence: int, roll: Roller, *, attack_die: str = "d6", defence_die: str = "d6", purpose: str = "combat") -> CombatResult:

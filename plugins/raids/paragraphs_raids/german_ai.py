@@ -11,11 +11,12 @@ mechanics (cheapest first, ties at random, step by step along equal routes) are 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from paragraphs_raids.dice import Roller, pick_at_random
+from paragraphs_raids.stacks import Piece
 from paragraphs_raids.zonemap import ZoneMap
 
 T = TypeVar("T")
@@ -162,6 +163,20 @@ def stacks_then_strongest(a: Attacker) -> tuple[int, int]:
     return (0 if a.is_stack else 1, -a.value)
 
 
+def most_levels_first(a: Attacker) -> tuple[int]:
+    """Dieppe 11.1: the stack with the most levels fires first (ties are rolled for)."""
+    return (-a.points,)
+
+
+def fewest_levels(points: Callable[[str], int]) -> Callable[[str], tuple[int]]:
+    """Dieppe 11.1's target key: the adjacent British stack with the fewest levels."""
+
+    def key(zone: str) -> tuple[int]:
+        return (points(zone),)
+
+    return key
+
+
 def most_points_then_boat(points: Callable[[str], int], has_boat: Callable[[str], bool]) -> Callable[[str], tuple[int, int]]:
     """Bruneval 9.1's target key: the zone with the most British stacking points, then a
     zone holding a boat (Dieppe 11.1 would rank the fewest levels first instead)."""
@@ -171,3 +186,33 @@ def most_points_then_boat(points: Callable[[str], int], has_boat: Callable[[str]
 
     return key
 
+
+
+# --------------------------------------------------------------------------- moving stacks
+
+
+def next_to_move(ready: Mapping[str, Sequence[Piece]], order: Mapping[str, int]) -> str | None:
+    """The zone whose movers go next: the most stacking points first, then map order.
+
+    Bruneval 8.2 (ruling) and Dieppe 9.3 ("the largest stack moves first") both move the
+    German stacks in this order; None when nobody is ready.
+    """
+    if not ready:
+        return None
+    return min(ready, key=lambda z: (-sum(p.points for p in ready[z]), order[z]))
+
+
+def surplus(movers: Sequence[Piece], over: int, key: Callable[[Piece], Any]) -> list[Piece]:
+    """The arriving units to leave behind so that ``over`` surplus points disappear.
+
+    The movers are sorted by ``key`` (strongest first, e.g. ``strongest_on_top``) and the
+    weakest are dropped one by one, as few as needed (Bruneval 8.2; Dieppe 9.3: the
+    smallest FF stays behind). Returns them weakest first; empty when ``over`` <= 0.
+    """
+    staying = sorted(movers, key=key)
+    left: list[Piece] = []
+    while staying and over > 0:
+        piece = staying.pop()
+        left.append(piece)
+        over -= piece.points
+    return left

@@ -15,9 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 BRITISH = "british"
 GERMAN = "german"
+
+#: Bruneval's factor names (rule 2.1); Dieppe's counters read fire, assault, movement.
+ATTACK = "attack"
+DEFENCE = "defence"
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,17 +30,47 @@ class Factors:
     """One side of a counter.
 
     Attributes:
-        attack: attack factor.
-        defence: defence factor.
+        values: the counter's named combat factors, as the title calls them (Bruneval:
+            ``attack``, ``defence``; Dieppe: ``fire``, ``assault``), in printed order.
         move: printed movement capacity; None when the title computes it (the German
             alert-level movement of Bruneval 8.2).
         points: stacking points of this side.
     """
 
-    attack: int
-    defence: int
+    values: tuple[tuple[str, int], ...]
     move: int | None
     points: int
+
+    @classmethod
+    def of(cls, *, move: int | None, points: int, **values: int) -> Factors:
+        """``Factors.of(fire=3, assault=4, move=3, points=2)``."""
+        return cls(tuple(values.items()), move, points)
+
+    def __getitem__(self, name: str) -> int:
+        for key, value in self.values:
+            if key == name:
+                return value
+        raise KeyError(f"no factor {name!r} on this counter (it has: {', '.join(k for k, _ in self.values) or 'none'})")
+
+    def get(self, name: str, default: int = 0) -> int:
+        for key, value in self.values:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(k for k, _ in self.values)
+
+    @property
+    def attack(self) -> int:
+        """Bruneval's attack factor (0 on a counter without one)."""
+        return self.get(ATTACK)
+
+    @property
+    def defence(self) -> int:
+        """Bruneval's defence factor (0 on a counter without one)."""
+        return self.get(DEFENCE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +148,10 @@ class Piece:
     def role(self) -> str:
         return self.kind.role
 
+    def factor(self, name: str) -> int:
+        """The named factor of the side showing (``fire``, ``assault``, ``attack``...)."""
+        return self.factors[name]
+
     def label(self) -> str:
         return (self.name or self.id) + (" (reduced)" if self.reduced else "")
 
@@ -133,34 +172,92 @@ def bonus_points(pieces: Iterable[Piece], front: Piece, counts: Callable[[Piece]
     return sum(p.points for p in pieces if p is not front and not p.acted and counts(p))
 
 
-def german_order(piece: Piece) -> tuple[int, int, int]:
-    """Sort key putting the highest attack factor on top; full strength before reduced.
+#: Reads one factor of a piece: combat, German ordering and surplus take one.
+FactorSelector = Callable[[Piece], int]
 
-    Pieces that never take the front line while others are present (radar operators,
-    Bruneval 2.3) go under everything.
+
+def factor(name: str) -> FactorSelector:
+    """A selector for the named factor (``factor("fire")`` for Dieppe 11.1)."""
+
+    def select(piece: Piece) -> int:
+        return piece.factors[name]
+
+    select.__name__ = f"factor_{name}"
+    return select
+
+
+def attack_factor(piece: Piece) -> int:
+    """Bruneval's attack factor (the default selector of the attacker)."""
+    return piece.factors.attack
+
+
+def defence_factor(piece: Piece) -> int:
+    """Bruneval's defence factor (the default selector of the defender)."""
+    return piece.factors.defence
+
+
+def strongest_on_top(select: FactorSelector = attack_factor, last: Iterable[str] = ()) -> Callable[[Piece], tuple[int, int, int]]:
+    """A sort key putting the highest ``select`` factor on top, full strength before reduced.
+
+    Roles in ``last`` go under everything (Bruneval's radar operators, rule 2.3, never
+    hold the front line while other units are there). Bruneval sorts on the attack factor
+    (rule 2.3), Dieppe on FF (rule 2.2).
     """
-    return (1 if piece.role == "radar_operator" else 0, -piece.attack, 1 if piece.reduced else 0)
+    roles = frozenset(last)
+
+    def key(piece: Piece) -> tuple[int, int, int]:
+        return (1 if piece.kind.role in roles else 0, -select(piece), 1 if piece.reduced else 0)
+
+    return key
 
 
-def reorganise_german(stack: list[Piece]) -> None:
-    """Reorganise a German stack in place after a combat or a move (rule 9).
+def reorganise_german(stack: list[Piece], key: Callable[[Piece], Any]) -> None:
+    """Reorganise a German stack in place after a combat or a move, by ``key``.
 
     The sort is stable, so equal pieces keep their order.
     """
-    stack.sort(key=german_order)
+    stack.sort(key=key)
 
 
-def front_line(stack: Sequence[Piece], last_resort: Iterable[str] = ("officer", "radar_operator")) -> Piece | None:
-    """The piece on the front line: the top piece that is not a last-resort role.
+def front_line(stack: Sequence[Piece], last_resort: Iterable[str]) -> Piece | None:
+    """The piece on the front line: the top piece whose role is not in ``last_resort``.
 
-    Officers and radar operators only hold the front line when nothing else is in the
-    zone (Bruneval 2.3 and 9: they defend themselves when alone).
+    Such roles only hold the front line when nothing else is in the zone (Bruneval 2.3 and
+    9: officers and radar operators defend themselves when alone; Dieppe 2.2 names
+    officers and snipers). Each title passes its own roles.
     """
     roles = set(last_resort)
     for piece in stack:
         if piece.role not in roles:
             return piece
     return stack[0] if stack else None
+
+
+def apply_losses(stack: Sequence[Piece], losses: int, start: int = 0) -> list[tuple[Piece, bool]]:
+    """Apply ``losses`` hits to a stack, from the piece at ``start`` downwards.
+
+    Each hit falls on the current piece (:func:`hit`); once that piece is eliminated the
+    next hit falls on the piece under it (Dieppe's mortar: two losses eliminate a full
+    unit, or a reduced unit and then the unit under it). The caller removes the
+    eliminated pieces.
+
+    Returns:
+        ``(piece, eliminated)`` for each piece hit, in order.
+    """
+    out: list[tuple[Piece, bool]] = []
+    index = start
+    left = losses
+    while left > 0 and index < len(stack):
+        piece = stack[index]
+        gone = hit(piece)
+        left -= 1
+        if out and out[-1][0] is piece:
+            out[-1] = (piece, gone)
+        else:
+            out.append((piece, gone))
+        if gone:
+            index += 1
+    return out
 
 
 def hit(piece: Piece) -> bool:

@@ -1,45 +1,32 @@
-"""Zone maps: geographic zones joined by connections of three kinds.
+"""Zone maps: geographic zones joined by lines of kinds the title names.
 
-Both raid titles draw their map as zones (ZG/GZ) linked by lines. A solid line costs 1
-movement point, a dashed line 2, and a red dashed line lets units fight across it but
-never move (Bruneval rules 1.2 and 8; Dieppe rule 9). Distances come in two flavours:
+Both raid titles draw their map as zones (ZG/GZ) linked by lines. What a line costs
+depends on its kind and on how the piece moves: Bruneval (rules 1.2 and 8) has solid lines
+(1 PM), dashed lines (2 PM) and red dashed lines that let units fight across but never
+move; Dieppe (rule 9) adds blue lines that only LCAs sail along (solid, 1 MP) and blue
+dotted lines used to land and embark (2 MP). So a line kind is a plain string from the
+content, and costs come as one table per **movement mode** (``land``, ``sea``,
+``landing``...): kind -> movement points, None (or absent) for a line that mode never
+crosses. Distances come in two flavours:
 
-* the **cost** of the cheapest route in movement points (:meth:`ZoneMap.path_costs`),
-  which only uses connections a unit may move along and avoids zones it may not enter;
-* the **radius** R, the number of connections between two zones (Bruneval 1.1), counted
-  over the connection kinds a rule names: activation ignores red dashed lines (rule 12),
-  the embarkation penalty counts every kind (rule 11).
-
-The costs per kind are parameters, so a title with other values (Dieppe's blue lines)
-builds its map with its own table.
+* the **cost** of the cheapest route in one mode (:meth:`ZoneMap.path_costs`), which only
+  uses lines that mode may move along and avoids zones it may not enter;
+* the **radius** R, the number of lines between two zones (Bruneval 1.1), counted over the
+  kinds a rule names (None: every kind): Bruneval's activation ignores red dashed lines
+  (rule 12), its embarkation penalty counts every kind (rule 11).
 """
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
+from dataclasses import dataclass
 
+#: The movement mode of a land unit, and the default of every cost query.
+LAND = "land"
 
-class ConnectionKind(str, Enum):
-    """How two zones are joined on the map."""
-
-    SOLID = "solid"
-    DASHED = "dashed"
-    RED_DASHED = "red_dashed"
-
-
-#: Connections a land unit may move along.
-MOVEMENT_KINDS: frozenset[ConnectionKind] = frozenset({ConnectionKind.SOLID, ConnectionKind.DASHED})
-#: Every connection (combat is allowed across all of them).
-ALL_KINDS: frozenset[ConnectionKind] = frozenset(ConnectionKind)
-#: Bruneval rule 8: solid 1 PM, dashed 2 PM, red dashed: no movement.
-DEFAULT_COSTS: Mapping[ConnectionKind, int | None] = {
-    ConnectionKind.SOLID: 1,
-    ConnectionKind.DASHED: 2,
-    ConnectionKind.RED_DASHED: None,
-}
+#: Movement points per line kind for one movement mode (None: that mode cannot cross it).
+CostTable = Mapping[str, "int | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,55 +57,70 @@ class Connection:
 
     a: str
     b: str
-    kind: ConnectionKind
+    kind: str
 
 
-@dataclass
 class ZoneMap:
-    """Zones and connections, with cost and radius queries.
+    """Zones and lines, with cost and radius queries.
 
     Args:
         zones: every zone, in the order content lists them (ties are broken in that order).
-        connections: every connection; two zones may be joined by more than one.
-        costs: movement points per connection kind; None means no movement across it.
+        connections: every line; two zones may be joined by more than one.
+        costs: movement mode -> (line kind -> movement points, None when that mode never
+            crosses such a line). A kind a mode does not list is not crossed either.
 
     Raises:
-        ValueError: a connection names an unknown zone.
+        ValueError: a line names an unknown zone.
     """
 
-    zones: Sequence[Zone]
-    connections: Sequence[Connection]
-    costs: Mapping[ConnectionKind, int | None] = field(default_factory=lambda: dict(DEFAULT_COSTS))
-
-    def __post_init__(self) -> None:
+    def __init__(self, zones: Sequence[Zone], connections: Sequence[Connection], costs: Mapping[str, CostTable]) -> None:
+        self.zones = zones
+        self.connections = connections
+        self.costs = {mode: dict(table) for mode, table in costs.items()}
         self.by_id: dict[str, Zone] = {z.id: z for z in self.zones}
         self.order: dict[str, int] = {z.id: i for i, z in enumerate(self.zones)}
-        self._links: dict[str, list[tuple[str, ConnectionKind]]] = {z.id: [] for z in self.zones}
-        self._step: dict[str, dict[str, int]] = {z.id: {} for z in self.zones}
+        self._links: dict[str, list[tuple[str, str]]] = {z.id: [] for z in self.zones}
         for c in self.connections:
             for zone in (c.a, c.b):
                 if zone not in self.by_id:
                     raise ValueError(f"connection {c.a}-{c.b} names unknown zone {zone!r}")
             self._links[c.a].append((c.b, c.kind))
             self._links[c.b].append((c.a, c.kind))
-            cost = self.costs.get(c.kind)
-            if cost is not None:
-                for x, y in ((c.a, c.b), (c.b, c.a)):
-                    old = self._step[x].get(y)
-                    if old is None or cost < old:
-                        self._step[x][y] = cost
-        for zid in self._step:
-            # Neighbours in content order keep every later tie-break reproducible.
-            self._step[zid] = dict(sorted(self._step[zid].items(), key=lambda kv: self.order[kv[0]]))
-        self._radii: dict[tuple[str, frozenset[ConnectionKind]], dict[str, int]] = {}
+        self.kinds: frozenset[str] = frozenset(c.kind for c in self.connections)
+        self._steps: dict[str, dict[str, dict[str, int]]] = {mode: self._step_table(table) for mode, table in self.costs.items()}
+        self._movable = {mode: frozenset(k for k, cost in table.items() if cost is not None) for mode, table in self.costs.items()}
+        self._radii: dict[tuple[str, frozenset[str] | None], dict[str, int]] = {}
         self._tags: dict[str, list[str]] = {}
         for z in self.zones:
             for tag in z.tags:
                 self._tags.setdefault(tag, []).append(z.id)
         # Searches repeat a lot within a turn (every German stack, every British plan),
-        # so results are kept per (goal, blocked zones); the map itself never changes.
-        self._to_cache: dict[tuple[str, frozenset[str], frozenset[tuple[str, int]]], dict[str, int]] = {}
-        self._from_cache: dict[tuple[str, frozenset[str], frozenset[str]], dict[str, int]] = {}
+        # so results are kept per (mode, goal, blocked zones); the map itself never changes.
+        self._to_cache: dict[tuple[str, str, frozenset[str], frozenset[tuple[str, int]]], dict[str, int]] = {}
+        self._from_cache: dict[tuple[str, str, frozenset[str], frozenset[str]], dict[str, int]] = {}
+
+    def _step_table(self, table: CostTable) -> dict[str, dict[str, int]]:
+        step: dict[str, dict[str, int]] = {z.id: {} for z in self.zones}
+        for c in self.connections:
+            cost = table.get(c.kind)
+            if cost is None:
+                continue
+            for x, y in ((c.a, c.b), (c.b, c.a)):
+                old = step[x].get(y)
+                if old is None or cost < old:
+                    step[x][y] = cost
+        # Neighbours in content order keep every later tie-break reproducible.
+        return {zid: dict(sorted(links.items(), key=lambda kv: self.order[kv[0]])) for zid, links in step.items()}
+
+    def _mode(self, mode: str) -> dict[str, dict[str, int]]:
+        try:
+            return self._steps[mode]
+        except KeyError:
+            raise KeyError(f"the map has no movement mode {mode!r} (modes: {', '.join(sorted(self._steps))})") from None
+
+    def movable_kinds(self, mode: str = LAND) -> frozenset[str]:
+        """Line kinds a piece moving in ``mode`` may move along."""
+        return self._movable.get(mode, frozenset())
 
     # ------------------------------------------------------------------ basics
     def zone(self, zone_id: str) -> Zone:
@@ -128,24 +130,24 @@ class ZoneMap:
         """Ids of the zones carrying ``tag``, in content order."""
         return list(self._tags.get(tag, ()))
 
-    def neighbours(self, zone_id: str, kinds: frozenset[ConnectionKind] = ALL_KINDS) -> list[str]:
-        """Zones joined to ``zone_id`` by a connection of one of ``kinds`` (content order)."""
+    def neighbours(self, zone_id: str, kinds: frozenset[str] | None = None) -> list[str]:
+        """Zones joined to ``zone_id`` by a line of one of ``kinds`` (None: any kind), in content order."""
         seen: dict[str, None] = {}
         for other, kind in self._links[zone_id]:
-            if kind in kinds:
+            if kinds is None or kind in kinds:
                 seen[other] = None
         return sorted(seen, key=self.order.__getitem__)
 
-    def adjacent(self, a: str, b: str, kinds: frozenset[ConnectionKind] = ALL_KINDS) -> bool:
-        return any(other == b and kind in kinds for other, kind in self._links[a])
+    def adjacent(self, a: str, b: str, kinds: frozenset[str] | None = None) -> bool:
+        return any(other == b and (kinds is None or kind in kinds) for other, kind in self._links[a])
 
-    def step_cost(self, a: str, b: str) -> int | None:
-        """Movement points to go from ``a`` to the joined zone ``b``; None if no movable line."""
-        return self._step[a].get(b)
+    def step_cost(self, a: str, b: str, mode: str = LAND) -> int | None:
+        """Movement points to go from ``a`` to the joined zone ``b`` in ``mode``; None if no line that mode crosses."""
+        return self._mode(mode)[a].get(b)
 
-    def steps(self, zone_id: str) -> Mapping[str, int]:
-        """Zones reachable in one move from ``zone_id``, with their cost."""
-        return self._step[zone_id]
+    def steps(self, zone_id: str, mode: str = LAND) -> Mapping[str, int]:
+        """Zones reachable in one move from ``zone_id`` in ``mode``, with their cost."""
+        return self._mode(mode)[zone_id]
 
     # ------------------------------------------------------------------ costs
     def path_costs(
@@ -154,6 +156,7 @@ class ZoneMap:
         *,
         impassable: Iterable[str] = (),
         stop_in: Iterable[str] = (),
+        mode: str = LAND,
     ) -> Mapping[str, int]:
         """Cheapest cost in movement points from ``start`` to every zone it can reach.
 
@@ -164,20 +167,21 @@ class ZoneMap:
             impassable: zones it may neither enter nor cross (the sea for a land unit).
             stop_in: zones it may reach but not go beyond (zones held by the enemy are
                 reported, so "nearest enemy" can be measured, but not crossed).
+            mode: the movement mode whose cost table applies.
         """
         blocked = frozenset(impassable)
         sinks = frozenset(stop_in)
-        key = (start, blocked, sinks)
+        key = (mode, start, blocked, sinks)
         hit = self._from_cache.get(key)
         if hit is not None:
             return hit
         if len(self._from_cache) > 4096:
             self._from_cache.clear()
-        dist = self._search_from(start, blocked, sinks)
+        dist = self._search_from(self._mode(mode), start, blocked, sinks)
         self._from_cache[key] = dist
         return dist
 
-    def _search_from(self, start: str, blocked: frozenset[str], sinks: frozenset[str]) -> dict[str, int]:
+    def _search_from(self, step: dict[str, dict[str, int]], start: str, blocked: frozenset[str], sinks: frozenset[str]) -> dict[str, int]:
         dist = {start: 0}
         heap = [(0, self.order[start], start)]
         while heap:
@@ -186,7 +190,7 @@ class ZoneMap:
                 continue
             if zid in sinks and zid != start:
                 continue
-            for other, cost in self._step[zid].items():
+            for other, cost in step[zid].items():
                 if other in blocked:
                     continue
                 nd = d + cost
@@ -195,7 +199,7 @@ class ZoneMap:
                     heapq.heappush(heap, (nd, self.order[other], other))
         return dist
 
-    def costs_to(self, target: str, *, impassable: Iterable[str] = (), surcharge: Mapping[str, int] | None = None) -> Mapping[str, int]:
+    def costs_to(self, target: str, *, impassable: Iterable[str] = (), surcharge: Mapping[str, int] | None = None, mode: str = LAND) -> Mapping[str, int]:
         """Cheapest cost from every zone to ``target`` without crossing ``impassable`` zones.
 
         Connections work both ways at the same cost, so this is a search from the target;
@@ -206,17 +210,17 @@ class ZoneMap:
         """
         blocked = frozenset(impassable) - {target}
         extra = frozenset((surcharge or {}).items())
-        key = (target, blocked, extra)
+        key = (mode, target, blocked, extra)
         hit = self._to_cache.get(key)
         if hit is not None:
             return hit
         if len(self._to_cache) > 4096:
             self._to_cache.clear()
-        dist = self._search_to(target, blocked, dict(extra))
+        dist = self._search_to(self._mode(mode), target, blocked, dict(extra))
         self._to_cache[key] = dist
         return dist
 
-    def _search_to(self, target: str, blocked: frozenset[str], surcharge: Mapping[str, int]) -> dict[str, int]:
+    def _search_to(self, step: dict[str, dict[str, int]], target: str, blocked: frozenset[str], surcharge: Mapping[str, int]) -> dict[str, int]:
         # Searching backwards from the target, the weight of entering zone ``here`` on the
         # way forward is paid when leaving it backwards; the target itself costs nothing.
         dist = {target: 0}
@@ -226,7 +230,7 @@ class ZoneMap:
             if d > dist[zid]:
                 continue
             enter = surcharge.get(zid, 0) if zid != target else 0
-            for other, cost in self._step[zid].items():
+            for other, cost in step[zid].items():
                 nd = d + cost + enter
                 if nd < dist.get(other, 1 << 30):
                     dist[other] = nd
@@ -241,6 +245,7 @@ class ZoneMap:
         *,
         impassable: Iterable[str] = (),
         surcharge: Mapping[str, int] | None = None,
+        mode: str = LAND,
     ) -> list[str]:
         """Neighbours of ``here`` that lie on a cheapest route to the target of ``to_target``.
 
@@ -253,7 +258,7 @@ class ZoneMap:
         if best is None or best == 0:
             return []
         out = []
-        for other, cost in self._step[here].items():
+        for other, cost in self._mode(mode)[here].items():
             rest = to_target.get(other)
             if rest is None:
                 continue
@@ -265,8 +270,8 @@ class ZoneMap:
         return out
 
     # ------------------------------------------------------------------ radius
-    def radii_from(self, start: str, kinds: frozenset[ConnectionKind] = ALL_KINDS) -> Mapping[str, int]:
-        """Radius R (number of connections of ``kinds``) from ``start`` to every zone it reaches."""
+    def radii_from(self, start: str, kinds: frozenset[str] | None = None) -> Mapping[str, int]:
+        """Radius R (number of lines of ``kinds``, None: any kind) from ``start`` to every zone it reaches."""
         key = (start, kinds)
         hit = self._radii.get(key)
         if hit is not None:
@@ -277,13 +282,13 @@ class ZoneMap:
             nxt = []
             for zid in frontier:
                 for other, kind in self._links[zid]:
-                    if kind in kinds and other not in dist:
+                    if (kinds is None or kind in kinds) and other not in dist:
                         dist[other] = dist[zid] + 1
                         nxt.append(other)
             frontier = nxt
         self._radii[key] = dist
         return dist
 
-    def radius(self, a: str, b: str, kinds: frozenset[ConnectionKind] = ALL_KINDS) -> int | None:
-        """Radius R between ``a`` and ``b`` over ``kinds``; None when they are not linked."""
+    def radius(self, a: str, b: str, kinds: frozenset[str] | None = None) -> int | None:
+        """Radius R between ``a`` and ``b`` over ``kinds`` (None: any kind); None when they are not linked."""
         return self.radii_from(a, kinds).get(b)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from paragraphs_raids.activation import ActivationRule, activation_check
 from paragraphs_raids.dice import ScriptedRoller
-from paragraphs_raids.markers import ActivationMarkers
+from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 
 
 def test_rule_12_example_r2_die_3_fails() -> None:
@@ -31,6 +31,6 @@ def test_dieppe_style_rule_rolls_a_d10_without_radius() -> None:
 
 def test_markers_are_dealt_from_pools_and_used_once() -> None:
     picks = iter([1, 0, 0])
-    m = ActivationMarkers.deal({"A": ["a1", "a2"], "B": ["b1"]}, {"A": [1, 3, 1], "B": [3]}, lambda n, why: next(picks))
-    assert m.hidden == {"a1": 3, "a2": 1, "b1": 3}
-    assert m.reveal("a1") == 3 and "a1" not in m
+    m = ActivationMarkers.deal({"A": ["a1", "a2"], "B": ["b1"]}, {"A": [MarkerBack.count(1), MarkerBack.count(3), MarkerBack.count(1)], "B": [MarkerBack.count(3)]}, lambda n, why: next(picks))
+    assert {z: b.total for z, b in m.hidden.items() if b} == {"a1": 3, "a2": 1, "b1": 3}
+    assert m.reveal("a1") == MarkerBack.count(3) and "a1" not in m

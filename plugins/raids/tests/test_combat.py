@@ -6,9 +6,9 @@ from paragraphs_raids.combat import ATTACKER_HIT, DEFENDER_HIT, attack_base, def
 from paragraphs_raids.dice import ScriptedRoller
 from paragraphs_raids.stacks import Factors, Piece, UnitKind
 
-PARA = UnitKind("para", "british", "infantry", Factors(4, 4, 5, 2), Factors(2, 2, 5, 1), infantry=True)
-INF = UnitKind("685", "german", "infantry", Factors(3, 3, None, 2), Factors(2, 2, None, 1), infantry=True)
-OFFICER = UnitKind("officer", "british", "officer", Factors(1, 1, 5, 0))
+PARA = UnitKind("para", "british", "infantry", Factors.of(attack=4, defence=4, move=5, points=2), Factors.of(attack=2, defence=2, move=5, points=1), infantry=True)
+INF = UnitKind("685", "german", "infantry", Factors.of(attack=3, defence=3, move=None, points=2), Factors.of(attack=2, defence=2, move=None, points=1), infantry=True)
+OFFICER = UnitKind("officer", "british", "officer", Factors.of(attack=1, defence=1, move=5, points=0))
 
 
 def is_infantry(p: Piece) -> bool:

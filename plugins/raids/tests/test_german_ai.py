@@ -14,16 +14,17 @@ from paragraphs_raids.german_ai import (
     stacks_then_strongest,
     walk_toward,
 )
-from paragraphs_raids.zonemap import Connection, ConnectionKind, Zone, ZoneMap
+from paragraphs_raids.zonemap import Connection, Zone, ZoneMap
 
-S = ConnectionKind.SOLID
+S = "solid"
+COSTS = {"land": {"solid": 1, "dashed": 2}}
 
 
 def example_map() -> ZoneMap:
     """Rule 8.2 example: 685/1 has two 2 PM routes to the paratroopers, right and left."""
     zones = [Zone(z, z, 0, 10) for z in ("start", "right", "left", "rodney")]
     links = [("start", "right"), ("start", "left"), ("right", "rodney"), ("left", "rodney")]
-    return ZoneMap(zones, [Connection(a, b, S) for a, b in links])
+    return ZoneMap(zones, [Connection(a, b, S) for a, b in links], COSTS)
 
 
 def test_rule_8_2_example_even_die_goes_left_and_stops_short_of_the_paratroopers() -> None:
@@ -38,7 +39,7 @@ def test_odd_die_goes_right() -> None:
 
 
 def test_not_enough_points_for_a_dashed_line() -> None:
-    m = ZoneMap([Zone("a", "a", 0, 10), Zone("b", "b", 0, 10)], [Connection("a", "b", ConnectionKind.DASHED)])
+    m = ZoneMap([Zone("a", "a", 0, 10), Zone("b", "b", 0, 10)], [Connection("a", "b", "dashed")], COSTS)
     assert walk_toward(m, "a", "b", 1, ScriptedRoller([]), enter_goal=True) == []
     assert walk_toward(m, "a", "b", 2, ScriptedRoller([]), enter_goal=True) == ["b"]
 

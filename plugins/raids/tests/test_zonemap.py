@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from paragraphs_raids.zonemap import ALL_KINDS, MOVEMENT_KINDS, Connection, ConnectionKind, Zone, ZoneMap
+from paragraphs_raids.zonemap import Connection, Zone, ZoneMap
 
-S, D, R = ConnectionKind.SOLID, ConnectionKind.DASHED, ConnectionKind.RED_DASHED
+S, D, R = "solid", "dashed", "red_dashed"
+#: Bruneval rule 8 as a land cost table (red dashed: no movement).
+COSTS = {"land": {S: 1, D: 2, R: None}}
+MOVEMENT_KINDS = frozenset({S, D})
 
 
-def make(links: list[tuple[str, str, ConnectionKind]]) -> ZoneMap:
+def make(links: list[tuple[str, str, str]], costs: dict[str, dict[str, int | None]] | None = None) -> ZoneMap:
     names = sorted({z for a, b, _ in links for z in (a, b)})
-    return ZoneMap([Zone(n, n, 0, 10) for n in names], [Connection(a, b, k) for a, b, k in links])
+    return ZoneMap([Zone(n, n, 0, 10) for n in names], [Connection(a, b, k) for a, b, k in links], costs or COSTS)
 
 
 def test_solid_costs_one_and_dashed_two() -> None:
@@ -23,7 +26,7 @@ def test_red_dashed_forbids_movement_but_counts_for_radius_and_combat() -> None:
     m = make([("a", "b", R)])
     assert m.step_cost("a", "b") is None
     assert "b" not in m.path_costs("a")
-    assert m.radius("a", "b", ALL_KINDS) == 1
+    assert m.radius("a", "b") == 1
     assert m.radius("a", "b", MOVEMENT_KINDS) is None
     assert m.adjacent("a", "b")
 
@@ -31,7 +34,7 @@ def test_red_dashed_forbids_movement_but_counts_for_radius_and_combat() -> None:
 def test_radius_counts_connections_not_points() -> None:
     m = make([("a", "b", D), ("b", "c", D), ("a", "x", R), ("x", "c", R)])
     assert m.radius("a", "c", MOVEMENT_KINDS) == 2
-    assert m.radius("a", "c", ALL_KINDS) == 2
+    assert m.radius("a", "c") == 2
     assert m.radius("a", "c", frozenset({R})) == 2
 
 
@@ -66,9 +69,33 @@ def test_surcharge_steers_around_a_zone() -> None:
 
 def test_unknown_zone_in_a_connection_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown zone"):
-        ZoneMap([Zone("a", "a", 0, 10)], [Connection("a", "b", S)])
+        ZoneMap([Zone("a", "a", 0, 10)], [Connection("a", "b", S)], COSTS)
 
 
 def test_tagged_keeps_content_order() -> None:
-    m = ZoneMap([Zone("z", "z", 0, 10, frozenset({"beach"})), Zone("a", "a", 0, 10, frozenset({"beach"}))], [])
+    m = ZoneMap([Zone("z", "z", 0, 10, frozenset({"beach"})), Zone("a", "a", 0, 10, frozenset({"beach"}))], [], COSTS)
     assert m.tagged("beach") == ["z", "a"]
+
+
+# Dieppe rule 9: five kinds of line and three ways of moving (the plan's section 1.9).
+DIEPPE_COSTS = {
+    "land": {"yellow": 1, "yellow_dotted": 2},
+    "sea": {"blue": 1},
+    "landing": {"blue_dotted": 2},
+}
+
+
+def test_kinds_are_content_strings_with_one_cost_table_per_movement_mode() -> None:
+    m = make([("ship", "sea2", "blue"), ("sea2", "beach", "blue_dotted"), ("beach", "town", "yellow"), ("town", "gz", "red_dotted")], DIEPPE_COSTS)
+    assert m.path_costs("ship", mode="sea") == {"ship": 0, "sea2": 1}
+    assert m.path_costs("sea2", mode="landing") == {"sea2": 0, "beach": 2}
+    assert m.path_costs("beach") == {"beach": 0, "town": 1}  # land is the default mode
+    assert m.step_cost("town", "gz") is None and m.adjacent("town", "gz")
+    assert m.movable_kinds("sea") == {"blue"}
+    assert m.radius("ship", "gz") == 4  # every kind counts for R unless a rule names some
+    assert m.radius("ship", "gz", frozenset({"yellow"})) is None
+
+
+def test_an_unknown_movement_mode_is_named() -> None:
+    with pytest.raises(KeyError, match="no movement mode 'air'"):
+        make([("a", "b", S)]).path_costs("a", mode="air")

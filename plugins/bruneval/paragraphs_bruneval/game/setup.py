@@ -7,7 +7,7 @@ from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.markers import ActivationMarkers
 from paragraphs_raids.stacks import Piece
 
-from paragraphs_bruneval.game.journal import Journal
+from paragraphs_raids.journal import Journal
 from paragraphs_bruneval.game.state import GameState, Options, Wurzburg
 from paragraphs_bruneval.scenario import Scenario
 
@@ -21,7 +21,7 @@ def new_game(scenario: Scenario, roll: Roller, options: Options = Options(), jou
     """
     g = GameState(scenario=scenario, roll=roll, options=options, journal=journal or Journal())
     g.phase = "setup"
-    g.alert = AlertTrack(level=0, minimum=0, maximum=6, events=dict(scenario.alert_events))
+    g.alert = AlertTrack(level=0, minimum=0, maximum=scenario.alert_maximum, events=dict(scenario.alert_events))
     for cid, spec in scenario.counters.items():
         if spec.group == "commandos" and not options.commando:
             continue

@@ -14,13 +14,17 @@ from dataclasses import dataclass, field
 from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import ActivationMarkers
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, reorganise_german
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, attack_factor, reorganise_german, strongest_on_top
 from paragraphs_raids.zonemap import ZoneMap
 
-from paragraphs_bruneval.game.journal import Journal
+from paragraphs_raids.journal import Journal
 from paragraphs_bruneval.scenario import Scenario
 
 WURZBURG = "wurzburg"
+#: Rule 2.3: the highest attack factor on top of a German stack; radar operators last.
+GERMAN_ORDER = strongest_on_top(attack_factor, ("radar_operator",))
+#: Rules 2.3 and 9: officers and radar operators hold the front line only when alone.
+LAST_RESORT = ("officer", "radar_operator")
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +33,10 @@ class Options:
 
     commando: bool = False
     events: bool = True
+
+    def to_json(self) -> dict[str, object]:
+        """The raid series' shape: optional rules by name, level, events."""
+        return {"optional": ["commando"] if self.commando else [], "difficulty": None, "events": self.events}
 
 
 @dataclass
@@ -57,7 +65,7 @@ class GameState:
     journal: Journal = field(default_factory=Journal)
     turn: int = 1
     phase: str = "A"
-    alert: AlertTrack = field(default_factory=AlertTrack)
+    alert: AlertTrack = field(default_factory=lambda: AlertTrack(maximum=6))
     pieces: dict[str, Piece] = field(default_factory=dict)
     stacks: dict[str, list[Piece]] = field(default_factory=dict)
     markers: ActivationMarkers = field(default_factory=ActivationMarkers)
@@ -140,7 +148,7 @@ class GameState:
         else:
             stack.append(piece)
         if piece.side == GERMAN:
-            reorganise_german(stack)
+            reorganise_german(stack, GERMAN_ORDER)
 
     def lift(self, piece: Piece) -> None:
         """Take a piece off the map (it keeps its id; where it goes is the caller's business)."""

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from paragraphs_raids.dice import PrngRoller, Roller
 from paragraphs_raids.stacks import BRITISH
 
-from paragraphs_bruneval.game.journal import Journal
+from paragraphs_raids.journal import Journal
 from paragraphs_bruneval.game.setup import new_game
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.rules import alert, boats, drop, events, german_combat, german_movement, objectives, reinforcements, victory
@@ -45,7 +45,7 @@ class GameResult:
             "title": "bruneval",
             "seed": self.seed,
             "policy": self.policy,
-            "options": {"optional_commando": self.options.commando, "events": self.options.events},
+            "options": self.options.to_json(),
             "vp": self.vp,
             "result": self.result,
             "reasons": list(self.reasons),

@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING
 
 from paragraphs_raids.activation import ActivationResult, ActivationRule, activation_check
 from paragraphs_raids.dice import Roller
-from paragraphs_raids.zonemap import MOVEMENT_KINDS
 
 if TYPE_CHECKING:
     from paragraphs_raids.stacks import Piece
@@ -48,7 +47,7 @@ def activate(g: GameState, zone: str, why: str) -> list[Piece]:
         g.log(f"Marker in {zone} is activated ({why}): flip it and place the garrison units it shows.")
         return []
     placed = []
-    for _ in range(shows):
+    for _ in range(shows.total):
         if not g.garrison_pool:
             break
         piece = g.pieces[g.garrison_pool.pop(0)]
@@ -56,14 +55,14 @@ def activate(g: GameState, zone: str, why: str) -> list[Piece]:
         g.place(piece, zone)
         placed.append(piece)
     names = ", ".join(p.label() for p in placed) or "nobody (the garrison counters are all used)"
-    g.log(f"Marker in {zone} shows {shows} ({why}): {names} placed.")
+    g.log(f"Marker in {zone} shows {shows.total} ({why}): {names} placed.")
     return placed
 
 
 def british_tests(g: GameState, movers: Sequence[Piece], here: str, tested: set[str]) -> None:
     """Tests for the markers within R 2 of ``here`` that the moving units have not tested yet."""
     params = g.scenario.params
-    radii = g.zmap.radii_from(here, MOVEMENT_KINDS)
+    radii = g.zmap.radii_from(here, g.zmap.movable_kinds())
     for zone in [z for z in g.markers if z not in tested and radii.get(z, 99) <= params.activation_max_radius]:
         tested.add(zone)
         radius = radii[zone]

@@ -38,6 +38,8 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line, hit, reo
 
 from paragraphs_bruneval.rules.alert import COMBAT
 
+from paragraphs_bruneval.game.state import GERMAN_ORDER, LAST_RESORT
+
 if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
 
@@ -135,7 +137,7 @@ def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone:
     for zone in (from_zone, target_zone):
         stack = g.stacks.get(zone)
         if stack and stack[0].side == GERMAN:
-            reorganise_german(stack)
+            reorganise_german(stack, GERMAN_ORDER)
     return CombatReport(from_zone, target_zone, attack, defence, result, loser_fighter.id, eliminated)
 
 
@@ -143,7 +145,7 @@ def _front(g: GameState, stack: Sequence[Piece], *, attacking: bool) -> Piece:
     if stack[0].side == GERMAN:
         if attacking:
             return max(stack, key=lambda p: (p.attack, not p.reduced))
-        front = front_line(stack)
+        front = front_line(stack, LAST_RESORT)
         assert front is not None
         return front
     if all(p.role == "boat" for p in stack):

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from paragraphs_raids.stacks import GERMAN
-from paragraphs_raids.zonemap import ALL_KINDS, ZoneMap
+from paragraphs_raids.zonemap import ZoneMap
 
 if TYPE_CHECKING:
     from paragraphs_raids.stacks import Piece
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def embark_extra(zmap: ZoneMap, embark_zone: str, german_zones: set[str], penalty: Sequence[tuple[int, int]]) -> int:
     """Extra PM to enter ``embark_zone``: the largest penalty whose radius holds a German."""
-    radii = zmap.radii_from(embark_zone, ALL_KINDS)
+    radii = zmap.radii_from(embark_zone)
     extra = 0
     for radius, add in penalty:
         if any(radii.get(z) == radius for z in german_zones):

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 from paragraphs_raids.combat import attack_base
 from paragraphs_raids.german_ai import Attacker, best_with_random_ties, most_points_then_boat, order_with_random_ties, stacks_then_strongest
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
-from paragraphs_raids.zonemap import ALL_KINDS
 
 from paragraphs_bruneval.rules.combat import counts_for_bonus, fight
 
@@ -42,7 +41,7 @@ def modified_attack(fighters: list[Piece], optional_commando: bool) -> int:
 
 def british_targets(g: GameState, zone: str) -> list[str]:
     """British-held zones joined to ``zone`` by any line, in map order."""
-    return [z for z in g.zmap.neighbours(zone, ALL_KINDS) if g.side_in(z) == BRITISH]
+    return [z for z in g.zmap.neighbours(zone) if g.side_in(z) == BRITISH]
 
 
 def target_key(g: GameState) -> Callable[[str], tuple[int, int]]:

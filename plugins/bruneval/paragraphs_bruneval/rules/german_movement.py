@@ -35,11 +35,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, walk_toward
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, german_order
+from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, next_to_move, surplus, walk_toward
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 
 from paragraphs_bruneval.rules.activation import activate
 from paragraphs_bruneval.rules.alert import german_allowance
+
+from paragraphs_bruneval.game.state import GERMAN_ORDER
 
 if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
@@ -136,12 +138,7 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int) ->
 
 def _surplus(g: GameState, zone: str, movers: list[Piece]) -> list[Piece]:
     """The weakest of the arriving units, as few as needed to respect the limit."""
-    limit = g.zmap.zone(zone).stacking
-    left: list[Piece] = []
-    staying = sorted(movers, key=german_order)
-    while staying and g.points_in(zone) - g.points_in(zone, left) > limit:
-        left.append(staying.pop())
-    return left
+    return surplus(movers, g.points_in(zone) - g.zmap.zone(zone).stacking, GERMAN_ORDER)
 
 
 def german_movement(g: GameState) -> None:
@@ -156,7 +153,7 @@ def german_movement(g: GameState) -> None:
             movers = [p for p in stack if can_move(g, p)]
             if movers:
                 ready[zone] = movers
-        if not ready:
+        first = next_to_move(ready, g.zmap.order)
+        if first is None:
             return
-        zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), g.zmap.order[z]))
-        move_stack(g, zone, ready[zone], allowance)
+        move_stack(g, first, ready[first], allowance)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from paragraphs.dice import halve
 from paragraphs_raids.dice import Roller
-from paragraphs_raids.zonemap import ALL_KINDS, ZoneMap
+from paragraphs_raids.zonemap import ZoneMap
 
 if TYPE_CHECKING:
     from paragraphs_raids.stacks import Piece
@@ -70,7 +70,7 @@ def british_capacity(
 
 def officer_radius(g: GameState, zone: str) -> int | None:
     """R from ``zone`` to the nearest officer on the map (every kind of line)."""
-    radii = g.zmap.radii_from(zone, ALL_KINDS)
+    radii = g.zmap.radii_from(zone)
     found = [radii[o.zone] for o in g.officers() if o.zone in radii]
     return min(found) if found else None
 

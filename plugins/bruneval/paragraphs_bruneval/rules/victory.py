@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from paragraphs.records import Table
+from paragraphs_raids import victory
 
 if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
@@ -32,8 +33,8 @@ LEVELS = (COMPLETE, PARTIAL, FAILURE)
 
 
 def success_level(vp: int, table: Table) -> str:
-    """The level for ``vp`` (ruling: 20 is complete)."""
-    return str(table.lookup(vp).result)
+    """The level for ``vp`` (ruling: 20 is complete; the lookup is the raid layer's)."""
+    return victory.success_level(vp, table)
 
 
 @dataclass

@@ -1,0 +1,95 @@
+"""The action log: which actions each unit has taken this phase, and the open activation.
+
+Bruneval (rule 6) gives a British unit one action per turn. Dieppe (rule 6) gives each
+British unit two *different* actions in a phase and asks the player to finish with a unit
+(or the stack acting together) before activating another: starting a unit outside the
+open activation closes it, and every unit of a closed activation gets its Job Done marker
+and loses the actions it did not use (Dieppe ruling R15). The log checks all of it; the
+title decides what an action is called and when the markers go on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from paragraphs_raids.stacks import Piece
+
+
+class ActionRefused(ValueError):
+    """The action log does not allow this action now (the message says why)."""
+
+
+@dataclass
+class ActionLog:
+    """Actions taken per unit this phase.
+
+    Attributes:
+        per_unit: actions a unit may take in a phase (Bruneval 1, Dieppe 2).
+        distinct: a unit never takes the same action twice in a phase.
+        closes: starting a unit outside the open activation closes it (Dieppe 6).
+        used: piece id -> actions it took, in order.
+        active: ids of the units of the open activation.
+        closed: ids of the units whose activation is closed (they may not act again).
+    """
+
+    per_unit: int = 1
+    distinct: bool = True
+    closes: bool = False
+    used: dict[str, list[str]] = field(default_factory=dict)
+    active: set[str] = field(default_factory=set)
+    closed: set[str] = field(default_factory=set)
+
+    def refusal(self, pieces: Sequence[Piece], action: str) -> str | None:
+        """Why ``pieces`` may not take ``action`` now (None: they may)."""
+        for p in pieces:
+            if p.id in self.closed or p.acted:
+                return f"{p.label()} has finished acting this phase"
+            taken = self.used.get(p.id, [])
+            if len(taken) >= self.per_unit:
+                return f"{p.label()} has used its {self.per_unit} action(s) this phase"
+            if self.distinct and action in taken:
+                return f"{p.label()} has already taken the action {action!r} this phase"
+        return None
+
+    def take(self, pieces: Sequence[Piece], action: str) -> list[str]:
+        """Record ``action`` by ``pieces``; returns the ids of the units now done.
+
+        Done units are those of an activation this one closes and those that used all
+        their actions; the caller puts their markers on (``markers.mark_done``).
+
+        Raises:
+            ActionRefused: see :meth:`refusal`.
+        """
+        why = self.refusal(pieces, action)
+        if why:
+            raise ActionRefused(why)
+        ids = {p.id for p in pieces}
+        done: list[str] = []
+        if self.closes and self.active and not ids & self.active:
+            done += self.close()
+        self.active |= ids
+        for p in pieces:
+            self.used.setdefault(p.id, []).append(action)
+        for p in pieces:
+            if len(self.used[p.id]) >= self.per_unit:
+                self.closed.add(p.id)
+                self.active.discard(p.id)
+                done.append(p.id)
+        return done
+
+    def close(self) -> list[str]:
+        """Close the open activation: its units are done for the phase. Returns their ids."""
+        ids = sorted(self.active)
+        self.closed |= self.active
+        self.active = set()
+        return ids
+
+    def actions_of(self, piece: Piece) -> list[str]:
+        return list(self.used.get(piece.id, ()))
+
+    def clear(self) -> None:
+        """A new phase: nothing taken yet."""
+        self.used.clear()
+        self.active.clear()
+        self.closed.clear()
