@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from paragraphs import model as m
 from paragraphs.dice import DiceConventions
 from paragraphs.errors import ContentError, UsageError
-from paragraphs.grammar import Grammar, grammar_for, title_versions
+from paragraphs.grammar import Grammar, code_stamp, grammar_for, title_versions
 from paragraphs.problems import Problem, Severity, SourcePos
 from paragraphs.records import UnitType
 
@@ -135,15 +135,18 @@ def load_book(
     grammar = grammar_for(host, title)
     files = content_files(info.record.content) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
     key = content_hash(files, grammar.fingerprint() + title_versions(host, info))
+    # The cache also depends on the code (an edited checkout never reads a stale entry);
+    # the book's content hash, which saves record, does not (file times are not content).
+    cache_key = hashlib.sha256((key + code_stamp(info)).encode()).hexdigest()
     if use_cache:
-        book = cache.load(title, key)
+        book = cache.load(title, cache_key)
         if book is not None:
             return book
     compiled = compile_title(host, title, files, key, grammar)
     if compiled.errors or compiled.book is None:
         raise ContentError(compiled.errors or compiled.problems)
     if use_cache:
-        cache.store(title, key, compiled.book)
+        cache.store(title, cache_key, compiled.book)
     return compiled.book
 
 

@@ -290,17 +290,41 @@ class Context:
         self.state.add_counter(name, delta, reason, self.paragraph)
         self.counter_changes[name] = self.counter_changes.get(name, 0) + delta
 
-    def mark(self, sid: str, *, observer: str | None = None, revealed: Any = None, lapses: str | None = None) -> None:
-        if sid not in self.state.sightings:
+    def mark(self, sid: str, *, observer: str | None = None, revealed: Any = None, lapses: Any = None) -> None:
+        """Mark sighting ``sid``: unattributed, or seen by ``observer`` (one of many: each
+        observer keeps what it saw, when, and how its sighting lapses)."""
+        sightings = self.state.sightings
+        info = sightings.get(sid)
+        if info is None:
             self.marked.append(sid)
-        info: dict[str, Any] = {"paragraph": self.paragraph}
-        if observer is not None:
-            info["observer"] = observer
+            info = {}
+        else:
+            info = dict(info)
+        detail: dict[str, Any] = {"paragraph": self.paragraph}
         if revealed is not None:
-            info["revealed"] = revealed
+            detail["revealed"] = revealed
         if lapses is not None:
-            info["lapses"] = lapses
-        self.state.sightings[sid] = info
+            detail["lapses"] = lapses
+        if observer is None:
+            info.update(detail)
+        else:
+            by = dict(info.get("by") or {})
+            by[str(observer)] = detail
+            info["by"] = by
+        sightings[sid] = info
+
+    def clear_sighting(self, sid: str, observer: str | None = None, reason: str = "") -> bool:
+        """End sighting ``sid`` for ``observer`` (or for everyone), saying why.
+
+        Returns:
+            Whether there was anything to clear.
+        """
+        if not self.state.clear_sighting(sid, observer):
+            return False
+        who = f" for {observer}" if observer is not None else ""
+        self.effect(f"sighting {sid} cleared{who}")
+        self.say(f"Sighting {sid} ends{who}" + (f": {reason}" if reason else "."), "sighting")
+        return True
 
     # ---------------------------------------------------------------- flow
     def run(self, steps: m.Steps) -> str | None:

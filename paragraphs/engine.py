@@ -11,6 +11,7 @@ that names the cycle.
 
 from __future__ import annotations
 
+import json
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -22,7 +23,7 @@ from paragraphs.handlers import GOTO, HANDLERS
 from paragraphs.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
 from paragraphs.errors import CycleError, ParagraphsError, ResolutionError, UsageError
 from paragraphs.grammar import grammar_for
-from paragraphs.state import State
+from paragraphs.state.core import State, append_entry
 from paragraphs.cells import ASK, is_cell_key
 from paragraphs.tables import cell_question_for_key
 
@@ -69,6 +70,8 @@ class Resolution:
     marked: list[str] = field(default_factory=list)
     counter_changes: dict[str, int] = field(default_factory=dict)
     effects: list[str] = field(default_factory=list)
+    #: With :meth:`Engine.perform`: the label the procedure returned.
+    label: Any = None
 
     @property
     def done(self) -> bool:
@@ -84,6 +87,7 @@ class Resolution:
             "questions": [q.to_json() for q in self.questions],
             "marked": list(self.marked),
             "counter_changes": dict(self.counter_changes),
+            **({"label": self.label} if self.label is not None else {}),
             "state": self.state.summary(tracks),
         }
 
@@ -154,6 +158,7 @@ class Engine:
         self._roll_hook = host.hook.paragraphs_roll if host.hook.paragraphs_roll.get_hookimpls() else None
         self._enter_hook = host.hook.paragraphs_paragraph_entered if host.hook.paragraphs_paragraph_entered.get_hookimpls() else None
         self._hooks_index: dict[str, tuple[str, m.HookStep]] | None = None
+        self._runtime_predicates: dict[str, Any] = {}
         self._prepared: dict[int, Callable[[Context], str] | None] = {}
         self._paragraphs = book.paragraphs
         #: Called with (step, branch label) whenever a branching step picks a branch
@@ -252,9 +257,7 @@ class Engine:
 
         def run(ctx: Context) -> None:
             for sid, info in list(ctx.state.sightings.items()):
-                if info.get("lapses") == event:
-                    del ctx.state.sightings[sid]
-                    ctx.effect(f"sighting {sid} lapses")
+                self._lapse(ctx, sid, info, event)
             for hook in [h for h in ctx.state.hooks if h["event"] == event]:
                 paragraph, step = self.hook_step(hook["id"])
                 if hook.get("once", True):
@@ -265,11 +268,140 @@ class Engine:
 
         return self._transaction(f"event:{event}", state, answers, dice, True, run)
 
+    def perform(
+        self,
+        procedure: str,
+        state: State,
+        answers: Mapping[str, Any] | None = None,
+        *,
+        args: Mapping[str, Any] | None = None,
+        dice: DiceSource | None = None,
+    ) -> Resolution:
+        """Run a title procedure as one journaled, undoable, replayable step.
+
+        Like :meth:`resolve`, it runs on a copy of the state and ends ``done`` (the
+        procedure's label is ``Resolution.label``) or ``needs_answers`` (nothing kept, no
+        die used up). The procedure keeps whatever it changes in the state (a board in
+        ``state.extra``, say), so a whole interactive game can be a core session.
+
+        Args:
+            procedure: the procedure's id (see ``paragraphs_register_procedures``).
+            args: keyword arguments for the procedure; JSON data, since the journal keeps
+                them to replay the step.
+
+        Raises:
+            UsageError: no such procedure, or arguments that are not JSON data.
+        """
+        proc = self.grammar.procedures.get(procedure)
+        if proc is None:
+            known = ", ".join(sorted(self.grammar.procedures)) or "none"
+            raise UsageError(f"{self.book.title} has no procedure {procedure!r} (procedures: {known})")
+        arguments = dict(args or {})
+        try:
+            json.dumps(arguments, allow_nan=False)
+        except (TypeError, ValueError):
+            raise UsageError(f"the arguments of {procedure} must be JSON data (numbers, text, lists, maps)") from None
+        outcome: dict[str, Any] = {}
+
+        def run(ctx: Context) -> None:
+            result = proc.function(ctx, **arguments)
+            label = result.get("label") if isinstance(result, Mapping) else result
+            outcome["label"] = label
+            ctx.effect(f"{procedure}: {label}")
+
+        result = self._transaction(
+            f"procedure:{procedure}",
+            state,
+            answers,
+            dice,
+            True,
+            run,
+            entry={"action": "perform", "procedure": procedure, "args": arguments},
+            label=outcome,
+        )
+        return result
+
+    def undo(self, state: State, to_step: int | None = None) -> int:
+        """Undo ``state`` back to just before journal step ``to_step`` (the last step by
+        default), in place.
+
+        The nearest checkpoint at or before the step is restored and the steps between
+        it and ``to_step`` are replayed with their recorded answers, dice and PRNG
+        positions: no die is re-rolled, and a step that does not replay exactly (content
+        or a plugin changed since) stops the undo with a one-line error and leaves the
+        state as it was.
+
+        Returns:
+            The number of journal steps undone.
+
+        Raises:
+            SaveError: nothing to undo, no such step, or a step that does not replay.
+        """
+        from paragraphs.replay import undo
+
+        return undo(self, state, to_step)
+
     def armed_events(self, state: State) -> list[str]:
         """Events some hook or sighting is waiting for, sorted."""
         events = {h["event"] for h in state.hooks}
-        events |= {info["lapses"] for info in state.sightings.values() if info.get("lapses")}
+        for info in state.sightings.values():
+            for detail in (info, *(info.get("by") or {}).values()):
+                lapse = detail.get("lapses")
+                if lapse:
+                    events.add(lapse["event"] if isinstance(lapse, Mapping) else lapse)
         return sorted(events)
+
+    # ---------------------------------------------------------------- sightings
+    def _lapse(self, ctx: Context, sid: str, info: Mapping[str, Any], event: str) -> None:
+        """End what of sighting ``sid`` lapses with ``event``: the unattributed sighting,
+        and each observer's own, unless its condition still holds for that observer."""
+        lapse = info.get("lapses")
+        if _lapses_with(lapse, event) and not self._still_holds(ctx, sid, info.get("observer"), lapse):
+            by = info.get("by")
+            if by:
+                ctx.state.sightings[sid] = {"by": by}
+            else:
+                del ctx.state.sightings[sid]
+            ctx.effect(f"sighting {sid} lapses")
+        for observer, detail in list((info.get("by") or {}).items()):
+            lapse = detail.get("lapses")
+            if _lapses_with(lapse, event) and not self._still_holds(ctx, sid, observer, lapse):
+                ctx.state.clear_sighting(sid, observer)
+                ctx.effect(f"sighting {sid} lapses for {observer}")
+
+    def _still_holds(self, ctx: Context, sid: str, observer: str | None, lapse: Any) -> bool:
+        """Whether a conditional lapse's ``unless`` predicate keeps the sighting; it sees
+        ``observer`` and ``sighting`` as passed values (``ctx.passed``)."""
+        if not isinstance(lapse, Mapping) or lapse.get("unless") is None:
+            return False
+        predicate = self.runtime_predicate(lapse["unless"])
+        ctx.frames.append({"observer": observer, "sighting": sid})
+        try:
+            return self.test(ctx, predicate)
+        finally:
+            ctx.frames.pop()
+
+    def runtime_predicate(self, raw: Any) -> Any:
+        """Compile a predicate kept in the state as data (a conditional lapse).
+
+        Raises:
+            ResolutionError: it is not a valid predicate for this title.
+        """
+        key = json.dumps(raw, sort_keys=True, default=str)
+        found = self._runtime_predicates.get(key)
+        if found is None:
+            from paragraphs.compiler import Compiler
+
+            g = self.grammar
+            compiler = Compiler(self.book.title, g.steps, g.predicates, g.checks, set(g.procedures), dict(self.book.questions))
+            try:
+                found = compiler.predicate(raw, ())
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise ResolutionError(f"{self.book.title}: a sighting's lapse condition is not a predicate: {raw!r} ({exc})") from None
+            if compiler.problems:
+                raise ResolutionError(f"{self.book.title}: a sighting's lapse condition is not valid: {compiler.problems[0].message}")
+            self._runtime_predicates[key] = found
+        return found
 
     def die(self, notation: str) -> Die:
         d = self._dice_cache.get(notation)
@@ -299,10 +431,13 @@ class Engine:
         dice: DiceSource | None,
         record: bool,
         body: Callable[[Context], None],
+        *,
+        entry: Mapping[str, Any] | None = None,
+        label: Mapping[str, Any] | None = None,
     ) -> Resolution:
         original = state if state is not None else self.new_state()
-        work = original.copy() if record else original
-        before = original.snapshot() if record else {}
+        # The copy leaves the journal out: a resolution costs the same at step 2,000.
+        work = original.copy(journal=False) if record else original
         source = (dice or self.dice or SeededDice()).bind(work.rng)
         parsed = self.parse_answers(answers or {})
         ctx = Context(self, work, dict(parsed), _PlayChooser(self, source), record=record)
@@ -328,18 +463,23 @@ class Engine:
             work.rng = prng
         source.commit()
         if record:
-            work.record(
-                {
-                    "action": "event" if start.startswith("event:") else "read",
-                    "start": start,
-                    "answers": {k: v for k, v in ctx.answers.items()},
-                    "dice": source.kind,
-                    "trail": list(ctx.trail),
-                    "rolls": [r.to_json() for r in ctx.rolls],
-                },
-                before,
-            )
+            # What the step was given, so that undo can replay it exactly.
+            done: dict[str, Any] = {
+                "action": "event" if start.startswith("event:") else "read",
+                "start": start,
+                **(entry or {}),
+                "answers": {k: v for k, v in ctx.answers.items()},
+                "dice": source.kind,
+                "trail": list(ctx.trail),
+                "rolls": [r.to_json() for r in ctx.rolls],
+                "rng": dict(work.rng) if work.rng is not None else None,
+            }
+            if label is not None:
+                done["label"] = str(label.get("label"))
+            work.journal = append_entry(original.journal, done, original.snapshot())
         result = Resolution(DONE, start, ctx.trail, ctx.rolls, ctx.instructions, [], work, ctx.marked, ctx.counter_changes, ctx.effects)
+        if label is not None:
+            result.label = label.get("label")
         self._notify_finished(result)
         return result
 
@@ -548,6 +688,12 @@ class Engine:
 
 
 _NOTHING_PASSED: Mapping[str, Any] = {}
+
+
+def _lapses_with(lapse: Any, event: str) -> bool:
+    if isinstance(lapse, Mapping):
+        return bool(lapse.get("event") == event)
+    return bool(lapse == event)
 
 
 def _recent_cycle(trail: list[str]) -> list[str]:

@@ -66,8 +66,7 @@ def grammar_for(host: PluginHost, title: str) -> Grammar:
 
 
 def title_versions(host: PluginHost, info: TitleInfo) -> str:
-    """What else invalidates compiled content: the library's and the title plugin's versions,
-    and the state of their code (so an edited checkout never reads a stale cache)."""
+    """What else shapes compiled content: the library's and the title plugin's versions."""
     from paragraphs.__about__ import __version__
 
     import sys
@@ -75,8 +74,14 @@ def title_versions(host: PluginHost, info: TitleInfo) -> str:
     package = info.record.package.split(".")[0]
     module = sys.modules.get(package)
     version = getattr(module, "__version__", "") if module else ""
-    code = _code_stamp("paragraphs") + _code_stamp(package)
-    return f"paragraphs-engine {__version__}; {package} {version}; {code}"
+    return f"paragraphs-engine {__version__}; {package} {version}"
+
+
+def code_stamp(info: TitleInfo) -> str:
+    """The state of the core's and the title plugin's code files, for the compiled cache
+    only: a save's content hash must not change when a file is merely touched."""
+    package = info.record.package.split(".")[0]
+    return _code_stamp("paragraphs") + _code_stamp(package)
 
 
 def _code_stamp(package: str) -> str:

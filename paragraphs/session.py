@@ -22,7 +22,7 @@ from paragraphs.cli.commands import open_engine, print_resolution
 from paragraphs.cli.terminal import emit_json, style
 from paragraphs.dice import Die, PhysicalDice, SeededDice
 from paragraphs.errors import ParagraphsError, UsageError
-from paragraphs.state import State, load_state, save_state
+from paragraphs.state import State, hold_save, load_state, save_exists, save_state
 
 CORE_PLAY_OPTIONS = {"title", "session", "seed", "dice", "auto", "policy", "json", "new", "overlay", "no_cache", "command"}
 
@@ -120,7 +120,7 @@ class Session:
         self.out(f"{name} = {value}")
 
     def undo(self, step: str | None) -> None:
-        n = self.state.undo(int(step) if step else None)
+        n = self.engine.undo(self.state, int(step) if step else None)
         self.save()
         self.out(f"undid {n} step(s)")
 
@@ -137,7 +137,7 @@ class Session:
         other = {k: v for k, v in s.values.items() if k not in book.tracks}
         for k, v in sorted(other.items()):
             lines.append(f"  {k}: {v}")
-        lines.append("  sightings: " + (", ".join(sorted(s.sightings)) or "none"))
+        lines.append("  sightings: " + (", ".join(_sighting_label(s, sid) for sid in sorted(s.sightings)) or "none"))
         for name, value in sorted(s.counters.items()):
             lines.append(f"  {name.upper()}: {value}")
             for entry in [e for e in s.ledger if e["counter"] == name][-10:]:
@@ -203,6 +203,12 @@ class Session:
         return True
 
 
+def _sighting_label(state: State, sid: str) -> str:
+    """``U3 (by I1, I2)``: a sighting and who holds it."""
+    observers = state.observers(sid)
+    return f"{sid} (by {', '.join(observers)})" if observers else sid
+
+
 def _items(value: Any) -> list[str]:
     """Title data on the sheet, one line per record: ``GE 18: status active, hex E-3``."""
 
@@ -234,7 +240,13 @@ def run_play(args: argparse.Namespace, host: Any) -> int:
     options = title_options(args)
     if args.auto:
         return _auto_play(engine, args)
-    if path.exists() and not args.new:
+    with hold_save(path):
+        return _play(args, engine, path, options)
+
+
+def _play(args: argparse.Namespace, engine: Any, path: Path, options: dict[str, Any]) -> int:
+    resume = not args.new and save_exists(path)  # never buries a .bak under a new game
+    if resume:
         state = load_state(path, title=engine.book.title)
         if args.seed is not None and state.rng is not None:
             raise UsageError("--seed cannot be used when resuming a session whose dice are already seeded (use --new)")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from paragraphs.cli import main
+from paragraphs.state import load_state
 
 SITE = Path(__file__).parent / "data" / "site"
 
@@ -146,11 +147,10 @@ def test_interactive_play_session_saves_undoes_and_resumes(tmp_path, monkeypatch
     out = capsys.readouterr().out
     assert code == 0 and session.exists()
     assert "(nothing yet)" in out  # the log after undo
-    data = json.loads(session.read_text())
-    assert data["state"]["journal"] == []
+    assert load_state(session).journal == []
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))
     assert main(["play", "testplugin", "--session", str(session)]) == 0
-    assert len(json.loads(session.read_text())["state"]["journal"]) == 1
+    assert len(load_state(session).journal) == 1
 
 
 def test_titles_extend_commands_the_core_does_not_own(capsys):

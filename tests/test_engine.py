@@ -437,7 +437,8 @@ def test_sightings_with_observer_revealed_and_lapse_on_event():
         """
     )
     state = engine.resolve("1").state
-    assert state.sightings["sniper"]["revealed"] == "the church tower"
+    assert state.sightings["sniper"]["by"]["scout"]["revealed"] == "the church tower"
+    assert state.observers("sniper") == ["scout"]
     assert texts(engine.resolve("2", state)) == ["scout sees him"]
     assert texts(engine.resolve("3", state)) == ["medic sees nothing"]
     assert engine.armed_events(state) == ["end_of_turn"]

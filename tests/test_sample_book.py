@@ -93,7 +93,7 @@ def _check_expectations(where: str, result: Any, state: Any, expect: dict[str, A
     if "sightings" in expect:
         assert sorted(state.sightings) == sorted(expect["sightings"]), f"{where}: sightings"
     if "observers" in expect:
-        seen = {sid: state.sightings[sid].get("observer") for sid in expect["observers"]}
+        seen = {sid: ", ".join(state.observers(sid)) or None for sid in expect["observers"]}
         assert seen == expect["observers"], f"{where}: observers"
     if "counters" in expect:
         assert state.counters == expect["counters"], f"{where}: counters"

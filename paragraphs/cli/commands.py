@@ -32,9 +32,10 @@ def open_engine(args: argparse.Namespace, host: Any) -> Any:
 
 
 def load_or_new_state(path: str | None, engine: Any) -> Any:
-    from paragraphs.state import load_state
+    from paragraphs.state import load_state, save_exists
 
-    if path and Path(path).exists():
+    # a missing save whose backup is there is never taken for a new game (SaveMissing)
+    if path and save_exists(path):
         state = load_state(path, title=engine.book.title)
         if state.content_hash and state.content_hash != engine.book.content_hash:
             sys.stderr.write("paragraphs: warning: the save was made with other content (an update or an overlay)\n")
@@ -123,20 +124,32 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_read(args: argparse.Namespace, host: Any) -> int:
+    import contextlib
+
+    from paragraphs.state import hold_save
+
+    engine = open_engine(args, host)
+    # The save is locked from loading to saving: a second command waits, then says so.
+    with hold_save(args.state) if args.state else contextlib.nullcontext():
+        return _read(args, engine)
+
+
+def _read(args: argparse.Namespace, engine: Any) -> int:
     from paragraphs.dice import ScriptedDice
     from paragraphs.state import save_state
 
-    engine = open_engine(args, host)
     state = load_or_new_state(args.state, engine)
     dice = dice_from_args(args, state)
     result = engine.resolve(args.paragraph, state, parse_answers(args.answer), dice=dice)
     if isinstance(dice, ScriptedDice) and result.done and dice.unused:
         raise UsageError(f"{dice.unused} of the --dice values were not needed ({len(dice.values)} given, {dice.used} used); nothing was saved")
+    tracks = tuple(engine.book.tracks)
+    # Everything that can fail is done before the save is written.
+    payload = result.to_json(tracks) if args.json else None
     if result.done and args.state:
         save_state(result.state, args.state)
-    tracks = tuple(engine.book.tracks)
-    if args.json:
-        emit_json(result.to_json(tracks))
+    if payload is not None:
+        emit_json(payload)
         return 0
     print_resolution(result, engine, spoilers=args.spoilers)
     return 0

@@ -65,10 +65,10 @@ def run(args: argparse.Namespace, host: Any) -> int:
     end_of_phase_e(g)
     board = board_json(g)
     if args.out:
-        try:
-            Path(args.out).write_text(json.dumps(board, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"{args.out}: cannot write the board ({exc})") from None
+        from paragraphs.state.savefile import write_file_atomic
+
+        # written beside, synced and renamed like a save: a kill never leaves half a board
+        write_file_atomic(args.out, json.dumps(board, indent=2, ensure_ascii=False) + "\n")
     if isinstance(roller, ScriptedRoller) and roller.unused:
         sys.stderr.write(f"paragraphs: warning: {roller.unused} of the --dice values were not needed\n")
     if args.json:

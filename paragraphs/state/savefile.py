@@ -1,0 +1,519 @@
+"""Save files: written so that no kill, full disk or second command loses a game, and
+checked before they are trusted.
+
+A save is two files beside each other: ``FILE`` (JSON: the state without its journal, a
+generation number, and where the journal ends) and an append-only journal file
+(``FILE.<token>.journal``, one JSON entry per line). Saving after a step appends that
+step's entry and rewrites the small ``FILE``, so a save costs about the same at step 2,000
+as at step 20; after an undo the journal is written afresh under a new name.
+
+The order of writes is what keeps every game: (1) append to the journal and ``fsync`` it
+(bytes past the end ``FILE`` records are ignored on loading, and cut on the next save);
+(2) write the new ``FILE`` beside it under a temporary name and ``fsync`` it; (3) make
+``FILE.bak`` a hard link to (or else a copy of) the current ``FILE``: ``FILE`` is never
+absent; (4) ``os.replace`` the temporary file onto ``FILE`` and ``fsync`` the folder;
+(5) remove leftover temporary files and journals neither ``FILE`` nor ``FILE.bak`` needs.
+A kill at any instant leaves ``FILE`` (old or new) and ``FILE.bak`` loadable.
+
+The generation number refuses a lost update: a state loaded at generation 7 is not saved
+over a ``FILE`` another command has meanwhile moved to generation 8.
+
+Loading validates the save against ``schemas/core/save.schema.json`` and the state's
+invariants, and refuses anything wrong in one line naming the field. Older versions are
+migrated (:mod:`paragraphs.state.migrations`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import hashlib
+import json
+import os
+import secrets
+import shutil
+import stat
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from paragraphs.errors import SaveError
+from paragraphs.state.core import State, is_checkpoint
+from paragraphs.state.lock import hold_save
+from paragraphs.state.migrations import MigrationFailed, migrate
+
+SAVE_FORMAT = "paragraphs-save"
+SAVE_VERSION = 3
+
+#: A save's main file larger than this is refused (it holds no journal: it stays small).
+MAX_SAVE_BYTES = 64 * 1024 * 1024
+
+
+class SaveMissing(SaveError):
+    """The save is gone but its backup is there: never start a new game over it.
+
+    Attributes:
+        backup: the ``.bak`` file that can be renamed back.
+    """
+
+    def __init__(self, path: Path, backup: Path) -> None:
+        self.backup = backup
+        super().__init__(f"{path} is missing but its backup {backup.name} is there: rename the backup to {path.name} to resume (or remove it to start a new game)")
+
+
+@dataclasses.dataclass(frozen=True)
+class SaveMark:
+    """Where a state was last saved or loaded, and how much of its journal is on disk."""
+
+    path: str
+    generation: int
+    journal_file: str | None = None
+    entries: int = 0
+    size: int = 0
+    chain: str = ""
+    stale: bool = False
+
+    def after_undo(self) -> SaveMark:
+        return dataclasses.replace(self, stale=True)
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def save_exists(path: str | os.PathLike[str]) -> bool:
+    """Whether a save is there to resume.
+
+    Raises:
+        SaveMissing: it is not, but its ``.bak`` is (a new game would bury it).
+    """
+    target = Path(path)
+    if os.path.lexists(target):
+        return True
+    if backup_path(target).is_file():
+        raise SaveMissing(target, backup_path(target))
+    return False
+
+
+# --------------------------------------------------------------------------- saving
+
+
+def save_state(state: State, path: str | os.PathLike[str], *, library_version: str | None = None) -> None:
+    """Write a save so that nothing is ever lost (see the module documentation).
+
+    The previous save is kept as ``<path>.bak``. The state's ``saved_as`` is updated.
+
+    Raises:
+        SaveError: the save cannot be written (a read-only file or folder, a full disk,
+            not a regular file, a ``.bak`` that is a folder, another command changed the
+            save since this state was loaded, data that is not JSON). Nothing is lost:
+            the previous save and its backup are as they were.
+    """
+    from paragraphs.__about__ import __version__
+
+    target = Path(os.path.abspath(path))
+    body = {name: value for name, value in state.to_json().items() if name != "journal"}
+    try:
+        body_text = json.dumps(body, sort_keys=True, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"{target}: cannot save: the state holds data that is not JSON ({exc})") from None
+    _check_writable(target)
+    with hold_save(target):
+        try:
+            _write(state, target, body_text, library_version or __version__)
+        except OSError as exc:
+            raise SaveError(f"{target}: cannot save: {_reason(exc)}; the previous save is untouched") from None
+
+
+def _check_writable(target: Path) -> None:
+    """Refuse, before writing anything, what would fail half-way or lose data."""
+    if os.path.lexists(target):
+        st = os.stat(target)
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(f"{target}: cannot save: it is not a regular file")
+        if not os.access(target, os.W_OK):
+            raise SaveError(f"{target}: cannot save: the file is read-only")
+    bak = backup_path(target)
+    if os.path.lexists(bak) and not bak.is_file():
+        raise SaveError(f"{target}: cannot save: {bak.name} is not a regular file (move it away)")
+    folder = target.parent
+    if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        raise SaveError(f"{target}: cannot save: the folder {folder} is read-only")
+
+
+def _write(state: State, target: Path, body_text: str, library: str) -> None:
+    folder = target.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    current = _generation_on_disk(target)
+    mark = state.saved_as if isinstance(state.saved_as, SaveMark) and state.saved_as.path == str(target) else None
+    if mark is not None and current is not None and current != mark.generation:
+        raise SaveError(f"{target}: the save changed since it was loaded (another command saved it); nothing was written")
+    generation = max(current or 0, mark.generation if mark else 0) + 1
+
+    journal = _write_journal(state, target, mark)
+    last = state.journal[-1] if state.journal else None
+    last_before = last.get("before") if last is not None and not is_checkpoint(last) else None
+    head = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "library": library,
+        "title": state.title,
+        "content_hash": state.content_hash,
+        "generation": generation,
+        "journal": {**journal, "last_before": last_before},
+    }
+    text = json.dumps(head, sort_keys=True, ensure_ascii=False, allow_nan=False)
+    # The state goes in as already-serialised text: it was checked to be JSON above.
+    text = text[:-1] + ', "state": ' + body_text + "}\n"
+
+    _replace_file(target, text.encode("utf-8"))
+    state.saved_as = SaveMark(str(target), generation, journal["file"], journal["entries"], journal["size"], journal["chain"])
+    _clean_up(target)
+
+
+def _write_journal(state: State, target: Path, mark: SaveMark | None) -> dict[str, Any]:
+    """Append the entries not yet on disk (or write the journal afresh); fsync it."""
+    entries = state.journal
+    folder = target.parent
+    append = (
+        mark is not None
+        and not mark.stale
+        and mark.journal_file is not None
+        and len(entries) >= mark.entries
+        and (folder / mark.journal_file).is_file()
+    )
+    if append:
+        assert mark is not None and mark.journal_file is not None
+        name, start, size, chain = mark.journal_file, mark.entries, mark.size, mark.chain
+        fd = os.open(folder / name, os.O_WRONLY)
+    else:
+        name, start, size, chain = f"{target.name}.{secrets.token_hex(4)}.journal", 0, 0, ""
+        fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        # bytes past the recorded end belong to a save that was never completed
+        os.ftruncate(fd, size)
+        os.lseek(fd, size, os.SEEK_SET)
+        chunks = []
+        for entry in entries[start:]:
+            kept = entry if is_checkpoint(entry) else {k: v for k, v in entry.items() if k != "before"}
+            line = (json.dumps(kept, sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
+            chain = chain_hash(chain, line)
+            chunks.append(line)
+        data = b"".join(chunks)
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"{target}: cannot save: a journal entry holds data that is not JSON ({exc})") from None
+    finally:
+        os.close(fd)
+    return {"file": name, "entries": len(entries), "size": size + len(data), "chain": chain}
+
+
+def write_file_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
+    """Write a text file the way saves are written: beside it, fsync, keep the previous
+    one as ``.bak`` (``backup``), ``os.replace``, fsync the folder. A kill leaves the old
+    file or the new one, never a half-written one or none.
+
+    Raises:
+        SaveError: it cannot be written (one line); the previous file is untouched.
+    """
+    target = Path(os.path.abspath(path))
+    _check_writable(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _replace_file(target, text.encode("utf-8"), backup=backup)
+    except OSError as exc:
+        raise SaveError(f"{target}: cannot write: {_reason(exc)}; the previous file is untouched") from None
+    prefix = f".{target.name}."
+    for entry in os.scandir(target.parent):
+        if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
+            _unlink(entry.path)
+
+
+def _replace_file(target: Path, data: bytes, *, backup: bool = True) -> None:
+    tmp = _temp_name(target)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if backup and os.path.lexists(target):
+            _keep_backup(target)
+        os.replace(tmp, target)
+    except BaseException:
+        _unlink(tmp)
+        raise
+    _fsync_folder(target.parent)
+
+
+def chain_hash(previous: str, line: bytes) -> str:
+    """The running hash of the journal up to and including ``line``."""
+    return hashlib.sha256(previous.encode("ascii") + line).hexdigest()[:32]
+
+
+def _keep_backup(target: Path) -> None:
+    """Make ``FILE.bak`` the current ``FILE`` without ever removing ``FILE``."""
+    bak = backup_path(target)
+    tmp = _temp_name(target, ".bak")
+    try:
+        try:
+            os.link(target, tmp)
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EMLINK, errno.EOPNOTSUPP):
+                raise
+            shutil.copyfile(target, tmp)
+            with open(tmp, "rb+") as fh:
+                os.fsync(fh.fileno())
+        os.replace(tmp, bak)
+    except BaseException:
+        _unlink(tmp)
+        raise
+
+
+def _temp_name(target: Path, suffix: str = "") -> Path:
+    return target.with_name(f".{target.name}.{secrets.token_hex(4)}{suffix}.tmp")
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - platforms without directory descriptors
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - some file systems refuse it; the data is synced
+        pass
+    finally:
+        os.close(fd)
+
+
+def _clean_up(target: Path) -> None:
+    """Remove temporary files left by killed saves, and journals no save refers to.
+
+    Only a command holding the save's lock saves, so no other writer's file is removed."""
+    folder = target.parent
+    needed = {_journal_name(target), _journal_name(backup_path(target))}
+    prefix = f".{target.name}."
+    for entry in os.scandir(folder):
+        name = entry.name
+        stale_temp = name.startswith(prefix) and name.endswith(".tmp")
+        stale_journal = name.startswith(target.name + ".") and name.endswith(".journal") and name not in needed
+        if stale_temp or stale_journal:
+            _unlink(folder / name)
+
+
+def _journal_name(save: Path) -> str | None:
+    try:
+        head = _read_head(save)
+    except (OSError, ValueError, SaveError):
+        return None
+    journal = head.get("journal") if isinstance(head, dict) else None
+    name = journal.get("file") if isinstance(journal, dict) else None
+    return name if isinstance(name, str) else None
+
+
+def _generation_on_disk(target: Path) -> int | None:
+    try:
+        head = _read_head(target)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, SaveError):
+        return None  # a damaged save: overwriting it loses nothing (its .bak is kept)
+    value = head.get("generation", 0) if isinstance(head, dict) else 0
+    return value if type(value) is int else 0
+
+
+def _read_head(path: Path) -> Any:
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise SaveError("not a regular file")
+    with open(path, "rb") as fh:
+        return json.loads(fh.read())
+
+
+def _unlink(path: str | os.PathLike[str]) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _reason(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    if exc.errno in (errno.EROFS,):
+        return "the file system is read-only"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    return exc.strerror or str(exc)
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_state(path: str | os.PathLike[str], *, title: str | None = None) -> State:
+    """Read a save file and its journal, check them, and migrate older versions.
+
+    Raises:
+        SaveMissing: the file is gone but its ``.bak`` is there.
+        SaveError: the file is missing, not a regular file, corrupt, truncated, tampered
+            with (one line naming the field), for another title, or written by a newer
+            library. The file is left alone.
+    """
+    target = Path(os.path.abspath(path))
+    if not os.path.lexists(target):
+        if backup_path(target).is_file():
+            raise SaveMissing(target, backup_path(target))
+        raise SaveError(f"{target}: no such save file")
+    try:
+        st = os.stat(target)
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveError(f"{target}: not a save file (not a regular file)")
+        if st.st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"{target}: the save is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB; refused")
+        with open(target, "rb") as fh:
+            text = fh.read().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveError(f"{target}: cannot read: {exc}") from None
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError as exc:
+        what = "truncated" if exc.pos >= len(text.rstrip()) else "corrupt"
+        raise SaveError(f"{target}: {what} save (JSON error at line {exc.lineno} col {exc.colno})") from None
+    except RecursionError:
+        raise SaveError(f"{target}: corrupt save (nested too deeply)") from None
+    if not isinstance(payload, dict) or payload.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{target}: not a paragraphs save file")
+    version = payload.get("version")
+    if type(version) is not int or version < 1:
+        raise SaveError(f"{target}: corrupt save: field 'version' is not a whole number")
+    if version > SAVE_VERSION:
+        raise SaveError(f"{target}: save version {version} is newer than this library reads ({SAVE_VERSION}); upgrade paragraphs-engine")
+    body = payload.get("state")
+    if not isinstance(body, dict):
+        raise SaveError(f"{target}: corrupt save: field 'state' is not an object")
+    if version < 3 and "journal" in payload:
+        raise SaveError(f"{target}: corrupt save: field 'journal' is not part of a version {version} save")
+    try:
+        body = migrate(body, version, SAVE_VERSION)
+    except MigrationFailed as exc:
+        raise SaveError(f"{target}: corrupt save: {exc}") from None
+    head = {**payload, "version": SAVE_VERSION, "state": body}
+    problem = save_problem(head)
+    if problem:
+        raise SaveError(f"{target}: corrupt save: {problem}")
+    if title is not None and body.get("title") not in ("", None, title):
+        raise SaveError(f"{target}: save is for title {body.get('title')!r}, not {title!r}")
+    journal_info = payload.get("journal") if version >= 3 else None
+    generation = payload.get("generation", 0) if version >= 3 else 0
+    if journal_info is None:
+        state = State.from_json(body)
+        state.saved_as = SaveMark(str(target), generation)
+    else:
+        state = State.from_json({**body, "journal": []})
+        state.journal = _read_journal(target, journal_info)
+        problem = journal_problem(state.journal)
+        if problem:
+            raise SaveError(f"{target}: corrupt save: {problem}")
+        state.saved_as = SaveMark(str(target), generation, journal_info["file"], journal_info["entries"], journal_info["size"], journal_info["chain"])
+    return state
+
+
+def _read_journal(target: Path, info: Mapping[str, Any]) -> list[dict[str, Any]]:
+    name = info["file"]
+    if os.path.basename(name) != name or name.startswith(".") or not name.endswith(".journal"):
+        raise SaveError(f"{target}: corrupt save: field 'journal.file' does not name a journal beside the save")
+    path = target.parent / name
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(info["size"])
+    except FileNotFoundError:
+        raise SaveError(f"{target}: its journal {name} is missing; the backup {backup_path(target).name} may still have one") from None
+    except OSError as exc:
+        raise SaveError(f"{target}: cannot read its journal {name}: {exc.strerror}") from None
+    if len(data) != info["size"]:
+        raise SaveError(f"{target}: its journal {name} is shorter than the save says (truncated)")
+    lines = data.splitlines(keepends=True)
+    if len(lines) != info["entries"]:
+        raise SaveError(f"{target}: its journal {name} has {len(lines)} entries, not {info['entries']}")
+    chain = ""
+    entries = []
+    for i, line in enumerate(lines, 1):
+        chain = chain_hash(chain, line)
+        try:
+            entry = json.loads(line)
+        except (ValueError, RecursionError):
+            raise SaveError(f"{target}: its journal {name} is damaged at entry {i}") from None
+        entries.append(entry)
+    if chain != info["chain"]:
+        raise SaveError(f"{target}: its journal {name} does not match the save (changed or mixed up)")
+    last_before = info.get("last_before")
+    if entries and isinstance(last_before, dict) and "before" not in entries[-1]:
+        entries[-1] = {**entries[-1], "before": last_before}
+    return entries
+
+
+# --------------------------------------------------------------------------- checks
+
+_VALIDATORS: dict[str, Any] = {}
+
+
+def _validator(part: str) -> Any:
+    """A validator for the whole save (``part`` ``""``) or for one of its ``$defs``."""
+    found = _VALIDATORS.get(part)
+    if found is None:
+        from jsonschema import Draft202012Validator
+
+        from paragraphs.validation import core_schema
+
+        schema = core_schema("save")
+        if part:
+            schema = {"$ref": f"#/$defs/{part}", "$defs": schema["$defs"]}
+        found = _VALIDATORS[part] = Draft202012Validator(schema)
+    return found
+
+
+def _first_error(part: str, instance: Any, prefix: str) -> str | None:
+    errors = sorted(_validator(part).iter_errors(instance), key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path], e.message))
+    if not errors:
+        return None
+    err = errors[0]
+    where = ".".join([prefix, *(str(p) for p in err.absolute_path)] if prefix else [str(p) for p in err.absolute_path]) or "(top)"
+    message = err.message if len(err.message) < 120 else err.message[:117] + "..."
+    return f"field {where!r}: {message}"
+
+
+def save_problem(payload: Mapping[str, Any]) -> str | None:
+    """The first way a save breaks its schema or the state's invariants, in words."""
+    problem = _first_error("", payload, "")
+    if problem:
+        return problem
+    state = payload["state"]
+    return state_problem(state) or journal_problem(state.get("journal") or [])
+
+
+def state_problem(state: Mapping[str, Any]) -> str | None:
+    """Invariants the schema cannot say."""
+    ids = [h["id"] for h in state.get("hooks", [])]
+    if len(ids) != len(set(ids)):
+        return "field 'state.hooks': a hook is armed twice"
+    return None
+
+
+def journal_problem(journal: list[Any]) -> str | None:
+    for i, entry in enumerate(journal, 1):
+        problem = _first_error("journal_entry", entry, f"journal.{i}")
+        if problem:
+            return problem
+        if entry.get("step") != i or type(entry.get("step")) is not int:
+            return f"field 'journal.{i}.step': journal steps must run 1, 2, 3, ... (found {entry.get('step')!r})"
+        before = entry.get("before")
+        if before is not None and not isinstance(before, dict):
+            return f"field 'journal.{i}.before': not an object"
+    if journal and "before" not in journal[0]:
+        return "field 'journal.1.before': the first step keeps the state before it"
+    return None

@@ -1,0 +1,381 @@
+"""Saves never lose a game, and a save is checked before it is trusted (issue 10, items 1-2).
+
+Kills at every write step, a full disk, read-only files, FIFOs, a folder where the backup
+goes, two commands writing one save, and tampered saves: each ends in one line, and every
+file left on disk loads.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from paragraphs.errors import SaveError
+from paragraphs.state import SaveBusy, SaveMissing, State, hold_save, load_state, save_exists, save_state
+from paragraphs.state.savefile import write_file_atomic
+
+
+def game(steps: int = 2) -> State:
+    s = State(title="t", content_hash="abc")
+    s.rng = {"seed": 3, "position": 0}
+    for i in range(steps):
+        advance(s, i)
+    return s
+
+
+def advance(s: State, i: int) -> None:
+    before = s.snapshot()
+    s.add_counter("vp", 1, f"step {i}")
+    s.record({"action": "title-own", "start": str(i)}, before)
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+# --------------------------------------------------------------------------- kills
+
+KILLER = textwrap.dedent(
+    """
+    import os, sys
+    from paragraphs.state import load_state, save_state
+    path, kill_at = sys.argv[1], int(sys.argv[2])
+    calls = [0]
+    def deadly(real):
+        def call(*args, **kwargs):
+            calls[0] += 1
+            if calls[0] == kill_at:
+                os._exit(9)  # a kill: no cleanup, no finally
+            return real(*args, **kwargs)
+        return call
+    state = load_state(path)
+    before = state.snapshot()
+    state.add_counter("vp", 1, "the step being saved")
+    state.record({"action": "title-own", "start": "k"}, before)
+    for name in ("replace", "link", "fsync", "write", "ftruncate", "open"):
+        setattr(os, name, deadly(getattr(os, name)))
+    save_state(state, path)
+    sys.exit(0)
+    """
+)
+
+
+def test_a_kill_at_any_write_step_leaves_every_file_loadable_and_never_a_new_game(tmp_path):
+    path = tmp_path / "game.json"
+    save_state(game(2), path)
+    save_state(load_state(path), path)  # a .bak exists too
+    kill_at = 1
+    while True:
+        run = subprocess.run([sys.executable, "-c", KILLER, str(path), str(kill_at)], capture_output=True, text=True, timeout=60)
+        assert run.returncode in (0, 9), run.stderr
+        assert save_exists(path), f"kill at call {kill_at}: the save is gone"
+        loaded = load_state(path)
+        assert len(loaded.journal) in (2, 3) and loaded.counters["vp"] == len(loaded.journal)
+        backup = path.with_name(path.name + ".bak")
+        if backup.exists():
+            assert len(load_state(backup).journal) in (2, 3)
+        # the next command goes on from what is there and cleans up after the killed one
+        save_state(loaded, path)
+        assert leftovers(tmp_path) == []
+        assert load_state(path).counters == loaded.counters
+        save_state(game(2), path)  # back to the starting point (a new game over it)
+        save_state(load_state(path), path)
+        if run.returncode == 0:
+            break
+        kill_at += 1
+    assert kill_at > 8  # every step of the write was tried: journal, file, backup, rename, folder
+
+
+def test_the_save_is_never_absent_while_the_backup_is_made(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    save_state(game(1), path)
+    seen = []
+    real = os.replace
+
+    def watch(src, dst, *a, **k):
+        seen.append(path.exists())
+        return real(src, dst, *a, **k)
+
+    monkeypatch.setattr(os, "replace", watch)
+    save_state(game(2), path)
+    assert seen and all(seen)
+
+
+def test_a_missing_save_with_a_backup_is_never_a_new_game(tmp_path, capsys):
+    from paragraphs.cli import main
+
+    path = tmp_path / "s.json"
+    assert main(["read", "sample", "2", "--state", str(path), "--seed", "1", "--answer", "storm=2"]) == 0
+    assert main(["read", "sample", "2", "--state", str(path), "--answer", "storm=2"]) == 0
+    path.unlink()
+    with pytest.raises(SaveMissing) as err:
+        load_state(path)
+    assert "s.json.bak" in str(err.value) and "rename" in str(err.value)
+    capsys.readouterr()
+    code = main(["read", "sample", "2", "--state", str(path), "--answer", "storm=2"])
+    out = capsys.readouterr()
+    assert code != 0 and not path.exists()
+    assert "s.json.bak" in out.err and len(out.err.strip().splitlines()) == 1
+
+
+# --------------------------------------------------------------------------- two writers
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from paragraphs.state import hold_save, load_state, save_state
+    path, n = sys.argv[1], int(sys.argv[2])
+    for i in range(n):
+        with hold_save(path, wait=30):
+            s = load_state(path)
+            before = s.snapshot()
+            s.add_counter("n", 1, "one more")
+            s.record({"action": "title-own", "start": str(i)}, before)
+            save_state(s, path)
+    """
+)
+
+
+def test_two_commands_writing_one_save_lose_no_update(tmp_path):
+    path = tmp_path / "game.json"
+    save_state(game(1), path)
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), "25"]) for _ in range(2)]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0]
+    final = load_state(path)
+    assert final.counters["n"] == 50 and len(final.journal) == 51
+
+
+def test_a_save_changed_since_it_was_loaded_is_not_overwritten(tmp_path):
+    path = tmp_path / "game.json"
+    save_state(game(1), path)
+    first, second = load_state(path), load_state(path)
+    advance(first, 1)
+    save_state(first, path)
+    advance(second, 1)
+    with pytest.raises(SaveError, match="changed since it was loaded"):
+        save_state(second, path)
+    assert load_state(path).journal[-1]["start"] == first.journal[-1]["start"]
+
+
+def test_a_busy_save_is_one_line(tmp_path):
+    path = tmp_path / "game.json"
+    save_state(game(1), path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\nfrom paragraphs.state import hold_save\nwith hold_save(sys.argv[1]):\n    print('held', flush=True)\n    time.sleep(30)\n", str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        with pytest.raises(SaveBusy) as err:
+            with hold_save(path, wait=0.2):
+                pass
+        assert "another paragraphs command" in str(err.value) and "\n" not in str(err.value)
+    finally:
+        holder.kill()
+        holder.wait()
+    with hold_save(path, wait=5):  # released when its holder dies
+        pass
+
+
+# --------------------------------------------------------------------------- hostile places
+
+
+def test_a_failing_json_command_writes_no_save(tmp_path, monkeypatch, capsys):
+    from paragraphs.cli import main
+    from paragraphs.engine import Resolution
+
+    path = tmp_path / "s.json"
+    assert main(["read", "sample", "2", "--state", str(path), "--seed", "1", "--answer", "storm=2"]) == 0
+    before = path.read_bytes()
+
+    def broken(self, tracks=()):
+        raise SaveError("the output could not be built")
+
+    monkeypatch.setattr(Resolution, "to_json", broken)
+    assert main(["read", "sample", "2", "--state", str(path), "--json", "--answer", "storm=2"]) != 0
+    assert path.read_bytes() == before
+
+
+def test_a_full_disk_loses_nothing(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    save_state(game(2), path)
+    before = path.read_bytes()
+    real = os.write
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full)
+    bigger = load_state(path)
+    advance(bigger, 2)
+    with pytest.raises(SaveError, match="disk is full") as err:
+        save_state(bigger, path)
+    assert "\n" not in str(err.value)
+    monkeypatch.setattr(os, "write", real)
+    assert path.read_bytes() == before and len(load_state(path).journal) == 2
+    assert leftovers(tmp_path) == []
+
+
+def test_a_full_disk_while_writing_the_file_itself_loses_nothing(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    save_state(game(2), path)
+    before = path.read_bytes()
+    real = os.fsync
+    calls = [0]
+
+    def full(fd):
+        calls[0] += 1
+        if calls[0] == 2:  # the journal synced; the new save file is not
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd)
+
+    monkeypatch.setattr(os, "fsync", full)
+    bigger = load_state(path)
+    advance(bigger, 2)
+    with pytest.raises(SaveError, match="disk is full"):
+        save_state(bigger, path)
+    assert path.read_bytes() == before and leftovers(tmp_path) == []
+
+
+def test_a_read_only_save_or_folder_is_one_line(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    save_state(game(1), path)
+    before = path.read_bytes()
+    real = os.access
+    # (tests may run as root, who may write anything: ask the check as a user would)
+    monkeypatch.setattr(os, "access", lambda p, mode, **k: False if Path(p) == path else real(p, mode, **k))
+    with pytest.raises(SaveError, match="read-only"):
+        save_state(game(2), path)
+    monkeypatch.setattr(os, "access", lambda p, mode, **k: False if Path(p) == tmp_path else real(p, mode, **k))
+    with pytest.raises(SaveError, match="folder .* is read-only"):
+        save_state(game(2), path)
+    assert path.read_bytes() == before
+
+
+def test_a_fifo_is_refused_without_hanging(tmp_path):
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    with pytest.raises(SaveError, match="not a regular file"):
+        load_state(fifo)
+    with pytest.raises(SaveError, match="not a regular file"):
+        save_state(game(1), fifo)
+
+
+def test_a_backup_that_is_a_folder_is_one_line_and_the_save_stays(tmp_path):
+    path = tmp_path / "game.json"
+    save_state(game(1), path)
+    before = path.read_bytes()
+    (tmp_path / "game.json.bak").mkdir()
+    with pytest.raises(SaveError, match="game.json.bak is not a regular file"):
+        save_state(game(2), path)
+    assert path.read_bytes() == before
+
+
+def test_state_data_that_is_not_json_writes_nothing(tmp_path):
+    path = tmp_path / "game.json"
+    s = game(1)
+    s.extra["board"] = {1, 2}
+    with pytest.raises(SaveError, match="not JSON"):
+        save_state(s, path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_write_file_atomic_keeps_the_previous_file(tmp_path):
+    path = tmp_path / "board.json"
+    write_file_atomic(path, "one\n")
+    write_file_atomic(path, "two\n")
+    assert path.read_text() == "two\n" and (tmp_path / "board.json.bak").read_text() == "one\n"
+    (tmp_path / "d").mkdir()
+    with pytest.raises(SaveError, match="not a regular file"):
+        write_file_atomic(tmp_path / "d", "x")
+
+
+# --------------------------------------------------------------------------- tampered saves
+
+
+def _tamper(path: Path, change) -> None:
+    data = json.loads(path.read_text())
+    change(data)
+    path.write_text(json.dumps(data))
+
+
+TAMPERED = [
+    ("version true", lambda d: d.update(version=True), "version"),
+    ("version text", lambda d: d.update(version="3"), "version"),
+    ("state not an object", lambda d: d.update(state=[]), "state"),
+    ("counters as a list", lambda d: d["state"].update(counters=[1, 2]), "state.counters"),
+    ("a counter that is a boolean", lambda d: d["state"]["counters"].update(vp=True), "state.counters.vp"),
+    ("negative read count", lambda d: d["state"].update(read_counts={"12": -1}), "state.read_counts.12"),
+    ("seed as text", lambda d: d["state"].update(rng={"seed": "x", "position": 1}), "state.rng"),
+    ("PRNG without position", lambda d: d["state"].update(rng={"seed": 1}), "state.rng"),
+    ("negative PRNG position", lambda d: d["state"].update(rng={"seed": 1, "position": -4}), "state.rng"),
+    ("sightings as a list", lambda d: d["state"].update(sightings=["a"]), "state.sightings"),
+    ("a sighting that is text", lambda d: d["state"].update(sightings={"a": "b"}), "state.sightings.a"),
+    ("a hook without its event", lambda d: d["state"].update(hooks=[{"id": "h", "paragraph": "1"}]), "state.hooks.0"),
+    ("a hook armed twice", lambda d: d["state"].update(hooks=[{"id": "h", "event": "e", "paragraph": "1"}] * 2), "state.hooks"),
+    ("a note without text", lambda d: d["state"].update(notes=[{"id": "n"}]), "state.notes.0"),
+    ("an unknown state field", lambda d: d["state"].update(surprise=1), "state"),
+    ("a journal past its file", lambda d: d["journal"].update(size=d["journal"]["size"] + 10), "shorter"),
+    ("a journal with more entries", lambda d: d["journal"].update(entries=9), "entries"),
+    ("a journal outside the folder", lambda d: d["journal"].update(file="../x.journal"), "journal.file"),
+    ("a generation that is text", lambda d: d.update(generation="7"), "generation"),
+]
+
+
+@pytest.mark.parametrize("what, change, names", TAMPERED, ids=[t[0] for t in TAMPERED])
+def test_a_tampered_save_is_refused_in_one_line_naming_the_field(tmp_path, what, change, names):
+    path = tmp_path / "game.json"
+    save_state(game(3), path)
+    _tamper(path, change)
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as err:
+        load_state(path)
+    assert names in str(err.value) and "\n" not in str(err.value)
+    assert path.read_bytes() == before
+
+
+def test_a_changed_journal_line_is_refused(tmp_path):
+    path = tmp_path / "game.json"
+    save_state(game(3), path)
+    journal = next(tmp_path.glob("game.json.*.journal"))
+    journal.write_bytes(journal.read_bytes().replace(b'"step 1"', b'"step X"'))
+    with pytest.raises(SaveError, match="does not match the save"):
+        load_state(path)
+
+
+def test_a_missing_journal_is_one_line(tmp_path):
+    path = tmp_path / "game.json"
+    save_state(game(3), path)
+    next(tmp_path.glob("game.json.*.journal")).unlink()
+    with pytest.raises(SaveError, match="journal .* is missing"):
+        load_state(path)
+
+
+def test_a_version_true_save_is_not_migrated(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"format": "paragraphs-save", "version": True, "state": {"title": "t", "sightings": {}, "counters": {}}}))
+    with pytest.raises(SaveError, match="'version' is not a whole number"):
+        load_state(path)
+
+
+def test_the_content_hash_does_not_depend_on_file_times():
+    import paragraphs
+    from paragraphs.plugins import make_plugin_manager
+
+    first = paragraphs.open_title("sample", host=make_plugin_manager()).book.content_hash
+    engine_file = Path(paragraphs.__file__).with_name("engine.py")
+    stat = engine_file.stat()
+    try:
+        os.utime(engine_file, (stat.st_atime, stat.st_mtime + 100))
+        again = paragraphs.open_title("sample", host=make_plugin_manager()).book.content_hash
+    finally:
+        os.utime(engine_file, (stat.st_atime, stat.st_mtime))
+    assert again == first
