@@ -137,7 +137,7 @@ def load_book(
     key = content_hash(files, grammar.fingerprint() + title_versions(host, info))
     # The cache also depends on the code (an edited checkout never reads a stale entry);
     # the book's content hash, which saves record, does not (file times are not content).
-    cache_key = hashlib.sha256((key + code_stamp(info)).encode()).hexdigest()
+    cache_key = cache_key_for(host, title, key)
     if use_cache:
         book = cache.load(title, cache_key)
         if book is not None:
@@ -148,6 +148,11 @@ def load_book(
     if use_cache:
         cache.store(title, cache_key, compiled.book)
     return compiled.book
+
+
+def cache_key_for(host: PluginHost, title: str, content_id: str) -> str:
+    """The compiled cache's key of a book: its content hash and the state of the code."""
+    return hashlib.sha256((content_id + code_stamp(host.title(title))).encode()).hexdigest()
 
 
 def check_title(host: PluginHost, title: str, overlays: Sequence[str | os.PathLike[str]] = ()) -> CompiledTitle:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from paragraphs import cache
-from paragraphs.content import check_title, load_book
+from paragraphs.content import cache_key_for, check_title, load_book
 from paragraphs.errors import ContentError, UsageError
 from paragraphs.plugins import make_plugin_manager
 
@@ -65,7 +65,7 @@ def test_the_cache_key_covers_overlays(host, tmp_path, monkeypatch):
     mine = load_book(host, "testplugin", [overlay])
     assert plain.content_hash != mine.content_hash
     assert load_book(host, "testplugin").content_hash == plain.content_hash
-    assert cache.load("testplugin", plain.content_hash) is not None
+    assert cache.load("testplugin", cache_key_for(host, "testplugin", plain.content_hash)) is not None
 
 
 def test_overlays_merge_by_id_and_keep_where_each_value_came_from(host, tmp_path):
