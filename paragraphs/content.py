@@ -352,8 +352,6 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
     for tid, rec in merged.collections.get("tables", {}).items():
         tables[tid] = build_table(title, tid, rec.data, rec.pos, problems)
         _note_provenance(provenance, "tables", tid, rec)
-    cell_records = {key: (rec.data, rec.pos(())) for key, rec in merged.collections.get("cells", {}).items()}
-    filled_cells = apply_cell_overlays(tables, cell_records, problems)
     units: dict[str, Any] = dict(grammar.units)
     for uid, rec in merged.collections.get("units", {}).items():
         units[uid] = UnitType(
@@ -373,6 +371,8 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         data[coll] = {rid: rec.data for rid, rec in bucket.items()}
         for rid, rec in bucket.items():
             _note_provenance(provenance, coll, rid, rec)
+    cell_records = {key: (rec.data, rec.pos(())) for key, rec in merged.collections.get("cells", {}).items()}
+    filled_cells = apply_cell_overlays(tables, data, cell_records, problems)
 
     counters = {str(c["name"]): int(c.get("initial", 0)) for c in decl.get("counters") or ()}
     sightings = {str(s["id"]): m.SightingDecl(str(s["id"]), str(s.get("name", "")), s.get("assumed")) for s in decl.get("sightings") or ()}

@@ -9,16 +9,16 @@ turn when computing exact odds. Code that only uses these methods gets exact odd
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from paragraphs import model as m
 from paragraphs.dice import Die
-from paragraphs.cells import ASK, REFUSE, REMEMBERED_CELLS, Cell, UnknownCell, answered_cell
+from paragraphs.cells import ASK, REFUSE, REMEMBERED_CELLS, Cell, UnknownCell, answered_cell, as_cell, cell_key
 from paragraphs.errors import ResolutionError
 from paragraphs.records import Table, TableRow
-from paragraphs.tables import cell_question
+from paragraphs.tables import cell_question, table_cell_question
 
 if TYPE_CHECKING:
     from paragraphs.engine import Engine
@@ -176,7 +176,7 @@ class Context:
 
     # ---------------------------------------------------------------- table cells
     def cell(self, table: str | Table, row: int | str | TableRow, column: str | None = None) -> Cell:
-        """The rules value of a table cell, never a guess.
+        """The rules value of a table cell (or of a field of a title's collection), never a guess.
 
         A cell the title gives (a value, ``prohibited``, ``none``, ``derived``) comes back as
         it is; so does one an overlay fills. For an ``unknown`` cell, an answer remembered
@@ -186,8 +186,10 @@ class Context:
         engine's ``gaps`` policy set to ``refuse`` it raises :class:`UnknownCell` instead.
 
         Args:
-            table: a table id or record; row: a face (int), a row key or a range as
-            written; column: the column, None for a table without columns.
+            table: a table id or record, or the name of one of the title's collections
+                (then ``row`` is a record id and ``column`` a field of it).
+            row: a face (int), a row key, or a range as written.
+            column: the column; None for a table without columns.
 
         Raises:
             ResolutionError: no such table, row or column.
@@ -195,7 +197,7 @@ class Context:
         """
         t = table if isinstance(table, Table) else self.book.tables.get(table)
         if t is None:
-            raise ResolutionError(f"{self.title} {self.paragraph}: no table {table!r}")
+            return self._record_cell(str(table), str(row), column)
         try:
             r = row if isinstance(row, TableRow) else t.row(row)
             found = t.cell(r, column)
@@ -203,13 +205,25 @@ class Context:
             raise ResolutionError(f"{self.title} {self.paragraph}: table {t.id} has no cell at row {row!r}, column {column!r}") from None
         if found.known:
             return found
-        key = t.cell_key(r, column)
+        return self._unknown_cell(t.cell_key(r, column), found, lambda: table_cell_question(t, r, column))
+
+    def _record_cell(self, collection: str, rid: str, name: str | None) -> Cell:
+        record = (self.book.data.get(collection) or {}).get(rid)
+        if not isinstance(record, Mapping) or name is None or name not in record:
+            raise ResolutionError(f"{self.title} {self.paragraph}: no table or collection cell {collection}.{rid}.{name}")
+        found = as_cell(record[name])
+        if found.known:
+            return found
+        key = cell_key(collection, rid, name)
+        return self._unknown_cell(key, found, lambda: cell_question(key, collection, rid, name, found))
+
+    def _unknown_cell(self, key: str, found: Cell, question: Callable[[], m.Question]) -> Cell:
         remembered = self.state.extra.get(REMEMBERED_CELLS, {})
         if key in remembered:
             return answered_cell(remembered[key])
         if key not in self.answers and getattr(self.engine, "gaps", ASK) == REFUSE:
             raise UnknownCell(key, found)
-        answer = self.answer(cell_question(t, r, column))
+        answer = self.answer(question())
         # remembered for the rest of the play-through, so it is asked once
         self.state.extra.setdefault(REMEMBERED_CELLS, {})[key] = answer
         return answered_cell(answer)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from paragraphs import model as m
-from paragraphs.cells import ANSWER_HELP, CELL_PREFIX, RESULT_COLUMN, UNKNOWN, VALUE, Cell, as_cell, from_content, is_typed
+from paragraphs.cells import CELL_PREFIX, RESULT_COLUMN, UNKNOWN, VALUE, Cell, as_cell, from_content, is_typed
 from paragraphs.compiler import format_range, parse_range
 from paragraphs.problems import Problem, Severity, SourcePos
 from paragraphs.records import Table, TableRow
@@ -125,39 +125,75 @@ def replace_cell(table: Table, row: TableRow, column: str | None, cell: Cell) ->
     return Table(table.id, table.title, table.name, table.die, tuple(rows), table.doc, table.columns, table.flags, table.source)
 
 
-def apply_cell_overlays(tables: dict[str, Table], records: Mapping[str, tuple[Mapping[str, Any], SourcePos]], problems: list[Problem]) -> dict[str, str]:
-    """Lay the ``cells`` records over the tables; returns cell key -> where its value came from."""
+def find_record_cell(data: Mapping[str, Mapping[str, Any]], key: str) -> tuple[str, str, str] | None:
+    """The collection, record id and field a cell key names in a title's own collections."""
+    if not key.startswith(CELL_PREFIX):
+        return None
+    coll, _, rest = key[len(CELL_PREFIX):].partition(".")
+    for rid, record in (data.get(coll) or {}).items():
+        prefix = f"{rid}."
+        if rest.startswith(prefix) and isinstance(record, Mapping) and rest[len(prefix):] in record:
+            return coll, rid, rest[len(prefix):]
+    return None
+
+
+def apply_cell_overlays(
+    tables: dict[str, Table],
+    data: Mapping[str, Mapping[str, Any]],
+    records: Mapping[str, tuple[Mapping[str, Any], SourcePos]],
+    problems: list[Problem],
+) -> dict[str, str]:
+    """Lay the ``cells`` records over tables and collections; returns cell key -> where its value came from."""
     filled: dict[str, str] = {}
-    for key, (data, where) in records.items():
-        found = find_cell(tables, key)
-        if found is None:
-            problems.append(Problem(where, "TABLE005", f"{key} names no cell of this title (cell.<table>.<row>.<column>)"))
-            continue
-        table, row, column = found
-        before = table.cell(row, column)
-        if "cell" in data:
-            cell = from_content(dict(data))
+    for key, (given, where) in records.items():
+        if "cell" in given:
+            cell = from_content(dict(given))
             cell = Cell(cell.kind, cell.value, cell.note, cell.rule, cell.reason, cell.source, str(where))
         else:
-            cell = Cell(VALUE, data.get("value"), source=str(data.get("source", "")), origin=str(where))
+            cell = Cell(VALUE, given.get("value"), source=str(given.get("source", "")), origin=str(where))
+        found = find_cell(tables, key)
+        in_record = None if found else find_record_cell(data, key)
+        if found is not None:
+            table, row, column = found
+            before = table.cell(row, column)
+            tables[table.id] = replace_cell(table, row, column, cell)
+        elif in_record is not None:
+            coll, rid, name = in_record
+            before = as_cell(data[coll][rid][name])
+            data[coll][rid][name] = cell.value if cell.kind == VALUE else cell.to_json()
+        else:
+            problems.append(Problem(where, "TABLE005", f"{key} names no cell of this title (cell.<table or collection>.<row>.<column>)"))
+            continue
         if before.kind != UNKNOWN:
             problems.append(Problem(where, "TABLE006", f"{key} replaces a value the title gives ({before.words()})", Severity.INFO))
-        tables[table.id] = replace_cell(table, row, column, cell)
         filled[key] = str(where)
     return filled
 
 
-def cell_question(table: Table, row: TableRow, column: str | None) -> m.Question:
-    """The question asked for an unknown cell: it names the table, row, column and rule."""
-    cell = table.cell(row, column)
-    where = f" ({table.source})" if table.source else ""
+def cell_question(key: str, what: str, row: str, column: str | None, cell: Cell) -> m.Question:
+    """The question asked for an unknown cell: it names the table, row, column and rule.
+
+    Args:
+        key: the cell key (the question's key). what: the table's name and rule
+        section. row, column: where in it. cell: the unknown cell (its reason and source).
+    """
     why = "; ".join(x for x in (cell.reason, cell.source) if x) or "not given by the source"
     col = f", column {column}" if column is not None else ""
-    prompt = f"{table.name}{where}, row {row.name}{col}: the source does not give this cell ({why}). Enter {ANSWER_HELP}"
-    return m.Question(table.cell_key(row, column), prompt, m.CELL)
+    return m.Question(key, f"{what}, row {row}{col}: the source does not give this cell ({why})", m.CELL)
 
 
-def cell_question_for_key(tables: Mapping[str, Table], key: str) -> m.Question | None:
-    """The question for the cell a key names, or None when the key names no cell."""
+def table_cell_question(table: Table, row: TableRow, column: str | None) -> m.Question:
+    what = table.name + (f" ({table.source})" if table.source else "")
+    return cell_question(table.cell_key(row, column), what, row.name, column, table.cell(row, column))
+
+
+def cell_question_for_key(tables: Mapping[str, Table], data: Mapping[str, Mapping[str, Any]], key: str) -> m.Question | None:
+    """The question for the cell a key names (in a table or a collection), or None."""
     found = find_cell(tables, key)
-    return None if found is None else cell_question(*found)
+    if found is not None:
+        return table_cell_question(*found)
+    in_record = find_record_cell(data, key)
+    if in_record is None:
+        return None
+    coll, rid, name = in_record
+    return cell_question(key, coll, rid, name, as_cell(data[coll][rid][name]))

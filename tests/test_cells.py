@@ -137,7 +137,8 @@ def test_an_unknown_cell_is_a_question_keyed_like_the_cell():
     assert result.status == "needs_answers"
     (q,) = result.questions
     assert q.key == "cell.loot.4-5.result" and q.type == "cell"
-    assert "Loot (page 3), row 4-5" in q.prompt and "smudged" in q.prompt and "P for prohibited" in q.prompt
+    assert q.prompt == "Loot (page 3), row 4-5: the source does not give this cell (smudged; page 3, last line)"
+    assert "P for prohibited" in q.describe_domain()
     assert q.to_json()["type"] == "cell"
 
 
@@ -192,15 +193,41 @@ def test_unknown_answer_keys_for_cells_are_still_refused():
         e.resolve("1", e.new_state(), {"cell.loot.9.result": "x"}, dice=ScriptedDice([4]))
 
 
+def test_fields_of_a_titles_own_collections_are_cells_too():
+    text = BOOK + """
+weapons:
+  - {id: rifle, name: Rifle, short: 70, long: {cell: unknown, reason: "column lost", source: "L12"}}
+"""
+    host_plugins = (FirePlugin(),)
+    compiled, host = compile_text(text, plugins=host_plugins)
+    assert not compiled.errors
+    e = Engine(compiled.book, host)
+
+    from paragraphs.context import Context
+
+    class Asking:
+        source_kind = "test"
+
+        def answer(self, ctx, q):
+            raise AssertionError(q)
+
+    ctx = Context(e, e.new_state(), e.parse_answers({"cell.weapons.rifle.long": "55"}), Asking())
+    assert ctx.cell("weapons", "rifle", "short").value == 70
+    assert ctx.cell("weapons", "rifle", "long").value == 55 and ctx.state.extra["cells"] == {"cell.weapons.rifle.long": 55}
+    assert e.parse_answers({"cell.weapons.rifle.long": "P"})["cell.weapons.rifle.long"]["cell"] == "prohibited"
+    over, _ = _compile_with_overlay("cells:\n  - {key: cell.weapons.rifle.long, value: 50}\n", extra=text)
+    assert over.book.data["weapons"]["rifle"]["long"] == 50 and not over.errors
+
+
 # --------------------------------------------------------------------------- overlays
 
 
-def _compile_with_overlay(overlay_text: str):
+def _compile_with_overlay(overlay_text: str, extra: str = BOOK):
     host = make_plugin_manager(load_entrypoints=False, plugins=(FirePlugin(),), strict=True)
     from helpers import HEADER
 
     files = [
-        SourceFile("book.yaml", (textwrap.dedent(HEADER) + textwrap.dedent(BOOK)).encode()),
+        SourceFile("book.yaml", (textwrap.dedent(HEADER) + textwrap.dedent(extra)).encode()),
         SourceFile("mine/cells.yaml", textwrap.dedent(overlay_text).encode(), overlay=True),
     ]
     return compile_title(host, "t", files, "test", grammar_for(host, "t")), host
