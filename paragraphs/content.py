@@ -349,8 +349,9 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         for r in merged.collections.get("entry_points", {}).values()
     )
     tables: dict[str, Any] = dict(grammar.tables)
+    unknown_at: dict[str, str] = {}
     for tid, rec in merged.collections.get("tables", {}).items():
-        tables[tid] = build_table(title, tid, rec.data, rec.pos, problems)
+        tables[tid] = build_table(title, tid, rec.data, rec.pos, problems, unknown_at)
         _note_provenance(provenance, "tables", tid, rec)
     units: dict[str, Any] = dict(grammar.units)
     for uid, rec in merged.collections.get("units", {}).items():
@@ -384,6 +385,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         "dice_assumed": (decl.get("dice") or {}).get("assumed"),
         "declared_questions": declared,
         "filled_cells": filled_cells,
+        "unknown_cells_at": unknown_at,
     }
     return m.Book(
         title=title,

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from paragraphs import model as m
-from paragraphs.cells import CELL_PREFIX, RESULT_COLUMN, UNKNOWN, VALUE, Cell, as_cell, from_content, is_typed
+from paragraphs.cells import CELL_PREFIX, RESULT_COLUMN, UNKNOWN, VALUE, Cell, as_cell, cell_key, from_content, is_typed
 from paragraphs.compiler import format_range, parse_range
 from paragraphs.problems import Problem, Severity, SourcePos
 from paragraphs.records import Table, TableRow
@@ -25,8 +25,11 @@ from paragraphs.records import Table, TableRow
 PosLookup = Callable[[tuple[str | int, ...]], SourcePos]
 
 
-def build_table(title: str, tid: str, data: Mapping[str, Any], pos: PosLookup, problems: list[Problem]) -> Table:
-    """One table record of content as a :class:`Table`; problems are collected, not raised."""
+def build_table(title: str, tid: str, data: Mapping[str, Any], pos: PosLookup, problems: list[Problem], unknown_at: dict[str, str] | None = None) -> Table:
+    """One table record of content as a :class:`Table`; problems are collected, not raised.
+
+    ``unknown_at`` receives the position of each unknown cell, by cell key.
+    """
     columns = tuple(str(c) for c in data.get("columns") or ())
     rows: list[TableRow] = []
     seen: dict[str, int] = {}
@@ -45,11 +48,19 @@ def build_table(title: str, tid: str, data: Mapping[str, Any], pos: PosLookup, p
         if name in seen:
             problems.append(Problem(pos(("rows", j)), "TABLE004", f"table {tid} has two rows {name!r} (rows {seen[name] + 1} and {j + 1})"))
         seen[name] = j
-        result = _compile_result(tid, name, row.get("result"), columns, _under(pos, ("rows", j, "result")), problems)
+        here = _under(pos, ("rows", j, "result"))
+        result = _compile_result(tid, name, row.get("result"), columns, here, problems)
+        if unknown_at is not None:
+            for col in columns or (None,):
+                raw = result if not isinstance(result, Mapping) else result.get(col)
+                if isinstance(raw, Cell) and raw.kind == UNKNOWN:
+                    unknown_at[cell_key(tid, name, col)] = str(here(() if raw is result else (str(col),)))
         rows.append(TableRow(low, high, result, str(row.get("note", "")), name if low is None else ""))
     flags = dict(data.get("flags") or {})
     if data.get("damaged"):
         flags.setdefault("table", "damaged in the source: " + str(data["damaged"]))
+    if data.get("assumed"):
+        flags.setdefault("assumed", str(data["assumed"]))
     return Table(
         id=tid,
         title=title,

@@ -295,3 +295,73 @@ def test_cli_read_stops_on_the_cell_key_or_refuses_in_one_line(cli_overlay, caps
     assert code == 1 and err.count("\n") == 1 and "cell.loot.4-5.result" in err
     code = main(["read", "testplugin", "9", "--dice", "4", "--answer", "cell.loot.4-5.result=P", "--json", "--overlay", str(cli_overlay)])
     assert code == 0 and json.loads(capsys.readouterr().out)["status"] == "done"
+
+
+# --------------------------------------------------------------------------- gaps, templates, exports
+
+ASSUMED_BITS = """
+units:
+  - {id: boat, name: Boat, factors: {speed: 4}, assumed: {speed: "the counter is not printed"}}
+entry_points:
+  - {paragraph: "1", source: "the loot card", assumed: "read when the card is drawn"}
+"""
+
+
+def test_gaps_list_unknown_cells_and_assumed_values_with_positions():
+    from paragraphs.gaps import census, find_gaps
+
+    compiled, _ = compile_text(BOOK + ASSUMED_BITS)
+    gaps = {g.id: g for g in find_gaps(compiled.book)}
+    assert [k for k in gaps if k.startswith("cell.")] == ["cell.fire.rifle.1", "cell.fire.rifle.2-5", "cell.fire.rifle.6+", "cell.fire.smg.6+", "cell.loot.4-5.result"]
+    loot = gaps["cell.loot.4-5.result"]
+    assert loot.reason == "smudged" and loot.source == "page 3, last line" and loot.where.startswith("book.yaml:")
+    assert gaps["cell.fire.smg.6+"].where != gaps["cell.fire.rifle.1"].where
+    assert gaps["assumed.units.boat.speed"].reason == "the counter is not printed" and gaps["assumed.units.boat.speed"].value == 4
+    assert gaps["assumed.entry_points.1"].reason == "read when the card is drawn"
+    assert census(compiled.book) == "5 unknown cells, 2 assumed values"
+
+
+def test_the_template_is_a_valid_overlay_and_filling_it_closes_the_gap(tmp_path):
+    from paragraphs.gaps import find_gaps, overlay_template
+
+    compiled, _ = compile_text(BOOK + ASSUMED_BITS)
+    written = overlay_template(compiled.book, tmp_path / "mine")
+    assert sorted(p.name for p in written) == ["assumed.yaml", "cells.yaml"]
+    text = (tmp_path / "mine" / "cells.yaml").read_text()
+    assert "# smudged (source: page 3, last line)" in text and '#   - {key: "cell.loot.4-5.result", value: null}' in text
+    assert "assumed.units.boat.speed: the counter is not printed" in (tmp_path / "mine" / "assumed.yaml").read_text()
+    as_is, _ = _compile_with_overlay(text)
+    assert not as_is.errors and len([g for g in find_gaps(as_is.book) if g.kind == "unknown cell"]) == 5
+    filled = text.replace("# cells:", "cells:").replace('#   - {key: "cell.loot.4-5.result", value: null}', '  - {key: "cell.loot.4-5.result", value: "a brass key"}')
+    filled = "\n".join(line for line in filled.splitlines() if not line.startswith("#") or line.startswith("cells"))
+    over, _ = _compile_with_overlay(filled)
+    assert not over.errors, [p.format() for p in over.problems]
+    assert "cell.loot.4-5.result" not in {g.id for g in find_gaps(over.book)}
+
+
+def test_cells_a_player_entered_export_as_an_overlay(tmp_path):
+    from paragraphs.gaps import cells_overlay
+
+    e = engine()
+    state = e.resolve("1", e.new_state(), {"cell.loot.4-5.result": "a brass key"}, dice=ScriptedDice([4])).state
+    path = cells_overlay(state.extra["cells"], tmp_path / "entered", title="t")
+    over, _ = _compile_with_overlay(path.read_text())
+    assert not over.errors and over.book.tables["loot"].cell(4).value == "a brass key"
+    typed = cells_overlay({"cell.fire.rifle.1": parse_answer("P")}, tmp_path / "typed")
+    over, _ = _compile_with_overlay(typed.read_text())
+    assert over.book.tables["fire"].cell("rifle", "1").kind == "prohibited"
+    assert cells_overlay({}, tmp_path / "none").read_text().endswith("cells: []\n")
+
+
+def test_cli_gaps_template_and_validate_census(cli_overlay, capsys, tmp_path):
+    assert main(["gaps", "testplugin", "--json", "--overlay", str(cli_overlay)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["gaps"]) == 5 and data["gaps"][0]["kind"] == "unknown cell"
+    assert main(["gaps", "testplugin", "--overlay", str(cli_overlay)]) == 0
+    assert "testplugin: 5 unknown cells, 0 assumed values" in capsys.readouterr().out
+    assert main(["template", "testplugin", str(tmp_path / "tpl"), "--overlay", str(cli_overlay)]) == 0
+    assert "wrote" in capsys.readouterr().out and (tmp_path / "tpl" / "cells.yaml").exists()
+    main(["validate", "testplugin", "--overlay", str(cli_overlay)])
+    assert "testplugin: gaps: 5 unknown cells, 0 assumed values" in capsys.readouterr().out
+    main(["validate", "testplugin", "--json", "--overlay", str(cli_overlay)])
+    assert json.loads(capsys.readouterr().out)[0]["gaps"] == {"unknown_cells": 5, "assumed": 0, "filled_by_overlay": 0}

@@ -111,6 +111,16 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("dir")
     p.add_argument("titles", nargs="*", metavar="TITLE")
 
+    p = sub.add_parser("gaps", help="list what the source does not give: unknown table cells and assumed values")
+    p.add_argument("title")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+
+    p = sub.add_parser("template", help="write an overlay skeleton of a title's unknown cells and assumed values to DIR")
+    p.add_argument("title")
+    p.add_argument("dir")
+    _common(p)
+
     p = sub.add_parser("table", help="show a title's table, or look a value up in it")
     p.add_argument("title")
     p.add_argument("table", nargs="?")

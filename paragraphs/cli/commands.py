@@ -105,6 +105,7 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
                     "info": counts[Severity.INFO],
                     "paragraphs": len(compiled.book.paragraphs) if compiled.book else 0,
                     "problems": [p.to_json() for p in compiled.problems],
+                    "gaps": _gap_counts(compiled.book),
                 }
                 for target, compiled, counts in report
             ]
@@ -117,7 +118,50 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
         n = len(compiled.book.paragraphs) if compiled.book else 0
         verdict = style("ok", "green") if counts[Severity.ERROR] == 0 else style("failed", "red")
         print(f"{target}: {verdict}: {n} paragraphs, {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} info")
+        if compiled.book is not None:
+            from paragraphs.gaps import census
+
+            print(style(f"{target}: gaps: {census(compiled.book)} (paragraphs gaps {compiled.book.title})", "dim"))
     return 1 if failed else 0
+
+
+def _gap_counts(book: Any) -> dict[str, int] | None:
+    if book is None:
+        return None
+    from paragraphs.gaps import UNKNOWN_CELL, find_gaps
+
+    gaps = find_gaps(book)
+    unknown = sum(1 for g in gaps if g.kind == UNKNOWN_CELL)
+    return {"unknown_cells": unknown, "assumed": len(gaps) - unknown, "filled_by_overlay": len(book.meta.get("filled_cells") or {})}
+
+
+# --------------------------------------------------------------------------- gaps and template
+
+
+def cmd_gaps(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs.gaps import census, find_gaps
+
+    engine = open_engine(args, host)
+    gaps = find_gaps(engine.book)
+    if args.json:
+        emit_json({"title": engine.book.title, "gaps": [g.to_json() for g in gaps], "filled_by_overlay": dict(engine.book.meta.get("filled_cells") or {})})
+        return 0
+    if gaps:
+        print(table(["kind", "id", "reason", "source", "where"], [[g.kind, g.id, g.reason, g.source, g.where] for g in gaps]))
+    print(f"{engine.book.title}: {census(engine.book)}")
+    return 0
+
+
+def cmd_template(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs.gaps import overlay_template
+
+    engine = open_engine(args, host)
+    written = overlay_template(engine.book, Path(args.dir))
+    for path in written:
+        print(f"wrote {path}")
+    if not written:
+        print(f"{engine.book.title} has no unknown cells and no assumed values: nothing to write")
+    return 0
 
 
 # --------------------------------------------------------------------------- read
