@@ -3,7 +3,7 @@
 The public API is small; everything here is imported lazily so that ``import
 paragraphs`` (and the CLI's warm path) stays fast.
 
-* :func:`open_title` -> :class:`Engine`; :meth:`Engine.resolve` -> :class:`Resolution`
+* :func:`open_title` (an installed title) or :func:`open_book` (a folder) -> :class:`Engine`; :meth:`Engine.resolve` -> :class:`Resolution`
 * :func:`paragraph_odds`, :func:`procedure_odds` -> :class:`OddsResult`
 * :class:`State`, :func:`save_state`, :func:`load_state`
 * dice: :class:`SeededDice`, :class:`ScriptedDice`, :class:`PhysicalDice`, :func:`parse_die`
@@ -32,6 +32,7 @@ from paragraphs.markers import hookimpl
 
 _LAZY = {
     "open_title": "paragraphs.api",
+    "open_book": "paragraphs.api",
     "Engine": "paragraphs.engine",
     "Resolution": "paragraphs.engine",
     "Context": "paragraphs.context",
@@ -82,7 +83,7 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
-    from paragraphs.api import open_title
+    from paragraphs.api import open_book, open_title
     from paragraphs.content import load_book
     from paragraphs.context import Context
     from paragraphs.dice import Die, PhysicalDice, ScriptedDice, SeededDice, parse_die

@@ -10,7 +10,7 @@ with their positions rather than raised one at a time.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from paragraphs import model as m
@@ -68,6 +68,7 @@ class Compiler:
         checks: Mapping[str, CheckKind],
         procedures: set[str],
         questions: dict[str, m.Question],
+        schemas: Sequence[Mapping[str, Any]] = (),
     ) -> None:
         self.title = title
         self.step_kinds = steps
@@ -76,6 +77,8 @@ class Compiler:
         self.procedures = procedures
         self.questions = questions
         self.problems: list[Problem] = []
+        self.schemas = tuple(schemas)
+        self._spec_validators: dict[str, Any] = {}
         self._paragraph = ""
         self._pos: PosLookup = lambda path: SourcePos("<none>")
         self._hook_serial = 0
@@ -143,7 +146,13 @@ class Compiler:
             self.error(at, "STEP001", f"unknown step {name!r}")
             return None
         if kind.expand is not None:
-            expanded = kind.expand(value)
+            try:
+                expanded = kind.expand(value)
+            except Exception as exc:  # the plugin's bug: say whose, and where, and go on
+                from paragraphs.plugin_errors import plugin_problem
+
+                self.problems.append(plugin_problem(exc, None, f"step kind {name!r} (expand)", pos, owner=kind.expand))
+                return None
             if isinstance(expanded, list):
                 return self._expanded_steps(expanded, at)
             return self._expanded_step(expanded, at)
@@ -235,9 +244,12 @@ class Compiler:
     def _check_spec_schema(self, kind: CheckKind, spec: Mapping[str, Any], at: Any) -> None:
         if not kind.schema:
             return
-        from paragraphs.validation import iter_schema_errors
+        from paragraphs.validation import make_validator, schema_errors
 
-        for path, message in iter_schema_errors(dict(kind.schema), dict(spec)):
+        validator = self._spec_validators.get(kind.id)
+        if validator is None:
+            validator = self._spec_validators[kind.id] = make_validator(dict(kind.schema), self.schemas)
+        for path, message in schema_errors(validator, dict(spec)):
             self.error(at + tuple(path), "CHECK003", f"{kind.id} check: {message}")
 
     def _rows(self, value: Mapping[str, Any], at: Any) -> tuple[m.Row, ...]:
@@ -379,7 +391,14 @@ class Compiler:
             self.error(at, "PRED001", f"unknown predicate {name!r}")
             return m.Always(False)
         if kind.expand is not None:
-            return self.predicate(kind.expand(value), at)
+            try:
+                expanded = kind.expand(value)
+            except Exception as exc:  # the plugin's bug: say whose, and where, and go on
+                from paragraphs.plugin_errors import plugin_problem
+
+                self.problems.append(plugin_problem(exc, None, f"predicate kind {name!r} (expand)", self._pos(at), owner=kind.expand))
+                return m.Always(False)
+            return self.predicate(expanded, at)
         self._register_inline_questions(value, here)
         return m.TitlePredicate(name, value, self._pos(at))
 

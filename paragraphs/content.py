@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from paragraphs import model as m
 from paragraphs.dice import DiceConventions
 from paragraphs.errors import ContentError, UsageError
 from paragraphs.grammar import Grammar, code_stamp, grammar_for, title_versions
-from paragraphs.problems import Problem, Severity, SourcePos
+from paragraphs.problems import Problem, Severity, SourcePos, shown
 from paragraphs.records import UnitType
 
 if TYPE_CHECKING:
@@ -155,6 +156,97 @@ def cache_key_for(host: PluginHost, title: str, content_id: str) -> str:
     return hashlib.sha256((content_id + code_stamp(host.title(title))).encode()).hexdigest()
 
 
+def load_folder(
+    host: PluginHost,
+    folder: str | os.PathLike[str],
+    overlays: Sequence[str | os.PathLike[str]] = (),
+    *,
+    use_cache: bool = True,
+) -> m.Book:
+    """Load a book from a folder of content that no installed plugin ships.
+
+    Every ``*.yaml`` file under the folder is read (JSON is YAML). Exactly one of them
+    declares the ``title`` record; its id must not be an installed title's, and
+    ``title.uses`` lists installed titles whose check kinds, steps, predicates,
+    procedures and tables the book may use.
+
+    Raises:
+        UsageError: not a folder, no title record or more than one, an id that collides
+            with an installed title, or ``uses`` naming a title that is not installed.
+        ContentError: the content has errors (every one of them is in the exception).
+    """
+    from paragraphs import cache
+
+    root = Path(folder)
+    if not root.is_dir():
+        raise UsageError(f"{folder} is not a folder")
+    files = content_files(root)
+    if not files:
+        raise UsageError(f"no *.yaml content files in {folder}")
+    title, uses = _declared_title(files, str(folder))
+    if title in host.titles():
+        raise UsageError(f"the book in {folder} has title id {title!r}, which is an installed title: give it an id of its own")
+    for used in uses:
+        host.title(used)  # an unknown title is a one-line usage error
+    grammar = grammar_for(host, title, uses)
+    files += [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
+    versions = "; ".join(title_versions(host, host.title(u)) for u in uses) or title_versions_core()
+    key = content_hash(files, grammar.fingerprint() + versions + "; uses " + ",".join(uses))
+    # as for a title: the cache also depends on the code (the core's and the used titles')
+    code = "".join(code_stamp(host.title(u)) for u in uses) or _core_code_stamp()
+    cache_key = hashlib.sha256((key + code).encode()).hexdigest()
+    if use_cache:
+        book = cache.load(title, cache_key)
+        if book is not None:
+            return book
+    compiled = compile_title(host, title, files, key, grammar)
+    if compiled.errors or compiled.book is None:
+        raise ContentError(compiled.errors or compiled.problems)
+    if use_cache:
+        cache.store(title, cache_key, compiled.book)
+    return compiled.book
+
+
+def _core_code_stamp() -> str:
+    from paragraphs.grammar import _code_stamp
+
+    return _code_stamp("paragraphs")
+
+
+def title_versions_core() -> str:
+    from paragraphs.__about__ import __version__
+
+    return f"paragraphs-engine {__version__}"
+
+
+def _declared_title(files: Sequence[SourceFile], where: str) -> tuple[str, tuple[str, ...]]:
+    """The id and ``uses`` of the one ``title`` record among ``files``."""
+    from paragraphs.yamlread import YamlProblems, read_yaml
+
+    found: list[tuple[str, Any]] = []
+    for f in files:
+        try:
+            data = read_yaml(f.data.decode("utf-8"), f.display).data
+        except (YamlProblems, UnicodeDecodeError) as exc:
+            if isinstance(exc, YamlProblems):
+                raise ContentError(exc.problems) from None
+            raise ContentError([Problem(SourcePos(f.display, 1, 1), "YAML005", "file is not UTF-8 text")]) from None
+        if isinstance(data, Mapping) and isinstance(data.get("title"), Mapping):
+            found.append((f.display, data["title"]))
+    if not found:
+        raise UsageError(f"no title record in {where}: one file must declare `title: {{id: ..., name: ...}}`")
+    if len(found) > 1:
+        raise UsageError(f"{where} declares a title record {len(found)} times ({', '.join(shown(d) for d, _ in found)}); a book has exactly one")
+    decl = found[0][1]
+    title = decl.get("id")
+    if not isinstance(title, str) or not title:
+        raise UsageError(f"the title record in {shown(found[0][0])} has no id")
+    uses = decl.get("uses") or ()
+    if not isinstance(uses, list) or not all(isinstance(u, str) for u in uses):
+        raise UsageError(f"title.uses in {shown(found[0][0])} must be a list of installed title ids")
+    return title, tuple(uses)
+
+
 def check_title(host: PluginHost, title: str, overlays: Sequence[str | os.PathLike[str]] = ()) -> CompiledTitle:
     """Compile without the cache and return the book (if any) and every problem."""
     info = host.title(title)
@@ -179,6 +271,7 @@ def check_path(host: PluginHost, path: Path) -> CompiledTitle:
     else:
         raise UsageError(f"no such file or folder: {path}")
     title = "__path__"
+    uses: tuple[str, ...] = ()
     for f in files:
         try:
             data = read_yaml(f.data.decode("utf-8"), f.display).data
@@ -186,8 +279,11 @@ def check_path(host: PluginHost, path: Path) -> CompiledTitle:
             continue
         if isinstance(data, Mapping) and isinstance(data.get("title"), Mapping) and data["title"].get("id"):
             title = str(data["title"]["id"])
+            found = data["title"].get("uses")
+            if isinstance(found, list):
+                uses = tuple(str(u) for u in found if str(u) in host.titles())
     if title not in host.titles():
-        grammar = grammar_for(host, "__core_only__")
+        grammar = grammar_for(host, "__core_only__" if title == "__path__" else title, uses)
     else:
         grammar = grammar_for(host, title)
     return compile_title(host, title, files, content_hash(files), grammar, standalone=path.is_file())
@@ -221,31 +317,201 @@ def compile_title(
 
     info = host.titles().get(title)
     collections = info.record.collections_schema if info else None
+    grammar = _schemas_that_resolve(host, grammar, problems)
     schema = build_title_schema(
         title,
         {k: v.schema for k, v in grammar.steps.items()},
         {k: v.schema for k, v in grammar.predicates.items()},
         collections,
+        checks=grammar.checks,
+        procedures=grammar.procedures,
     )
     resources = [s.contents for s in grammar.schemas if s.id not in (CORE_BOOK_ID,)]
     validator = make_validator(schema, resources)
     overlay_validator = make_validator(schema, resources, lenient=True) if any(o for _, o in docs) else None
-    valid_docs = []
+    known_collections = _collection_names(grammar, collections)
+    readable = []
+    skipped = _Skipped()
     for doc, overlay in docs:
         if doc.data is None:
             continue
-        found = validate_document(overlay_validator if overlay else validator, doc)
+        found = validate_document(overlay_validator if overlay else validator, doc) + _misspelt_collections(doc, known_collections)
         problems.extend(found)
-        if not found:
-            valid_docs.append((doc, overlay))
+        # A record with a schema error is left out; the file's other records are still
+        # compiled and checked (every error of the skipped record is reported above).
+        for p in found:
+            skipped.add(doc, p)
+        if isinstance(doc.data, Mapping) and not skipped.whole(doc):
+            readable.append((doc, overlay))
 
-    merged = _merge(valid_docs, problems)
+    merged = _merge(readable, problems, skipped)
+    schema_findings = len(problems)
     book = _assemble(title, merged, key, grammar, problems)
     if book is not None:
         from paragraphs.lint import run_lint
 
         problems.extend(run_lint(book, grammar, standalone=standalone))
+    if skipped:
+        problems[schema_findings:] = skipped.consequences(problems[schema_findings:])
     return CompiledTitle(book, sorted(set(problems)))
+
+
+def _schemas_that_resolve(host: PluginHost, grammar: Grammar, problems: list[Problem]) -> Grammar:
+    """The grammar with every kind's schema checked first.
+
+    A schema that ``$ref``s a schema nobody registered is reported (SCHEMA002) at the
+    plugin hook that registered it, and only that reference is then left unchecked
+    (instead of a traceback, or a download attempt, while validating).
+    """
+    from dataclasses import replace as evolve
+
+    from paragraphs.plugin_errors import registration_pos
+    from paragraphs.validation import unresolved_refs, without_refs
+
+    known = [s.id for s in grammar.schemas]
+
+    def checked(hook: str, what: str, rid: str, schema: Mapping[str, Any]) -> Mapping[str, Any]:
+        missing = unresolved_refs(schema, known)
+        if not missing:
+            return schema
+        pos = registration_pos(host, hook, rid) or SourcePos("<plugin>", 1, 1)
+        problems.append(
+            Problem(
+                pos,
+                "SCHEMA002",
+                f"{what} {rid!r}: its schema refers to {missing[0]}, which is not a registered schema "
+                "(register it with paragraphs_register_schemas; nothing is fetched from the network)",
+            )
+        )
+        return dict(without_refs(schema, missing))
+
+    def fix(records: Mapping[str, Any], hook: str, what: str) -> dict[str, Any]:
+        out = {}
+        for rid, rec in records.items():
+            schema = checked(hook, what, rid, rec.schema or {})
+            out[rid] = rec if schema is rec.schema or not rec.schema else evolve(rec, schema=schema)
+        return out
+
+    for res in grammar.schemas:
+        checked("paragraphs_register_schemas", "schema", res.id, res.contents)
+    return evolve(
+        grammar,
+        checks=fix(grammar.checks, "paragraphs_register_check_kinds", "check kind"),
+        steps=fix(grammar.steps, "paragraphs_register_steps", "step kind"),
+        predicates=fix(grammar.predicates, "paragraphs_register_predicates", "predicate kind"),
+    )
+
+
+def _collection_names(grammar: Grammar, collections: str | None) -> set[str]:
+    """The top-level keys the core and the title's collections schema name."""
+    from paragraphs.validation import core_schema
+
+    names = set(core_schema()["properties"])
+    for res in grammar.schemas:
+        if res.id == collections and isinstance(res.contents.get("properties"), Mapping):
+            names |= set(res.contents["properties"])
+    return names
+
+
+def _misspelt_collections(doc: YamlDocument, known: set[str]) -> list[Problem]:
+    """A title may keep collections of its own, but one a letter away from a known name
+    (``paragrahps:``) is a typo that would silently hide its records."""
+    from paragraphs.validation import did_you_mean
+
+    if not isinstance(doc.data, Mapping):
+        return []
+    out = []
+    for key in doc.data:
+        if key in known:
+            continue
+        hint = did_you_mean(key, sorted(known))
+        if hint:
+            out.append(Problem(doc.key_pos((key,)), "SCHEMA001", f"unknown collection {key!r}{hint}", json_path=f"$.{key}"))
+    return out
+
+
+#: Findings that relate records to each other, which a record left out can cause.
+_CROSS_RECORD = ("REF002", "REF005", "SIGHT", "QUESTION002")
+_MISSING_PARAGRAPH = re.compile(r"paragraph (\S+), which does not exist")
+_SUBJECT = re.compile(r"(?:paragraph|sighting|question) '?([^\s',]+)'?")
+
+
+class _Skipped:
+    """Records left out for their schema errors, and what they would have given the others."""
+
+    def __init__(self) -> None:
+        self.paths: set[tuple[int, tuple[str | int, ...]]] = set()
+        self.ids: set[str] = set()
+        self.words: dict[str, SourcePos] = {}  # value written in a left-out record -> where
+
+    def __bool__(self) -> bool:
+        return bool(self.paths)
+
+    def add(self, doc: YamlDocument, problem: Problem) -> None:
+        at = _record_path(problem.json_path)
+        key = (id(doc), at)
+        if key in self.paths:
+            return
+        self.paths.add(key)
+        data: Any = doc.data
+        for part in at:
+            try:
+                data = data[part]
+            except (KeyError, IndexError, TypeError):
+                return
+        items = data if isinstance(data, list) and len(at) == 1 else [data]
+        for item in items:
+            if isinstance(item, Mapping):
+                for k in ("id", "key", "paragraph"):
+                    if isinstance(item.get(k), (str, int)):
+                        self.ids.add(str(item[k]))
+        found: set[str] = set(self.ids)
+        _scalars(data, found)
+        for word in found:
+            self.words.setdefault(word, doc.pos(at))
+
+    def whole(self, doc: YamlDocument) -> bool:
+        return (id(doc), ()) in self.paths
+
+    def has(self, doc: YamlDocument, at: tuple[str | int, ...]) -> bool:
+        return (id(doc), at) in self.paths or (id(doc), at[:1]) in self.paths or (id(doc), ()) in self.paths
+
+    def consequences(self, found: Sequence[Problem]) -> list[Problem]:
+        """Drop references to a left-out record; lower findings that may only follow from one."""
+        out = []
+        for p in found:
+            missing = _MISSING_PARAGRAPH.search(p.message) if p.code.startswith("REF") else None
+            if missing and missing.group(1) in self.ids:
+                continue  # the paragraph exists; it was left out for its own errors
+            subject = _SUBJECT.search(p.message)
+            cause = self.words.get(subject.group(1)) if subject else None
+            if p.code == "REF005" and self.words:
+                cause = min(self.words.values())
+            if p.code.startswith(_CROSS_RECORD) and cause is not None:
+                note = f"perhaps only a consequence of the record left out at {cause}"
+                out.append(replace(p, severity=Severity.INFO, message=f"{p.message} ({note})"))
+                continue
+            out.append(p)
+        return out
+
+
+def _record_path(json_path: str) -> tuple[str | int, ...]:
+    """``$.paragraphs[3].steps[0]`` -> ``("paragraphs", 3)``; ``$.title.doc`` -> ``("title",)``."""
+    match = re.match(r"^\$\.([^.\[]+)(?:\[(\d+)\])?", json_path)
+    if not match:
+        return ()
+    return (match.group(1), int(match.group(2))) if match.group(2) is not None else (match.group(1),)
+
+
+def _scalars(data: Any, into: set[str]) -> None:
+    if isinstance(data, Mapping):
+        for v in data.values():
+            _scalars(v, into)
+    elif isinstance(data, list):
+        for v in data:
+            _scalars(v, into)
+    elif isinstance(data, (str, int)) and not isinstance(data, bool):
+        into.add(str(data))
 
 
 # --------------------------------------------------------------------------- merging
@@ -272,10 +538,12 @@ class _Merged:
     collections: dict[str, dict[str, _Record]] = field(default_factory=dict)
 
 
-def _merge(docs: Sequence[tuple[YamlDocument, bool]], problems: list[Problem]) -> _Merged:
+def _merge(docs: Sequence[tuple[YamlDocument, bool]], problems: list[Problem], skipped: _Skipped | None = None) -> _Merged:
     merged = _Merged()
     for doc, overlay in docs:
         for coll, value in doc.data.items():
+            if skipped is not None and skipped.has(doc, (coll,)):
+                continue
             if coll == "title":
                 rec = _Record(dict(value), {k: (doc, ("title",)) for k in value}, (doc, ("title",)))
                 if merged.title is None:
@@ -289,6 +557,8 @@ def _merge(docs: Sequence[tuple[YamlDocument, bool]], problems: list[Problem]) -
             key_field = _KEYS.get(coll, "id")
             for i, item in enumerate(value):
                 at = (coll, i)
+                if skipped is not None and skipped.has(doc, at):
+                    continue
                 key = str(item.get("id", item.get(key_field)))
                 rec = _Record(dict(item), {k: (doc, at) for k in item}, (doc, at))
                 if key in bucket:
@@ -335,6 +605,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         grammar.checks,
         set(grammar.procedures),
         questions,
+        [s.contents for s in grammar.schemas],
     )
     paragraphs: dict[str, m.Paragraph] = {}
     provenance: dict[str, dict[str, str]] = {}
@@ -386,6 +657,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         "declared_questions": declared,
         "filled_cells": filled_cells,
         "unknown_cells_at": unknown_at,
+        "uses": tuple(str(u) for u in decl.get("uses") or ()),
     }
     return m.Book(
         title=title,

@@ -230,7 +230,21 @@ class Context:
 
     # ---------------------------------------------------------------- values
     def value(self, ref: Any) -> Any:
-        """Evaluate a value reference (a number, a state value, a counter, an answer)."""
+        """Evaluate a value: a number, or where to read one.
+
+        ``ref`` is what content compiles to (a check's or procedure's keys arrive so), or
+        the content form itself, as a plugin may write it:
+
+        * ``{"value": "storm"}``: a named value of the state (an unset track is asked);
+        * ``{"counter": "noise"}``: a counter's current total;
+        * ``{"ask": "cover"}`` or ``{"ask": {"key": ..., "min": 0, "max": 3}}``: the answer
+          to a question (asked through the resolution, so exact odds split on it);
+        * ``{"sum": [2, {"value": "crew"}]}``: the sum of several values;
+        * a list: the sum of its items; anything else (a number, a text): itself.
+
+        Raises:
+            ResolutionError: a mapping that is none of these forms.
+        """
         if isinstance(ref, m.Literal):
             return ref.value
         if isinstance(ref, m.ValueOf):
@@ -244,7 +258,44 @@ class Context:
             return sum(self.number(item) for item in ref.items)
         if isinstance(ref, list):
             return sum(self.number(item) for item in ref)
+        if isinstance(ref, Mapping):  # the content form, as a plugin may pass it
+            return self.value(self._content_value(ref))
         return ref
+
+    def _content_value(self, raw: Mapping[str, Any]) -> Any:
+        """The value reference a content-form mapping stands for."""
+        forms = ("value", "counter", "ask", "sum")
+        if len(raw) != 1 or next(iter(raw)) not in forms:
+            keys = ", ".join(map(str, raw)) or "none"
+            raise ResolutionError(
+                f"{self.title} {self.paragraph}: cannot read a value from a mapping with keys {keys} "
+                "(a value is a number, {value: NAME}, {counter: NAME}, {ask: KEY} or {sum: [...]})"
+            )
+        (form, inner), = raw.items()
+        if form == "value":
+            return m.ValueOf(str(inner))
+        if form == "counter":
+            return m.CounterOf(str(inner))
+        if form == "sum":
+            if not isinstance(inner, list):
+                raise ResolutionError(f"{self.title} {self.paragraph}: {{sum: ...}} takes a list of values, not {inner!r}")
+            return m.SumOf(tuple(self._content_value(v) if isinstance(v, Mapping) else v for v in inner))
+        if isinstance(inner, Mapping):
+            from paragraphs.compiler import make_question
+
+            key = str(inner.get("key", ""))
+            known = self.book.questions.get(key)
+            body = {k: v for k, v in inner.items() if k != "key"}
+            question = known if known is not None and not body else make_question(key, body, m.INTEGER, self.paragraph_pos())
+            return m.AnswerTo(question)
+        return m.AnswerTo(self.book.question(str(inner)))
+
+    def paragraph_pos(self) -> Any:
+        """Where the current paragraph is written (for questions a plugin defines inline)."""
+        par = self.book.paragraphs.get(self.paragraph) if self.paragraph else None
+        from paragraphs.problems import SourcePos
+
+        return par.pos if par is not None else SourcePos("<plugin>")
 
     def number(self, ref: Any) -> int:
         """Like :meth:`value`, for a value that must be a whole number.

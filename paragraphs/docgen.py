@@ -142,20 +142,22 @@ def _describe(node: Any, defs: dict[str, Any]) -> str:
 
 
 def title_pages(host: PluginHost, title: str, *, spoilers: bool = False, overlays: Sequence[Any] = ()) -> dict[str, str]:
-    """The rule reference of one title: relative path -> Markdown."""
-    from paragraphs.api import open_title
+    """The rule reference of one title (or of a book in a folder, ``my-book/``): relative path -> Markdown."""
     from paragraphs.graph import distinct_edges, sorted_ids
 
-    engine = open_title(title, host=host, overlays=overlays)
+    source = title
+    engine = _open(host, source, overlays)
     book, grammar = engine.book, engine.grammar
-    info = host.title(title)
+    title = book.title
+    info = None if _is_folder(source) else host.title(source)
+    origin = f"from `{info.plugin.distribution or info.plugin.name}` {info.plugin.version}" if info else f"from the folder `{source}`"
     pages: dict[str, str] = {}
 
     conv = book.conventions
     head = [
         f"# {book.name}\n",
-        (book.meta.get("doc") or info.record.doc or "").strip(),
-        f"\n*Title id `{title}`, from `{info.plugin.distribution or info.plugin.name}` {info.plugin.version}.*\n",
+        (book.meta.get("doc") or (info.record.doc if info else "") or "").strip(),
+        f"\n*Title id `{title}`, {origin}.*\n",
         "## Dice\n",
         f"A d10 shows {conv.d10[0]}-{conv.d10[1]}; a d100 shows {conv.d100[0]:02d}-{conv.d100[1]}; halving rounds {'down' if conv.rounding == 'floor' else 'up'}."
         + (f" *Assumed:* {book.meta['dice_assumed']}" if book.meta.get("dice_assumed") else ""),
@@ -214,6 +216,19 @@ def title_pages(host: PluginHost, title: str, *, spoilers: bool = False, overlay
     pages[f"{title}/paragraphs.md"] = "\n".join(index)
     pages[f"{title}/graph.svg"] = kind_graph_svg(book, edges)
     return pages
+
+
+def _is_folder(name: str) -> bool:
+    return "/" in name
+
+
+def _open(host: PluginHost, name: str, overlays: Sequence[Any]) -> Any:
+    """An installed title's engine, or that of a book in a folder (``my-book/``)."""
+    from paragraphs.api import open_book, open_title
+
+    if _is_folder(name):
+        return open_book(name, host=host, overlays=overlays)
+    return open_title(name, host=host, overlays=overlays)
 
 
 def _tables_page(book: m.Book) -> str:
@@ -330,8 +345,12 @@ def all_pages(host: PluginHost, *, titles: Sequence[str] | None = None, spoilers
     chosen = list(titles) if titles else list(host.titles())
     listing = ["# Rule reference\n", "Generated from each installed title's content and plugin.\n"]
     for title in chosen:
-        info = host.title(title)
-        listing.append(f"* [{info.record.name}]({title}/index.md): tables, units, procedures, questions, paragraph index")
+        if _is_folder(title):
+            book = _open(host, title, overlays).book
+            tid, name = book.title, book.name
+        else:
+            tid, name = title, host.title(title).record.name
+        listing.append(f"* [{name}]({tid}/index.md): tables, units, procedures, questions, paragraph index")
         for rel, text in title_pages(host, title, spoilers=spoilers, overlays=overlays).items():
             pages[f"rules/{rel}"] = text
     pages["rules/index.md"] = "\n".join(listing) + "\n"

@@ -147,7 +147,7 @@ class Engine:
             host = make_plugin_manager()
         self.book = book
         self.host = host
-        self.grammar = grammar_for(host, book.title)
+        self.grammar = grammar_for(host, book.title, book.meta.get("uses", ()))
         self.dice = dice
         self.max_reentry = max_reentry
         self.max_entries = max_entries
@@ -455,7 +455,9 @@ class Engine:
         except RecursionError:
             raise CycleError(ctx.stack[-8:] + ["..."]) from None
         except Exception as exc:  # a plugin's bug must not leave a half-changed state
-            error = ResolutionError(f"{self.book.title} {ctx.paragraph or start}: {type(exc).__name__}: {exc}")
+            from paragraphs.plugin_errors import describe
+
+            error = ResolutionError(f"{self.book.title} {ctx.paragraph or start}: {describe(exc, self.grammar, 'code')}")
             error.trail = list(ctx.trail)  # type: ignore[attr-defined]
             raise error from exc
         prng = source.prng_state()

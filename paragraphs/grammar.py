@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -51,17 +52,31 @@ class Grammar:
         return hashlib.sha256(text.encode()).hexdigest()
 
 
-def grammar_for(host: PluginHost, title: str) -> Grammar:
+def grammar_for(host: PluginHost, title: str, uses: Sequence[str] = ()) -> Grammar:
+    """The registrations for ``title``: global ones, its own, and those of the installed
+    titles it ``uses`` (a book opened from a folder borrows their kinds this way)."""
+
+    def pick(hook: str) -> dict[str, Any]:
+        out = host.by_id(hook, title)
+        for used in uses:
+            for rid, rec in host.by_id(hook, used).items():
+                out.setdefault(rid, rec)
+        return out
+
+    schemas = {s.id: s for s in host.records("paragraphs_register_schemas", title)}
+    for used in uses:
+        for s in host.records("paragraphs_register_schemas", used):
+            schemas.setdefault(s.id, s)
     return Grammar(
         title=title,
-        steps=host.by_id("paragraphs_register_steps", title),
-        predicates=host.by_id("paragraphs_register_predicates", title),
-        checks=host.by_id("paragraphs_register_check_kinds", title),
-        procedures=host.by_id("paragraphs_register_procedures", title),
-        lint_rules=host.by_id("paragraphs_register_lint_rules", title),
-        tables=host.by_id("paragraphs_register_tables", title),
-        units=host.by_id("paragraphs_register_units", title),
-        schemas=[s for s in host.records("paragraphs_register_schemas", title)],
+        steps=pick("paragraphs_register_steps"),
+        predicates=pick("paragraphs_register_predicates"),
+        checks=pick("paragraphs_register_check_kinds"),
+        procedures=pick("paragraphs_register_procedures"),
+        lint_rules=pick("paragraphs_register_lint_rules"),
+        tables=pick("paragraphs_register_tables"),
+        units=pick("paragraphs_register_units"),
+        schemas=list(schemas.values()),
     )
 
 

@@ -242,7 +242,8 @@ def _counter(engine: Engine, ctx: Context, step: m.CounterChange) -> None:
 def _set(engine: Engine, ctx: Context, step: m.SetValues) -> None:
     for name, value in step.values:
         ctx.set_value(name, value)
-        ctx.say(f"{name.replace('_', ' ').capitalize()} is now {value}.", "set")
+        if not name.startswith("_"):  # `_name`: a bookkeeping flag, set without telling the player
+            ctx.say(f"{name.replace('_', ' ').capitalize()} is now {value}.", "set")
 
 
 def _hook(engine: Engine, ctx: Context, step: m.HookStep) -> None:

@@ -52,7 +52,12 @@ def run_lint(book: m.Book, grammar: Grammar, *, standalone: bool = False) -> lis
     for rule in sorted(grammar.lint_rules.values(), key=lambda r: r.id):
         if standalone and rule.id in ("REF002", "REF005"):
             continue
-        problems.extend(rule.check(book, grammar))
+        try:
+            problems.extend(rule.check(book, grammar))
+        except Exception as exc:  # a rule's bug is reported where it is, the other rules still run
+            from paragraphs.plugin_errors import plugin_problem
+
+            problems.append(plugin_problem(exc, grammar, f"lint rule {rule.id!r}", owner=rule.check))
     return _lower(book, problems)
 
 

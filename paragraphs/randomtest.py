@@ -27,10 +27,13 @@ class Failure:
     answers: dict[str, Any]
     trail: list[str]
     error: str
+    #: how the command line names the book (a title id, or a content folder)
+    title: str = ""
 
     def format(self) -> str:
         answers = " ".join(f"--answer {k}={_show(v)}" for k, v in sorted(self.answers.items()))
-        return f"run {self.run} (seed {self.seed}) from {self.start}: {self.error}\n  trail: {' > '.join(self.trail)}\n  replay: paragraphs read TITLE {self.start} --seed {self.seed} {answers}".rstrip()
+        replay = f"paragraphs read {self.title} {self.start} --seed {self.seed} {answers}".rstrip()
+        return f"run {self.run} (seed {self.seed}) from {self.start}: {self.error}\n  trail: {' > '.join(self.trail)}\n  replay: {replay}"
 
 
 @dataclass
@@ -45,6 +48,14 @@ class Report:
     failures: list[Failure] = field(default_factory=list)
     #: runs that stopped at a table cell the source does not give: (run, seed, start, cell key)
     stopped: list[tuple[int, int, str, str]] = field(default_factory=list)
+    #: (step position, branch label) -> paragraph id, for every branch point
+    branch_paragraphs: dict[tuple[str, str], str] = field(default_factory=dict)
+
+    @property
+    def unseen_branches(self) -> list[tuple[str, str, str]]:
+        """(paragraph, step position, branch label) of every branch no run took, in order."""
+        missed = set(self.branch_paragraphs) - self.branches_seen
+        return sorted(((self.branch_paragraphs[k], k[0], k[1]) for k in missed), key=lambda t: (_num(t[0]), _pos_key(t[1]), t[2]))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,6 +65,7 @@ class Report:
             "paragraph_coverage": {"seen": len(self.paragraphs_seen), "total": self.paragraphs_total},
             "branch_coverage": {"seen": len(self.branches_seen), "total": self.branches_total},
             "unseen_paragraphs": sorted(self.unseen, key=_num),
+            "unseen_branches": [{"paragraph": par, "at": at, "branch": label} for par, at, label in self.unseen_branches],
             "failures": [f.__dict__ for f in self.failures],
             "stopped_at_unknown_cells": [{"run": r, "seed": sd, "start": st, "cell": key} for r, sd, st, key in self.stopped],
         }
@@ -69,6 +81,12 @@ class Report:
             f"paragraph coverage {len(self.paragraphs_seen)}/{self.paragraphs_total} ({pc:.1f}%)",
             f"branch coverage {len(self.branches_seen)}/{self.branches_total} ({bc:.1f}%)",
         ]
+        missed = self.unseen_branches
+        if missed:
+            lines.append("branches never taken:")
+            lines += [f"  {at}: {label} (paragraph {par})" for par, at, label in missed[:20]]
+            if len(missed) > 20:
+                lines.append(f"  ... and {len(missed) - 20} more (--json lists them all)")
         lines += [f.format() for f in self.failures[:20]]
         return "\n".join(lines)
 
@@ -84,25 +102,40 @@ def _num(pid: str) -> tuple[int, str]:
     return (int(digits) if digits else 0, pid)
 
 
+def _pos_key(pos: str) -> tuple[str, int, int]:
+    path, _, rest = pos.rpartition(":")
+    path, _, line = path.rpartition(":")
+    return (path, int(line) if line.isdigit() else 0, int(rest) if rest.isdigit() else 0)
+
+
 def branch_points(book: m.Book) -> set[tuple[str, str]]:
     """Every (step position, branch label) a playthrough can take."""
-    out: set[tuple[str, str]] = set()
+    return set(branch_paragraphs(book))
+
+
+def branch_paragraphs(book: m.Book) -> dict[tuple[str, str], str]:
+    """Every (step position, branch label) a playthrough can take, with its paragraph."""
+    out: dict[tuple[str, str], str] = {}
     for par in book.paragraphs.values():
         for step in m.walk_steps(par.steps):
             if isinstance(step, (m.If, m.FirstOf, m.Check, m.Roll, m.Match, m.Choice, m.ProcedureCall)):
                 for label, _ in m.child_step_lists(step):
-                    if isinstance(step, m.If) and label == "else" and not step.else_:
-                        label = "else"
-                    out.add((str(step.pos), label))
+                    out.setdefault((str(step.pos), label), par.id)
     return out
 
 
-def random_test(engine: Engine, *, runs: int = 200, seed: int = 0, steps: int = 6) -> Report:
-    """Play ``runs`` seeded random playthroughs and report coverage and failures."""
+def random_test(engine: Engine, *, runs: int = 200, seed: int = 0, steps: int = 6, name: str | None = None) -> Report:
+    """Play ``runs`` seeded random playthroughs and report coverage and failures.
+
+    ``name`` is how a replay command names the book (the title id by default; the
+    folder for a book opened from a folder).
+    """
     book = engine.book
+    name = name or book.title
     entries = [ep.paragraph for ep in book.entry_points if ep.paragraph in book.paragraphs] or list(book.paragraphs)[:1]
     report = Report(book.title, runs, 0, len(book.paragraphs))
-    points = branch_points(book)
+    report.branch_paragraphs = branch_paragraphs(book)
+    points = set(report.branch_paragraphs)
     report.branches_total = len(points)
     seen_branches: set[tuple[str, str]] = set()
     engine.observer = lambda step, label: seen_branches.add((str(step.pos), label))
@@ -129,10 +162,10 @@ def random_test(engine: Engine, *, runs: int = 200, seed: int = 0, steps: int = 
                 else:
                     raise ParagraphsError("still asking questions after 50 answers")
             except ParagraphsError as exc:
-                report.failures.append(Failure(run, run_seed, start, answers, list(getattr(exc, "trail", None) or getattr(exc, "cycle", []) or []), str(exc)))
+                report.failures.append(Failure(run, run_seed, start, answers, list(getattr(exc, "trail", None) or getattr(exc, "cycle", []) or []), str(exc), name))
                 break
             except Exception as exc:  # an engine bug: report it like a failure, with the seed
-                report.failures.append(Failure(run, run_seed, start, answers, [], f"{type(exc).__name__}: {exc}"))
+                report.failures.append(Failure(run, run_seed, start, answers, [], f"{type(exc).__name__}: {exc}", name))
                 break
             if not result.done:
                 report.stopped.append((run, run_seed, start, result.questions[0].key))

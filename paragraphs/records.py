@@ -187,17 +187,24 @@ class Procedure:
     ``ctx.roll`` and reads board facts with ``ctx.answer``, which is what lets ``odds``
     enumerate it exactly.
 
+    Content passes ``args`` as keyword arguments after the context: ``procedure: {name:
+    patrol, args: {strength: 2}}`` calls ``function(ctx, strength=2)``; an argument
+    written as a value reference (``{counter: noise}``) arrives evaluated, as a number.
+
     Attributes:
         questions: keys of the answers it may ask for (shown in help and docs).
         section: the rulebook section it implements.
+        outcomes: the labels it can return. When given, content may branch only on
+            these (a misspelt ``outcomes:`` key is a schema error, with a suggestion).
     """
 
     id: str
     title: str | None
-    function: Callable[[Context], Any]
+    function: Callable[..., Any]
     doc: str = ""
     questions: tuple[str, ...] = ()
     section: str = ""
+    outcomes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,8 @@ class YamlDocument:
     path: str
     data: Any
     positions: dict[JsonPath, SourcePos] = field(default_factory=dict)
+    #: where each mapping key is written (a misspelt key is reported at the key itself)
+    key_positions: dict[JsonPath, SourcePos] = field(default_factory=dict)
 
     def pos(self, json_path: JsonPath) -> SourcePos:
         """The position of the value at ``json_path``, or of its nearest ancestor."""
@@ -38,6 +40,10 @@ class YamlDocument:
                 return self.positions[probe]
             probe = probe[:-1]
         return self.positions.get((), SourcePos(self.path, 1, 1))
+
+    def key_pos(self, json_path: JsonPath) -> SourcePos:
+        """The position of the key that ends ``json_path``, else as :meth:`pos`."""
+        return self.key_positions.get(tuple(json_path)) or self.pos(json_path)
 
 
 class YamlProblems(Exception):
@@ -103,6 +109,7 @@ def _build(node: Any, at: JsonPath, doc: YamlDocument, problems: list[Problem]) 
             if key in out:
                 problems.append(Problem(_pos(key_node, doc.path), "YAML004", f"duplicate key {key!r}"))
                 continue
+            doc.key_positions[at + (key,)] = _pos(key_node, doc.path)
             out[key] = _build(value_node, at + (key,), doc, problems)
         return out
     return None  # pragma: no cover - no other node kinds exist

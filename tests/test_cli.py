@@ -109,7 +109,8 @@ def test_odds_json_for_paragraphs_and_procedures(capsys):
 
 def test_graph_json_lists_nodes_and_edges(capsys):
     code, out, _ = run(capsys, "graph", "testplugin", "--format", "json")
-    assert json.loads(out) == {"title": "testplugin", "nodes": ["1", "2"], "edges": [["1", "2"]]}
+    edges = [["1", "2"], ["3", "4"], ["3", "5"], ["4", "5"], ["4", "6"], ["5", "7"], ["6", "5"]]
+    assert json.loads(out) == {"title": "testplugin", "nodes": ["1", "2", "3", "4", "5", "6", "7"], "edges": edges}
     code, out, _ = run(capsys, "graph", "testplugin", "--format", "dot")
     assert '"1" -> "2";' in out
 
@@ -127,14 +128,14 @@ def test_validate_reports_problems_and_exits_1(capsys, tmp_path):
 def test_randomtest_reports_coverage(capsys):
     code, out, _ = run(capsys, "randomtest", "testplugin", "--runs", "30", "--json")
     data = json.loads(out)
-    assert code == 0 and data["paragraph_coverage"] == {"seen": 2, "total": 2} and not data["failures"]
-    assert data["branch_coverage"]["seen"] == data["branch_coverage"]["total"] == 2
+    assert code == 0 and data["paragraph_coverage"] == {"seen": 7, "total": 7} and not data["failures"]
+    assert data["branch_coverage"]["seen"] == data["branch_coverage"]["total"] == 16 and data["unseen_branches"] == []
 
 
 def test_python_dash_m_runs_the_cli_without_tracebacks(tmp_path):
     env = {"PYTHONPATH": str(SITE), "PATH": "/usr/bin:/bin", "PARAGRAPHS_CACHE_DIR": str(tmp_path)}
-    proc = subprocess.run([sys.executable, "-m", "paragraphs", "read", "testplugin", "5"], capture_output=True, text=True, env=env)
-    assert proc.returncode == 2 and proc.stderr.strip() == "paragraphs: error: testplugin has no paragraph 5"
+    proc = subprocess.run([sys.executable, "-m", "paragraphs", "read", "testplugin", "9"], capture_output=True, text=True, env=env)
+    assert proc.returncode == 2 and proc.stderr.strip() == "paragraphs: error: testplugin has no paragraph 9"
     assert "Traceback" not in proc.stderr
 
 
@@ -208,7 +209,7 @@ def test_two_titles_may_declare_the_same_play_option():
 def test_an_automatic_playthrough_of_a_paragraph_book(capsys):
     code, out, _ = run(capsys, "play", "testplugin", "--auto", "--seed", "4", "--json")
     data = json.loads(out)
-    assert code == 0 and data["seed"] == 4 and [s["start"] for s in data["steps"]] == ["1"]
+    assert code == 0 and data["seed"] == 4 and [s["start"] for s in data["steps"]] == ["1", "3"]
     assert data["steps"][0]["status"] == "done"
     code, _, err = run(capsys, "play", "testplugin", "--auto", "--policy", "nope")
     assert code == 2 and "no policy 'nope'" in err

@@ -87,12 +87,14 @@ paragraphs:
   - id: "1"
     steps:
       - check: {kind: luck, success: []}
+  - id: "2"
+    steps:
       - if: {test: {ask: {key: q, prompt: A?}}, then: []}
       - if: {test: {ask: {key: q, prompt: B?, type: integer, min: 0, max: 3, equals: 2}}, then: []}
 """
     )
     assert found[0].startswith("book.yaml:5:23: CHECK001 unknown check kind 'luck'")
-    assert found[1].startswith("book.yaml:7:26: QUESTION001 question 'q' is defined again with another domain")
+    assert found[1].startswith("book.yaml:9:26: QUESTION001 question 'q' is defined again with another domain")
 
 
 def test_check_spec_is_validated_against_the_kind_schema():

@@ -27,7 +27,7 @@ _COMPARE = {"enum": ["at_or_under", "under", "at_or_over", "over"]}
 _SIDE = {
     "type": "object",
     "required": ["value"],
-    "properties": {"value": {}, "die": {"type": "string"}, "modifier": {}},
+    "properties": {"value": _VALUE, "die": {"type": "string"}, "modifier": _VALUE},
     "additionalProperties": False,
 }
 
@@ -105,6 +105,8 @@ def target_bounds(spec: Mapping[str, Any], book: Any) -> tuple[Fraction, Fractio
     from paragraphs import lint
     from paragraphs import model as m
 
+    if str(spec.get("compare", "at_or_under")) not in _COMPARE["enum"]:
+        return None  # reported by the schema (CHECK003); no bounds for an unknown comparison
     target = spec.get("target")
     extra = spec.get("target_modifier")
     if extra is not None:
@@ -146,9 +148,9 @@ def paragraphs_register_check_kinds() -> Iterator[CheckKind]:
             "required": ["target"],
             "properties": {
                 "die": {"type": "string"},
-                "target": {},
-                "target_modifier": {},
-                "modifier": {},
+                "target": _VALUE,
+                "target_modifier": _VALUE,
+                "modifier": _VALUE,
                 "compare": _COMPARE,
             },
             "additionalProperties": False,

@@ -17,6 +17,9 @@ from paragraphs.errors import ParagraphsError
 
 PROG = "paragraphs"
 
+#: An argument with a slash is a folder of content (``paragraphs.open_book``).
+_TITLE_HELP = "an installed title's id, or a folder of content (any argument containing /, such as my-book/)"
+
 
 class ArgumentParser(argparse.ArgumentParser):
     """argparse with one-line usage errors (exit 2)."""
@@ -36,6 +39,7 @@ def build_parser(host: Any) -> ArgumentParser:
 
     parser = ArgumentParser(prog=PROG, description="Run, check and document programmed wargame books.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--debug", action="store_true", help="print the traceback of an error, anywhere on the line (also PARAGRAPHS_DEBUG=1)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     sub.required = True
 
@@ -49,7 +53,7 @@ def build_parser(host: Any) -> ArgumentParser:
     _common(p)
 
     p = sub.add_parser("read", help="resolve a paragraph and show what the player should do")
-    p.add_argument("title")
+    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("paragraph")
     _resolution_options(p)
     p.add_argument("--spoilers", action="store_true", help="also show the ids of paragraphs passed through")
@@ -57,7 +61,7 @@ def build_parser(host: Any) -> ArgumentParser:
     _common(p)
 
     p = sub.add_parser("odds", help="exact odds of a paragraph or a title procedure")
-    p.add_argument("title")
+    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("target", metavar="TARGET", help="a paragraph id, or a procedure the title registers")
     p.add_argument("--state", metavar="FILE")
     p.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE")
@@ -70,7 +74,7 @@ def build_parser(host: Any) -> ArgumentParser:
     # Titles may declare the same play option (the raid series' --optional, --no-events):
     # identical declarations are merged instead of failing every command at start-up.
     p = sub.add_parser("play", help="an interactive session (saved after every step), or an automatic game", conflict_handler="resolve")
-    p.add_argument("title")
+    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists)")
     p.add_argument("--seed", type=int)
     p.add_argument("--dice", choices=("seeded", "physical"), default="seeded", help="roll for you, or ask for your own dice")
@@ -86,7 +90,7 @@ def build_parser(host: Any) -> ArgumentParser:
         ext.add_arguments(group)  # type: ignore[arg-type]
 
     p = sub.add_parser("randomtest", help="seeded random playthroughs from every entry point, with coverage")
-    p.add_argument("title")
+    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("--runs", type=int, default=200)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--steps", type=int, default=6, help="resolutions per playthrough")
@@ -94,7 +98,7 @@ def build_parser(host: Any) -> ArgumentParser:
     _common(p)
 
     p = sub.add_parser("graph", help="the reference graph of a title")
-    p.add_argument("title")
+    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("--format", choices=("mermaid", "dot", "json"), default="mermaid")
     _common(p)
 
@@ -104,7 +108,7 @@ def build_parser(host: Any) -> ArgumentParser:
     e = docs_sub.add_parser("export", help="write the rule reference as Markdown")
     e.add_argument("dir")
     e.add_argument("--spoilers", action="store_true", help="include paragraph text")
-    e.add_argument("--title", action="append", default=[], metavar="TITLE", help="only these titles (repeatable)")
+    e.add_argument("--title", action="append", default=[], metavar="TITLE|DIR/", help="only these titles, or books in these folders (repeatable)")
     _common(e)
 
     p = sub.add_parser("schemas", help="write each title's content schema (for editors) to DIR/<title>/book.schema.json")
@@ -122,7 +126,7 @@ def build_parser(host: Any) -> ArgumentParser:
     _common(p)
 
     p = sub.add_parser("table", help="show a title's table, or look a value up in it")
-    p.add_argument("title")
+    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("table", nargs="?")
     p.add_argument("value", nargs="?", metavar="ROW", help="a die total, a row key or a range as written")
     p.add_argument("--column", help="the column of a table with columns")
@@ -187,6 +191,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from paragraphs.plugins import make_plugin_manager
 
     args_list = list(sys.argv[1:] if argv is None else argv)
+    # --debug is accepted anywhere on the line (an author adds it to the command that failed)
+    debug = "--debug" in args_list
+    args_list = [a for a in args_list if a != "--debug"]
     try:
         host = make_plugin_manager()
         for problem in host.problems:
@@ -199,6 +206,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.environ["PARAGRAPHS_NO_CACHE"] = "1"
         return int(_dispatch(args, host) or 0)
     except ParagraphsError as exc:
+        from paragraphs.plugin_errors import debug_enabled
+
+        if debug or debug_enabled():
+            import traceback
+
+            traceback.print_exception(exc, file=sys.stderr)
         sys.stderr.write(f"{PROG}: error: {exc}\n")
         return exc.exit_code
     except KeyboardInterrupt:

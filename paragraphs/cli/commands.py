@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,13 +23,42 @@ def parse_answers(items: list[str]) -> dict[str, str]:
     return out
 
 
-def open_engine(args: argparse.Namespace, host: Any) -> Any:
-    from paragraphs.api import open_title
+def is_folder_argument(name: str) -> bool:
+    """On the command line an argument containing ``/`` is a content folder, else a title id."""
+    return "/" in name or (os.sep != "/" and os.sep in name)
 
-    engine = open_title(args.title, host=host, overlays=getattr(args, "overlay", []) or [])
+
+def open_engine(args: argparse.Namespace, host: Any) -> Any:
+    """The engine for ``args.title``: an installed title, or a folder of content (``my-book/``)."""
+    engine = _open_book_or_title(args, host)
     # what a resolution does at a table cell the source does not give (read, play)
     engine.gaps = getattr(args, "gaps", None) or engine.gaps
     return engine
+
+
+def _open_book_or_title(args: argparse.Namespace, host: Any) -> Any:
+    from paragraphs.api import open_book, open_title
+
+    overlays = getattr(args, "overlay", []) or []
+    if is_folder_argument(args.title):
+        return open_book(args.title, host=host, overlays=overlays)
+    try:
+        return open_title(args.title, host=host, overlays=overlays)
+    except UsageError:
+        failed = failed_plugin(host, args.title)
+        if failed:
+            raise UsageError(failed) from None
+        if Path(args.title).is_dir():
+            raise UsageError(f"{args.title!r} is not an installed title; to open the folder, write {args.title}/") from None
+        raise
+
+
+def failed_plugin(host: Any, name: str) -> str:
+    """Why ``name`` is not available when a plugin of that name failed to load, else ``""``."""
+    for problem in getattr(host, "problems", ()):
+        if problem.plugin == name or problem.plugin.split(".")[0] in (name, f"paragraphs_{name}"):
+            return f"title {name!r} is not available: {problem.format()}"
+    return ""
 
 
 def load_or_new_state(path: str | None, engine: Any) -> Any:
@@ -85,10 +115,15 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
     report = []
     failed = False
     for target in targets:
-        if target in host.titles():
+        if target in host.titles() and not is_folder_argument(target):
             compiled = check_title(host, target, args.overlay)
         else:
             path = Path(target)
+            why = "" if is_folder_argument(target) else failed_plugin(host, target)
+            if why:
+                raise UsageError(why)  # never a folder that happens to have the title's name
+            if path.is_dir() and not is_folder_argument(target):
+                raise UsageError(f"{target!r} is not an installed title; to validate the folder, write {target}/")
             if not path.exists():
                 raise UsageError(f"{target!r} is neither an installed title nor a file or folder")
             compiled = check_path(host, path)
@@ -274,7 +309,7 @@ def cmd_randomtest(args: argparse.Namespace, host: Any) -> int:
     from paragraphs.randomtest import random_test
 
     engine = open_engine(args, host)
-    report = random_test(engine, runs=args.runs, seed=args.seed, steps=args.steps)
+    report = random_test(engine, runs=args.runs, seed=args.seed, steps=args.steps, name=args.title)
     if args.json:
         emit_json(report.to_json())
     else:

@@ -1,0 +1,206 @@
+"""What a plugin author meets when something is wrong: located messages, never tracebacks.
+
+Each test is one failure reported by an author writing a title plugin from the docs.
+"""
+
+from __future__ import annotations
+
+import socket
+import textwrap
+import urllib.request
+
+import pytest
+
+from paragraphs.content import check_path
+from paragraphs.plugins import make_plugin_manager
+from paragraphs.records import CheckKind, Procedure, Title
+
+VALUE = {"$ref": "https://paragraphs.dev/schemas/core/book.schema.json#/$defs/value"}
+
+
+def _spotting(ctx, spec):
+    return "spotted" if ctx.roll("d6", spec["purpose"]) <= ctx.number(spec["range"]) else "unseen"
+
+
+def _broken_patrol(ctx, strength):
+    return ctx.roll("d6", "patrol") + "strength"  # the plugin's bug: a str added to an int
+
+
+def _host(folder):
+    """A host with an inline title plugin whose check kind's schema $refs the core by its $id."""
+    from types import ModuleType
+
+    from paragraphs import hookimpl
+
+    @hookimpl
+    def paragraphs_register_titles():
+        yield Title(id="nightpatrol", name="Night Patrol", content=folder, package="paragraphs")
+
+    @hookimpl
+    def paragraphs_register_check_kinds():
+        yield CheckKind(
+            id="spotting",
+            title="nightpatrol",
+            resolve=_spotting,
+            outcomes=("spotted", "unseen"),
+            schema={"type": "object", "required": ["range"], "properties": {"range": VALUE}, "additionalProperties": False},
+        )
+
+    @hookimpl
+    def paragraphs_register_procedures():
+        yield Procedure(id="patrol", title="nightpatrol", function=_broken_patrol, outcomes=("alarm", "quiet"))
+
+    plugin = ModuleType("nightpatrol_hooks")
+    for f in (paragraphs_register_titles, paragraphs_register_check_kinds, paragraphs_register_procedures):
+        setattr(plugin, f.__name__, f)
+    return make_plugin_manager(load_entrypoints=False, plugins=[("nightpatrol", plugin)])
+
+
+def _book(tmp_path, text):
+    folder = tmp_path / "content"
+    folder.mkdir(exist_ok=True)
+    (folder / "book.yaml").write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    return folder
+
+
+BOOK = """
+title: {id: nightpatrol, name: Night Patrol}
+entry_points: [{paragraph: "1", source: start}]
+paragraphs:
+  - id: "1"
+    steps:
+      - check: {kind: spotting, purpose: the sentry looks, range: 3, spotted: [{goto: "2"}], unseen: [{goto: "3"}]}
+  - id: "2"
+    steps: [{say: "Caught."}]
+  - id: "3"
+    steps:
+      - check: {kind: target, die: d6, target: 4, compare: at_or_undr, success: [{say: "In."}]}
+      - procedure: {name: patrol, args: {strength: 2}}
+"""
+
+
+@pytest.fixture
+def no_network(monkeypatch):
+    """Any attempt to reach the network fails the test."""
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("validation tried to reach the network")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(urllib.request, "urlopen", refuse)
+
+
+def test_a_check_kind_schema_refs_the_core_by_id_offline(tmp_path, no_network):
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    compiled = check_path(_host(folder), folder)
+    assert [p.format() for p in compiled.errors] == []
+    bad = _book(tmp_path, BOOK.replace("range: 3,", "range: three,").replace("at_or_undr", "at_or_under"))
+    (found,) = [p.format() for p in check_path(_host(bad), bad).errors]
+    assert "book.yaml:6:67: SCHEMA001 'three' is not a number" in found
+
+
+def test_an_unknown_comparison_is_a_located_error_with_a_suggestion(tmp_path, no_network):
+    folder = _book(tmp_path, BOOK)
+    found = [p.format() for p in check_path(_host(folder), folder).errors]
+    assert any("book.yaml:11:60: SCHEMA001 unknown 'at_or_undr' (did you mean 'at_or_under'?)" in f for f in found), found
+
+
+def test_every_error_of_a_record_is_reported_and_the_others_are_still_checked(tmp_path):
+    folder = _book(
+        tmp_path,
+        BOOK.replace("at_or_undr", "at_or_under")
+        .replace('steps: [{say: "Caught."}]', 'steps: [{sya: "Caught."}, {goto: "9"}, {say: 5}]')
+        .replace('unseen: [{goto: "3"}]', 'unseen: [{goto: "3"}, {goto: "8"}]'),
+    )
+    found = [p.format() for p in check_path(_host(folder), folder).problems]
+    # both schema errors of paragraph 2, not only the first
+    assert any("book.yaml:8:14: SCHEMA001 unknown key 'sya' (did you mean 'say'?)" in f for f in found), found
+    assert any("book.yaml:8:50: SCHEMA001 5 is not of type 'string'" in f for f in found), found
+    # paragraph 2 is left out, yet paragraph 1 is still checked: its own dangling goto is found
+    assert any("REF001 1 enters paragraph 8, which does not exist" in f for f in found), found
+    # ...while the jump into the left-out paragraph 2 is not reported as dangling
+    assert not any("paragraph 2, which does not exist" in f for f in found), found
+
+
+def test_a_plugin_error_at_run_time_names_the_procedure_and_its_line(tmp_path, capsys, monkeypatch):
+    import paragraphs
+    from paragraphs.cli import main
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    host = _host(folder)
+    engine = paragraphs.open_title("nightpatrol", host=host, use_cache=False)
+    with pytest.raises(paragraphs.ResolutionError) as info:
+        engine.resolve("3", dice=paragraphs.ScriptedDice([2, 5]))
+    message = str(info.value)
+    line = _broken_patrol.__code__.co_firstlineno + 1
+    assert "nightpatrol 3: procedure 'patrol' raised TypeError" in message
+    assert f"test_author_failures.py:{line}" in message
+    monkeypatch.setattr("paragraphs.plugins.make_plugin_manager", lambda **kw: host)
+    assert main(["read", "nightpatrol", "3", "--dice", "2,5", "--no-cache"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1 and f"test_author_failures.py:{line}" in err
+    assert main(["read", "nightpatrol", "3", "--dice", "2,5", "--no-cache", "--debug"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback (most recent call last)" in err and '+ "strength"' in err
+
+
+def test_context_value_evaluates_the_content_forms(tmp_path):
+    import paragraphs
+    from paragraphs.context import Context
+    from paragraphs.engine import _PlayChooser
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    engine = paragraphs.open_title("nightpatrol", host=_host(folder), use_cache=False)
+    state = engine.new_state()
+    state.values["storm"] = 3
+    state.add_counter("noise", 2, "test", "1")
+    ctx = Context(engine, state, {"cover": 1}, _PlayChooser(engine, paragraphs.ScriptedDice([])))
+    assert ctx.value({"counter": "noise"}) == 2
+    assert ctx.value({"value": "storm"}) == 3
+    assert ctx.value({"sum": [1, {"value": "storm"}, {"counter": "noise"}]}) == 6
+    assert ctx.value({"ask": {"key": "cover", "min": 0, "max": 3}}) == 1
+    assert ctx.number({"ask": {"key": "cover", "min": 0, "max": 3}}) == 1
+    assert ctx.value(7) == 7 and ctx.value("text") == "text"
+    with pytest.raises(paragraphs.ResolutionError, match=r"cannot read a value from a mapping with keys countr"):
+        ctx.value({"countr": "noise"})
+    with pytest.raises(paragraphs.ParagraphsError, match=r"unknown answer key 'nope'"):
+        ctx.value({"ask": "nope"})
+
+
+def test_randomtest_lists_the_branches_never_taken_and_replays_by_title_id(tmp_path):
+    import paragraphs
+    from paragraphs.randomtest import random_test
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    engine = paragraphs.open_title("nightpatrol", host=_host(folder), use_cache=False)
+    report = random_test(engine, runs=1, seed=1, steps=1)  # one run: one branch of paragraph 1 only
+    text = report.format()
+    failing = random_test(engine, runs=10, seed=1, steps=1)  # paragraph 3's procedure has a bug
+    assert failing.failures and "replay: paragraphs read nightpatrol 1 --seed" in failing.format()
+    missed = report.unseen_branches
+    assert missed and all(par in engine.book.paragraphs for par, _, _ in missed)
+    assert "branches never taken:" in text and f"{missed[0][1]}: {missed[0][2]} (paragraph {missed[0][0]})" in text
+    assert report.to_json()["unseen_branches"][0] == {"paragraph": missed[0][0], "at": missed[0][1], "branch": missed[0][2]}
+    assert len(missed) == report.branches_total - len(report.branches_seen)
+
+
+def test_validate_names_a_title_whose_plugin_failed_instead_of_a_folder(tmp_path, capsys, monkeypatch):
+    from types import ModuleType
+
+    from paragraphs import hookimpl
+    from paragraphs.cli import main
+
+    @hookimpl
+    def paragraphs_register_titles():
+        raise RuntimeError("the plugin's own bug")
+
+    broken = ModuleType("nightpatrol_hooks")
+    broken.paragraphs_register_titles = paragraphs_register_titles  # type: ignore[attr-defined]
+    host = make_plugin_manager(load_entrypoints=False, plugins=[("nightpatrol", broken)])
+    assert host.problems
+    monkeypatch.setattr("paragraphs.plugins.make_plugin_manager", lambda **kw: host)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "nightpatrol").mkdir()  # a folder of the same name must not be validated instead
+    code = main(["validate", "nightpatrol"])
+    err = capsys.readouterr().err
+    assert code == 2 and "title 'nightpatrol' is not available: plugin nightpatrol skipped: RuntimeError: the plugin's own bug" in err

@@ -1,0 +1,108 @@
+"""A folder of content opens as a book without packaging a plugin: ``open_book`` and ``DIR/``."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+import paragraphs
+from paragraphs.cli import main
+
+BOOK = """
+title:
+  id: lantern
+  name: The Lantern
+  uses: [sample]
+entry_points: [{paragraph: "1", source: start}]
+paragraphs:
+  - id: "1"
+    steps:
+      - roll: {die: d6, purpose: search, ranges: {"1-3": [{goto: "2"}], "4-6": [{say: "Nothing in the dark."}]}}
+  - id: "2"
+    steps:
+      - say: "The lantern is here."
+      - set: {_searched: true, lantern: lit}
+"""
+
+
+@pytest.fixture
+def book(tmp_path):
+    folder = tmp_path / "lantern"
+    (folder / "more").mkdir(parents=True)
+    text = textwrap.dedent(BOOK).lstrip()
+    head, _, rest = text.partition("paragraphs:\n")
+    (folder / "book.yaml").write_text(head, encoding="utf-8")
+    (folder / "more" / "paragraphs.yaml").write_text("paragraphs:\n" + rest, encoding="utf-8")  # files anywhere below
+    return folder
+
+
+def test_open_book_reads_every_file_below_the_folder(book):
+    engine = paragraphs.open_book(book, use_cache=False)
+    assert engine.book.title == "lantern" and sorted(engine.book.paragraphs) == ["1", "2"]
+    result = engine.resolve("1", dice=paragraphs.ScriptedDice([2]))
+    assert result.trail == ["1", "2"]
+    # a bookkeeping flag (`_name`) is set quietly; an ordinary one is told to the player
+    assert [i.text for i in result.instructions] == ["The lantern is here.", "Lantern is now lit."]
+    assert result.state.values == {"_searched": True, "lantern": "lit"}
+
+
+def test_a_book_may_use_the_kinds_of_an_installed_title(book):
+    engine = paragraphs.open_book(book, use_cache=False)
+    sample = paragraphs.open_title("sample", use_cache=False)
+    assert set(sample.grammar.checks) <= set(engine.grammar.checks)
+    assert set(sample.grammar.procedures) == set(engine.grammar.procedures)
+
+
+@pytest.mark.parametrize(
+    "change, fragment",
+    [
+        (lambda t: t.replace("id: lantern", "id: sample"), "'sample', which is an installed title"),
+        (lambda t: t.replace("uses: [sample]", "uses: [nowhere]"), "unknown title 'nowhere'"),
+        (lambda t: t.replace("title:", "titel:"), "no title record"),
+    ],
+)
+def test_a_book_needs_one_title_record_of_its_own(book, change, fragment):
+    path = book / "book.yaml"
+    path.write_text(change(path.read_text()))
+    with pytest.raises(paragraphs.UsageError, match=fragment):
+        paragraphs.open_book(book, use_cache=False)
+
+
+def test_two_title_records_are_refused(book):
+    (book / "again.yaml").write_text("title: {id: other, name: Other}\n")
+    with pytest.raises(paragraphs.UsageError, match="declares a title record 2 times"):
+        paragraphs.open_book(book, use_cache=False)
+
+
+def test_content_errors_in_a_book_are_located(book):
+    path = book / "more" / "paragraphs.yaml"
+    path.write_text(path.read_text().replace("say: \"The lantern", "sya: \"The lantern"))
+    with pytest.raises(paragraphs.ContentError) as info:
+        paragraphs.open_book(book, use_cache=False)
+    assert "paragraphs.yaml:7:9: SCHEMA001 unknown key 'sya' (did you mean 'say'?)" in str(info.value)
+
+
+def test_every_command_takes_a_folder(book, capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(book.parent)
+    folder = "lantern/"
+    for args in (
+        ["read", folder, "1", "--dice", "2", "--json"],
+        ["odds", folder, "1", "--json"],
+        ["randomtest", folder, "--runs", "5", "--json"],
+        ["graph", folder, "--format", "json"],
+        ["table", folder, "--json"],
+        ["validate", folder, "--json"],
+        ["docs", "export", str(tmp_path / "site"), "--title", folder],
+        ["play", folder, "--auto", "--seed", "3", "--json", "--session", str(tmp_path / "s")],
+    ):
+        code = main(args + ["--no-cache"])
+        out, err = capsys.readouterr()
+        assert code == 0, (args, err)
+        if "--json" in args:
+            json.loads(out)
+    assert (tmp_path / "site" / "rules" / "lantern" / "index.md").read_text().startswith("# The Lantern")
+    # without the slash it is a title id, and the message says how to name the folder
+    assert main(["read", "lantern", "1"]) == 2
+    assert "write lantern/" in capsys.readouterr().err
