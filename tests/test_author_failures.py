@@ -18,6 +18,12 @@ from paragraphs.records import CheckKind, Procedure, Title
 VALUE = {"$ref": "https://paragraphs.dev/schemas/core/book.schema.json#/$defs/value"}
 
 
+@pytest.fixture(autouse=True)
+def _cache_switch_restored(monkeypatch):
+    """``--no-cache`` sets PARAGRAPHS_NO_CACHE for the process; undo it after each test."""
+    monkeypatch.setenv("PARAGRAPHS_NO_CACHE", "1")
+
+
 def _spotting(ctx, spec):
     return "spotted" if ctx.roll("d6", spec["purpose"]) <= ctx.number(spec["range"]) else "unseen"
 

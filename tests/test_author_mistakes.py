@@ -22,6 +22,12 @@ from paragraphs.plugins import make_plugin_manager
 PLUGIN = Path(__file__).parent / "data" / "testplugin" / "paragraphs_testplugin"
 
 
+@pytest.fixture(autouse=True)
+def _cache_switch_restored(monkeypatch):
+    """``--no-cache`` sets PARAGRAPHS_NO_CACHE for the process; undo it after each test."""
+    monkeypatch.setenv("PARAGRAPHS_NO_CACHE", "1")
+
+
 @dataclass(frozen=True)
 class Mistake:
     name: str

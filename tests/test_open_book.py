@@ -27,6 +27,12 @@ paragraphs:
 """
 
 
+@pytest.fixture(autouse=True)
+def _cache_switch_restored(monkeypatch):
+    """``--no-cache`` sets PARAGRAPHS_NO_CACHE for the process; undo it after each test."""
+    monkeypatch.setenv("PARAGRAPHS_NO_CACHE", "1")
+
+
 @pytest.fixture
 def book(tmp_path):
     folder = tmp_path / "lantern"
