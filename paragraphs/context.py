@@ -35,9 +35,11 @@ class RollRecord:
     purpose: str
     paragraph: str
     source: str
+    #: what the face meant (``success``, ``the mortar comes in``), when the rule says so
+    meaning: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "die": self.die,
             "value": self.value,
             "total": self.total,
@@ -45,6 +47,9 @@ class RollRecord:
             "paragraph": self.paragraph,
             "source": self.source,
         }
+        if self.meaning:
+            data["meaning"] = self.meaning
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +153,12 @@ class Context:
         if self.record:
             self.rolls.append(RollRecord(d.name, face, face + modifier, purpose, self.paragraph, self.chooser.source_kind))
         return face
+
+    def explain_roll(self, meaning: str) -> None:
+        """Say what the last roll meant (``success``), so the player reads it beside the face."""
+        if self.record and self.rolls:
+            last = self.rolls[-1]
+            self.rolls[-1] = RollRecord(last.die, last.value, last.total, last.purpose, last.paragraph, last.source, meaning)
 
     # ---------------------------------------------------------------- answers
     def answer(self, question: m.Question | str) -> Any:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         Command,
         LintRule,
         Policy,
+        SessionVerb,
         PredicateKind,
         Procedure,
         SchemaResource,
@@ -159,6 +160,19 @@ def paragraphs_register_policies() -> Iterable[Policy]:
 
     Returns:
         :class:`~paragraphs.records.Policy` records (yield them).
+    """
+
+
+@hookspec
+def paragraphs_register_session_verbs() -> Iterable[SessionVerb]:
+    """Contribute commands of the interactive session (``round``, ``fire``, ``move``).
+
+    Called when a session (``paragraphs play``) starts for a title. Each verb names a
+    registered procedure; the session performs it as one journaled step, so the verb is
+    saved, undone, logged and shown as data with ``--json`` like a paragraph read.
+
+    Returns:
+        :class:`~paragraphs.records.SessionVerb` records (yield them).
     """
 
 

@@ -509,6 +509,8 @@ class Book:
         for prefix in self.meta.get("id_prefixes", ("T",)):
             if prefix + text in self.paragraphs:
                 return prefix + text
+        if text.upper() != text and text.upper() in self.paragraphs:
+            return text.upper()  # t358 as typed for T358
         raise UnknownParagraph(f"{self.title} has no paragraph {text}")
 
     def question(self, key: str) -> Question:

@@ -43,6 +43,7 @@ REGISTRATIONS: dict[str, type] = {
     "paragraphs_register_lint_rules": records.LintRule,
     "paragraphs_register_commands": records.Command,
     "paragraphs_register_policies": records.Policy,
+    "paragraphs_register_session_verbs": records.SessionVerb,
 }
 
 

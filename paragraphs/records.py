@@ -324,3 +324,47 @@ class Policy:
     title: str | None
     factory: Callable[..., Any]
     doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class VerbArgument:
+    """One argument of a session verb, as the player types it.
+
+    Attributes:
+        name: the name the procedure reads it by (``ctx.passed(name)``).
+        help: what to type, in a few words (shown by ``help``).
+        type: ``text``, ``integer`` or ``choice``.
+        choices: the allowed words of a ``choice`` argument.
+        optional: the player may leave it out (the procedure then sees None).
+        rest: takes the rest of the line, spaces included (only the last argument).
+    """
+
+    name: str
+    help: str = ""
+    type: str = "text"
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    rest: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SessionVerb:
+    """A command a title adds to the interactive session (``round``, ``fire``, ``move``).
+
+    The session parses the player's words into the verb's arguments and performs the
+    procedure as one journaled step, so every verb gets saving, undo, the log, ``--json``
+    and the same dice handling as a paragraph read.
+
+    Attributes:
+        id: the word the player types.
+        title: the title the verb belongs to.
+        help: one line shown by ``help``.
+        procedure: the id of a registered :class:`Procedure` to perform.
+        arguments: the verb's arguments, in the order they are typed.
+    """
+
+    id: str
+    title: str | None
+    help: str
+    procedure: str
+    arguments: tuple[VerbArgument, ...] = ()

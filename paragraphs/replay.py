@@ -49,6 +49,14 @@ def replay_step(engine: Engine, state: State, entry: Mapping[str, Any], *, first
         new = state.copy(journal=False)
         new.values[str(entry.get("start", "")).removeprefix("set:")] = entry.get("value")
         return new
+    if action == "counter":  # a change the player recorded on the sheet (VP earned on the board)
+        new = state.copy(journal=False)
+        new.add_counter(str(entry["counter"]), int(entry["delta"]), str(entry.get("reason", "")), str(entry.get("paragraph", "")))
+        return new
+    if action == "extra":  # a setting a front end keeps in the state (the session's dice mode)
+        new = state.copy(journal=False)
+        new.extra[str(entry["key"])] = entry.get("value")
+        return new
     answers = entry.get("answers") or {}
     dice = replay_dice(entry, state)
     try:

@@ -215,3 +215,22 @@ def test_hook_resolution_finished(engine):
     engine.resolve("1", dice=ScriptedDice([]))
     engine.resolve("1", dice=ScriptedDice([1]))
     assert [s for s in Everything.seen if s.startswith("finished")] == ["finished needs_answers", "finished done"]
+
+
+def test_hook_register_session_verbs():
+    from paragraphs.records import Procedure, SessionVerb, VerbArgument
+    from paragraphs.session import Session
+
+    class V:
+        @hookimpl
+        def paragraphs_register_procedures(self):
+            yield Procedure(id="greet", title=None, function=lambda ctx: f"hello {ctx.passed('who')}")
+
+        @hookimpl
+        def paragraphs_register_session_verbs(self):
+            yield SessionVerb(id="greet", title=None, help="greet someone", procedure="greet", arguments=(VerbArgument("who", rest=True),))
+
+    eng = engine_for("paragraphs: []", plugins=(V(),))
+    session = Session(eng, eng.new_state())
+    assert "hello the whole crew" in session.send("greet the whole crew").text
+    assert session.state.journal[-1]["start"] == "verb:greet"

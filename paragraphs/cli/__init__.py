@@ -77,7 +77,7 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists)")
     p.add_argument("--seed", type=int)
-    p.add_argument("--dice", choices=("seeded", "physical"), default="seeded", help="roll for you, or ask for your own dice")
+    p.add_argument("--dice", choices=("seeded", "physical"), help="roll for you (seeded), or ask for your own dice (physical); a resumed session keeps its mode unless this is given")
     p.add_argument("--auto", action="store_true", help="let a policy play")
     p.add_argument("--policy", metavar="ID")
     p.add_argument("--json", action="store_true")
@@ -88,6 +88,10 @@ def build_parser(host: Any) -> ArgumentParser:
     for ext in extensions:
         group = p.add_argument_group(f"{ext.title or 'title'} options")
         ext.add_arguments(group)  # type: ignore[arg-type]
+
+    p = sub.add_parser("sessions", help="list saved play sessions and where they are stored")
+    p.add_argument("title", nargs="?", help="only the sessions of this title")
+    p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("randomtest", help="seeded random playthroughs from every entry point, with coverage")
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)

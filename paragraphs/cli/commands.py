@@ -329,6 +329,12 @@ def cmd_play(args: argparse.Namespace, host: Any) -> int:
     return run_play(args, host)
 
 
+def cmd_sessions(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs.session import cmd_sessions
+
+    return cmd_sessions(args, host)
+
+
 # --------------------------------------------------------------------------- docs
 
 

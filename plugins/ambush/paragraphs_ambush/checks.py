@@ -62,10 +62,20 @@ def resolve_pc(ctx: Context, spec: Mapping[str, Any]) -> str:
     pc = int(ctx.subject_answer(key))
     modifier = ctx.number(spec.get("modifier", 0))
     target = pc + modifier
-    face = ctx.roll("d10", f"{spec['purpose']} (PC {pc}{modifier:+d})" if modifier else f"{spec['purpose']} (PC {pc})")
-    if face == target:
-        return "exact"
-    return "success" if face <= target else "failure"
+    basis = f"PC {pc}{modifier:+d}" if modifier else f"PC {pc}"
+    face = ctx.roll("d10", f"{spec['purpose']} ({basis}): {succeeds_on(target)}")
+    outcome = "exact" if face == target else "success" if face <= target else "failure"
+    ctx.explain_roll("success (exactly the PC)" if outcome == "exact" else outcome)
+    return outcome
+
+
+def succeeds_on(top: int) -> str:
+    """What a d10 (0-9) roll at or under ``top`` needs, in words for the dice prompt."""
+    if top < 0:
+        return "no roll succeeds"
+    if top >= 9:
+        return "any roll succeeds"
+    return "0 succeeds" if top == 0 else f"0-{top} succeeds"
 
 
 def pc_bounds(spec: Mapping[str, Any], book: Any) -> tuple[Fraction, Fraction]:
@@ -105,10 +115,14 @@ def resolve_activation(ctx: Context, spec: Mapping[str, Any]) -> str:
     modifier = ctx.number(spec.get("modifier", 0))
     if ruling(ctx, "activation_modifier", "range") == "roll_plus":
         # the literal reading: the modifier is added to the die, so a plus makes it harder
-        face = ctx.roll("d10", f"{spec['purpose']} (level 0-{top}, {modifier:+d} to the die)", modifier=modifier)
-        return "success" if face + modifier <= top else "failure"
-    face = ctx.roll("d10", f"{spec['purpose']} (level 0-{top}{modifier:+d})" if modifier else f"{spec['purpose']} (level 0-{top})")
-    return "success" if face <= top + modifier else "failure"
+        face = ctx.roll("d10", f"{spec['purpose']} (level 0-{top}, {modifier:+d} to the die): {succeeds_on(top - modifier)}", modifier=modifier)
+        outcome = "success" if face + modifier <= top else "failure"
+    else:
+        level = f"level 0-{top}{modifier:+d}" if modifier else f"level 0-{top}"
+        face = ctx.roll("d10", f"{spec['purpose']} ({level}): {succeeds_on(top + modifier)}")
+        outcome = "success" if face <= top + modifier else "failure"
+    ctx.explain_roll("activated" if outcome == "success" else "nothing activated")
+    return outcome
 
 
 # --------------------------------------------------------------------------- Footing Check
@@ -117,13 +131,18 @@ def resolve_activation(ctx: Context, spec: Mapping[str, Any]) -> str:
 def resolve_footing(ctx: Context, spec: Mapping[str, Any]) -> str:
     """Rules 6.1: 0-8 safe (0-7 if wounded); otherwise a PC Check decides (unwounded) or he falls."""
     wounded = bool(ctx.value(spec.get("wounded", False)))
-    face = ctx.roll("d10", f"{spec['purpose']} (footing{' , wounded' if wounded else ''})")
-    if face <= (7 if wounded else 8):
+    safe = 7 if wounded else 8
+    face = ctx.roll("d10", f"{spec['purpose']} (footing{', wounded' if wounded else ''}): 0-{safe} is safe" + ("" if wounded else ", 9 calls for a PC Check"))
+    if face <= safe:
+        ctx.explain_roll("safe")
         return "success"
     if wounded:
+        ctx.explain_roll("he falls")
         return "failure"
+    ctx.explain_roll("a PC Check decides")
     pc = int(ctx.subject_answer("pc"))
-    second = ctx.roll("d10", f"{spec['purpose']} (PC Check to catch himself, PC {pc})")
+    second = ctx.roll("d10", f"{spec['purpose']} (PC Check to catch himself, PC {pc}): {succeeds_on(pc)}")
+    ctx.explain_roll("he catches himself" if second <= pc else "he falls")
     return "success" if second <= pc else "failure"
 
 

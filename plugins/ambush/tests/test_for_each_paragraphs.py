@@ -55,7 +55,7 @@ def test_tripwire_flare_each_lit_soldier_checks_for_himself(engine, paragraph):
     assert r.status == "done" and r.trail == [paragraph]
     # 5 > PC 4: fails; 3 <= 7 and 2 <= 2: pass
     assert says(r, paragraph)[-3:] == ["Soldier 1: He stays in his present stance.", "Soldier 2: He drops prone.", "Soldier 3: He drops prone."]
-    assert [x.purpose for x in r.rolls] == [f"lit by the flare (PC {pc}) (soldier {i})" for i, pc in ((1, 4), (2, 7), (3, 2))]
+    assert [x.purpose for x in r.rolls] == [f"lit by the flare (PC {pc}): 0-{pc} succeeds (soldier {i})" for i, pc in ((1, 4), (2, 7), (3, 2))]
     assert r.effects.count("check:pc success") == 2 and r.effects.count("check:pc failure") == 1
 
 
@@ -74,9 +74,9 @@ def test_602_each_unaware_american_checks_at_plus_2(engine):
     # targets 8, 2, 5: 9 fails, 3 fails, 5 passes (equal to the target)
     assert lines(r, "602")[-3:] == ["American 1: He stays unaware.", "American 2: He stays unaware.", "American 3: this American: automatically aware."]
     assert [x.purpose for x in r.rolls] == [
-        "awareness (the panzer is loud) (PC 6+2) (American 1)",
-        "awareness (the panzer is loud) (PC 0+2) (American 2)",
-        "awareness (the panzer is loud) (PC 3+2) (American 3)",
+        "awareness (the panzer is loud) (PC 6+2): 0-8 succeeds (American 1)",
+        "awareness (the panzer is loud) (PC 0+2): 0-2 succeeds (American 2)",
+        "awareness (the panzer is loud) (PC 3+2): 0-5 succeeds (American 3)",
     ]
 
 
@@ -145,10 +145,10 @@ def test_748_each_patrol_german_has_his_own_modifier_and_result(engine):
         "German 4: this German, for the first Round: automatically unaware.",
     ]
     assert [x.purpose for x in r.rolls] == [
-        "patrol awareness (PC 5+2) (German 1)",
-        "patrol awareness (PC 5+1) (German 2)",
-        "patrol awareness (PC 5) (German 3)",
-        "patrol awareness (PC 5) (German 4)",
+        "patrol awareness (PC 5+2): 0-7 succeeds (German 1)",
+        "patrol awareness (PC 5+1): 0-6 succeeds (German 2)",
+        "patrol awareness (PC 5): 0-5 succeeds (German 3)",
+        "patrol awareness (PC 5): 0-5 succeeds (German 4)",
     ]
 
 
@@ -218,7 +218,7 @@ def test_379_driver_plain_others_minus_2_one_success_enough(engine):
     # driver: 5 > 4 fails; the other: 4 <= 6-2 passes -> 485
     r = engine.resolve("379", state(engine, 22, "s0"), answers, dice=ScriptedDice([5, 4]))
     assert r.trail[:2] == ["379", "485"]
-    assert [x.purpose for x in r.rolls[:2]] == ["vehicle occupants (man 1) (PC 4)", "vehicle occupants (man 2) (PC 6-2)"]
+    assert [x.purpose for x in r.rolls[:2]] == ["vehicle occupants (man 1) (PC 4): 0-4 succeeds", "vehicle occupants (man 2) (PC 6-2): 0-4 succeeds"]
     odds = paragraph_odds(engine, "379", state(engine, 22, "s0"), answers)
     to_485 = sum((p for o, p in odds.outcomes if o.trail[:2] == ("379", "485")), Fraction(0))
     # 485 unless both fail: the driver (PC 4) fails on 5-9, the other (PC 6-2 = 4) on 5-9

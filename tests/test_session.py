@@ -1,0 +1,170 @@
+"""The session object every front end drives (terminal, ``--json``, tests): one code path."""
+
+from __future__ import annotations
+
+import json
+
+from paragraphs import hookimpl
+from paragraphs.records import Procedure, SessionVerb, VerbArgument
+from paragraphs.session import Session, list_sessions, words_for
+from paragraphs.state import load_state
+
+from helpers import engine_for
+
+BOOK = """
+paragraphs:
+  - id: "1"
+    steps:
+      - roll: {die: d6, purpose: "the first die", odd: [{say: "first odd"}], even: [{say: "first even"}]}
+      - if:
+          test: {ask: {key: go_on, prompt: "Is the bridge still standing?"}}
+          then: [{say: "you cross"}]
+          else: [{say: "you wait"}]
+      - roll: {die: d6, purpose: "the second die", odd: [{say: "second odd"}], even: [{say: "second even"}]}
+  - id: "T7"
+    steps:
+      - say: "the tunnel"
+      - hook: {id: dusk-hook, event: dusk, note: "at dusk read 1", do: [{say: "dusk came"}]}
+"""
+
+
+def test_physical_dice_typed_before_a_question_are_kept_and_never_asked_again():
+    session = Session(engine_for(BOOK), engine_for(BOOK).new_state(), dice="physical")
+    asked = []
+    reply = session.send("1")
+    while reply.question is not None:
+        asked.append(reply.question.key)
+        answer = {"roll.1": "3", "go_on": "no", "roll.2": "4"}[reply.question.key]
+        reply = session.send(answer)
+    assert asked == ["roll.1", "go_on", "roll.2"]  # each die once, the first never again
+    assert reply.kind == "step"
+    assert [line for line in reply.lines if not line.startswith(("Paragraphs", "  rolled"))] == ["first odd", "you wait", "second even"]
+    (entry,) = session.state.journal
+    assert [r["value"] for r in entry["rolls"]] == [3, 4] and {r["source"] for r in entry["rolls"]} == {"physical"}
+
+
+def test_a_die_prompt_refuses_a_face_the_die_has_not_and_says_what_it_wants():
+    session = Session(engine_for(BOOK), engine_for(BOOK).new_state(), dice="physical")
+    session.send("1")
+    reply = session.send("7")
+    assert reply.kind == "error" and "1-6" in reply.text and reply.question.key == "roll.1"
+    reply = session.send("yes please")
+    assert reply.kind == "error" and reply.question.key == "roll.1"
+
+
+def test_words_at_a_question_are_commands_not_answers():
+    engine = engine_for(BOOK)
+    session = Session(engine, engine.new_state(), dice="physical")
+    session.send("1")
+    session.send("2")
+    assert session.send("sheet").question.key == "go_on"
+    assert session.send("help").question.key == "go_on"
+    reply = session.send("cancel")
+    assert reply.kind == "info" and session.question is None and session.state.journal == []
+    session.send("1")
+    assert session.send("back").kind == "info" and session.question is None
+
+
+def test_bad_commands_are_one_line_errors_that_change_nothing():
+    engine = engine_for(BOOK)
+    session = Session(engine, engine.new_state())
+    for line, expected in [
+        ("undo abc", "step number"),
+        ("undo", "nothing to undo"),
+        ("event", "no event is awaited"),
+        ("set", "set needs a name"),
+        ("set nosuch 3", "no value 'nosuch'"),
+        ("frobnicate", "unknown command"),
+        ("99", "no paragraph 99"),
+        ("1 nokey", "key=value"),
+    ]:
+        reply = session.send(line)
+        assert reply.kind == "error" and expected in reply.text, (line, reply.text)
+        assert len(reply.lines) == 1
+    assert session.state.journal == []
+
+
+def test_events_are_checked_against_what_is_armed_and_t_ids_are_found_lowercase():
+    engine = engine_for(BOOK)
+    session = Session(engine, engine.new_state())
+    assert session.send("t7").kind == "step"  # T7 typed as t7
+    assert session.send("7").kind == "step"  # and as 7
+    reply = session.send("event dawn")
+    assert reply.kind == "error" and "dusk" in reply.text
+    assert "dusk came" in session.send("event dusk").text
+    assert "armed" not in session.recap()
+
+
+def test_dice_mode_is_kept_by_the_session_and_a_switch_is_logged(tmp_path):
+    engine = engine_for(BOOK)
+    path = tmp_path / "s.json"
+    first = Session(engine, engine.new_state(), path=path, dice="physical")
+    first.save()
+    again = Session(engine, load_state(path), path=path)
+    assert again.dice_mode == "physical" and not again.notices
+    switched = Session(engine, load_state(path), path=path, dice="seeded")
+    assert switched.dice_mode == "seeded" and "physical to seeded" in switched.notices[0]
+    assert "physical to seeded" in switched.log()
+
+
+def test_vp_lines_keep_their_reasons_and_set_vp_adds_no_second_line():
+    engine = engine_for(BOOK)
+    session = Session(engine, engine.new_state())
+    session.send("vp +2 truck destroyed")
+    session.send("set vp 4")
+    assert session.state.counters["vp"] == 4
+    sheet = session.sheet()
+    assert sheet.count("VP: 4") == 1 and "+2  truck destroyed" in sheet and "+2  set to 4 by the player" in sheet
+    assert session.send("vp lots").kind == "error"
+
+
+def test_title_verbs_are_performed_as_journaled_undoable_steps():
+    class Coin:
+        @hookimpl
+        def paragraphs_register_procedures(self):
+            def flip(ctx):
+                face = ctx.roll("d6", f"flip for {ctx.passed('call')}")
+                return "won" if (face % 2 == 1) == (ctx.passed("call") == "odd") else "lost"
+
+            yield Procedure(id="flip", title=None, function=flip)
+
+        @hookimpl
+        def paragraphs_register_session_verbs(self):
+            yield SessionVerb(id="flip", title=None, help="flip a coin", procedure="flip", arguments=(VerbArgument("call", "odd or even", "choice", ("odd", "even")),))
+
+    engine = engine_for(BOOK, plugins=(Coin(),))
+    session = Session(engine, engine.new_state(), dice="physical")
+    assert "flip <call>" in session.send("help").text
+    assert "must be one of odd, even" in session.send("flip heads").text
+    reply = session.send("flip odd")
+    assert reply.question.kind == "die" and "flip for odd" in reply.question.text
+    reply = session.send("5")
+    assert reply.kind == "step" and "flip: won" in reply.text
+    assert json.loads(json.dumps(reply.to_json()))["step"]["rolls"][0]["value"] == 5
+    assert "flip" in session.log()
+    session.send("undo")
+    assert session.state.journal == []
+
+
+def test_end_of_input_at_a_question_drops_the_step_and_keeps_the_session(tmp_path):
+    engine = engine_for(BOOK)
+    path = tmp_path / "s.json"
+    session = Session(engine, engine.new_state(), path=path, dice="physical")
+    session.send("t7")
+    session.send("1")
+    reply = session.end_of_input()
+    assert reply.kind == "quit" and "dropped" in reply.text
+    assert len(load_state(path).journal) == 1
+
+
+def test_sessions_are_listed_from_the_data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("PARAGRAPHS_DATA_DIR", str(tmp_path))
+    engine = engine_for(BOOK)
+    session = Session(engine, engine.new_state(), path=tmp_path / "sessions" / "t-evening.json")
+    session.send("t7")
+    (found,) = list_sessions()
+    assert found["name"] == "evening" and found["steps"] == 1
+
+
+def test_values_read_as_words():
+    assert words_for(True) == "yes" and words_for(["a", 1]) == "a, 1" and words_for({"hex": "E-3", "x": None}) == "hex E-3"
