@@ -331,7 +331,7 @@ class VerbArgument:
     """One argument of a session verb, as the player types it.
 
     Attributes:
-        name: the name the procedure reads it by (``ctx.passed(name)``).
+        name: the keyword the procedure receives it by.
         help: what to type, in a few words (shown by ``help``).
         type: ``text``, ``integer`` or ``choice``.
         choices: the allowed words of a ``choice`` argument.

@@ -90,7 +90,9 @@ def list_sessions(title: str | None = None) -> list[dict[str, Any]]:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             state = data.get("state", data)
-            entry = {"title": state.get("title", ""), "steps": len(state.get("journal", [])), "values": state.get("values", {})}
+            journal = data.get("journal")  # the journal is a file of its own; the save says how long
+            steps = journal.get("entries") if isinstance(journal, dict) else len(state.get("journal", []))
+            entry = {"title": state.get("title", ""), "steps": steps, "values": state.get("values", {})}
         except (OSError, ValueError, AttributeError):
             entry = {"title": stem.split("-", 1)[0], "steps": None, "values": {}, "problem": "unreadable"}
         name = stem[len(entry["title"]) + 1 :] if stem.startswith(f"{entry['title']}-") else stem

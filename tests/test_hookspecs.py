@@ -224,7 +224,7 @@ def test_hook_register_session_verbs():
     class V:
         @hookimpl
         def paragraphs_register_procedures(self):
-            yield Procedure(id="greet", title=None, function=lambda ctx: f"hello {ctx.passed('who')}")
+            yield Procedure(id="greet", title=None, function=lambda ctx, who: f"hello {who}")
 
         @hookimpl
         def paragraphs_register_session_verbs(self):
@@ -233,4 +233,4 @@ def test_hook_register_session_verbs():
     eng = engine_for("paragraphs: []", plugins=(V(),))
     session = Session(eng, eng.new_state())
     assert "hello the whole crew" in session.send("greet the whole crew").text
-    assert session.state.journal[-1]["start"] == "verb:greet"
+    assert session.state.journal[-1]["procedure"] == "greet" and session.state.journal[-1]["args"] == {"who": "the whole crew"}

@@ -122,9 +122,9 @@ def test_title_verbs_are_performed_as_journaled_undoable_steps():
     class Coin:
         @hookimpl
         def paragraphs_register_procedures(self):
-            def flip(ctx):
-                face = ctx.roll("d6", f"flip for {ctx.passed('call')}")
-                return "won" if (face % 2 == 1) == (ctx.passed("call") == "odd") else "lost"
+            def flip(ctx, call):
+                face = ctx.roll("d6", f"flip for {call}")
+                return "won" if (face % 2 == 1) == (call == "odd") else "lost"
 
             yield Procedure(id="flip", title=None, function=flip)
 
@@ -168,3 +168,14 @@ def test_sessions_are_listed_from_the_data_folder(tmp_path, monkeypatch):
 
 def test_values_read_as_words():
     assert words_for(True) == "yes" and words_for(["a", 1]) == "a, 1" and words_for({"hex": "E-3", "x": None}) == "hex E-3"
+
+
+def test_undo_replays_the_players_own_sheet_changes():
+    engine = engine_for(BOOK)
+    session = Session(engine, engine.new_state(), dice="physical")
+    session.send("vp +2 bridge held")
+    session.send("set level 4")
+    session.send("t7")
+    session.send("vp +1 flag taken")
+    assert session.send("undo 3").kind == "step"
+    assert session.state.counters["vp"] == 2 and session.state.values["level"] == 4 and len(session.state.journal) == 2
