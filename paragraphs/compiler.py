@@ -281,6 +281,7 @@ class Compiler:
             clamp=bool(value.get("clamp", False)),
             halve=bool(value.get("halve", False)),
             pos=pos,
+            rounding=value.get("rounding"),
         )
 
     def _step_match(self, value: Any, at: Any, pos: SourcePos) -> m.Match:

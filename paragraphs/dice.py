@@ -28,20 +28,28 @@ DEFAULT_CONVENTIONS: Mapping[str, tuple[int, int]] = {
     "d100": (0, 99),
 }
 
-_NOTATION = re.compile(r"^(?P<count>[1-9][0-9]?)?d(?P<sides>[0-9]+|%)$")
+_NOTATION = re.compile(r"^(?P<count>[1-9][0-9]?)?d(?P<sides>[0-9]{1,6}|%)$")
 
 
 @dataclass(frozen=True, slots=True)
 class DiceConventions:
-    """How a title reads its dice: the faces of a d10 and a d100, and how halving rounds."""
+    """How a title reads its dice: the faces of a d10 and a d100, and how halving rounds.
+
+    Attributes:
+        d10_zero, d100_zero: what the zero face of the player's physical die means when the
+            title reads the die 1-10 (``0`` = 10) or 1-100 (``00`` = 100); None when the
+            title does not say (a typed 0 is then refused on such a die).
+    """
 
     d10: tuple[int, int] = (0, 9)
     d100: tuple[int, int] = (0, 99)
     rounding: str = "floor"
+    d10_zero: int | None = None
+    d100_zero: int | None = None
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, object] | None) -> DiceConventions:
-        """Read ``{d10: "0-9", d100: "00-99", rounding: floor}`` from content."""
+        """Read ``{d10: "1-10", d100: "1-100", zero: {d10: 10, d100: 100}, rounding: floor}``."""
         if not data:
             return cls()
 
@@ -52,28 +60,54 @@ class DiceConventions:
             return int(lo), int(hi)
 
         default = cls()  # the class attributes are slot descriptors, not the defaults
+        zero = data.get("zero")
+        zero = zero if isinstance(zero, Mapping) else {}
         return cls(
             d10=span(data.get("d10"), default.d10),
             d100=span(data.get("d100"), default.d100),
             rounding=str(data.get("rounding", "floor")),
+            d10_zero=_int_or_none(zero.get("d10")),
+            d100_zero=_int_or_none(zero.get("d100")),
         )
+
+
+def _int_or_none(value: object) -> int | None:
+    return None if value is None else int(str(value))
+
+
+#: Bounds on a die code: more faces or dice than this is a content error, not a hang.
+MAX_SIDES = 1000
+MAX_DICE = 99
+MAX_FACES_TOTAL = 2000  # dice x sides: keeps the exact distribution cheap to build
 
 
 @dataclass(frozen=True)
 class Die:
-    """A die, or a sum of identical dice, with its faces.
+    """A die, or a sum of identical dice, with its faces, an added constant and a floor.
 
     Attributes:
-        name: the notation as written (``d6``, ``d10``, ``2d6``, ``d100``).
+        name: the notation as written (``d6``, ``d10``, ``2d6``, ``d100``, ``2d6-2 min 0``).
         parts: the faces of each physical die that is summed; ``2d6`` has two parts.
+        offset: added to the sum of the dice (``2d6-2`` has -2).
+        minimum: the result is never below it (``min 0``), or None.
+        zero: what a typed ``0`` (or ``00``) means on the player's die when 0 is not one
+            of its faces (``10`` for a d10 read 1-10), or None.
     """
 
     name: str
     parts: tuple[tuple[int, ...], ...]
+    offset: int = 0
+    minimum: int | None = None
+    zero: int | None = None
 
     @cached_property
-    def distribution(self) -> dict[int, Fraction]:
-        """Exact probability of each value (faces summed over the parts)."""
+    def plain(self) -> bool:
+        """No constant and no floor: the result is the sum of the dice."""
+        return self.offset == 0 and self.minimum is None
+
+    @cached_property
+    def raw_distribution(self) -> dict[int, Fraction]:
+        """Exact probability of each sum of the dice as they land (before offset and floor)."""
         from fractions import Fraction  # only exact odds and lint need it
 
         counts: dict[int, int] = {0: 1}
@@ -87,8 +121,19 @@ class Die:
         return {value: Fraction(ways, whole) for value, ways in sorted(counts.items())}
 
     @cached_property
+    def distribution(self) -> dict[int, Fraction]:
+        """Exact probability of each result (sum, plus offset, at least the minimum)."""
+        if self.plain:
+            return self.raw_distribution
+        out: dict[int, Fraction] = {}
+        for raw, p in self.raw_distribution.items():
+            value = self.adjust(raw)
+            out[value] = out[value] + p if value in out else p
+        return dict(sorted(out.items()))
+
+    @cached_property
     def faces(self) -> tuple[int, ...]:
-        """Every value this die can show, ascending."""
+        """Every result this die can give, ascending."""
         return tuple(self.distribution)
 
     @property
@@ -99,43 +144,110 @@ class Die:
     def high(self) -> int:
         return self.faces[-1]
 
+    def adjust(self, raw: int) -> int:
+        """The result for a sum of the dice as they land."""
+        value = raw + self.offset
+        if self.minimum is not None and value < self.minimum:
+            return self.minimum
+        return value
+
     def check_face(self, value: int) -> int:
-        """Return ``value`` if this die can show it, else raise DiceError."""
+        """Return ``value`` if this die can give it as a result, else raise DiceError."""
         if value not in self.distribution:
             raise DiceError(f"{value} is not a face of {self.name} ({self.low}-{self.high})")
         return value
+
+    def read(self, typed: int | str) -> int:
+        """The result for what the player's dice show (a typed ``0`` follows the zero rule).
+
+        The player types the dice as they land (the sum, for several dice); the constant
+        and the floor of a die code are applied here.
+
+        Raises:
+            DiceError: not something these dice can show.
+        """
+        return self.adjust(self.landed(typed))
+
+    def landed(self, typed: int | str) -> int:
+        """The sum of the dice as they land for what the player typed (``0`` read by the zero rule).
+
+        Raises:
+            DiceError: not something these dice can show.
+        """
+        text = str(typed).strip()
+        raw_faces = self.raw_distribution
+        if self.zero is not None and text in ("0", "00") and 0 not in raw_faces:
+            return self.zero
+        try:
+            value = int(text)
+        except ValueError:
+            raise DiceError(f"{typed!r} is not a roll of {self.name}: type what the dice show ({self.reading_help()})") from None
+        if value not in raw_faces:
+            raise DiceError(f"{value} is not a face of {self.name} ({self.reading_help()})")
+        return value
+
+    def reading_help(self) -> str:
+        """How to type this die: its range as it lands, the zero rule, and what is applied."""
+        raw = tuple(self.raw_distribution)
+        text = f"{raw[0]}-{raw[-1]}"
+        if self.zero is not None and 0 not in self.raw_distribution:
+            text += f", {'00' if self.zero >= 100 else '0'} = {self.zero}"
+        if self.offset:
+            text += f"; then {self.offset:+d}"
+        if self.minimum is not None:
+            text += f", at least {self.minimum}"
+        return text
 
     def __str__(self) -> str:
         return self.name
 
 
+_CODE = re.compile(r"^(?P<die>[0-9]*d[0-9%]+)\s*(?:(?P<sign>[+-])\s*(?P<k>[0-9]{1,6}))?\s*(?:min\s*(?P<min>-?[0-9]{1,6}))?$")
+
+
 def parse_die(notation: str, conventions: DiceConventions | None = None) -> Die:
-    """Parse ``d6``, ``d10``, ``2d6``, ``d100`` or ``d%`` under a title's conventions.
+    """Parse a die code under a title's conventions.
+
+    ``d6``, ``d10``, ``2d6``, ``d100`` or ``d%``, optionally with a constant and a floor:
+    ``2d6-2``, ``d6+1``, ``2d6-2 min 0``. A d10 and a d100 read as the title declares
+    (0-9 or 1-10; 00-99 or 1-100, and what a typed 0 or 00 means).
 
     Raises:
-        DiceError: the notation is not a die this library knows.
+        DiceError: the notation is not a die this library knows, or is unreasonably large.
     """
     conv = conventions or DiceConventions()
-    text = notation.strip().lower()
-    match = _NOTATION.match(text)
-    if not match:
-        raise DiceError(f"cannot read die {notation!r}: write d6, d10, 2d6 or d100")
+    text = " ".join(notation.strip().lower().split())
+    code = _CODE.match(text)
+    match = _NOTATION.match(code["die"]) if code else None
+    if not code or not match:
+        raise DiceError(f"cannot read die {notation!r}: write d6, d10, 2d6, d100, 2d6-2 or 2d6-2 min 0")
     count = int(match["count"] or 1)
     sides = match["sides"]
+    zero = None
     if sides in ("100", "%"):
         lo, hi = conv.d100
         name = "d100"
+        zero = conv.d100_zero
     elif sides == "10":
         lo, hi = conv.d10
         name = "d10"
+        zero = conv.d10_zero
     else:
         n = int(sides)
         if n < 2:
             raise DiceError(f"cannot read die {notation!r}: a die needs at least two faces")
+        if n > MAX_SIDES:
+            raise DiceError(f"cannot read die {notation!r}: a die has at most {MAX_SIDES} faces")
         lo, hi = 1, n
         name = f"d{n}"
+    if (hi - lo + 1) * count > MAX_FACES_TOTAL:
+        raise DiceError(f"cannot read die {notation!r}: at most {MAX_FACES_TOTAL} faces in all (dice x faces)")
+    offset = int(code["k"] or 0) * (-1 if code["sign"] == "-" else 1)
+    minimum = int(code["min"]) if code["min"] is not None else None
     faces = tuple(range(lo, hi + 1))
-    return Die(name=f"{count}{name}" if count > 1 else name, parts=(faces,) * count)
+    base = f"{count}{name}" if count > 1 else name
+    label = base + (f"{offset:+d}" if offset else "") + (f" min {minimum}" if minimum is not None else "")
+    return Die(name=label, parts=(faces,) * count, offset=offset, minimum=minimum, zero=zero)
 
 
 def halve(value: int, rounding: str = "floor") -> int:
@@ -176,7 +288,7 @@ class Prng:
     def roll(self, die: Die) -> int:
         """Roll every part of ``die`` and sum."""
         parts = die.parts
-        if len(parts) == 1:
+        if len(parts) == 1 and die.plain:
             # one die (the common case), with the rejection sampling of below() inlined
             faces = parts[0]
             n = len(faces)
@@ -190,7 +302,7 @@ class Prng:
         total = 0
         for faces in parts:
             total += faces[self.below(len(faces))]
-        return total
+        return total if die.plain else die.adjust(total)
 
     def to_json(self) -> dict[str, int]:
         return {"seed": self.seed, "position": self.position}
@@ -269,8 +381,9 @@ class SeededDice(DiceSource):
 class ScriptedDice(DiceSource):
     """Rolls from a list, in order: tests, replays and ``--dice 3,7,...``.
 
-    Each value is checked against the faces of the die it is used for. When the list runs
-    out, the resolution stops and asks for the next roll.
+    Each value is what the dice show, read like a player's own dice (:meth:`Die.read`: a
+    ``0`` follows the title's zero rule, a die code's constant and floor are applied).
+    When the list runs out, the resolution stops and asks for the next roll.
     """
 
     kind = "scripted"
@@ -292,7 +405,7 @@ class ScriptedDice(DiceSource):
     def roll(self, die: Die, purpose: str) -> int:
         if self.used >= len(self.values):
             raise MissingRoll(die, purpose)
-        value = die.check_face(int(self.values[self.used]))
+        value = die.read(self.values[self.used])
         self.used += 1
         return value
 
@@ -316,7 +429,7 @@ class PhysicalDice(DiceSource):
     def roll(self, die: Die, purpose: str) -> int:
         if self.ask is None:
             raise MissingRoll(die, purpose)
-        return die.check_face(int(self.ask(die, purpose)))
+        return die.read(self.ask(die, purpose))
 
 
 def derive_seed(base: int, index: int) -> int:

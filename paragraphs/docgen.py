@@ -159,7 +159,9 @@ def title_pages(host: PluginHost, title: str, *, spoilers: bool = False, overlay
         (book.meta.get("doc") or (info.record.doc if info else "") or "").strip(),
         f"\n*Title id `{title}`, {origin}.*\n",
         "## Dice\n",
-        f"A d10 shows {conv.d10[0]}-{conv.d10[1]}; a d100 shows {conv.d100[0]:02d}-{conv.d100[1]}; halving rounds {'down' if conv.rounding == 'floor' else 'up'}."
+        f"A d10 shows {conv.d10[0]}-{conv.d10[1]}" + (f" (a 0 on your die reads {conv.d10_zero})" if conv.d10_zero is not None else "")
+        + f"; a d100 shows {conv.d100[0]:02d}-{conv.d100[1]}" + (f" (00 on your dice reads {conv.d100_zero})" if conv.d100_zero is not None else "")
+        + f"; halving rounds {'down' if conv.rounding == 'floor' else 'up'} unless a step says otherwise."
         + (f" *Assumed:* {book.meta['dice_assumed']}" if book.meta.get("dice_assumed") else ""),
     ]
     if book.tracks:

@@ -125,7 +125,7 @@ def _roll(engine: Engine, ctx: Context, step: m.Roll) -> str | None:
     if step.table:
         _table_roll(engine, ctx, step, die, modifier, purpose)
         return None
-    rounding = ctx.book.conventions.rounding
+    rounding = step.rounding or ctx.book.conventions.rounding
     allowed = None
     if any(r.reroll for r in step.rows):
         allowed = {f for f in die.faces if (row := _row_for(step.rows, _total(f, modifier, step.halve, rounding), step.clamp)) is None or not row.reroll}

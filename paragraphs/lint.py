@@ -212,7 +212,7 @@ def _roll_coverage(book: m.Book, par: m.Paragraph, step: m.Roll) -> Iterator[Pro
 
     totals = {f + k for f in die.faces for k in range(mod[0], mod[1] + 1)}
     if step.halve:
-        totals = {halve(t, book.conventions.rounding) for t in totals}
+        totals = {halve(t, step.rounding or book.conventions.rounding) for t in totals}
     yield from _coverage(step.rows, totals, step.pos, f"{die.name} roll in {par.id}", step.clamp)
 
 

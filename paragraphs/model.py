@@ -313,6 +313,8 @@ class Roll(NamedTuple):
     clamp: bool = False
     halve: bool = False
     pos: SourcePos = NOWHERE
+    #: How halving rounds here (``floor``/``ceil``) when the rule prints its own; else the title's.
+    rounding: str | None = None
 
 
 class Match(NamedTuple):

@@ -395,7 +395,7 @@ class Session:
             if q.key.startswith("roll.") and isinstance(dice, _TypedDice) and dice.missing is not None:
                 die, purpose = dice.missing
                 pending.die, pending.asked = die, None
-                pending.question = Prompt(q.key, f"roll {die.name} for {purpose}", "die", f"{die.low}-{die.high}")
+                pending.question = Prompt(q.key, f"roll {die.name} for {purpose}", "die", die.reading_help())
             elif q.key.startswith("roll."):
                 # a scripted source ran dry outside physical mode: ask the die like a question
                 pending.die, pending.asked = None, q
@@ -692,12 +692,12 @@ def _prompt_of(q: Any) -> Prompt:
 
 
 def _parse_face(raw: Any, die: Die | None, prompt: Prompt) -> int:
+    if die is not None:
+        return die.landed(raw)  # the title's zero rule; replayed through Die.read, which applies a code's constant
     try:
         value = int(str(raw).strip())
     except ValueError:
         raise UsageError("not a number") from None
-    if die is not None:
-        return int(die.check_face(value))
     lo, _, hi = prompt.domain.partition("-")
     if lo.strip().lstrip("-").isdigit() and hi.strip().isdigit() and not int(lo) <= value <= int(hi):
         raise UsageError("not a face of the die")
