@@ -62,7 +62,8 @@ paragraphs:
     assert len(found) == 3
     assert found[0] == "book.yaml:3:9: SCHEMA001 105 is not of type 'string' ($.paragraphs[0].id)"
     assert found[1].startswith("book.yaml:7:9: SCHEMA001 unknown key 'sey'")
-    assert found[2] == "book.yaml:8:21: SCHEMA001 'd7x' does not match ^([1-9][0-9]?)?d([0-9]+|%)$ ($.paragraphs[1].steps[1].roll.die)"
+    assert found[2].startswith("book.yaml:8:21: SCHEMA001 'd7x' does not match ^([1-9][0-9]?)?d(")
+    assert found[2].endswith(" ($.paragraphs[1].steps[1].roll.die)")
 
 
 def test_steps_must_be_one_key_mappings():
