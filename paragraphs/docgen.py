@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import inspect
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
@@ -42,7 +43,7 @@ def hook_reference() -> str:
 
     out = [
         "# Hook reference\n",
-        inspect.getdoc(hookspecs) or "",
+        markdown_doc(inspect.getdoc(hookspecs) or ""),
         "\nImplement a hook by decorating a function of your plugin module with "
         "`@paragraphs.hookimpl` and giving it the hook's name.\n",
     ]
@@ -51,42 +52,139 @@ def hook_reference() -> str:
             continue
         opts = getattr(fn, "paragraphs_spec", {})
         kind = " *(firstresult)*" if opts.get("firstresult") else ""
-        out.append(f"\n## `{name}`{kind}\n\n```python\n{name}{inspect.signature(fn)}\n```\n\n{inspect.getdoc(fn)}\n")
+        out.append(f"\n## `{name}`{kind}\n\n```python\n{name}{inspect.signature(fn)}\n```\n\n{markdown_doc(inspect.getdoc(fn) or '')}\n")
     return "\n".join(out)
 
 
-def api_reference() -> str:
-    """The public API: everything in ``paragraphs.__all__``, with signatures and docstrings."""
-    import paragraphs
+#: Classes a plugin meets besides ``paragraphs.__all__``: what hooks yield and receive.
+_PLUGIN_CLASSES = (
+    ("paragraphs.context", ("Context", "RollRecord", "Instruction")),
+    ("paragraphs.engine", ("Resolution",)),
+    ("paragraphs.problems", ("Problem", "SourcePos", "Severity")),
+    ("paragraphs.plugins", ("PluginHost", "TitleInfo")),
+)
 
-    out = ["# API reference\n", inspect.getdoc(paragraphs) or "", ""]
+_ROLE = re.compile(r":(?:class|func|meth|data|mod|attr|exc|obj):`~?([^`]+)`")
+_SECTION = re.compile(r"^(Args|Arguments|Attributes|Returns|Raises|Yields|Fields|Example|Examples):\s*$")
+
+
+def markdown_doc(doc: str) -> str:
+    """A docstring as Markdown: Sphinx roles become code, Google sections become lists."""
+    doc = _ROLE.sub(lambda mt: f"`{mt.group(1)}`", doc)
+    out: list[str] = []
+    section = None
+    for line in doc.splitlines():
+        head = _SECTION.match(line)
+        if head:
+            section = head.group(1)
+            out += ["", f"**{section}:**", ""]
+            continue
+        if section and section not in ("Example", "Examples"):
+            if not line.strip():
+                out.append("")
+                continue
+            if line.startswith("    ") and not line.startswith("        "):
+                name, sep, rest = line.strip().partition(": ")
+                if sep and " " not in name.strip("*"):
+                    out.append(f"* `{name}`: {rest}")
+                else:
+                    out.append(f"* {line.strip()}")
+                continue
+            if line.startswith("        ") and out:
+                out[-1] += " " + line.strip()
+                continue
+            section = None
+        if section in ("Example", "Examples") and line.startswith("    "):
+            line = line[4:]
+        out.append(line)
+    return "\n".join(out).replace(">>> ", "    >>> ")
+
+
+def _fields(cls: Any) -> str:
+    """A table of a dataclass's fields: name, type, default."""
+    import dataclasses
+
+    if not dataclasses.is_dataclass(cls):
+        return ""
+    rows = []
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            default = f"`{f.default!r}`"
+        elif f.default_factory is not dataclasses.MISSING:
+            default = f"`{f.default_factory()!r}`"
+        else:
+            default = "required"
+        kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", str(f.type))
+        rows.append((f"`{f.name}`", f"`{kind}`", default))
+    return "\n" + _table(["field", "type", "default"], rows)
+
+
+def _class_section(name: str, obj: Any, level: str = "##") -> list[str]:
+    doc = markdown_doc(inspect.getdoc(obj) or "")
+    try:
+        sig = str(inspect.signature(obj))
+    except (TypeError, ValueError):
+        sig = "(...)"
+    out = [f"\n{level} class `{name}`\n\n```python\n{name}{sig}\n```\n\n{doc}\n{_fields(obj)}"]
+    for meth_name, meth in inspect.getmembers(obj, lambda o: inspect.isfunction(o) or isinstance(o, property)):
+        if meth_name.startswith("_"):
+            continue
+        if isinstance(meth, property):
+            fget = meth.fget
+            if fget is None or fget.__qualname__.split(".")[0] != obj.__name__:
+                continue
+            out.append(f"\n{level}# `{name}.{meth_name}` (property)\n\n{markdown_doc(inspect.getdoc(fget) or '')}\n")
+            continue
+        if meth.__qualname__.split(".")[0] != obj.__name__:
+            continue
+        mdoc = markdown_doc(inspect.getdoc(meth) or "")
+        out.append(f"\n{level}# `{name}.{meth_name}`\n\n```python\n{meth_name}{inspect.signature(meth)}\n```\n\n{mdoc}\n")
+    return out
+
+
+def api_reference() -> str:
+    """The public API (``paragraphs.__all__``), every record a hook yields
+    (:mod:`paragraphs.records`) and the classes plugin code receives, with their fields."""
+    import dataclasses
+    import importlib
+
+    import paragraphs
+    from paragraphs import records
+
+    out = ["# API reference\n", markdown_doc(inspect.getdoc(paragraphs) or ""), ""]
     for name in paragraphs.__all__:
         if name.startswith("__"):
             continue
         obj = getattr(paragraphs, name)
-        doc = inspect.getdoc(obj) or ""
         if inspect.isclass(obj):
-            try:
-                sig = str(inspect.signature(obj))
-            except (TypeError, ValueError):
-                sig = "(...)"
-            out.append(f"\n## class `{name}`\n\n```python\n{name}{sig}\n```\n\n{doc}\n")
-            for meth_name, meth in inspect.getmembers(obj, inspect.isfunction):
-                if meth_name.startswith("_") or meth.__qualname__.split(".")[0] != obj.__name__:
-                    continue
-                mdoc = inspect.getdoc(meth) or ""
-                out.append(f"\n### `{name}.{meth_name}`\n\n```python\n{meth_name}{inspect.signature(meth)}\n```\n\n{mdoc}\n")
+            out += _class_section(name, obj)
         elif callable(obj):
+            doc = markdown_doc(inspect.getdoc(obj) or "")
             out.append(f"\n## `{name}`\n\n```python\n{name}{inspect.signature(obj)}\n```\n\n{doc}\n")
+    out.append("\n# Records (`paragraphs.records`)\n\n" + markdown_doc(inspect.getdoc(records) or "") + "\n")
+    for name, obj in inspect.getmembers(records, inspect.isclass):
+        if obj.__module__ == records.__name__ and dataclasses.is_dataclass(obj):
+            out += _class_section(f"paragraphs.records.{name}", obj)
+    out.append("\n# What plugin code receives\n\nThe context a procedure, check kind, step or predicate runs with, what a resolution returns, and the problems a lint rule yields.\n")
+    for module_name, names in _PLUGIN_CLASSES:
+        module = importlib.import_module(module_name)
+        for name in names:
+            out += _class_section(f"{module_name}.{name}", getattr(module, name))
     return "\n".join(out)
+
+
+def problem_codes_table() -> str:
+    """Every core problem code with its severity and meaning (see :mod:`paragraphs.problem_codes`)."""
+    from paragraphs.problem_codes import problem_codes
+
+    return _table(["code", "severity", "finding"], [(f"`{code}`", sev, text) for code, (sev, text) in problem_codes().items()])
 
 
 # --------------------------------------------------------------------------- content format
 
 
 def content_format() -> str:
-    """The content grammar, generated from the core JSON Schema, and the lint codes."""
-    from paragraphs import lint
+    """The content grammar, generated from the core JSON Schema, and every problem code."""
     from paragraphs.validation import core_schema
 
     schema = core_schema("book")
@@ -107,9 +205,34 @@ def content_format() -> str:
         "`{counter: name}`, `{ask: key}` or an inline question, or `{sum: [...]}`.\n",
         "\n## Paragraphs\n",
         _table(["field", "meaning"], [(k, v.get("description", _describe(v, defs))) for k, v in defs["paragraph"]["properties"].items()]),
-        "\n## Problem codes\n\n" + (lint.__doc__ or "").split("\n\n", 1)[1],
+        "\n## The title record\n\nOne file of a title (or of a book opened from a folder) declares it under `title:`.\n",
+        _table(["field", "meaning"], [(f"`{k}`", v.get("description") or _describe(v, defs)) for k, v in defs["title"]["properties"].items()]),
+        "\n## Built-in check kinds\n\n" + _check_kinds_text(),
+        "\n## Problem codes\n\nEvery problem prints as `path:line:col: CODE message`. "
+        "Findings inside a paragraph or table marked `damaged` or `assumed` are lowered to info. "
+        "Titles add codes of their own, listed on their pages.\n\n" + problem_codes_table(),
     ]
     return "\n".join(out)
+
+
+def _check_kinds_text() -> str:
+    """The core's check kinds: their keys, outcomes and the comparison rules."""
+    from paragraphs.builtin import checks
+
+    kinds = list(checks.paragraphs_register_check_kinds())
+    rows = []
+    for kind in kinds:
+        props = kind.schema.get("properties", {})
+        required = set(kind.schema.get("required", ()))
+        keys = ", ".join(f"`{k}`" + ("*" if k in required else "") for k in props)
+        rows.append((f"`{kind.id}`", kind.doc, keys, ", ".join(f"`{o}`" for o in kind.outcomes)))
+    return (
+        markdown_doc(inspect.getdoc(checks) or "")
+        + "\n\nBesides its own keys (`*` = required) a check takes `kind`, `purpose` (what the roll is for, "
+        "shown with it) and `group` (the same check for several subjects), and one step list per outcome. "
+        "A key that is neither is an error (with a suggestion), so a misspelt outcome never passes silently.\n\n"
+        + _table(["kind", "what it does", "keys", "outcomes"], rows)
+    )
 
 
 def _describe(node: Any, defs: dict[str, Any]) -> str:
