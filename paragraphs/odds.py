@@ -215,8 +215,10 @@ class _Enumerator:
                 continue
             except (ParagraphsError, RecursionError):
                 raise
-            except Exception as exc:  # a plugin's bug: reported as the library's error
-                raise ResolutionError(f"{self.engine.book.title} {ctx.paragraph}: {type(exc).__name__}: {exc}") from exc
+            except Exception as exc:  # a plugin's bug: named, with its file and line
+                from paragraphs.plugin_errors import describe
+
+                raise ResolutionError(f"{self.engine.book.title} {ctx.paragraph}: {describe(exc, self.engine.grammar, 'code')}") from exc
             _add(results, _freeze(self._partial(ctx, answers, base_values, label)), p)
             self._check_size(results)
         return results

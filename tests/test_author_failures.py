@@ -210,3 +210,15 @@ def test_validate_names_a_title_whose_plugin_failed_instead_of_a_folder(tmp_path
     code = main(["validate", "nightpatrol"])
     err = capsys.readouterr().err
     assert code == 2 and "title 'nightpatrol' is not available: plugin nightpatrol skipped: RuntimeError: the plugin's own bug" in err
+
+
+def test_a_plugin_error_under_exact_odds_names_the_procedure_and_its_line(tmp_path):
+    import paragraphs
+    from paragraphs.odds import paragraph_odds
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    engine = paragraphs.open_title("nightpatrol", host=_host(folder), use_cache=False)
+    with pytest.raises(paragraphs.ResolutionError) as info:
+        paragraph_odds(engine, "3")
+    line = _broken_patrol.__code__.co_firstlineno + 1
+    assert "procedure 'patrol' raised TypeError" in str(info.value) and f"test_author_failures.py:{line}" in str(info.value)

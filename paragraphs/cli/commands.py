@@ -364,6 +364,8 @@ def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
             {k: v.schema for k, v in grammar.steps.items()},
             {k: v.schema for k, v in grammar.predicates.items()},
             info.record.collections_schema,
+            checks=grammar.checks,  # an editor then flags a misspelt outcome or key too
+            procedures=grammar.procedures,
         )
         target = out / title / "book.schema.json"
         target.parent.mkdir(parents=True, exist_ok=True)
