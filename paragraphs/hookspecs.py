@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         LintRule,
         Policy,
         SessionVerb,
+        SheetSection,
         PredicateKind,
         Procedure,
         SchemaResource,
@@ -173,6 +174,19 @@ def paragraphs_register_session_verbs() -> Iterable[SessionVerb]:
 
     Returns:
         :class:`~paragraphs.records.SessionVerb` records (yield them).
+    """
+
+
+@hookspec
+def paragraphs_register_sheet_sections() -> Iterable[SheetSection]:
+    """Contribute a title's part of the session's record sheet and its sanity warnings.
+
+    Called when a session (``paragraphs play``) starts for a title. The core sheet shows
+    tracks, counters with their reasons, sightings, notes and armed hooks; a section adds
+    what the title knows of its board, in the game's words, and may warn before a read.
+
+    Returns:
+        :class:`~paragraphs.records.SheetSection` records (yield them).
     """
 
 

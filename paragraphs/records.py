@@ -368,3 +368,26 @@ class SessionVerb:
     help: str
     procedure: str
     arguments: tuple[VerbArgument, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSection:
+    """A title's part of the session's record sheet, and its sanity checks before a read.
+
+    Attributes:
+        id: a unique id.
+        title: the title the section belongs to.
+        render: ``(state, book) -> lines`` shown on the sheet, worded for the player.
+        data: ``(state, book) -> dict``: the same as JSON data (``--json``), or None.
+        claims: names of state values and ``extra`` keys the section shows, which the
+            core sheet then leaves out.
+        warnings: ``(state, book, paragraph) -> warnings`` shown before a paragraph typed
+            by the player is read (never its text: no spoilers), or None.
+    """
+
+    id: str
+    title: str | None
+    render: Callable[[Any, Any], list[str]]
+    data: Callable[[Any, Any], dict[str, Any]] | None = None
+    claims: tuple[str, ...] = ()
+    warnings: Callable[[Any, Any, str], list[str]] | None = None

@@ -243,6 +243,7 @@ class Session:
         elif dice is not None and dice != saved:
             self._set_dice(dice, f"dice switched from {saved} to {dice} on resume")
         self.verbs = {v.id: v for v in engine.host.records("paragraphs_register_session_verbs", engine.book.title)}
+        self.sections = list(engine.host.records("paragraphs_register_sheet_sections", engine.book.title))
 
     # ---------------------------------------------------------------- the one entry point
     @property
@@ -341,7 +342,12 @@ class Session:
         """Read a paragraph (``"358"`` finds ``T358``) with answers already known."""
         start = self._paragraph_id(paragraph)
         preset = self.engine.parse_answers(given or {})
-        return self._begin(start, lambda answers, dice: self.engine.resolve(start, self.state, {**preset, **answers}, dice=dice))
+        warnings = [w for section in self.sections if section.warnings for w in section.warnings(self.state, self.engine.book, start)]
+        reply = self._begin(start, lambda answers, dice: self.engine.resolve(start, self.state, {**preset, **answers}, dice=dice))
+        if warnings:
+            reply.lines[:0] = [style(f"warning: {w}", "yellow") for w in warnings]
+            reply.data["warnings"] = warnings
+        return reply
 
     def event(self, name: str | None) -> Reply:
         """Report an event an armed hook or a sighting waits for."""
@@ -362,11 +368,14 @@ class Session:
 
     def _perform(self, procedure: str, answers: dict[str, Any], args: dict[str, Any], dice: DiceSource, *, label: str) -> Any:
         """Run a title procedure as one journaled step; its result is said as ``label: result``."""
-        result = self.engine.perform(procedure, self.state, answers, args=args, dice=dice)
-        if result.done and result.label is not None:
-            from paragraphs.context import Instruction
+        from paragraphs.context import Instruction
 
-            result.instructions.append(Instruction(label, f"{label}: {words_for(result.label)}", "result"))
+        result = self.engine.perform(procedure, self.state, answers, args=args, dice=dice)
+        if result.done:
+            # what the procedure said outside any paragraph is attributed to the verb
+            result.instructions[:] = [i if i.paragraph else Instruction(label, i.text, i.kind) for i in result.instructions]
+            if result.label is not None:
+                result.instructions.append(Instruction(label, words_for(result.label), "result"))
         return result
 
     def _begin(self, label: str, attempt: Callable[[dict[str, Any], DiceSource], Any]) -> Reply:
@@ -534,22 +543,24 @@ class Session:
         data["ledger"] = list(self.state.ledger)
         data["extra"] = {k: v for k, v in self.state.extra.items() if not k.startswith("_")}
         data["dice"] = self.dice_mode
+        data["sections"] = {sec.id: sec.data(self.state, self.engine.book) for sec in self.sections if sec.data}
         return data
 
     def sheet(self) -> str:
         s = self.state
         book = self.engine.book
         lines = [style(f"{book.name} - record sheet", "bold")]
+        claimed = {c for sec in self.sections for c in sec.claims}
         for name in book.tracks:
             lines.append(f"  {name}: {words_for(s.values[name]) if name in s.values else '(not set)'}")
-        other = {k: v for k, v in s.values.items() if k not in book.tracks}
+        other = {k: v for k, v in s.values.items() if k not in book.tracks and k not in claimed}
         for k, v in sorted(other.items()):
             lines.append(f"  {k.replace('_', ' ')}: {words_for(v)}")
         lines.append("  sightings: " + (", ".join(_sighting_label(s, sid) for sid in sorted(s.sightings)) or "none"))
         for name, value in sorted(s.counters.items()):
             lines.append(f"  {name.upper()}: {value}")
             for entry in [e for e in s.ledger if e["counter"] == name][-10:]:
-                lines.append(f"     {entry['delta']:+d}  {entry['reason']} ({entry['paragraph']})")
+                lines.append(f"     {entry['delta']:+d}  {entry['reason']}" + (f" ({entry['paragraph']})" if entry.get("paragraph") else ""))
         if s.notes:
             lines.append("  notes:")
             lines += [f"   - {n['text']} ({n['paragraph']})" for n in s.notes]
@@ -558,8 +569,10 @@ class Session:
             lines += [f"   - {_hook_line(h)}" for h in s.hooks]
         if s.retired:
             lines.append("  retired: " + ", ".join(s.retired))
+        for section in self.sections:
+            lines += [f"  {line}" for line in section.render(s, book)]
         for key, value in sorted(s.extra.items()):
-            if key.startswith("_"):
+            if key.startswith("_") or key in claimed:
                 continue
             lines.append(f"  {key.replace('_', ' ')}:")
             lines += [f"   - {item}" for item in _items(value)]
@@ -572,13 +585,50 @@ class Session:
     def log(self) -> str:
         lines = []
         for entry in self.state.journal:
-            lines.append(f"{entry['step']:>3}. {_log_line(entry)}")
+            lines.append(f"{entry['step']:>3}. {self._log_line(entry)}")
         return "\n".join(lines) or "(nothing yet)"
+
+    def _log_line(self, entry: dict[str, Any]) -> str:
+        """One journal step as the player reads it: what was done, the answers given (by
+        their question's text, never a key) and each die with what it meant."""
+        start = str(entry.get("start", ""))
+        action = entry.get("action", "")
+        parts = []
+        if action == "set":
+            parts.append(f"set {start.split(':', 1)[1]} to {words_for(entry.get('value'))}")
+        elif action == "counter":
+            parts.append(f"{str(entry.get('counter', '')).upper()} {int(entry.get('delta', 0)):+d} ({entry.get('reason', '')})")
+        elif action == "extra":
+            parts.append(str(entry.get("note") or start))
+        elif action == "perform":
+            procedure = entry.get("procedure")
+            verb = next((v.id for v in self.verbs.values() if v.procedure == procedure), procedure)
+            said = " ".join(str(v) for v in (entry.get("args") or {}).values() if v is not None)
+            parts.append(f"{verb} {said}".strip() + (" > " + " > ".join(entry["trail"]) if entry.get("trail") else ""))
+        elif action == "event":
+            parts.append(f"event {start.removeprefix('event:').replace('_', ' ')}" + (" > " + " > ".join(entry["trail"]) if entry.get("trail") else ""))
+        else:
+            parts.append(" > ".join(entry.get("trail", [])) or start)
+        answers = {k: v for k, v in (entry.get("answers") or {}).items() if not str(k).startswith("roll.")}
+        if answers:
+            parts.append("answers: " + "; ".join(f"{self._question_text(k)} {words_for(v)}" for k, v in answers.items()))
+        rolls = entry.get("rolls") or []
+        if rolls:
+            parts.append("dice: " + ", ".join(f"{r['die']} {r['value']}" + (f" ({r['meaning']})" if r.get("meaning") else "") for r in rolls))
+        return "  ".join(p for p in parts if p)
+
+    def _question_text(self, key: str) -> str:
+        """What the player read for an answer key (``pc.2`` is the second man's PC)."""
+        base, _, sub = key.partition(".")
+        q = self.engine.book.questions.get(key) or self.engine.book.questions.get(base)
+        if q is None:
+            return key.replace("_", " ") + ":"
+        return q.prompt + (f" (man {sub})" if sub.isdigit() else "")
 
     def recap(self) -> str:
         """Where the session stands: the last step, the phase and what is armed."""
         s = self.state
-        last = f"last step: {_log_line(s.journal[-1])}" if s.journal else "no step yet"
+        last = f"last step: {self._log_line(s.journal[-1])}" if s.journal else "no step yet"
         lines = [last]
         if "phase" in s.values:
             lines.append(f"phase: {words_for(s.values['phase'])}")
@@ -632,7 +682,7 @@ def resolution_lines(result: Any) -> list[str]:
     several = len({i.paragraph for i in result.instructions}) > 1
     for ins in result.instructions:
         tag = f"[{ins.paragraph}] " if several else ""
-        colour = {"no_event": "dim", "counter": "green", "note": "cyan", "hook": "magenta", "result": "bold"}.get(ins.kind)
+        colour = {"no_event": "dim", "counter": "green", "note": "cyan", "hook": "magenta", "result": "bold", "warning": "yellow"}.get(ins.kind)
         text = f"{tag}{ins.text}"
         lines.append(style(text, colour) if colour else text)
     for roll in result.rolls:
@@ -653,28 +703,6 @@ def _sighting_label(state: State, sid: str) -> str:
 
 def _hook_line(hook: dict[str, Any]) -> str:
     return f"when {hook['event'].replace('_', ' ')} ({hook['paragraph']})" + (f": {hook['note']}" if hook.get("note") else "")
-
-
-def _log_line(entry: dict[str, Any]) -> str:
-    start = str(entry.get("start", ""))
-    action = entry.get("action", "")
-    parts = []
-    if action == "set":
-        parts.append(f"set {start.split(':', 1)[1]} to {words_for(entry.get('value'))}")
-    elif action == "counter":
-        parts.append(f"{str(entry.get('counter', '')).upper()} {int(entry.get('delta', 0)):+d} ({entry.get('reason', '')})")
-    elif action == "extra":
-        parts.append(str(entry.get("note") or start))
-    else:
-        trail = " > ".join(entry.get("trail", []))
-        parts.append(trail or start)
-    answers = entry.get("answers") or {}
-    if answers:
-        parts.append("answers: " + ", ".join(f"{k} {words_for(v)}" for k, v in answers.items() if not str(k).startswith("roll.")))
-    rolls = entry.get("rolls") or []
-    if rolls:
-        parts.append("dice: " + ", ".join(f"{r['die']} {r['value']}" + (f" ({r['meaning']})" if r.get("meaning") else "") for r in rolls))
-    return "  ".join(p for p in parts if p)
 
 
 def _how_to_answer(prompt: Prompt) -> str:
@@ -791,17 +819,22 @@ def _play(args: argparse.Namespace, engine: Any, path: Path, options: dict[str, 
 
 def drive(session: Session, *, as_json: bool = False, banner: str = "", recap: bool = False, read_line: Callable[[str], str] | None = None) -> int:
     """The loop a terminal (or a pipe) runs: print, prompt, read, send, until quit or end of input."""
-    reader = read_line or _input
+    reader = read_line or (_read_quietly if as_json else _input)
+
+    def emit(data: Any) -> None:
+        # JSON Lines: one document per reply, so a front end reads it line by line
+        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
 
     def show(reply: Reply) -> None:
         if as_json:
-            emit_json(reply.to_json())
+            emit(reply.to_json())
             return
         for line in reply.lines:
             print(style(line, "red") if reply.kind == "error" and line.startswith("error:") else line)
 
     if as_json:
-        emit_json({"kind": "session", "text": banner, "recap": session.recap() if recap else None, "notices": session.notices, "sheet": session.sheet_data()})
+        emit({"kind": "session", "text": banner, "recap": session.recap() if recap else None, "notices": session.notices, "sheet": session.sheet_data()})
     else:
         print(style(banner, "bold"))
         for notice in session.notices:
@@ -821,6 +854,14 @@ def drive(session: Session, *, as_json: bool = False, banner: str = "", recap: b
         show(reply)
         if reply.kind == "quit":
             return 0
+
+
+def _read_quietly(prompt: str) -> str:
+    """``--json``: the question is in the data; nothing else goes to the output."""
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\n")
 
 
 def _input(prompt: str) -> str:

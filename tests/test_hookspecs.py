@@ -234,3 +234,29 @@ def test_hook_register_session_verbs():
     session = Session(eng, eng.new_state())
     assert "hello the whole crew" in session.send("greet the whole crew").text
     assert session.state.journal[-1]["procedure"] == "greet" and session.state.journal[-1]["args"] == {"who": "the whole crew"}
+
+
+def test_hook_register_sheet_sections():
+    from paragraphs.records import SheetSection
+    from paragraphs.session import Session
+
+    class S:
+        @hookimpl
+        def paragraphs_register_sheet_sections(self):
+            yield SheetSection(
+                "crates",
+                None,
+                lambda state, book: [f"Crates: {state.values.get('crates', 0)}"],
+                lambda state, book: {"crates": state.values.get("crates", 0)},
+                ("crates",),
+                lambda state, book, paragraph: ["paragraph 1 again?"] if paragraph == "1" else [],
+            )
+
+    eng = engine_for(BOOK, plugins=(Everything(), S()))
+    state = eng.new_state()
+    state.values["crates"] = 3
+    session = Session(eng, state)
+    sheet = session.sheet()
+    assert "  Crates: 3" in sheet and "crates: 3" not in sheet
+    assert session.sheet_data()["sections"] == {"crates": {"crates": 3}}
+    assert session.send("1").lines[0] == "warning: paragraph 1 again?"

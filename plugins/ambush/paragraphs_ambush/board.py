@@ -28,12 +28,16 @@ def activate(state: State, units: Any, where: str | None, args: Mapping[str, Any
         return
     roster = state.extra.setdefault("units", {})
     for unit in units:
+        if args.get("only_if_removed") and roster.get(unit, {}).get("status") in ("active", "killed"):
+            continue  # only men taken off the map come back; the sheet knows this one is not
         entry = roster.setdefault(unit, {})
         entry["status"] = "active"
         if where:
             entry["hex"] = where
         if args.get("stance"):
             entry["stance"] = args["stance"]
+        if args.get("facing"):
+            entry["facing"] = args["facing"]
         if args.get("special_reaction"):
             entry.setdefault("special_reactions", [])
             if args["special_reaction"] not in entry["special_reactions"]:

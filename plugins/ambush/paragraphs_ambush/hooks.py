@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from paragraphs import hookimpl
-from paragraphs.records import CheckKind, Command, PredicateKind, Procedure, SchemaResource, StepKind, Title
+from paragraphs.records import CheckKind, Command, PredicateKind, Procedure, SchemaResource, SessionVerb, SheetSection, StepKind, Title
 
 from paragraphs_ambush import TITLE
 
@@ -60,9 +60,25 @@ def paragraphs_register_check_kinds() -> Iterator[CheckKind]:
 
 @hookimpl
 def paragraphs_register_procedures() -> Iterator[Procedure]:
+    from paragraphs_ambush import verbs
     from paragraphs_ambush.procedures import procedures
 
     yield from procedures()
+    yield from verbs.procedures()
+
+
+@hookimpl
+def paragraphs_register_session_verbs() -> Iterator[SessionVerb]:
+    from paragraphs_ambush.verbs import session_verbs
+
+    yield from session_verbs()
+
+
+@hookimpl
+def paragraphs_register_sheet_sections() -> Iterator[SheetSection]:
+    from paragraphs_ambush.sheet import sheet_sections
+
+    yield from sheet_sections()
 
 
 @hookimpl

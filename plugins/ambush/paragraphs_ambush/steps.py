@@ -106,6 +106,8 @@ def run_commence_rounds(ctx: Context, step: TitleStep) -> None:
         text += " German advantage."
     elif advantage == "us":
         text += " US advantage."
+    elif advantage == "below":
+        text += " The advantage follows from what comes next."
     else:
         text += " Advantage as the Ambush! rules decide (the paragraph names none)."
     _say(ctx, text, "phase")
@@ -144,7 +146,9 @@ def run_activate(ctx: Context, step: TitleStep) -> None:
     parts = [f"Activate {_units_text(units)}"]
     if where:
         parts.append(f"in {where}")
-    detail = [args[k] for k in ("stance", "facing") if args.get(k)]
+    detail = [str(args["stance"])] if args.get("stance") else []
+    if args.get("facing"):
+        detail.append(f"facing {args['facing']}")
     if args.get("vehicle"):
         detail.append(f"in {args['vehicle']}")
     if detail:
@@ -156,9 +160,18 @@ def run_activate(ctx: Context, step: TitleStep) -> None:
         text += f" Put Special Reaction {args['special_reaction']} into effect for them."
     if args.get("note"):
         text += f" {args['note']}"
+    roster = ctx.state.extra.get("units", {})
+    already = [u for u in ([] if isinstance(units, str) else units) if roster.get(u, {}).get("status") == "active"]
     board.activate(ctx.state, units, where, args)
     ctx.effect(f"activate {_units_text(units)}" + (f" at {where}" if where else ""))
     _say(ctx, text, "activate")
+    if already and not args.get("only_if_removed"):
+        # a sanity check, not a rule: the sheet may be behind the board, or a number misread
+        _say(ctx, f"Check the board: the sheet already has {', '.join(already)} on the map.", "warning")
+
+
+#: first words of a note that only make sense after its subject has been named
+POINTING_WORDS = {"he", "she", "it", "they", "that", "this", "these", "those", "his", "its", "their"}
 
 
 def run_unit(ctx: Context, step: TitleStep) -> None:
@@ -172,7 +185,11 @@ def run_unit(ctx: Context, step: TitleStep) -> None:
     if args.get("remove_from_map"):
         sentences.append(f"Remove {who} from the map.")
     if args.get("note"):
-        sentences.append(str(args["note"]))
+        note = str(args["note"])
+        # a note alone that points back ("He bleeds out.", "That weapon...") must say who it
+        # is about: name the subject first
+        points_back = note.split(" ", 1)[0].lower() in POINTING_WORDS
+        sentences.append(f"{who[:1].upper()}{who[1:]}: {note[:1].lower()}{note[1:]}" if points_back and not sentences else note)
     board.update_units(ctx.state, args)
     ctx.effect(f"units {who}")
     _say(ctx, " ".join(sentences) or f"{who}: see your cards.", "units")
@@ -309,7 +326,7 @@ def step_kinds() -> Iterator[StepKind]:
     yield _kind("gan_column", {"type": "object", "required": ["column"], "properties": {"column": {"type": "string"}}, "additionalProperties": False}, run_gan_column, doc="Use another column of the unit's card for the current GAN.")
     yield _kind(
         "commence_rounds",
-        {"oneOf": [{"type": "null"}, {"type": "object", "properties": {"advantage": {"enum": ["german", "us", "unspecified", "caller"]}, "extra_turns": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": False}]},
+        {"oneOf": [{"type": "null"}, {"type": "object", "properties": {"advantage": {"enum": ["german", "us", "unspecified", "caller", "below"]}, "extra_turns": {"type": "array", "items": {"type": "string"}}}, "additionalProperties": False}]},
         run_commence_rounds,
         doc="Switch from Operations to Rounds; the advantage may come from the caller (`see` with `advantage`).",
     )

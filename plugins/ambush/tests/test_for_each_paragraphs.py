@@ -111,7 +111,7 @@ def test_360_awareness_checks_after_the_advantage_roll(engine):
 
 
 def test_685_grenade_resupply_one_die_per_german(engine):
-    answers = {"p685_all_down": False, "p685_any_returned": False, "p685_grenade_users": 3}
+    answers = {"p685_all_down": False, "p685_any_returned": True, "p685_grenade_users": 3}
     # 3 (odd) sets the return hexes; then one die per German who had used grenades
     r = engine.resolve("685", state(engine, 20, "s4", "s6"), answers, dice=ScriptedDice([3, 4, 5, 9]))
     assert r.status == "done" and r.trail == ["685"]
@@ -122,6 +122,14 @@ def test_685_grenade_resupply_one_die_per_german(engine):
     ]
     assert [x.purpose for x in r.rolls[1:]] == [f"grenade resupply (German {i})" for i in (1, 2, 3)]
     assert any("more than he started with" in t for t in says(r, "685"))
+
+
+def test_685_with_nobody_to_bring_back_rolls_nothing_and_asks_nothing_more(engine):
+    # the board question comes first: nobody removed earlier, so no die, no move, no resupply
+    r = engine.resolve("685", state(engine, 20, "s4", "s6"), {"p685_all_down": False, "p685_any_returned": False}, dice=ScriptedDice([]))
+    assert r.status == "done" and r.rolls == []
+    assert "nobody comes back" in " ".join(says(r, "685"))
+    assert not any(t.startswith("Activate") for t in says(r, "685")) and not r.state.hooks
 
 
 def test_220_no_grenade_user_no_roll(engine):

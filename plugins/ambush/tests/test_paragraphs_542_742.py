@@ -121,7 +121,7 @@ def test_582_us04_arrives_and_sets_the_victory_regime(engine, face, hex_, facing
     assert r.trail == ["582"] and r.marked == ["s8"]
     us04 = r.state.extra["units"]["US 04"]
     assert us04["hex"] == hex_
-    assert any(f"Activate US 04 in {hex_} ({facing})" in t for t in texts(r))
+    assert any(f"Activate US 04 in {hex_} (facing {facing})" in t for t in texts(r))
     assert "Remove Special Reaction D from all Germans." in texts(r)
     assert r.state.values["victory"]["need"] == 8
 
