@@ -37,26 +37,40 @@ class GameSummary:
 
 
 # Set once in each worker process (and in this one when jobs is 1).
-_WORLD: tuple[Scenario, Callable[[], Any], Options] | None = None
+_WORLD: tuple[Scenario, Callable[[], Any], Options, bool] | None = None
 
 
-def _init(scenario: Scenario, factory: Callable[[], Any], options: Options) -> None:
+def _init(scenario: Scenario, factory: Callable[[], Any], options: Options, check: bool = False) -> None:
     global _WORLD
-    _WORLD = (scenario, factory, options)
+    _WORLD = (scenario, factory, options, check)
 
 
 def play_one(item: tuple[int, int]) -> GameSummary:
     """One game of the series (runs in a worker)."""
     assert _WORLD is not None, "the worker was not initialised"
-    scenario, factory, options = _WORLD
+    scenario, factory, options, check = _WORLD
     index, seed = item
-    r = play_game(scenario, seed, factory(), options, record=False)
+    r = play_game(scenario, seed, factory(), options, record=False, check=check)
     return GameSummary(index, seed, r.vp, r.result, r.turns)
 
 
-def simulate(scenario: Scenario, factory: Callable[[], Any], options: Options, games: int, seed: int, jobs: int | None = None, progress: Callable[[int, int], None] | None = None) -> list[GameSummary]:
-    """Play a series; the list is in game order whatever ``jobs`` is."""
-    return run_series(play_one, games, seed, jobs=jobs, initializer=_init, initargs=(scenario, factory, options), progress=progress)
+def simulate(
+    scenario: Scenario,
+    factory: Callable[[], Any],
+    options: Options,
+    games: int,
+    seed: int,
+    jobs: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    check: bool = False,
+) -> list[GameSummary]:
+    """Play a series; the list is in game order whatever ``jobs`` is.
+
+    ``check`` verifies the stacking limits after every phase of every game and stops the
+    series at the first broken one (``StackingBroken``, exit 1 on the command line).
+    """
+    return run_series(play_one, games, seed, jobs=jobs, initializer=_init, initargs=(scenario, factory, options, check), progress=progress)
 
 
 def summarise(results: list[GameSummary], *, seed: int, policy: str, options: Options) -> dict[str, Any]:
@@ -90,7 +104,7 @@ def run(args: argparse.Namespace, host: Any) -> int:
     jobs = args.jobs or default_jobs()
     bar = ProgressBar(f"bruneval x{args.games}")
     start = time.monotonic()
-    results = simulate(scenario, factory, options, args.games, args.seed, jobs, bar)
+    results = simulate(scenario, factory, options, args.games, args.seed, jobs, bar, check=args.check)
     elapsed = time.monotonic() - start
     summary = summarise(results, seed=args.seed, policy=policy_id, options=options)
     if args.json:

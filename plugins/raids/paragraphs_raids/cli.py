@@ -70,6 +70,7 @@ def simulate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="series seed; game i uses derive_seed(seed, i) (default 0)")
     p.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: every core)")
     p.add_argument("--policy", metavar="ID", default=None, help="automatic player for the British (default: default)")
+    p.add_argument("--check", action="store_true", help="check the rules' invariants (stacking limits) after every phase; a broken one stops the series (exit 1)")
     _choices(p)
     p.add_argument("--json", action="store_true")
 

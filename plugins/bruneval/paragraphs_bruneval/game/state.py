@@ -87,6 +87,8 @@ class GameState:
     dropped_groups: set[str] = field(default_factory=set)
     capacity: dict[str, int] = field(default_factory=dict)
     boats_fought: set[str] = field(default_factory=set)
+    #: Check the stacking limits after every phase (tests, ``simulate --check``).
+    check_stacking: bool = False
     #: How the British player orders a stack for combat (the policy may set it, rule 9).
     british_front: Callable[[Sequence[Piece], bool], Piece] | None = None
 
