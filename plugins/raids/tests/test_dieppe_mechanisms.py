@@ -163,3 +163,24 @@ def test_front_line_roles_are_the_titles() -> None:
     c = Piece("c", COMMANDO)
     assert front_line([sniper, c], ("officer", "sniper")) is c
     assert front_line([sniper, c], ("officer",)) is sniper
+
+
+def test_g2_loads_exactly_four_lcas_of_eight_levels_and_a_fifth_commando_does_not_fit() -> None:
+    """Dieppe 3.3: 16 commandos (32 levels) in LCA 4-7, at most 8 levels each."""
+    from paragraphs_raids.transport import share_out
+
+    commandos = [Piece(f"c{i}", COMMANDO) for i in range(16)]
+    room = {f"lca{i}": 8 for i in (4, 5, 6, 7)}
+    plan = share_out(commandos, room, lambda p: p.points)
+    assert plan is not None and [len(plan[b]) for b in room] == [4, 4, 4, 4]
+    assert share_out([*commandos, Piece("extra", COMMANDO)], room, lambda p: p.points) is None
+
+
+def test_a_prisoner_passes_to_another_escort_or_is_lost() -> None:
+    """Dieppe 12: a commando escorts; a sniper or an officer may not."""
+    from paragraphs_raids.transport import hand_over
+
+    escort, officer, other = Piece("e", COMMANDO), Piece("o", OFFICER), Piece("c", COMMANDO)
+    commando_only = lambda p: p.kind.id == "commando"  # noqa: E731
+    assert hand_over([escort, officer, other], escort, commando_only) is other
+    assert hand_over([escort, officer], escort, commando_only) is None

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 
 from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.dice import Roller
+from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ActivationMarkers
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, attack_factor, reorganise_german, strongest_on_top
+from paragraphs_raids.transport import hand_over
 from paragraphs_raids.zonemap import ZoneMap
 
-from paragraphs_raids.journal import Journal
 from paragraphs_bruneval.scenario import Scenario
 
 WURZBURG = "wurzburg"
@@ -201,7 +202,7 @@ class GameState:
                 self.wurzburg = Wurzburg("dismantled", zone, None)
                 self.log(f"The dismantled Würzburg is left in {zone}.")
             return
-        heir = next((p for p in self.stacks.get(zone, ()) if can_escort_prisoner(p) and p is not carrier), None)
+        heir = hand_over(self.stacks.get(zone, ()), carrier, can_escort_prisoner)
         if heir is not None:
             heir.carrying.append(obj)
             self.log(f"{heir.label()} now escorts the prisoner {self.pieces[obj].label()}.")
