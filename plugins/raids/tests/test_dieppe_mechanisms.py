@@ -184,3 +184,46 @@ def test_a_prisoner_passes_to_another_escort_or_is_lost() -> None:
     commando_only = lambda p: p.kind.id == "commando"  # noqa: E731
     assert hand_over([escort, officer, other], escort, commando_only) is other
     assert hand_over([escort, officer], escort, commando_only) is None
+
+
+def test_a_raid_state_keeps_dieppe_stacks_in_fire_order_and_counts_boats_only_at_sea() -> None:
+    """Dieppe 2.2 and 9: the German stack with the highest FF on top; a D/E zone counts
+    its LCAs only (4 x LCA), the commandos aboard being under them, off the map."""
+    from dataclasses import dataclass, field
+
+    from paragraphs_raids.state import RaidState
+
+    lca_kind = UnitKind("lca", "british", "boat", Factors.of(fire=2, assault=0, move=2, points=1))
+    zmap = ZoneMap([Zone("g2", "G2", 0, 4), Zone("gz", "GZ", 0, 10)], [Connection("g2", "gz", "blue_dotted")], COSTS)
+
+    @dataclass
+    class Board(RaidState):
+        stacks: dict = field(default_factory=dict)
+        pieces: dict = field(default_factory=dict)
+        aboard: dict = field(default_factory=dict)
+
+        @property
+        def zmap(self) -> ZoneMap:
+            return zmap
+
+        @property
+        def boat_only_zones(self) -> frozenset[str]:
+            return frozenset({"g2"})
+
+        @property
+        def german_key(self):
+            return ON_TOP
+
+    b = Board()
+    inf, mg = Piece("inf", INFANTRY), Piece("mg", MG)
+    b.place(inf, "gz")
+    b.place(mg, "gz")
+    assert [p.id for p in b.stack("gz")] == ["mg", "inf"] and b.side_in("gz") == "german"
+    lcas = [Piece(f"lca{i}", lca_kind) for i in range(4)]
+    for lca in lcas:
+        b.place(lca, "g2")
+    commando = Piece("c", COMMANDO)
+    b.pieces = {p.id: p for p in [*lcas, commando]}
+    b.aboard["lca0"] = ["c"]
+    assert b.points_in("g2") == 4 and b.room_for("g2", [commando]) and not b.room_for("g2", [Piece("lca9", lca_kind)])
+    assert b.cargo_points(lcas[0]) == 2
