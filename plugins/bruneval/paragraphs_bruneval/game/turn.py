@@ -8,50 +8,25 @@ movement, reinforcements), F (markers off, dismantling counted, turn marker on) 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from paragraphs_raids.dice import PrngRoller, Roller
 from paragraphs_raids.stacks import BRITISH
 
-from paragraphs_raids.journal import Journal
+from paragraphs_raids.journal import GameResult, Journal
 from paragraphs_bruneval.game.setup import new_game
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.rules import alert, boats, drop, events, german_combat, german_movement, objectives, reinforcements, stacking, victory
 from paragraphs_bruneval.scenario import Scenario
 
 
+TITLE = "bruneval"
+
+
 class BritishPlayer(Protocol):
     """What the game asks of a British policy: play phase C of the current turn."""
 
     def british_phase(self, g: GameState) -> None: ...
-
-
-@dataclass
-class GameResult:
-    """The end of a game: seed, VP, level, reasons, turns played and the journal."""
-
-    seed: int
-    vp: int
-    result: str
-    reasons: list[str]
-    turns: int
-    journal: Journal = field(default_factory=Journal)
-    options: Options = field(default_factory=Options)
-    policy: str = "default"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "title": "bruneval",
-            "seed": self.seed,
-            "policy": self.policy,
-            "options": self.options.to_json(),
-            "vp": self.vp,
-            "result": self.result,
-            "reasons": list(self.reasons),
-            "turns": self.turns,
-            "journal": self.journal.to_json(),
-        }
 
 
 def phase_c_arrivals(g: GameState) -> None:
@@ -178,4 +153,4 @@ def play_game(
     g.phase = "G"
     s = victory.score(g)
     g.log(f"Victory: {s.vp} VP, {s.level} ({'; '.join(s.reasons)}).")
-    return GameResult(seed, s.vp, s.level, s.reasons, turns, journal, options, policy)
+    return GameResult(TITLE, seed, s.vp, s.level, s.reasons, turns, journal, options.to_json(), policy)
