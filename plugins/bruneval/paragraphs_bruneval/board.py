@@ -9,19 +9,19 @@ its ``file:line:col``; :func:`board_json` writes a state back in the same format
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from paragraphs.errors import ContentError, UsageError
-from paragraphs.problems import Problem, SourcePos
+from paragraphs.errors import ContentError
+from paragraphs.problems import Problem
 from paragraphs_raids.alert import AlertTrack
+from paragraphs_raids.boardfile import load_board_json
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import ActivationMarkers, MarkerBack
+from paragraphs_raids.journal import Journal
 from paragraphs_raids.stacks import BRITISH, Piece
 
-from paragraphs_raids.journal import Journal
 from paragraphs_bruneval.game.state import WURZBURG, GameState, Options, Wurzburg
 from paragraphs_bruneval.resources import schema
 from paragraphs_bruneval.rules.alert import COMBAT
@@ -31,56 +31,19 @@ from paragraphs_bruneval.scenario import Scenario
 def read_board(path: str | Path, scenario: Scenario, roll: Roller, journal: Journal | None = None) -> GameState:
     """Load and check a board file; returns the game state it describes.
 
+    Reading, JSON and schema checks are the raid layer's
+    (:func:`paragraphs_raids.boardfile.load_board_json`); the rule checks are Bruneval's.
+
     Raises:
         UsageError: the file does not exist or cannot be read.
         ContentError: the file is not valid JSON, breaks the schema or the rules (every
             problem is listed; the message shows the first with its position).
     """
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such board file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read the board file ({exc})") from None
-    display = str(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ContentError([Problem(SourcePos(display, exc.lineno, exc.colno), "BOARD001", f"not valid JSON: {exc.msg}")]) from None
-    where = _positions(text, display)
-    problems = _schema_problems(data, display, where)
-    if problems:
-        raise ContentError(problems)
+    data, where = load_board_json(path, schema("board"))
     problems = _rule_problems(data, scenario, lambda *at: where(at))
     if problems:
         raise ContentError(problems)
     return _build(data, scenario, roll, journal or Journal())
-
-
-def _positions(text: str, display: str) -> Any:
-    """A function JSON path -> SourcePos (JSON is YAML, so the core's reader places it)."""
-    from paragraphs.yamlread import YamlProblems, read_yaml
-
-    try:
-        doc = read_yaml(text, display)
-    except YamlProblems:
-        return lambda at: SourcePos(display, 1, 1)
-    return lambda at: doc.pos(tuple(at))
-
-
-def _schema_problems(data: Any, display: str, where: Any) -> list[Problem]:
-    from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import best_match
-
-    validator = Draft202012Validator(schema("board"))
-    out = []
-    for error in validator.iter_errors(data):
-        chosen = best_match(error.context) if error.context else error
-        at = list(chosen.absolute_path)
-        json_path = "$" + "".join(f"[{a}]" if isinstance(a, int) else f".{a}" for a in at)
-        out.append(Problem(where(at), "BOARD002", chosen.message if len(chosen.message) < 160 else chosen.message[:157] + "...", json_path=json_path))
-    return out
 
 
 def _rule_problems(data: Mapping[str, Any], scenario: Scenario, where: Any) -> list[Problem]:

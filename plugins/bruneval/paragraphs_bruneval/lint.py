@@ -3,7 +3,7 @@
 | code | severity | finding |
 |---|---|---|
 | BRU001 | error | a record lacks a field or names something that does not exist |
-| BRU002 | error | a collection, table, alert event or the scenario record is missing |
+| BRU002 | error | a collection, table, alert event, ruling or the scenario record is missing, or a ruling names a reading the engine does not play |
 | BRU003 | error | the map lacks a zone the rules need (W, Villa, arrows, DZ zones 1-6, beach) |
 | BRU004 | error | activation marker counts do not match the activation zones |
 | BRU100 | info | how many values are assumed rather than printed in the rulebook |

@@ -35,7 +35,7 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.state import LAST_RESORT, WURZBURG, GameState
 from paragraphs_bruneval.rules.combat import PROTECTION_SIGN, counts_for_bonus, default_british_front
-from paragraphs_bruneval.rules.commando import boat_fighter
+from paragraphs_bruneval.rules.commando import GROUP, boat_fighter, commando_aboard
 
 
 @cache
@@ -84,6 +84,7 @@ class DefaultPolicy:
         g.british_front = default_british_front
         self._pick_up(g)
         self._objectives(g)
+        self._land_commandos(g)
         self._attacks(g)
         self._boat_attacks(g)
         self._moves(g)
@@ -96,7 +97,11 @@ class DefaultPolicy:
     def goal(self, g: GameState, piece: Piece) -> str:
         """Where a unit is heading: a zone id, or ``boats`` (embark, or wait on a beach)."""
         w, villa = g.scenario.wurzburg_zone, g.scenario.villa_zone
-        if WURZBURG in piece.carrying or piece.group == "commandos":
+        if piece.group == GROUP:
+            # Rule 18: a landed Commando holds its beach while paratroopers are ashore.
+            ashore = any(p.side == BRITISH and p.role != "boat" and p.group != GROUP for p in g.on_map())
+            return HOLD if ashore else "boats"
+        if WURZBURG in piece.carrying:
             return "boats"
         if piece.group == "drake" and g.wurzburg.status == "intact" and g.turn < self.give_up_turn and self._can_dismantle(g):
             return w
@@ -248,6 +253,21 @@ class DefaultPolicy:
         direct = min((g.zmap.costs_to(d, impassable=(around - {target}) - {d}).get(zone, 1 << 20) for d in dest), default=1 << 20)
         detour = min((g.zmap.costs_to(d, impassable=around - {d}).get(zone, 1 << 20) for d in dest), default=1 << 20)
         return direct < (1 << 20) and detour > direct + self.detour
+
+    def _land_commandos(self, g: GameState) -> None:
+        """Optional rule 18: once the boats are in, each Commando lands on a free beach next
+        to its boat to hold it for the paratroopers still ashore (it re-embarks last)."""
+        if not g.options.commando or not any(p.side == BRITISH and p.role != "boat" and p.group != GROUP for p in g.on_map()):
+            return
+        for zone in g.scenario.zones_tagged("embarkation"):
+            for boat in g.boats_in(zone):
+                commando = commando_aboard(g, boat)
+                if commando is None or commando.acted:
+                    continue
+                for beach in g.zmap.neighbours(zone):
+                    if "beach" in g.zmap.zone(beach).tags and g.side_in(beach) != GERMAN and beach not in g.markers and g.room_for(beach, [commando]):
+                        actions.disembark(g, commando, boat, beach)
+                        break
 
     def _boat_attacks(self, g: GameState) -> None:
         """Empty boats, or boats with Commandos aboard, fire on Germans holding a beach next to them."""

@@ -98,6 +98,11 @@ class Scenario:
     alert_movement: Mapping[int, int]
     boat_only_zones: frozenset[str] = field(default_factory=frozenset)
     zone_records: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    rulings: Mapping[str, str] = field(default_factory=dict)
+
+    def ruling(self, ruling_id: str) -> str:
+        """The reading in force for ruling ``ruling_id`` (content ``rulings``)."""
+        return self.rulings[ruling_id]
 
     # ------------------------------------------------------------------ zone lookups
     def zones_tagged(self, tag: str) -> list[str]:
@@ -168,12 +173,21 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     "alert_events": ("increases",),
     "victory_points": ("vp",),
     "wurzburg_attempts": ("modifier",),
+    "rulings": ("choice", "doc"),
 }
 _PARAMS = (
     "turns", "start_time", "minutes_per_turn", "drop_waves", "event_turns", "boats_from_turn", "reinforcements_from_alert", "activation_die",
     "activation_max_radius", "officer_full_radius", "movement_die", "carry_capacity", "boat_capacity",
     "wurzburg_turns_needed", "officer_loss_face", "commando_disembark_cost", "embark_penalty", "vp_units",
 )
+#: Rulings the rules read (content ``rulings``), each with the readings the engine plays.
+RULINGS: dict[str, tuple[str, ...]] = {
+    "german_surplus": ("step_back", "literal"),
+    "alert_groups": ("drop_waves", "groups"),
+    "activation_tests": ("once_per_move", "every_zone"),
+    "event_groups": ("in_the_air", "all_groups"),
+    "late_group_waits": ("wait",),
+}
 _TABLES = ("event_trigger", "unexpected_events", "drop_zone", "boats", "wurzburg", "alert_movement", "success_levels")
 _ALERT_EVENTS = ("paratrooper_wave", "combat", "boats_detected", "boats_arrive")
 
@@ -243,6 +257,13 @@ def scenario_problems(book: Book) -> list[Problem]:
     for eid in _ALERT_EVENTS:
         if eid not in data.get("alert_events", {}):
             out.append(Problem(SourcePos(f"{book.title}:alert_events", 0, 0), "BRU002", f"alert event {eid!r} is missing"))
+    rulings = data.get("rulings", {})
+    for rid, readings in RULINGS.items():
+        rec = rulings.get(rid)
+        if rec is None:
+            out.append(Problem(SourcePos(f"{book.title}:rulings", 0, 0), "BRU002", f"ruling {rid!r} is missing"))
+        elif rec.get("choice") not in readings:
+            bad("rulings", rid, "choice", f"ruling {rid!r}: the engine plays {', '.join(readings)}, not {rec.get('choice')!r}")
     return out
 
 
@@ -375,6 +396,7 @@ def scenario_from_book(book: Book) -> Scenario:
         alert_movement=alert_movement,
         boat_only_zones=frozenset(boat_only),
         zone_records=dict(data["zones"]),
+        rulings={rid: str(rec["choice"]) for rid, rec in data["rulings"].items()},
     )
     return scenario
 

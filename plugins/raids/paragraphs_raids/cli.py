@@ -70,6 +70,11 @@ def simulate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="series seed; game i uses derive_seed(seed, i) (default 0)")
     p.add_argument("--jobs", type=_positive, default=None, help="worker processes (default: every core)")
     p.add_argument("--policy", metavar="ID", default=None, help="automatic player for the British (default: default)")
+    p.add_argument("--check", action="store_true", help="check the rules' invariants (stacking limits) after every phase; a broken one stops the series (exit 1)")
+    p.add_argument("--executor", choices=("local", "dask"), default="local", help="where the games run: processes of this machine (default) or a Dask cluster")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None, help="the Dask scheduler to use (implies --executor dask; without it dask starts a local cluster of --jobs workers)")
+    p.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2", help="compare variants on the same seeds: optional=RULE, or ruling.ID=A,B (repeatable: every combination)")
+    p.add_argument("--chart", metavar="FILE.svg", default=None, help="draw the VP distribution of each variant (needs matplotlib)")
     _choices(p)
     p.add_argument("--json", action="store_true")
 

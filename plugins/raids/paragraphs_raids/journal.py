@@ -77,3 +77,35 @@ def journal_lines(entries: Iterable[Entry], *, start: str, minutes: int, phase_n
         if rolls and e.rolls:
             lines.append("        dice: " + "; ".join(f"{r.die} {r.value} ({r.purpose})" for r in e.rolls))
     return lines
+
+
+@dataclass
+class GameResult:
+    """The end of an automatic raid game: seed, VP, level, reasons, turns and the journal.
+
+    ``options`` is the title's choices as JSON (``{"optional": [...], "difficulty": ...,
+    "events": ...}``), the same shape for every raid title.
+    """
+
+    title: str
+    seed: int
+    vp: int
+    result: str
+    reasons: list[str]
+    turns: int
+    journal: Journal = field(default_factory=Journal)
+    options: dict[str, Any] = field(default_factory=dict)
+    policy: str = "default"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "seed": self.seed,
+            "policy": self.policy,
+            "options": dict(self.options),
+            "vp": self.vp,
+            "result": self.result,
+            "reasons": list(self.reasons),
+            "turns": self.turns,
+            "journal": self.journal.to_json(),
+        }

@@ -163,3 +163,67 @@ def test_front_line_roles_are_the_titles() -> None:
     c = Piece("c", COMMANDO)
     assert front_line([sniper, c], ("officer", "sniper")) is c
     assert front_line([sniper, c], ("officer",)) is sniper
+
+
+def test_g2_loads_exactly_four_lcas_of_eight_levels_and_a_fifth_commando_does_not_fit() -> None:
+    """Dieppe 3.3: 16 commandos (32 levels) in LCA 4-7, at most 8 levels each."""
+    from paragraphs_raids.transport import share_out
+
+    commandos = [Piece(f"c{i}", COMMANDO) for i in range(16)]
+    room = {f"lca{i}": 8 for i in (4, 5, 6, 7)}
+    plan = share_out(commandos, room, lambda p: p.points)
+    assert plan is not None and [len(plan[b]) for b in room] == [4, 4, 4, 4]
+    assert share_out([*commandos, Piece("extra", COMMANDO)], room, lambda p: p.points) is None
+
+
+def test_a_prisoner_passes_to_another_escort_or_is_lost() -> None:
+    """Dieppe 12: a commando escorts; a sniper or an officer may not."""
+    from paragraphs_raids.transport import hand_over
+
+    escort, officer, other = Piece("e", COMMANDO), Piece("o", OFFICER), Piece("c", COMMANDO)
+    commando_only = lambda p: p.kind.id == "commando"  # noqa: E731
+    assert hand_over([escort, officer, other], escort, commando_only) is other
+    assert hand_over([escort, officer], escort, commando_only) is None
+
+
+def test_a_raid_state_keeps_dieppe_stacks_in_fire_order_and_counts_boats_only_at_sea() -> None:
+    """Dieppe 2.2 and 9: the German stack with the highest FF on top; a D/E zone counts
+    its LCAs only (4 x LCA), the commandos aboard being under them, off the map."""
+    from dataclasses import dataclass, field
+
+    from paragraphs_raids.state import RaidState
+
+    lca_kind = UnitKind("lca", "british", "boat", Factors.of(fire=2, assault=0, move=2, points=1))
+    zmap = ZoneMap([Zone("g2", "G2", 0, 4), Zone("gz", "GZ", 0, 10)], [Connection("g2", "gz", "blue_dotted")], COSTS)
+
+    @dataclass
+    class Board(RaidState):
+        stacks: dict = field(default_factory=dict)
+        pieces: dict = field(default_factory=dict)
+        aboard: dict = field(default_factory=dict)
+
+        @property
+        def zmap(self) -> ZoneMap:
+            return zmap
+
+        @property
+        def boat_only_zones(self) -> frozenset[str]:
+            return frozenset({"g2"})
+
+        @property
+        def german_key(self):
+            return ON_TOP
+
+    b = Board()
+    inf, mg = Piece("inf", INFANTRY), Piece("mg", MG)
+    b.place(inf, "gz")
+    b.place(mg, "gz")
+    assert [p.id for p in b.stack("gz")] == ["mg", "inf"] and b.side_in("gz") == "german"
+    lcas = [Piece(f"lca{i}", lca_kind) for i in range(4)]
+    for lca in lcas:
+        b.place(lca, "g2")
+    commando = Piece("c", COMMANDO)
+    b.pieces = {p.id: p for p in [*lcas, commando]}
+    b.aboard["lca0"] = ["c"]
+    assert b.points_in("g2") == 4 and b.room_for("g2", [commando]) and not b.room_for("g2", [Piece("lca9", lca_kind)])
+    assert b.cargo_points(lcas[0]) == 2

@@ -138,11 +138,17 @@ def _embark(g: GameState, plan: dict[str, list[Piece]]) -> None:
                 g.wurzburg = Wurzburg("embarked", None, p.id)
 
 
-def disembark(g: GameState, commando: Piece, boat: Piece, beach: str) -> None:
-    """Rule 18: a Commando lands from its boat onto a joined beach for 2 PM.
+def disembark(g: GameState, commando: Piece, boat: Piece, beach: str, then: Sequence[str] = ()) -> None:
+    """Rule 18: a Commando lands from its boat onto a joined beach for 2 PM, and may go on.
+
+    Landing is the start of its movement: the officer radius that sets its capacity is
+    measured from where it stands (its boat's zone), the 2 PM come out of that capacity,
+    and with the points left it may go on along ``then`` (zones entered after the beach)
+    like any British unit, making the activation tests of rule 12 on the way.
 
     Raises:
-        IllegalAction: the optional rule is off, it is not aboard, or it lacks the points.
+        IllegalAction: the optional rule is off, it is not aboard, a zone may not be
+            entered, or the landing and the path cost more than this turn's capacity.
     """
     if not g.options.commando or commando.group != "commandos" or commando_aboard(g, boat) is not commando:
         raise IllegalAction("only a Commando aboard its LCA may land, under optional rule 18")
@@ -150,19 +156,36 @@ def disembark(g: GameState, commando: Piece, boat: Piece, beach: str) -> None:
         raise IllegalAction(f"{commando.label()} has already acted this turn")
     if "beach" not in g.zmap.zone(beach).tags or not g.zmap.adjacent(boat.zone, beach):
         raise IllegalAction(f"{beach} is not a beach next to {boat.zone}")
-    if entry_blocked(g, beach) or not g.room_for(beach, [commando]):
-        raise IllegalAction(f"{commando.label()} cannot land in {beach}")
-    radius = movement.officer_radius(g, beach)
+    path = [beach, *then]
+    for zone in path:
+        why = entry_blocked(g, zone)
+        if why:
+            raise IllegalAction(f"{commando.label()} cannot enter {zone}: {why}")
+    if not g.room_for(path[-1], [commando]):
+        raise IllegalAction(f"{path[-1]} has no room for {commando.label()}")
     params = g.scenario.params
-    cap = movement.british_capacity(int(commando.factors.move or 0), radius, g.roll, full_radius=params.officer_full_radius, die=params.movement_die, who=commando.label())
-    if cap.points < params.commando_disembark_cost:
+    walk = movement.path_cost(g.zmap, beach, list(then)) if then else 0
+    if walk is None:
+        raise IllegalAction(f"no line to move along on {beach} -> {' -> '.join(then)}")
+    cost = params.commando_disembark_cost + walk
+    capacity = g.capacity.get(commando.id)
+    if capacity is None:
+        radius = movement.officer_radius(g, boat.zone)
+        cap = movement.british_capacity(int(commando.factors.move or 0), radius, g.roll, full_radius=params.officer_full_radius, die=params.movement_die, who=commando.label())
+        capacity = g.capacity[commando.id] = cap.points
+    if capacity < params.commando_disembark_cost:
         commando.acted = True
-        g.log(f"{commando.label()} has {cap.points} PM, short of the {params.commando_disembark_cost} needed to land.")
+        g.log(f"{commando.label()} has {capacity} PM, short of the {params.commando_disembark_cost} needed to land.")
         return
+    if cost > capacity:
+        raise IllegalAction(f"landing and moving on cost {cost} PM, over this turn's {capacity}")
     g.aboard[boat.id].remove(commando.id)
-    g.place(commando, beach)
+    tested: set[str] = set()
+    for zone in path:
+        g.place(commando, zone)
+        activation.british_tests(g, [commando], zone, tested)
     commando.acted = True
-    g.log(f"{commando.label()} lands from {boat.label()} on {beach}.")
+    g.log(f"{commando.label()} lands from {boat.label()} on {beach}" + (f" and moves on to {' -> '.join(then)}" if then else "") + f" ({cost} of {capacity} PM).")
 
 
 # --------------------------------------------------------------------------- combat

@@ -8,19 +8,24 @@ read and change this state; the policy only acts through :mod:`paragraphs_brunev
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from paragraphs_raids.alert import AlertTrack
+from paragraphs_raids.state import RaidState
 from paragraphs_raids.dice import Roller
+from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ActivationMarkers
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, attack_factor, reorganise_german, strongest_on_top
+from paragraphs_raids.stacks import BRITISH, Piece, attack_factor, strongest_on_top
+from paragraphs_raids.transport import hand_over
 from paragraphs_raids.zonemap import ZoneMap
 
-from paragraphs_raids.journal import Journal
 from paragraphs_bruneval.scenario import Scenario
 
 WURZBURG = "wurzburg"
+#: The group of optional rule 18's Commandos (their points never load a boat).
+COMMANDOS = "commandos"
 #: Rule 2.3: the highest attack factor on top of a German stack; radar operators last.
 GERMAN_ORDER = strongest_on_top(attack_factor, ("radar_operator",))
 #: Rules 2.3 and 9: officers and radar operators hold the front line only when alone.
@@ -56,8 +61,9 @@ class Wurzburg:
 
 
 @dataclass
-class GameState:
-    """Everything on and off the map (see the module docstring)."""
+class GameState(RaidState):
+    """Everything on and off the map (see the module docstring); the stacks' bookkeeping
+    is the raid layer's :class:`~paragraphs_raids.state.RaidState`."""
 
     scenario: Scenario
     roll: Roller
@@ -87,6 +93,8 @@ class GameState:
     dropped_groups: set[str] = field(default_factory=set)
     capacity: dict[str, int] = field(default_factory=dict)
     boats_fought: set[str] = field(default_factory=set)
+    #: Check the stacking limits after every phase (tests, ``simulate --check``).
+    check_stacking: bool = False
     #: How the British player orders a stack for combat (the policy may set it, rule 9).
     british_front: Callable[[Sequence[Piece], bool], Piece] | None = None
 
@@ -99,68 +107,14 @@ class GameState:
         """Journal a line for the current turn and phase (with the rolls made for it)."""
         self.journal.log(self.turn, self.phase, text)
 
-    def stack(self, zone: str) -> list[Piece]:
-        """The pieces in ``zone``, top first (the list itself: callers may reorder it)."""
-        return self.stacks.setdefault(zone, [])
+    @property
+    def boat_only_zones(self) -> frozenset[str]:
+        """Embarkation zones count only boats toward their limit (rule 1.4, assumed)."""
+        return self.scenario.boat_only_zones
 
-    def side_in(self, zone: str) -> str | None:
-        """``british``, ``german`` or None for an empty zone (the sides never share one)."""
-        for p in self.stacks.get(zone, ()):
-            return p.side
-        return None
-
-    def british_zones(self) -> set[str]:
-        return {z for z, s in self.stacks.items() if s and s[0].side == BRITISH}
-
-    def german_zones(self) -> set[str]:
-        return {z for z, s in self.stacks.items() if s and s[0].side == GERMAN}
-
-    def on_map(self, side: str | None = None) -> Iterator[Piece]:
-        for s in self.stacks.values():
-            for p in s:
-                if side is None or p.side == side:
-                    yield p
-
-    def counts_for_stacking(self, zone: str, piece: Piece) -> bool:
-        """Embarkation zones count only boats toward their limit (rule 1.4)."""
-        if zone in self.scenario.boat_only_zones:
-            return piece.role == "boat"
-        return True
-
-    def points_in(self, zone: str, pieces: Iterable[Piece] | None = None) -> int:
-        """Stacking points that count in ``zone`` (of ``pieces``, or of its stack)."""
-        source = self.stacks.get(zone, ()) if pieces is None else pieces
-        return sum(p.points for p in source if self.counts_for_stacking(zone, p))
-
-    def room_for(self, zone: str, newcomers: Iterable[Piece]) -> bool:
-        """Whether ``newcomers`` can stop in ``zone`` without breaking its stacking limit."""
-        return self.points_in(zone) + self.points_in(zone, newcomers) <= self.zmap.zone(zone).stacking
-
-    # ------------------------------------------------------------------ placing
-    def place(self, piece: Piece, zone: str, *, top: bool = False) -> None:
-        """Put a piece in ``zone`` (German stacks are reorganised, rule 9)."""
-        if piece.zone:
-            self.lift(piece)
-        piece.zone = zone
-        stack = self.stack(zone)
-        if top:
-            stack.insert(0, piece)
-        else:
-            stack.append(piece)
-        if piece.side == GERMAN:
-            reorganise_german(stack, GERMAN_ORDER)
-
-    def lift(self, piece: Piece) -> None:
-        """Take a piece off the map (it keeps its id; where it goes is the caller's business)."""
-        if piece.zone:
-            stack = self.stacks.get(piece.zone)
-            if stack is not None and piece in stack:
-                stack.remove(piece)
-            piece.zone = ""
-
-    def move_pieces(self, pieces: Iterable[Piece], zone: str) -> None:
-        for p in list(pieces):
-            self.place(p, zone)
+    @property
+    def german_key(self) -> Callable[[Piece], Any]:
+        return GERMAN_ORDER
 
     # ------------------------------------------------------------------ losses
     def eliminate(self, piece: Piece, why: str) -> None:
@@ -199,7 +153,7 @@ class GameState:
                 self.wurzburg = Wurzburg("dismantled", zone, None)
                 self.log(f"The dismantled Würzburg is left in {zone}.")
             return
-        heir = next((p for p in self.stacks.get(zone, ()) if can_escort_prisoner(p) and p is not carrier), None)
+        heir = hand_over(self.stacks.get(zone, ()), carrier, can_escort_prisoner)
         if heir is not None:
             heir.carrying.append(obj)
             self.log(f"{heir.label()} now escorts the prisoner {self.pieces[obj].label()}.")
@@ -208,12 +162,9 @@ class GameState:
             self.log(f"The prisoner {self.pieces[obj].label()} is lost with his escort (no VP).")
 
     # ------------------------------------------------------------------ queries
-    def boats_in(self, zone: str) -> list[Piece]:
-        return [p for p in self.stacks.get(zone, ()) if p.role == "boat"]
-
-    def cargo_points(self, boat: Piece) -> int:
+    def cargo_points(self, boat: Piece, counts: Callable[[Piece], bool] = lambda p: p.group != COMMANDOS) -> int:
         """Stacking points embarked in ``boat`` (Commandos do not count, rule 14 and 18)."""
-        return sum(self.pieces[c].points for c in self.aboard.get(boat.id, ()) if self.pieces[c].group != "commandos")
+        return RaidState.cargo_points(self, boat, counts)
 
     def officers(self) -> list[Piece]:
         return [p for p in self.on_map(BRITISH) if p.role == "officer"]

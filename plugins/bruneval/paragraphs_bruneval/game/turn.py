@@ -8,17 +8,19 @@ movement, reinforcements), F (markers off, dismantling counted, turn marker on) 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from paragraphs_raids.dice import PrngRoller, Roller
 from paragraphs_raids.stacks import BRITISH
 
-from paragraphs_raids.journal import Journal
+from paragraphs_raids.journal import GameResult, Journal
 from paragraphs_bruneval.game.setup import new_game
 from paragraphs_bruneval.game.state import GameState, Options
-from paragraphs_bruneval.rules import alert, boats, drop, events, german_combat, german_movement, objectives, reinforcements, victory
+from paragraphs_bruneval.rules import alert, boats, drop, events, german_combat, german_movement, objectives, reinforcements, stacking, victory
 from paragraphs_bruneval.scenario import Scenario
+
+
+TITLE = "bruneval"
 
 
 class BritishPlayer(Protocol):
@@ -27,41 +29,13 @@ class BritishPlayer(Protocol):
     def british_phase(self, g: GameState) -> None: ...
 
 
-@dataclass
-class GameResult:
-    """The end of a game: seed, VP, level, reasons, turns played and the journal."""
-
-    seed: int
-    vp: int
-    result: str
-    reasons: list[str]
-    turns: int
-    journal: Journal = field(default_factory=Journal)
-    options: Options = field(default_factory=Options)
-    policy: str = "default"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "title": "bruneval",
-            "seed": self.seed,
-            "policy": self.policy,
-            "options": self.options.to_json(),
-            "vp": self.vp,
-            "result": self.result,
-            "reasons": list(self.reasons),
-            "turns": self.turns,
-            "journal": self.journal.to_json(),
-        }
-
-
 def phase_c_arrivals(g: GameState) -> None:
     """Drops due this turn (rule 7) and late groups entering at 5C (rule 5c)."""
     for turn, groups in g.scenario.params.drop_waves:
         if turn != g.turn:
             continue
         jumping = [grp for grp in groups if grp not in g.lost_groups]
-        if jumping:
-            g.alert.happen(alert.WAVE)
+        alert.jumps(g, jumping)
         for group in jumping:
             if group in g.late_entries:
                 g.log(f"{g.scenario.groups[group].get('name', group)} jumps off course; it will come in on turn {g.late_entries[group]}.")
@@ -111,32 +85,62 @@ def british_left(g: GameState) -> bool:
 
 
 def play_turn(g: GameState, player: BritishPlayer) -> None:
-    """Phases A to F of the current turn."""
+    """Phases A to F of the current turn.
+
+    With ``g.check_stacking`` (under the default surplus ruling) the stacking limits are
+    checked after every phase: :class:`~paragraphs_bruneval.rules.stacking.StackingBroken`
+    stops the game where a limit broke.
+    """
     p = g.scenario.params
+    check = g.check_stacking and g.scenario.ruling("german_surplus") == stacking.STEP_BACK
     if g.turn in p.event_turns and g.options.events:
         g.phase = "A"
         events.phase_a(g)
     g.phase = "B"
     boats.phase_b(g)
+    if check:
+        stacking.check_stacking(g)
     g.phase = "C"
     phase_c_arrivals(g)
     g.in_w_at_start = objectives.eligible_in_w(g)
     player.british_phase(g)
+    if check:
+        stacking.check_stacking(g)
     g.phase = "D"
     alert.adjust(g)
     g.phase = "E"
     german_combat.german_combat(g)
+    if check:
+        stacking.check_stacking(g)
     german_movement.german_movement(g)
+    if check:
+        stacking.check_stacking(g)
     reinforcements.german_reinforcements(g)
+    if check:
+        stacking.check_stacking(g)
     g.phase = "F"
     end_of_turn(g)
 
 
-def play_game(scenario: Scenario, seed: int, player: BritishPlayer, options: Options = Options(), *, record: bool = True, roller: Roller | None = None, policy: str = "default") -> GameResult:
-    """A whole automatic game; the same seed gives the same game."""
+def play_game(
+    scenario: Scenario,
+    seed: int,
+    player: BritishPlayer,
+    options: Options = Options(),
+    *,
+    record: bool = True,
+    roller: Roller | None = None,
+    policy: str = "default",
+    check: bool = False,
+) -> GameResult:
+    """A whole automatic game; the same seed gives the same game.
+
+    ``check`` verifies the stacking limits after every phase (see :func:`play_turn`).
+    """
     journal = Journal(enabled=record)
     roll = roller or PrngRoller(seed, scenario.conventions, journal.notes if record else None)
     g = new_game(scenario, roll, options, journal)
+    g.check_stacking = check
     turns = 0
     for turn in range(1, scenario.params.turns + 1):
         g.turn = turn
@@ -149,4 +153,4 @@ def play_game(scenario: Scenario, seed: int, player: BritishPlayer, options: Opt
     g.phase = "G"
     s = victory.score(g)
     g.log(f"Victory: {s.vp} VP, {s.level} ({'; '.join(s.reasons)}).")
-    return GameResult(seed, s.vp, s.level, s.reasons, turns, journal, options, policy)
+    return GameResult(TITLE, seed, s.vp, s.level, s.reasons, turns, journal, options.to_json(), policy)

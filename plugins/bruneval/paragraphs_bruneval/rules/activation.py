@@ -12,8 +12,10 @@ attack on a marked zone reveals it before the combat (rule 9).
 
 Rulings:
 
-* Each moving unit tests a given marker once per move, at the first zone of the move
-  where it is within R 2 (the R there is added).
+* Ruling ``activation_tests`` (content ``rulings``): each moving unit tests a given
+  marker once per move, at the first zone of the move where it is within R 2 (the R there
+  is added; ``once_per_move``, the default), or at every zone of the move within R 2 until
+  the marker is activated (``every_zone``).
 * British units may not enter a zone holding a face-down marker: they attack it instead
   (rule 9 lets them), since the garrison appearing would put both sides in one zone.
 * When even a 1 would fail (1 + R over the alert level) no die is rolled.
@@ -63,8 +65,10 @@ def british_tests(g: GameState, movers: Sequence[Piece], here: str, tested: set[
     """Tests for the markers within R 2 of ``here`` that the moving units have not tested yet."""
     params = g.scenario.params
     radii = g.zmap.radii_from(here, g.zmap.movable_kinds())
+    once = g.scenario.ruling("activation_tests") == "once_per_move"
     for zone in [z for z in g.markers if z not in tested and radii.get(z, 99) <= params.activation_max_radius]:
-        tested.add(zone)
+        if once:
+            tested.add(zone)
         radius = radii[zone]
         if 1 + radius > g.alert.level:
             # Even a 1 would fail: no die needs rolling (it changes nothing).

@@ -5,10 +5,11 @@ their increases are content (``alert_events``). Increases noted during a turn ar
 in phase D ("adjust the alert level"), so activation tests during the British actions use
 the level on the track at the start of the turn.
 
-Ruling: "first group / second group" of paratroopers is read as the two drop waves of rule
-7 (Drake and Nelson on turn 1, Rodney on turn 2). A wave counts when at least one of its
-groups jumps, even into the wrong DZ (rule 15's footnote); a wave whose every group was
-lost to Flak does not.
+Ruling ``alert_groups`` (content ``rulings``): "first group / second group" of
+paratroopers is read as the two drop waves of rule 7 (``drop_waves``, the default: Drake
+and Nelson on turn 1, Rodney on turn 2), or as the first two of the three named groups to
+jump (``groups``: turn 1 then brings +2 and Rodney nothing). A group counts when it jumps,
+even into the wrong DZ (rule 15's footnote); a group lost to Flak does not.
 """
 
 from __future__ import annotations
@@ -22,6 +23,15 @@ WAVE = "paratrooper_wave"
 COMBAT = "combat"
 BOATS_DETECTED = "boats_detected"
 BOATS_ARRIVE = "boats_arrive"
+
+
+def jumps(g: GameState, jumping: list[str]) -> None:
+    """Note the alert increase of groups jumping this turn (by the ``alert_groups`` ruling)."""
+    if not jumping:
+        return
+    times = len(jumping) if g.scenario.ruling("alert_groups") == "groups" else 1
+    for _ in range(times):
+        g.alert.happen(WAVE)
 
 
 def german_allowance(alert: int, table: dict[int, int]) -> int:

@@ -19,7 +19,9 @@ Other points of the rule:
   garrison it shows (rule 9, with rule 12).
 * A radar operator alone in his zone is taken prisoner instead of eliminated; at least one
   attacking unit moves into his zone (the front-line unit, or those the player names),
-  the one case of combat and movement in one action (rule 10.3).
+  the one case of combat and movement in one action (rule 10.3). Moving in is movement:
+  never across a red dashed line (then nobody can take him and he is lost), and it makes
+  the activation tests of rule 12.
 * Radar operators and officers defend only when alone in their zone.
 * Boats fight with their own factors, whoever is aboard, except under rule 18 (see
   :mod:`paragraphs_bruneval.rules.commando`).
@@ -125,7 +127,7 @@ def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone:
     )
     prisoner = None
     if result.defender_hit and british_attack and d_front.role == "radar_operator" and all(p.role == "radar_operator" for p in defenders):
-        prisoner = _take_prisoner(g, d_front, list(advance) if advance else [a_front], target_zone)
+        prisoner = _take_prisoner(g, d_front, list(advance) if advance else [a_front], from_zone, target_zone)
         g.log(f"{text}; {d_front.label()} is taken prisoner.")
         return CombatReport(from_zone, target_zone, attack, defence, result, d_front.id, False, prisoner)
     g.log(f"{text}; {loser_fighter.label()} is hit.")
@@ -179,17 +181,26 @@ def _apply_hit(g: GameState, front: Piece, fighter: Piece) -> bool:
     return False
 
 
-def _take_prisoner(g: GameState, operator: Piece, advance: Sequence[Piece], zone: str) -> str:
-    """Rule 10.3: the operator becomes a prisoner; ``advance`` moves in and one escorts him."""
+def _take_prisoner(g: GameState, operator: Piece, advance: Sequence[Piece], from_zone: str, zone: str) -> str:
+    """Rule 10.3: the operator becomes a prisoner; ``advance`` moves in and one escorts him.
+
+    Moving in is movement: it never crosses a red dashed line (rule 8), where nobody can
+    move in and the operator is lost, and it makes the activation tests of rule 12 for the
+    markers within reach of the zone entered.
+    """
+    from paragraphs_bruneval.rules.activation import british_tests
     from paragraphs_bruneval.rules.objectives import can_escort_prisoner
 
     g.lift(operator)
-    moving = [p for p in advance if p.role != "boat"]
+    movable = g.zmap.step_cost(from_zone, zone) is not None
+    moving = [p for p in advance if p.role != "boat"] if movable else []
     entered: list[Piece] = []
     for p in sorted(moving, key=lambda p: (p.role == "officer", -p.points)):
         if g.room_for(zone, [p]):
             g.place(p, zone)
             entered.append(p)
+    if entered:
+        british_tests(g, entered, zone, set())
     # Paratroopers first: the engineers have the radar to see to, officers lead.
     escorts = sorted((p for p in entered if can_escort_prisoner(p)), key=lambda p: {"infantry": 0, "engineers": 1}.get(p.role, 2))
     escort = escorts[0] if escorts else None

@@ -14,7 +14,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from paragraphs_raids.stacks import GERMAN
+from paragraphs_raids.transport import share_out
 from paragraphs_raids.zonemap import ZoneMap
+
+from paragraphs_bruneval.rules.commando import GROUP as COMMANDOS
 
 if TYPE_CHECKING:
     from paragraphs_raids.stacks import Piece
@@ -44,12 +47,4 @@ def assign_to_boats(g: GameState, zone: str, pieces: Sequence[Piece]) -> dict[st
     Returns boat id -> pieces, or None when they do not all fit.
     """
     room = {b.id: g.scenario.params.boat_capacity - g.cargo_points(b) for b in g.boats_in(zone)}
-    plan: dict[str, list[Piece]] = {}
-    for p in sorted(pieces, key=lambda p: -p.points):
-        need = 0 if p.group == "commandos" else p.points  # rule 18: Commandos take no room
-        boat = next((b for b, left in room.items() if left >= need), None)
-        if boat is None:
-            return None
-        room[boat] -= need
-        plan.setdefault(boat, []).append(p)
-    return plan
+    return share_out(pieces, room, lambda p: 0 if p.group == COMMANDOS else p.points)  # rule 18: Commandos take no room

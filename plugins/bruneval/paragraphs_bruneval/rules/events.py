@@ -12,9 +12,11 @@ rolled again on turn 2 is ignored and not replaced.
 
 Rulings:
 
-* The group "chosen at random" is drawn among the groups still in the air: all three on
-  turn 1 (Rodney jumps on turn 2), Rodney alone on turn 2. With no group in the air the
-  event has no effect (it still counts as used).
+* Ruling ``event_groups`` (content ``rulings``): the group "chosen at random" is drawn
+  among the groups still in the air (``in_the_air``, the default: all three on turn 1,
+  Rodney alone on turn 2; with no group in the air the event has no effect and still
+  counts as used), or among the three groups not lost (``all_groups``), a group already
+  on the ground being then unaffected.
 * A late group cannot come in before its own jump: its entry turn is the d6 or its drop
   turn, whichever is later.
 * The convoy sentence about paratroopers not returning is read as the lost LCA's room
@@ -55,6 +57,7 @@ class EventRoll:
     ignored: bool = False
     group: str | None = None
     entry_turn: int | None = None
+    landed: bool = False
 
     def label(self, names: Mapping[str, str] | None = None) -> str:
         """A short outcome label (used by ``odds`` and the journal)."""
@@ -63,6 +66,8 @@ class EventRoll:
             return "no event"
         if self.ignored:
             return f"{self.event.replace('_', ' ')} again: ignored"
+        if self.landed:
+            return f"{self.event.replace('_', ' ')}: {name} has already landed, no effect"
         if self.event == FLAK:
             return f"Flak: {name} lost" if self.group else "Flak: no group in the air"
         if self.event == CONVOY:
@@ -77,8 +82,13 @@ def roll_event(
     roll: Roller,
     trigger: Table,
     events: Table,
+    candidates: Sequence[str] | None = None,
 ) -> EventRoll:
-    """Roll phase A once (rule 5); nothing is changed, the caller applies the result."""
+    """Roll phase A once (rule 5); nothing is changed, the caller applies the result.
+
+    ``candidates``: the groups the random draw is among (default: ``airborne``); one that
+    is not airborne is not affected.
+    """
     if trigger.lookup(roll("d6", "unexpected event: a 6 brings one")).result != "event":
         return EventRoll()
     event = str(events.lookup(roll("d6", "unexpected event: which one")).result)
@@ -86,9 +96,12 @@ def roll_event(
         return EventRoll(event, ignored=True)
     if event == CONVOY:
         return EventRoll(event)
-    if not airborne:
+    pool = list(airborne if candidates is None else candidates)
+    if not pool:
         return EventRoll(event)
-    group = pick_at_random(list(airborne), roll, f"{event.replace('_', ' ')}: which group")
+    group = pick_at_random(pool, roll, f"{event.replace('_', ' ')}: which group")
+    if group not in airborne:
+        return EventRoll(event, group=group, landed=True)
     if event == FLAK:
         return EventRoll(event, group=group)
     entry = max(roll("d6", f"wrong DZ: turn {group} comes in"), drop_turns[group])
@@ -112,12 +125,17 @@ def drop_turns(g: GameState) -> dict[str, int]:
 def phase_a(g: GameState) -> None:
     """Phase A of turns 1 and 2: roll, then apply the event."""
     tables = g.scenario.tables
-    result = roll_event(g.events_used, airborne_groups(g), drop_turns(g), g.roll, tables["event_trigger"], tables["unexpected_events"])
+    candidates = None
+    if g.scenario.ruling("event_groups") == "all_groups":
+        candidates = [grp for _, groups in g.scenario.params.drop_waves for grp in groups if grp not in g.lost_groups]
+    result = roll_event(g.events_used, airborne_groups(g), drop_turns(g), g.roll, tables["event_trigger"], tables["unexpected_events"], candidates)
     names = {k: str(v.get("name", k)) for k, v in g.scenario.groups.items()}
     g.log(f"Unexpected event: {result.label(names)}.")
     if result.event is None or result.ignored:
         return
     g.events_used.add(result.event)
+    if result.landed:
+        return
     if result.event == FLAK and result.group:
         g.lost_groups.add(result.group)
         for cid in g.scenario.group_counters(result.group):

@@ -7,7 +7,8 @@ that they can reach:
 
 1. the nearest British stack, the one with the most stacking points among equally near;
 2. the nearest British unit;
-3. the nearest German stack with the most stacking points, joining it if stacking allows;
+3. the nearest German stack with the most stacking points, joining it if stacking allows
+   (a full stack stays the goal: the unit stops next to it);
 4. the nearest German unit, joining it if stacking allows;
 5. a beach zone;
 6. the Würzburg radar.
@@ -17,7 +18,9 @@ to the first option, even to the second in the example). A German unit never ent
 British zone nor the sea; it stops short when the next line costs more than it has left.
 Passing through a zone with a face-down marker activates it at once: the garrison it shows
 is placed there and acts on its own. When the units that arrive would break the stacking
-limit where they stop, the surplus stays in the zone they came from.
+limit where they stop, the surplus stays in the zone they came from, or, when that one is
+full too, steps further back along the path (ruling ``german_surplus``, see
+:mod:`paragraphs_bruneval.rules.stacking`).
 
 Rulings:
 
@@ -40,6 +43,7 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 
 from paragraphs_bruneval.rules.activation import activate
 from paragraphs_bruneval.rules.alert import german_allowance
+from paragraphs_bruneval.rules.stacking import place_surplus
 
 from paragraphs_bruneval.game.state import GERMAN_ORDER
 
@@ -72,7 +76,8 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece]) -> list[Priori
             if z == start or z not in costs:
                 continue
             n = len(g.stacks[z])
-            if (n > 1) == stacks and g.room_for(z, movers):
+            # A full stack stays a goal: the unit heads for it and joins only if there is room.
+            if (n > 1) == stacks:
                 out.append(Candidate(z, costs[z], g.points_in(z)))
         return out
 
@@ -115,25 +120,31 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int) ->
         return
     priority, goal = chosen
     blocked = sea(g) | {z for z in g.british_zones()}
-    path = walk_toward(g.zmap, start, goal.zone, allowance, g.roll, impassable=blocked, enter_goal=priority.enter)
+    enter = priority.enter and (g.side_in(goal.zone) != GERMAN or any(g.room_for(goal.zone, [p]) for p in movers))
+    path = walk_toward(g.zmap, start, goal.zone, allowance, g.roll, impassable=blocked, enter_goal=enter)
     if not path:
         g.log(f"{names} in {start} head for {goal.zone} ({priority.name}) but cannot move closer.")
         return
-    here = start
     for zone in path:
-        previous = here
         g.move_pieces(movers, zone)
-        here = zone
         if zone in g.markers:
             activate(g, zone, f"{names} moving through")
-    surplus = _surplus(g, here, movers)
-    if surplus:
-        g.move_pieces(surplus, previous)
+    surplus = _surplus(g, path[-1], movers)
+    back = [*reversed(path[:-1]), start]
+    placed = place_surplus(g, surplus, back)
     g.log(
         f"{names} move {start} -> {' -> '.join(path)} toward {goal.zone} ({priority.name})"
-        + (f"; over the stacking limit, {', '.join(p.label() for p in surplus)} stay in {previous}" if surplus else "")
+        + (f"; over the stacking limit, {_where(placed)}" if placed else "")
         + "."
     )
+
+
+def _where(placed: list[tuple[Piece, str]]) -> str:
+    """``a, b stay in X; c stays in Y`` (zones in the order reached)."""
+    by_zone: dict[str, list[str]] = {}
+    for p, zone in placed:
+        by_zone.setdefault(zone, []).append(p.label())
+    return "; ".join(f"{', '.join(names)} stay in {zone}" for zone, names in by_zone.items())
 
 
 def _surplus(g: GameState, zone: str, movers: list[Piece]) -> list[Piece]:

@@ -1,0 +1,149 @@
+"""Series of automatic games as ``simulate`` reports them: summaries, sweeps and charts.
+
+Shared by the raid titles' ``simulate`` commands:
+
+* :func:`summarise` turns the games of a series into JSON-ready statistics (mean VP with
+  a normal 95% interval, each level's share with a Wilson interval, the VP histogram);
+  nothing in it depends on timing, processes or the executor.
+* ``--sweep KEY=V1,V2`` compares variants on the same seeds: ``optional=RULE`` plays
+  without and with an optional rule, ``ruling.ID=A,B`` each reading of a ruling. Several
+  sweeps combine (every combination). :func:`parse_sweeps` reads them,
+  :func:`sweep_rows` makes the one table.
+* ``--chart FILE.svg`` draws the VP distribution of each variant (:func:`draw_chart`)
+  with matplotlib, an optional extra (``paragraphs-raids[chart]``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from paragraphs.errors import UsageError
+
+from paragraphs_raids.montecarlo import histogram, level_table, mean_estimate
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """What a series keeps of one game."""
+
+    index: int
+    seed: int
+    vp: int
+    result: str
+    turns: int
+
+
+def summarise(results: Sequence[GameSummary], levels: Sequence[str]) -> dict[str, Any]:
+    """The series' statistics as JSON-ready data."""
+    vps = [r.vp for r in results]
+    est = mean_estimate(vps)
+    rows = level_table(levels, [r.result for r in results])
+    return {
+        "games": len(results),
+        "vp": {
+            "mean": round(est.mean, 4),
+            "sd": round(est.sd, 4),
+            "ci95": [round(est.low, 4), round(est.high, 4)],
+            "min": min(vps) if vps else 0,
+            "max": max(vps) if vps else 0,
+            "histogram": {str(k): v for k, v in histogram(vps).items()},
+        },
+        "levels": [{"level": r["level"], "games": r["games"], "p": round(r["p"], 4), "ci95": [round(r["low"], 4), round(r["high"], 4)]} for r in rows],
+        "mean_turns": round(sum(r.turns for r in results) / len(results), 3) if results else 0,
+    }
+
+
+#: One variant of a sweep: (key, value) pairs, ``("optional", "commando")`` or
+#: ``("ruling.german_surplus", "literal")``; ``("optional", "")`` means none.
+Variant = tuple[tuple[str, str], ...]
+
+
+def parse_sweeps(values: Sequence[str], rulings: Mapping[str, Sequence[str]], optional_rules: Mapping[str, str], title: str) -> list[Variant]:
+    """The variants of ``--sweep KEY=V1,V2`` options (every combination of them).
+
+    ``optional=RULE[,RULE2]`` gives the variant without optional rules, then one per rule;
+    ``ruling.ID=A,B`` one per reading.
+
+    Raises:
+        UsageError: a malformed sweep, an unknown optional rule, ruling or reading.
+    """
+    axes: list[list[tuple[str, str]]] = []
+    for text in values:
+        key, sep, rest = text.partition("=")
+        choices = [v for v in rest.split(",") if v]
+        if not sep or not key or not choices:
+            raise UsageError(f"--sweep takes KEY=V1,V2 (optional=RULE or ruling.ID=A,B), not {text!r}")
+        if key == "optional":
+            for rule in choices:
+                if rule not in optional_rules:
+                    raise UsageError(f"{title} has no optional rule {rule!r} (it has: {', '.join(optional_rules) or 'none'})")
+            axes.append([("optional", "")] + [("optional", rule) for rule in choices])
+        elif key.startswith("ruling."):
+            ruling = key.removeprefix("ruling.")
+            if ruling not in rulings:
+                raise UsageError(f"{title} has no ruling {ruling!r} (it has: {', '.join(rulings)})")
+            for choice in choices:
+                if choice not in rulings[ruling]:
+                    raise UsageError(f"ruling {ruling!r} has no reading {choice!r} (it has: {', '.join(rulings[ruling])})")
+            axes.append([(key, choice) for choice in choices])
+        else:
+            raise UsageError(f"--sweep key {key!r}: use optional=RULE or ruling.ID=A,B")
+    return [tuple(combo) for combo in itertools.product(*axes)] if axes else [()]
+
+
+def variant_label(variant: Variant) -> str:
+    """``optional: commando, ruling.german_surplus: literal`` (``as set`` for none)."""
+    parts = [f"{k}: {v or 'none'}" for k, v in variant]
+    return ", ".join(parts) or "as set"
+
+
+def variant_json(variant: Variant) -> dict[str, str]:
+    return {k: v or "none" for k, v in variant}
+
+
+def sweep_rows(summaries: Sequence[tuple[Variant, Mapping[str, Any]]]) -> tuple[list[str], list[list[str]]]:
+    """One table of the variants: mean VP and the share of each level, with 95% intervals."""
+    levels = [row["level"] for row in summaries[0][1]["levels"]] if summaries else []
+    header = ["variant", "games", "mean VP (95% CI)", *[f"{lvl} (95% CI)" for lvl in levels]]
+    rows = []
+    for variant, s in summaries:
+        vp = s["vp"]
+        cells = [variant_label(variant), str(s["games"]), f"{vp['mean']:.2f} ({vp['ci95'][0]:.2f}-{vp['ci95'][1]:.2f})"]
+        cells += [f"{100 * r['p']:.1f}% ({100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f})" for r in s["levels"]]
+        rows.append(cells)
+    return header, rows
+
+
+def draw_chart(path: Path, summaries: Sequence[tuple[Variant, Mapping[str, Any]]], title: str) -> None:
+    """The VP distribution of each variant (share of games per VP), one line each, as SVG.
+
+    Raises:
+        UsageError: matplotlib is not installed.
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise UsageError("--chart needs matplotlib: pip install 'paragraphs-raids[chart]'") from None
+    # A fixed hash salt and no date keep the SVG the same for the same series.
+    matplotlib.rcParams["svg.hashsalt"] = "paragraphs"
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    for variant, s in summaries:
+        hist = {int(k): v for k, v in s["vp"]["histogram"].items()}
+        top = max(hist, default=0)
+        xs = list(range(0, top + 1))
+        ys = [hist.get(x, 0) / s["games"] for x in xs] if s["games"] else [0.0 for _ in xs]
+        ax.step(xs, ys, where="mid", label=f"{variant_label(variant)} (mean {s['vp']['mean']:.2f})")
+    ax.set_xlabel("victory points")
+    ax.set_ylabel("share of games")
+    ax.set_title(title)
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, format="svg", metadata={"Date": None})
+    plt.close(fig)

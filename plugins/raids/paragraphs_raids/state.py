@@ -1,0 +1,119 @@
+"""The bookkeeping of a raid board: stacks per zone, stacking points, placing and lifting.
+
+Both raid titles keep their board the same way: the pieces of each zone in a list, top
+first; units embarked in a boat leave the map and are listed under it (``aboard``); a
+German stack is kept in the title's order after every change. :class:`RaidState` holds
+that bookkeeping; a title's game state subclasses it and adds its own objectives.
+
+What differs between titles is data: the zones where only boats count toward the limit
+(Bruneval's embarkation zones; Dieppe's D/E zones count "4 x LCA"), the German order, and
+which cargo counts in a boat's load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, reorganise_german
+from paragraphs_raids.zonemap import ZoneMap
+
+BOAT = "boat"
+
+
+class RaidState:
+    """Stacks on a zone map (mixed into a title's game state, which provides the fields).
+
+    The state provides ``stacks`` (zone -> pieces, top first), ``pieces`` (id -> piece),
+    ``aboard`` (boat id -> cargo ids), and the properties :attr:`zmap`,
+    :attr:`boat_only_zones` and :attr:`german_key`.
+    """
+
+    stacks: dict[str, list[Piece]]
+    pieces: dict[str, Piece]
+    aboard: dict[str, list[str]]
+
+    @property
+    def zmap(self) -> ZoneMap:
+        raise NotImplementedError
+
+    @property
+    def boat_only_zones(self) -> frozenset[str]:
+        """Zones whose limit counts boats only."""
+        return frozenset()
+
+    @property
+    def german_key(self) -> Callable[[Piece], Any]:
+        """The sort key of a German stack (strongest on top)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ reading
+    def stack(self, zone: str) -> list[Piece]:
+        """The pieces in ``zone``, top first (the list itself: callers may reorder it)."""
+        return self.stacks.setdefault(zone, [])
+
+    def side_in(self, zone: str) -> str | None:
+        """``british``, ``german`` or None for an empty zone (the side of its top piece)."""
+        for p in self.stacks.get(zone, ()):
+            return p.side
+        return None
+
+    def british_zones(self) -> set[str]:
+        return {z for z, s in self.stacks.items() if s and s[0].side == BRITISH}
+
+    def german_zones(self) -> set[str]:
+        return {z for z, s in self.stacks.items() if s and s[0].side == GERMAN}
+
+    def on_map(self, side: str | None = None) -> Iterator[Piece]:
+        for s in self.stacks.values():
+            for p in s:
+                if side is None or p.side == side:
+                    yield p
+
+    def counts_for_stacking(self, zone: str, piece: Piece) -> bool:
+        """Whether ``piece`` counts toward ``zone``'s limit (boat-only zones count boats)."""
+        if zone in self.boat_only_zones:
+            return piece.role == BOAT
+        return True
+
+    def points_in(self, zone: str, pieces: Iterable[Piece] | None = None) -> int:
+        """Stacking points that count in ``zone`` (of ``pieces``, or of its stack)."""
+        source = self.stacks.get(zone, ()) if pieces is None else pieces
+        return sum(p.points for p in source if self.counts_for_stacking(zone, p))
+
+    def room_for(self, zone: str, newcomers: Iterable[Piece]) -> bool:
+        """Whether ``newcomers`` can stop in ``zone`` without breaking its stacking limit."""
+        return self.points_in(zone) + self.points_in(zone, newcomers) <= self.zmap.zone(zone).stacking
+
+    def boats_in(self, zone: str) -> list[Piece]:
+        return [p for p in self.stacks.get(zone, ()) if p.role == BOAT]
+
+    def cargo_points(self, boat: Piece, counts: Callable[[Piece], bool] = lambda p: True) -> int:
+        """Stacking points embarked in ``boat`` of the cargo ``counts`` accepts."""
+        return sum(self.pieces[c].points for c in self.aboard.get(boat.id, ()) if counts(self.pieces[c]))
+
+    # ------------------------------------------------------------------ placing
+    def place(self, piece: Piece, zone: str, *, top: bool = False) -> None:
+        """Put a piece in ``zone`` (a German stack is then put in order)."""
+        if piece.zone:
+            self.lift(piece)
+        piece.zone = zone
+        stack = self.stack(zone)
+        if top:
+            stack.insert(0, piece)
+        else:
+            stack.append(piece)
+        if piece.side == GERMAN:
+            reorganise_german(stack, self.german_key)
+
+    def lift(self, piece: Piece) -> None:
+        """Take a piece off the map (it keeps its id; where it goes is the caller's business)."""
+        if piece.zone:
+            stack = self.stacks.get(piece.zone)
+            if stack is not None and piece in stack:
+                stack.remove(piece)
+            piece.zone = ""
+
+    def move_pieces(self, pieces: Iterable[Piece], zone: str) -> None:
+        for p in list(pieces):
+            self.place(p, zone)
