@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from paragraphs import hookimpl
 
 if TYPE_CHECKING:
-    from paragraphs.records import SchemaResource, Title
+    from paragraphs.records import LintRule, SchemaResource, Title
 
 TITLE = "spi_commando"
 
@@ -43,3 +43,10 @@ def paragraphs_register_schemas() -> Iterator[SchemaResource]:
     for name in SCHEMA_NAMES:
         contents = schema(name)
         yield SchemaResource(id=contents["$id"], contents=contents, title=TITLE)
+
+
+@hookimpl
+def paragraphs_register_lint_rules() -> Iterator[LintRule]:
+    from paragraphs_spi_commando.lint import lint_rules
+
+    yield from lint_rules()
