@@ -1,15 +1,18 @@
-"""The title's charts as typed cells, read from the ``charts`` collection of its content.
+"""The title's charts as typed cells, read through the core's tables.
 
-A chart row is keyed by ``key`` (a row id: a weapon, a terrain) or by ``range`` (die
-faces or a band of values, ``"6-11"``). Its ``result`` is one cell or a mapping column ->
-cell. A cell is a value printed in the source, or a mapping with the reserved key
-``cell``: ``prohibited`` (printed P), ``none`` (printed none, No or a dash), ``derived``
-(a value that follows from a stated rule) or ``unknown`` (the source lacks it).
+The charts are core tables (``content/spi_commando/charts/``): a row is keyed by ``key``
+(a weapon, a terrain) or by ``range`` (die faces or a band of values, ``"6-11"``); a cell
+is a value printed in the source or a typed cell (``prohibited``, ``none``, ``derived``,
+``unknown``), and its key is ``cell.<chart>.<row>.<column>`` (``result`` for a
+one-column chart). An overlay's ``cells`` records fill unknown cells when the book is
+compiled.
 
-The key of a cell is ``cell.<chart>.<row>.<column>`` (column ``result`` for a one-column
-chart). A value for an unknown cell comes from ``answers`` (the remembered answer or the
-value an overlay lays over it); without one, reading the cell raises :class:`UnknownCell`,
-which names the key, the reason and the seed line, and never falls back on a number.
+:class:`Charts` gives the rules functions the values they need. An unknown cell nobody
+filled is resolved by the core's policy when the charts are bound to a resolution
+context (:meth:`Charts.bound`: a remembered answer, else a question keyed like the cell,
+or a refusal under ``--gaps refuse``); unbound, it takes a value from ``answers`` or
+raises :class:`UnknownCell`, naming the key, the reason and the seed line. It is never
+read as a number it does not have.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from paragraphs.cells import parse_answer
 from paragraphs.errors import ParagraphsError
 
 PRINTED = "value"
@@ -104,20 +108,19 @@ class Chart:
     _by_key: Mapping[str, Row] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Chart:
-        cid = str(record["id"])
-        columns = tuple(str(c) for c in record.get("columns") or ())
+    def from_table(cls, table: Any) -> Chart:
+        """A core :class:`paragraphs.records.Table` as a chart of typed cells."""
         rows = []
-        for raw in record.get("rows") or ():
-            span = parse_span(raw["range"]) if "range" in raw else None
-            rkey = str(raw["key"]) if "key" in raw else str(raw["range"])
-            result = raw["result"]
-            if columns:
-                cells = {c: Cell.parse(f"cell.{cid}.{rkey}.{c}", result[c]) for c in result}
-            else:
-                cells = {"result": Cell.parse(f"cell.{cid}.{rkey}.result", result)}
-            rows.append(Row(rkey, str(raw.get("label", rkey)), span, cells))
-        return cls(cid, str(record.get("name", cid)), str(record.get("case", "")), str(record.get("source", "")), columns, tuple(rows), {r.key: r for r in rows})
+        for r in table.rows:
+            cells = {}
+            for column in table.columns or (None,):
+                core = table.cell(r, column)
+                cells[column or "result"] = Cell(table.cell_key(r, column), core.kind, core.value, core.note or core.rule, core.reason, core.source)
+            span = (r.low, r.high) if r.low is not None and r.high is not None else None
+            rows.append(Row(r.name, r.note or r.name, span, cells))
+        source = str(table.source)
+        case = source[1 : source.index("]")] if source.startswith("[") and "]" in source else ""
+        return cls(table.id, table.name, case, source, tuple(table.columns), tuple(rows), {r.key: r for r in rows})
 
     def row(self, key: str) -> Row:
         try:
@@ -163,13 +166,23 @@ class Charts:
             given with ``--answer``, or laid over by an overlay).
     """
 
-    def __init__(self, records: Mapping[str, Mapping[str, Any]], answers: Mapping[str, Any] | None = None) -> None:
-        self.charts = {cid: Chart.from_record(rec) for cid, rec in records.items()}
+    def __init__(self, tables: Mapping[str, Any], answers: Mapping[str, Any] | None = None, context: Any = None) -> None:
+        self.charts = {tid: Chart.from_table(table) for tid, table in tables.items()}
+        self.tables = dict(tables)
         self.answers = dict(answers or {})
+        self.context = context
 
     @classmethod
     def from_book(cls, book: Any, answers: Mapping[str, Any] | None = None) -> Charts:
-        return cls(book.data.get("charts", {}), answers)
+        """The title's tables of a compiled book (overlay cells already laid over)."""
+        return cls({tid: t for tid, t in book.tables.items() if t.title == book.title}, answers)
+
+    def bound(self, context: Any) -> Charts:
+        """The same charts resolving unknown cells through ``context.cell`` (the core's
+        policy: remembered answer, question, or refusal)."""
+        out = self.with_answers({})
+        out.context = context
+        return out
 
     def __getitem__(self, chart_id: str) -> Chart:
         try:
@@ -180,7 +193,9 @@ class Charts:
     def with_answers(self, answers: Mapping[str, Any]) -> Charts:
         out = Charts.__new__(Charts)
         out.charts = self.charts
+        out.tables = self.tables
         out.answers = {**self.answers, **answers}
+        out.context = self.context
         return out
 
     def resolve(self, cell: Cell) -> Cell:
@@ -189,11 +204,20 @@ class Charts:
         if cell.kind != "unknown":
             return cell
         if cell.key in self.answers:
-            given = self.answers[cell.key]
-            if isinstance(given, str) and given.strip().upper() == "P":
-                return Cell(cell.key, "prohibited", note="given as P")
-            return Cell.parse(cell.key, given)
+            return Cell.parse(cell.key, parse_answer(self.answers[cell.key]))
+        if self.context is not None:
+            chart_id, row, column = self._locate(cell.key)
+            core = self.context.cell(self.tables[chart_id], row, None if column == "result" and not self.tables[chart_id].columns else column)
+            return Cell(cell.key, core.kind, core.value, core.note or core.rule, core.reason, core.source)
         raise UnknownCell(cell.key, cell.reason, cell.source)
+
+    def _locate(self, key: str) -> tuple[str, str, str]:
+        for chart in self.charts.values():
+            for r in chart.rows:
+                for column, c in r.cells.items():
+                    if c.key == key:
+                        return chart.id, r.key, column
+        raise ParagraphsError(f"no cell {key}")
 
     def value(self, chart: str, row: str, column: str = "result") -> Any:
         """The value of a cell for a procedure: a printed, derived or supplied value;

@@ -68,7 +68,7 @@ def count_unknown(book: Any, grammar: Any) -> Iterator[Problem]:
     n = len(charts.unknown())
     first = next(iter(charts.charts), "")
     yield Problem(
-        _where(book, "charts", first),
+        _where(book, "tables", first),
         "COM100",
         f"{n} chart cells are not in the source (each says why and where; see docs/titles/spi_commando.md)",
         Severity.INFO,

@@ -382,8 +382,7 @@ def test_rulings_are_checked_against_their_options(book) -> None:
 def test_an_overlay_changes_a_ruling_and_fills_a_cell(host, tmp_path) -> None:
     (tmp_path / "mine.yaml").write_text(
         "rulings:\n  - {id: R4, choice: text}\n"
-        "charts:\n  - id: kill_percentage\n    rows:\n"
-        + "".join(f"      - {{range: \"{lo}-{hi}\", result: {k}}}\n" for lo, hi, k in ((1, 5, 0), (6, 71, 5), (72, 90, 12)))
+        "cells:\n  - {key: cell.kill_percentage.72-90.result, value: 12, source: my copy}\n"
     )
     book = load_book(host, "spi_commando", [tmp_path], use_cache=False)
     charts = Charts.from_book(book)

@@ -20,6 +20,7 @@ TERRAIN_ROWS = {
     "rubble": "target_in_woods_or_rubble",
     "rough": "target_in_rough_crater_forest_dune",
     "crater": "target_in_rough_crater_forest_dune",
+    "rough_crater": "target_in_rough_crater_forest_dune",
     "forest": "target_in_rough_crater_forest_dune",
     "dune": "target_in_rough_crater_forest_dune",
 }
