@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from paragraphs import hookimpl
 
 if TYPE_CHECKING:
-    from paragraphs.records import LintRule, SchemaResource, Title
+    from paragraphs.records import LintRule, Procedure, SchemaResource, Title
 
 TITLE = "spi_commando"
 
@@ -50,3 +50,10 @@ def paragraphs_register_lint_rules() -> Iterator[LintRule]:
     from paragraphs_spi_commando.lint import lint_rules
 
     yield from lint_rules()
+
+
+@hookimpl
+def paragraphs_register_procedures() -> Iterator[Procedure]:
+    from paragraphs_spi_commando.procedures import procedures
+
+    yield from procedures()
