@@ -211,8 +211,31 @@ _PROCEDURES: tuple[tuple[str, Any, tuple[str, ...], str], ...] = (
 )
 
 
+def _referee(name: str) -> Any:
+    """A referee step (setup, wound, fire_at), imported only when it runs."""
+
+    def run(ctx: Context, **args: Any) -> Any:
+        from paragraphs_spi_commando import referee
+
+        return getattr(referee, name)(ctx, **args)
+
+    run.__doc__ = {
+        "setup": "Set up a scenario's roster (args: scenario, endurance printed or rolled), rolled endurance journaled ([9.4]).",
+        "wound": "Record wound points against a man (args: man, points) and say his condition ([9.0]).",
+        "fire_at": "One fire task of a man of the roster at another (args: firer, target, weapon, distance, prone, moving, aimed, braced, terrain), recorded ([10.0]).",
+    }[name]
+    return run
+
+
+_REFEREE: tuple[tuple[str, str], ...] = (("setup", "9.4"), ("wound", "9.1"), ("fire_at", "10.0"))
+
+
 def procedures() -> Iterator[Procedure]:
-    """The Procedure records the plugin registers."""
+    """The Procedure records the plugin registers: the odds procedures, and the referee's
+    steps that change a game's record (run with ``Engine.perform``)."""
     for pid, fn, questions, section in _PROCEDURES:
         doc = " ".join((fn.__doc__ or "").split())
         yield Procedure(id=pid, title=TITLE, function=fn, doc=doc, questions=questions, section=section)
+    for pid, section in _REFEREE:
+        fn = _referee(pid)
+        yield Procedure(id=pid, title=TITLE, function=fn, doc=str(fn.__doc__), section=section)
