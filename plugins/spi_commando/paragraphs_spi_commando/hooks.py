@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from paragraphs import hookimpl
 
 if TYPE_CHECKING:
-    from paragraphs.records import LintRule, Procedure, SchemaResource, Title
+    from paragraphs.records import LintRule, Procedure, SchemaResource, SessionVerb, Title
 
 TITLE = "spi_commando"
 
@@ -57,3 +57,10 @@ def paragraphs_register_procedures() -> Iterator[Procedure]:
     from paragraphs_spi_commando.procedures import procedures
 
     yield from procedures()
+
+
+@hookimpl
+def paragraphs_register_session_verbs() -> Iterator[SessionVerb]:
+    from paragraphs_spi_commando.verbs import session_verbs
+
+    yield from session_verbs()

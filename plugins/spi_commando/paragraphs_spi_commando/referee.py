@@ -36,12 +36,13 @@ def _man(game: dict[str, Any], man: str) -> dict[str, Any]:
         raise ParagraphsError(f"no man {man!r} (men: {', '.join(game['men'])})") from None
 
 
-def setup(ctx: Context, scenario: str = "", endurance: str = "printed", **_: Any) -> str:
+def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", **_: Any) -> str:
     """Set up ``scenario``: every man of every side with his weapons and endurance, the
     printed one or one rolled on the side's dice code ([9.4])."""
     from paragraphs_spi_commando.rules.dice import DiceCode
     from paragraphs_spi_commando.scenarios import scenario as find
 
+    endurance = endurance or "printed"
     if endurance not in ("printed", "rolled"):
         raise ParagraphsError(f"endurance is printed or rolled, not {endurance!r}")
     s = find(ctx.book, str(scenario))
@@ -86,10 +87,31 @@ def wound(ctx: Context, man: str = "", points: int = 0, **_: Any) -> str:
     return f"{man}: {condition_of(m)} ({m['wounds']} WP against endurance {m['endurance']})"
 
 
-def fire_at(ctx: Context, firer: str = "", target: str = "", weapon: str = "", distance: int = 0, prone: bool = False, moving: bool = False, aimed: bool = False, braced: bool = False, terrain: str = "clear", **_: Any) -> str:
+def fire_at(
+    ctx: Context,
+    firer: str = "",
+    target: str = "",
+    weapon: str = "",
+    distance: int = 0,
+    prone: bool = False,
+    moving: bool = False,
+    aimed: bool = False,
+    braced: bool = False,
+    terrain: str = "clear",
+    options: str | None = None,
+    **_: Any,
+) -> str:
     """One fire task of ``firer`` at ``target`` with ``weapon`` at ``distance`` squares
     ([10.0]): his side's fire bonus and his own serious wound apply; a kill or the wound
-    points of each hit are recorded against the target."""
+    points of each hit are recorded against the target. ``options`` (as a session types
+    them) may name ``prone``, ``moving``, ``aimed``, ``braced`` and the target's terrain."""
+    for word in (options or "").split():
+        if word in ("prone", "moving", "aimed", "braced"):
+            prone, moving, aimed, braced = prone or word == "prone", moving or word == "moving", aimed or word == "aimed", braced or word == "braced"
+        elif word in ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble"):
+            terrain = word
+        else:
+            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced or a terrain")
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules import fire as rules
     from paragraphs_spi_commando.rules.dice import DiceCode
