@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from paragraphs import hookimpl
 
 if TYPE_CHECKING:
-    from paragraphs.records import LintRule, Procedure, SchemaResource, SessionVerb, Title
+    from paragraphs.records import Command, LintRule, Procedure, SchemaResource, SessionVerb, Title
 
 TITLE = "spi_commando"
 
@@ -64,3 +64,10 @@ def paragraphs_register_session_verbs() -> Iterator[SessionVerb]:
     from paragraphs_spi_commando.verbs import session_verbs
 
     yield from session_verbs()
+
+
+@hookimpl
+def paragraphs_register_commands() -> Iterator[Command]:
+    from paragraphs_spi_commando.commands import commands
+
+    yield from commands()
