@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_editable_install_finds_content_and_schemas():
     assert (files("paragraphs") / "schemas" / "book.schema.json").is_file()
     assert (files("paragraphs") / "sample" / "title.yaml").is_file()
-    for package in ("paragraphs_ambush", "paragraphs_bruneval"):
+    for package in ("paragraphs_ambush", "paragraphs_bruneval", "paragraphs_spi_commando"):
         try:
             root = files(package)
         except ModuleNotFoundError:
@@ -54,7 +54,8 @@ def test_wheels_installed_in_a_fresh_virtualenv_find_every_title(tmp_path):
         title = plugin.parent.name
         if (plugin.parent / f"paragraphs_{title}" / "content").exists():
             assert title in installed, title
-            assert installed[title]["distribution"] == f"paragraphs-{title}"
+            # distribution names use dashes where package and title ids use underscores
+            assert installed[title]["distribution"] == f"paragraphs-{title}".replace("_", "-")
     proc = cli("validate", "--json")
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr
     assert all(entry["errors"] == 0 for entry in json.loads(proc.stdout))

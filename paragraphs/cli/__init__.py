@@ -123,6 +123,10 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("title")
     p.add_argument("--json", action="store_true")
     _common(p)
+    # a title may narrow the listing with options of its own (a scenario, say)
+    for ext in host.records("paragraphs_register_commands"):
+        if ext.extends == "gaps":
+            ext.add_arguments(p.add_argument_group(f"{ext.title or 'title'} options"))  # type: ignore[arg-type]
 
     p = sub.add_parser("template", help="write an overlay skeleton of a title's unknown cells and assumed values to DIR")
     p.add_argument("title")

@@ -174,6 +174,16 @@ def _gap_counts(book: Any) -> dict[str, int] | None:
 
 
 def cmd_gaps(args: argparse.Namespace, host: Any) -> int:
+    # a title that extends `gaps` (its own options) lists them itself, and calls
+    # list_gaps for the plain listing
+    for ext in host.records("paragraphs_register_commands", args.title):
+        if ext.extends == "gaps" and ext.title == args.title and ext.run is not None:
+            return int(ext.run(args, host) or 0)
+    return list_gaps(args, host)
+
+
+def list_gaps(args: argparse.Namespace, host: Any) -> int:
+    """The core listing of ``gaps``: every unknown cell and assumed value of the title."""
     from paragraphs.gaps import census, find_gaps
 
     engine = open_engine(args, host)

@@ -1,0 +1,241 @@
+"""The rules' dice procedures as paragraphs Procedures, for exact odds (``paragraphs odds``).
+
+Each function reads its inputs with ``ctx.answer`` (keys declared in
+``content/spi_commando/questions.yaml``), rolls only through ``ctx.roll``, reads the charts
+bound to the context (so an unknown cell is resolved by the core's policy: a remembered
+answer, an ``--answer cell.…`` value, a question, or a refusal), and returns an outcome
+label. It calls the same rule functions a session uses.
+
+Imported whenever the plugin host is built: rule modules are imported inside the functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from paragraphs.records import Procedure
+
+if TYPE_CHECKING:
+    from paragraphs.context import Context
+
+    from paragraphs_spi_commando.cells import Charts
+
+TITLE = "spi_commando"
+D100_FACES = "d100"
+
+
+# The odds enumerator runs a procedure once per branch of its dice: the charts and rulings
+# of a book are read once and kept (the book is immutable; the entry keeps it alive, so its
+# id cannot be reused while cached).
+_BY_BOOK: dict[int, tuple[Any, Charts, dict[str, str]]] = {}
+
+
+def _book_data(ctx: Context) -> tuple[Charts, dict[str, str]]:
+    found = _BY_BOOK.get(id(ctx.book))
+    if found is None or found[0] is not ctx.book:
+        from paragraphs_spi_commando.cells import Charts
+        from paragraphs_spi_commando.rulings import choices
+
+        if len(_BY_BOOK) > 8:
+            _BY_BOOK.clear()
+        found = _BY_BOOK[id(ctx.book)] = (ctx.book, Charts.from_book(ctx.book), choices(ctx.book))
+    return found[1], found[2]
+
+
+def _charts(ctx: Context) -> Charts:
+    return _book_data(ctx)[0].bound(ctx)
+
+
+def _choices(ctx: Context) -> dict[str, str]:
+    return _book_data(ctx)[1]
+
+
+def _yes(ctx: Context, key: str) -> bool:
+    """A yes/no answer the procedure can do without (no when not given)."""
+    return bool(ctx.answer(key)) if key in ctx.answers else False
+
+
+def _int(ctx: Context, key: str, default: int) -> int:
+    return int(ctx.answer(key)) if key in ctx.answers else default
+
+
+def observation(ctx: Context, **_: Any) -> str:
+    """[8.7]: one observation attempt by a man of code ``code`` at ``range`` squares."""
+    from paragraphs_spi_commando.rules.observation import Sighting, observation_chance, observed
+
+    charts = _charts(ctx)
+    sighting = Sighting(
+        distance=int(ctx.answer("range")),
+        target_prone=_yes(ctx, "prone"),
+        target_terrain=str(ctx.answer("terrain")) if "terrain" in ctx.answers else "clear",
+        observer_moved=_yes(ctx, "moved"),
+        target_moving=_yes(ctx, "moving"),
+    )
+    chance = observation_chance(charts, str(ctx.answer("code")), sighting, defending=_yes(ctx, "defending"), ruling_r11=_choices(ctx)["R11"])
+    return "observed" if observed(chance, ctx.roll(D100_FACES, "observation")) else "not observed"
+
+
+def fire(ctx: Context, **_: Any) -> str:
+    """[10.0]: one fire task with ``weapon`` at ``range``: each fire's d100 kills, wounds or
+    misses; the wound points of every hit add up."""
+    from paragraphs_spi_commando.rules import fire as rules
+
+    charts = _charts(ctx)
+    rulings = _choices(ctx)
+    weapon = str(ctx.answer("weapon"))
+    braced = _yes(ctx, "braced")
+    rows = [r for r, flag in (("target_prone", "prone"), ("target_moving", "moving"), ("aiming", "aimed")) if _yes(ctx, flag)]
+    terrain = str(ctx.answer("terrain")) if "terrain" in ctx.answers else "clear"
+    base = rules.base_chance(charts, weapon, int(ctx.answer("range")), braced=braced)
+    chance = rules.hit_chance(
+        base,
+        rules.modifier_total(charts, rows, target_terrain=terrain),
+        bonus=_int(ctx, "bonus", 0),
+        seriously_wounded=_yes(ctx, "firer_wounded"),
+        ruling_r7=rulings["R7"],
+        ruling_r8=rulings["R8"],
+    )
+    kill = rules.kill_chance(charts, chance)
+    code = None
+    wound_points = 0
+    for n in range(rules.fires(charts, weapon, braced=braced)):
+        outcome = rules.shot(chance, kill, ctx.roll(D100_FACES, f"fire {n + 1}"))
+        if outcome == "killed":
+            return "killed"
+        if outcome == "wounded":
+            if code is None:
+                from paragraphs_spi_commando.rules.dice import DiceCode
+
+                code = DiceCode.parse(str(charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "damage")))
+            faces = [ctx.roll(f"d{code.sides}", "damage") for _ in range(code.count)]
+            wound_points += code.total(faces, minimum=1)
+    return f"wounded {wound_points} WP" if wound_points else "missed"
+
+
+def grenade(ctx: Context, **_: Any) -> str:
+    """[11.0]: a grenade of ``era`` and ``kind`` thrown at ``range``; where it lands
+    (scatter direction on the Scatter Diagram and distance) and, with ``men`` in the
+    burst, whether the accuracy roll also kills one of them (2% a man)."""
+    from paragraphs_spi_commando.rules import grenades as rules
+
+    charts = _charts(ctx)
+    rows = [r for r, flag in (("thrower_prone", "thrower_prone"), ("thrower_seriously_wounded", "firer_wounded"), ("no_los", "no_los")) if _yes(ctx, flag)]
+    base = rules.base_chance(charts, str(ctx.answer("era")), str(ctx.answer("kind")), int(ctx.answer("range")))
+    chance = rules.accuracy(charts, base, rows, bonus=_int(ctx, "bonus", 0))
+    roll = ctx.roll(D100_FACES, "grenade accuracy")
+    men = _int(ctx, "men", 0)
+    killed = "; one man in the burst killed" if men and str(ctx.answer("kind")) == "fragmentation" and rules.burst_kill(men, roll) else ""
+    if rules.lands(chance, roll):
+        return "on target" + killed
+    direction = rules.scatter_direction(ctx.roll("d10", "scatter direction", allowed=set(range(1, 9))))
+    distance = rules.scatter_distance(charts, ctx.roll("d6", "scatter distance"))
+    return f"scatters {distance} toward {direction}{killed}"
+
+
+def panic(ctx: Context, **_: Any) -> str:
+    """[14.0]: a panic check (percentage from ``panic`` and the modifiers), and the routine."""
+    from paragraphs_spi_commando.rules import panic as rules
+
+    charts = _charts(ctx)
+    observed = str(ctx.answer("observed")) if "observed" in ctx.answers else "none"
+    wounds = str(ctx.answer("wounds")).replace("_", " ") if "wounds" in ctx.answers else "unhurt"
+    percentage = rules.panic_percentage(
+        charts,
+        int(ctx.answer("panic")),
+        wounds=wounds,
+        observed=None if observed == "none" else observed,
+        condition=_int(ctx, "condition", 0),
+        first_alert_turn=_yes(ctx, "first_alert"),
+    )
+    if not rules.panics(percentage, ctx.roll(D100_FACES, "panic check")):
+        return "no panic"
+    return f"panic: {rules.panic_result(charts, ctx.roll('d10', 'panic result'))}"
+
+
+def preservation(ctx: Context, **_: Any) -> str:
+    """[15.0]: the side's Bookkeeping preservation roll."""
+    from paragraphs_spi_commando.rules import panic as rules
+
+    condition = _int(ctx, "condition", 0)
+    percentage = rules.preservation_percentage(int(ctx.answer("multiple")), int(ctx.answer("killed")), int(ctx.answer("incapacitated")))
+    after = rules.side_condition(condition, percentage, ctx.roll(D100_FACES, "preservation"))
+    return f"condition rises to {after}" if after > condition else f"condition stays {condition}"
+
+
+def melee_blow(ctx: Context, **_: Any) -> str:
+    """[12.6]-[12.8]: one blow with ``melee_weapon``: a grappled blow always lands, another
+    hits on the d100; a separate d100 kills; else 1D10 on the damage table."""
+    from paragraphs_spi_commando.rules import melee as rules
+
+    charts = _charts(ctx)
+    weapon = str(ctx.answer("melee_weapon"))
+    grappled = _yes(ctx, "grappled")
+    wounded = _yes(ctx, "firer_wounded")
+    if not grappled and ctx.roll(D100_FACES, "blow") > rules.hit_chance(charts, weapon, seriously_wounded=wounded):
+        return "missed"
+    if ctx.roll(D100_FACES, "kill") <= rules.kill_chance(charts, weapon, surprised_first_blow=_yes(ctx, "surprised")):
+        return "killed"
+    wp = rules.blow_damage(charts, weapon, ctx.roll("d10", "damage"), grappled=grappled, seriously_wounded=wounded, ruling_r15=_choices(ctx)["R15"])
+    return f"{wp} WP"
+
+
+def disengage(ctx: Context, **_: Any) -> str:
+    """[12.3]: the disengagement roll (2D6) of ``withdrawing`` men against ``staying`` men."""
+    from paragraphs_spi_commando.rules.melee import disengagement
+
+    roll = ctx.roll("2d6", "disengagement")
+    result = disengagement(_charts(ctx), int(ctx.answer("withdrawing")), int(ctx.answer("staying")), roll)
+    return {"all": "all disengage", "one": "one disengages", "none": "none disengage"}[result]
+
+
+def initiative(ctx: Context, **_: Any) -> str:
+    """[6.1]: both players roll a d10, again on a tie; the second die is rolled among the
+    faces the first did not show, which gives the same odds as rolling again."""
+    from paragraphs_spi_commando.rules.tasks import initiative as decide
+
+    first = ctx.roll("d10", "initiative, side A")
+    second = ctx.roll("d10", "initiative, side B", allowed=set(range(1, 11)) - {first})
+    return f"side {decide(first, second)}"
+
+
+_PROCEDURES: tuple[tuple[str, Any, tuple[str, ...], str], ...] = (
+    ("observation", observation, ("code", "range", "prone", "terrain", "moved", "moving", "defending"), "8.7"),
+    ("fire", fire, ("weapon", "range", "prone", "moving", "aimed", "braced", "bonus", "firer_wounded", "terrain"), "10.0"),
+    ("grenade", grenade, ("era", "kind", "range", "bonus", "thrower_prone", "firer_wounded", "no_los", "men"), "11.0"),
+    ("panic", panic, ("panic", "wounds", "observed", "condition", "first_alert"), "14.0"),
+    ("preservation", preservation, ("multiple", "killed", "incapacitated", "condition"), "15.0"),
+    ("melee_blow", melee_blow, ("melee_weapon", "grappled", "firer_wounded", "surprised"), "12.6"),
+    ("disengage", disengage, ("withdrawing", "staying"), "12.3"),
+    ("initiative", initiative, (), "6.1"),
+)
+
+
+def _referee(name: str) -> Any:
+    """A referee step (setup, wound, fire_at), imported only when it runs."""
+
+    def run(ctx: Context, **args: Any) -> Any:
+        from paragraphs_spi_commando import referee
+
+        return getattr(referee, name)(ctx, **args)
+
+    run.__doc__ = {
+        "setup": "Set up a scenario's roster (args: scenario, endurance printed or rolled), rolled endurance journaled ([9.4]).",
+        "wound": "Record wound points against a man (args: man, points) and say his condition ([9.0]).",
+        "fire_at": "One fire task of a man of the roster at another (args: firer, target, weapon, distance, prone, moving, aimed, braced, terrain), recorded ([10.0]).",
+    }[name]
+    return run
+
+
+_REFEREE: tuple[tuple[str, str], ...] = (("setup", "9.4"), ("wound", "9.1"), ("fire_at", "10.0"))
+
+
+def procedures() -> Iterator[Procedure]:
+    """The Procedure records the plugin registers: the odds procedures, and the referee's
+    steps that change a game's record (run with ``Engine.perform``)."""
+    for pid, fn, questions, section in _PROCEDURES:
+        doc = " ".join((fn.__doc__ or "").split())
+        yield Procedure(id=pid, title=TITLE, function=fn, doc=doc, questions=questions, section=section)
+    for pid, section in _REFEREE:
+        fn = _referee(pid)
+        yield Procedure(id=pid, title=TITLE, function=fn, doc=str(fn.__doc__), section=section)
