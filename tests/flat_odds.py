@@ -1,4 +1,6 @@
-"""Exact odds: the probability of every distinct outcome of a paragraph or a procedure.
+"""The 1.x flat enumeration of exact odds, kept as the reference the outcome tree is tested against.
+
+Exact odds (1.x): the probability of every distinct outcome of a paragraph or a procedure.
 
 The resolution is re-run with every possible roll at every chance node (``fractions.
 Fraction``, so the result is exact and reduced). A question left unanswered splits the
@@ -125,7 +127,7 @@ class _OddsChooser(Chooser):
             raise OddsError(f"{purpose}: no face of {die.name} can be used")
         raise _Branch([(("d", f), p / whole) for f, p in dist.items()])
 
-    def pick_outcome(self, ctx: Context, dist: Mapping[str, Fraction]) -> str:
+    def pick_outcome(self, ctx: Context, dist: Mapping[str, Fraction], what: str = "") -> str:
         """Branch on a check's outcomes directly (when its kind knows their chances)."""
         item = self._next()
         if item is not None:
