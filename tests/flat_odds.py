@@ -412,16 +412,16 @@ class _Relevance:
 
 def _relevance(engine: Engine) -> _Relevance:
     # kept on the engine itself: a cache keyed by id() could outlive its engine
-    hit = getattr(engine, "_odds_relevance", None)
+    hit = getattr(engine, "_flat_odds_relevance", None)
     if hit is None:
         hit = _Relevance(engine)
-        engine._odds_relevance = hit  # type: ignore[attr-defined]
+        engine._flat_odds_relevance = hit  # type: ignore[attr-defined]
     return hit
 
 
 def _counted_paragraphs(engine: Engine) -> set[str]:
     """Paragraphs whose read counts some predicate tests (the rest do not affect branching)."""
-    known = getattr(engine, "_odds_counted", None)
+    known = getattr(engine, "_flat_odds_counted", None)
     if known is not None:
         return known
     book = engine.book
@@ -432,7 +432,7 @@ def _counted_paragraphs(engine: Engine) -> set[str]:
                 for p in m.walk_predicate(pred):
                     if isinstance(p, (m.TimesRead, m.HasRead)):
                         out.add(p.paragraph)
-    engine._odds_counted = out  # type: ignore[attr-defined]
+    engine._flat_odds_counted = out  # type: ignore[attr-defined]
     return out
 
 
