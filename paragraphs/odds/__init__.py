@@ -5,7 +5,7 @@
 ``outcomes`` (every leaf with its exact probability, most probable first). A question
 nobody answered splits only what follows it; answers that lead to the same future merge.
 Work is bounded by a node budget: what lies past it becomes a *frontier* leaf with its
-exact probability ("continues at 136; depends on mission"), so size is never an error.
+exact probability ("continues at 36; depends on storm"), so size is never an error.
 ``depth`` stops every branch on the N-th paragraph entered after the target.
 
 For any full assignment of the open questions, the leaves whose answers agree with it sum
