@@ -93,11 +93,11 @@ def by_trail(outcomes, assignment):
     return out
 
 
-PROFILE = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROFILE = settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 
 @PROFILE
-@given(books(), st.sampled_from([None, 0, 1, 2]), st.sampled_from([5, 40, 2000]))
+@given(books(), st.sampled_from([None, 0, 1, 2]), st.sampled_from([5, 40, 300]))
 def test_consistent_leaves_sum_to_one_for_every_full_assignment(text, depth, budget):
     engine = build(text)
     if engine is None:
@@ -148,7 +148,7 @@ class _FlatLeaf:
         return all(json.loads(v) == assignment.get(k, json.loads(v)) for k, v in self.answers.items())
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(books(), st.integers(0, 2**16))
 def test_seeded_monte_carlo_agrees_within_five_standard_errors(text, seed):
     engine = build(text)
