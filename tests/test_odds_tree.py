@@ -353,13 +353,11 @@ def test_a_check_in_a_procedure_resolves_by_its_kind_when_played():
     from paragraphs.dice import ScriptedDice
 
     engine = weapon_engine()
-    result = engine.perform("burst", engine.new_state(), args={"fires": 3}, dice=ScriptedDice([15, 16, 41])) if hasattr(engine, "perform") else None
     from paragraphs.context import Context
     from paragraphs.engine import _PlayChooser
 
     ctx = Context(engine, engine.new_state(), {}, _PlayChooser(engine, ScriptedDice([15, 16, 41]).bind(None)))
     assert engine.grammar.procedures["burst"].function(ctx, fires=3) == "killed wounded missed"
-    del result
 
 
 # --------------------------------------------------------------------------- procedures, API
