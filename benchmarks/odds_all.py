@@ -1,19 +1,30 @@
-"""Time to compute exact odds for every paragraph of the sample book and of the synthetic book.
+"""Exact odds of every paragraph: how many are computed, how many whole, and how fast.
 
-    python benchmarks/odds_all.py
+    python benchmarks/odds_all.py            # Ambush!, the sample book, the synthetic book
+    python benchmarks/odds_all.py --quick    # the sample and synthetic books only
 
-Each paragraph is computed from a fresh state with no answers given, so unanswered
-questions split the result (up to the default cap). The synthetic book's chains are long,
-so its outcomes are told apart by the paragraph they end at (``detail="end"``); the sample
-book uses whole trails. One memo serves the whole sweep, and paragraphs are taken from the
-last to the first so that each chain reuses what the later paragraphs computed.
-Paragraphs whose odds cannot be computed within the limits are counted, not hidden.
+For each book every paragraph is computed from a fresh state with no answers given, at
+the default node budget, each with a fresh memo (what a player asking about one
+paragraph gets). Reported: how many were computed (a refusal or error is counted, not
+hidden), how many resolve with no frontier leaf, the probability mass left on frontier
+leaves (summed per paragraph, where open questions each count as a full assignment: the
+mean over computed paragraphs of mass / number of answer assignments on their leaves is
+shown), and the median, 95th percentile and slowest time per paragraph.
+
+The sample and synthetic books are also run "shared": one memo for the whole sweep, last
+paragraph first, so each chain reuses what later paragraphs computed (the 1.x figure was
+taken that way, with outcomes told apart by end paragraph).
+
+Finally: five lumped fires of a procedure (the test plugin's ``burst``, when installed):
+leaves and time.
 """
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -22,28 +33,81 @@ import synthetic  # noqa: E402
 
 from paragraphs.api import open_title  # noqa: E402
 from paragraphs.errors import ParagraphsError  # noqa: E402
-from paragraphs.odds import OddsMemo, paragraph_odds  # noqa: E402
+from paragraphs.odds import OddsMemo, paragraph_odds, procedure_odds  # noqa: E402
 
 
-def run(engine, detail: str) -> tuple[float, int, int, int]:  # type: ignore[no-untyped-def]
-    start = time.perf_counter()
-    outcomes = failed = 0
-    memo = OddsMemo()  # chains shared between paragraphs are computed once
-    for pid in reversed(list(engine.book.paragraphs)):
+def sweep(engine, shared: bool) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    times: list[float] = []
+    computed = whole = failed = 0
+    mass = Fraction(0)
+    memo = OddsMemo() if shared else None
+    order = list(engine.book.paragraphs)
+    if shared:
+        order.reverse()
+    for pid in order:
+        start = time.perf_counter()
         try:
-            outcomes += len(paragraph_odds(engine, pid, detail=detail, memo=memo).outcomes)
+            result = paragraph_odds(engine, pid, memo=memo if shared else OddsMemo())
         except ParagraphsError:
             failed += 1
-    return time.perf_counter() - start, len(engine.book.paragraphs), outcomes, failed
+            times.append(time.perf_counter() - start)
+            continue
+        times.append(time.perf_counter() - start)
+        computed += 1
+        frontier = result.frontier_mass
+        if not frontier:
+            whole += 1
+        else:
+            # with open questions the leaves sum to one per assignment: normalise
+            total = result.total()
+            mass += frontier / total if total else 0
+    times.sort()
+    n = len(order)
+    return {
+        "paragraphs": n,
+        "computed": computed,
+        "failed": failed,
+        "whole": whole,
+        "mass": float(mass / computed) if computed else 0.0,
+        "median_ms": statistics.median(times) * 1000,
+        "p95_ms": times[min(n - 1, int(0.95 * n))] * 1000,
+        "slowest_ms": times[-1] * 1000,
+        "total_s": sum(times),
+    }
+
+
+def report(label: str, r: dict[str, object]) -> None:
+    print(
+        f"{label:28} {r['computed']:>4}/{r['paragraphs']:<4} computed ({r['failed']} failed), "
+        f"{r['whole']} with no frontier, mean frontier mass {r['mass']:.3f}; "
+        f"median {r['median_ms']:.2f} ms, p95 {r['p95_ms']:.1f} ms, slowest {r['slowest_ms']:.0f} ms, total {r['total_s']:.1f} s"
+    )
+
+
+def fires() -> None:
+    try:
+        engine = open_title("testplugin")
+    except ParagraphsError:
+        print("five lumped fires: the test plugin is not installed")
+        return
+    if "burst" not in engine.grammar.procedures:
+        print("five lumped fires: the test plugin has no burst procedure")
+        return
+    start = time.perf_counter()
+    result = procedure_odds(engine, "burst", args={"fires": 5})
+    seconds = time.perf_counter() - start
+    print(f"five lumped fires (3 outcomes each): {len(result.outcomes)} leaves, total {result.total()}, {seconds * 1000:.0f} ms")
 
 
 def main() -> None:
-    for label, engine, detail in (
-        ("sample book", open_title("sample"), "trail"),
-        ("synthetic book", synthetic.engine(), "end"),
-    ):
-        seconds, n, outcomes, failed = run(engine, detail)
-        print(f"{label:15}: {n:5} paragraphs in {seconds:7.2f} s ({seconds / n * 1000:7.2f} ms each), {outcomes} outcomes, {failed} not computable")
+    quick = "--quick" in sys.argv
+    books = [] if quick else [("Ambush!", open_title("ambush"))]
+    books += [("sample book", open_title("sample")), ("synthetic book", synthetic.engine())]
+    for label, engine in books:
+        report(f"{label}, fresh memo each", sweep(engine, shared=False))
+        if label != "Ambush!":
+            report(f"{label}, one shared memo", sweep(engine, shared=True))
+    fires()
 
 
 if __name__ == "__main__":

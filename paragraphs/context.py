@@ -87,6 +87,13 @@ class Chooser:
     def at_boundary(self, ctx: Context, target: str) -> None:
         """Called before each top-level jump when the context asks for boundaries (exact odds memoise here)."""
 
+    def entry_limit_reached(self, ctx: Context, paragraph: str) -> None:
+        """Called when entering ``paragraph`` would pass ``ctx.entry_limit``.
+
+        Returning lets the engine report a runaway loop; exact odds stop the branch here
+        instead when they were asked for a depth.
+        """
+
 
 class Context:
     """The working state of one resolution plus everything a rule needs to act on it.
@@ -125,6 +132,10 @@ class Context:
         self.entries = 0
         #: The journal step this resolution will be (when a sighting was made, say).
         self.step: int | None = None
+        #: Most paragraphs this context may enter (exact odds lower it for ``--depth``).
+        self.entry_limit = engine.max_entries
+        #: Set by exact odds when reaching ``entry_limit`` ends a branch (not a loop).
+        self.odds_depth_stop = False
         #: Whether effect labels are kept (for results and odds; off in the fast mode).
         self.track_effects = record if track_effects is None else track_effects
         #: Whether exact odds memoise at top-level jumps (set by the odds chooser).
@@ -414,6 +425,33 @@ class Context:
     def see(self, paragraph: str, with_: Mapping[str, Any] | None = None) -> None:
         """Read another paragraph and come back."""
         self.engine.call(self, paragraph, with_ or {})
+
+    def check(self, kind: str, spec: Mapping[str, Any]) -> str:
+        """Resolve a check of ``kind`` (a registered check kind) and return its outcome name.
+
+        For a roll a procedure only needs classified (hit / miss; killed / wounded /
+        missed): under exact odds, when the kind knows its chances, this branches once per
+        outcome with its exact probability instead of once per face of the die.
+
+        Args:
+            kind: the check kind's id.
+            spec: the check's own keys, as in content (``purpose`` optional).
+
+        Raises:
+            ResolutionError: the title has no such check kind.
+        """
+        found = self.engine.grammar.checks.get(kind)
+        if found is None:
+            self.fail(f"no check kind {kind!r}")
+        assert found is not None
+        full = dict(spec)
+        full.setdefault("purpose", f"{kind} check in {self.paragraph or 'a procedure'}")
+        pick = getattr(self.chooser, "pick_outcome", None)
+        if pick is not None and found.chances is not None:
+            dist = found.chances(self, full)
+            if dist:
+                return str(pick(self, dist, what=f"{kind} check: {full['purpose']}"))
+        return found.resolve(self, full)
 
     def fail(self, message: str) -> None:
         raise ResolutionError(f"{self.title} {self.paragraph}: {message}")

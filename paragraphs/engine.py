@@ -523,7 +523,8 @@ class Engine:
         if par is None:
             raise ResolutionError(f"{self.book.title} {ctx.paragraph}: no paragraph {pid}")
         ctx.entries = entries = ctx.entries + 1
-        if entries > self.max_entries:
+        if entries > ctx.entry_limit:
+            ctx.chooser.entry_limit_reached(ctx, pid)  # exact odds with a depth stop here
             raise CycleError(_recent_cycle(ctx.trail))
         stack = ctx.stack
         if pid in stack and stack.count(pid) >= self.max_reentry:
@@ -627,7 +628,7 @@ class Engine:
                 spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
                 dist = kind.chances(ctx, spec) if step.group is None else self._group_chances(ctx, step, kind, spec)
                 if dist:
-                    return pick(ctx, dist)
+                    return pick(ctx, dist, what=f"{step.kind} check: {spec['purpose']}")  # type: ignore[no-any-return]
         if step.group is None:
             fast = self._prepared.get(id(step), False)
             if fast is False:

@@ -133,7 +133,7 @@ def _roll(engine: Engine, ctx: Context, step: m.Roll) -> str | None:
     if pick is not None and not step.store:
         # Exact odds: faces that lead to the same row lead to the same future (the total
         # is not kept), so branch once per row rather than once per face.
-        return _branch(engine, ctx, step, _lumped_total(ctx, step, die, modifier, rounding, allowed, pick), "roll")
+        return _branch(engine, ctx, step, _lumped_total(ctx, step, die, modifier, rounding, allowed, pick, purpose), "roll")
     face = ctx.roll(die, purpose, modifier=modifier, allowed=allowed)
     total = _total(face, modifier, step.halve, rounding)
     if step.store:
@@ -141,23 +141,49 @@ def _roll(engine: Engine, ctx: Context, step: m.Roll) -> str | None:
     return _branch(engine, ctx, step, total, "roll")
 
 
-def _lumped_total(ctx: Context, step: m.Roll, die: Die, modifier: int, rounding: str, allowed: set[int] | None, pick: Callable[..., str]) -> int:
-    groups: dict[str, Any] = {}
-    representative: dict[str, int] = {}
-    for face, p in die.distribution.items():
-        if allowed is not None and face not in allowed:
+def _lumped_total(ctx: Context, step: m.Roll, die: Die, modifier: int, rounding: str, allowed: set[int] | None, pick: Callable[..., str], purpose: str = "") -> int:
+    # Exact odds replay a resolution once per branch, so the same roll is lumped again and
+    # again: its rows' chances are kept per step (a book step lives as long as the engine).
+    engine = ctx.engine
+    cache = engine.__dict__.setdefault("_lumped_rolls", {})
+    key = (id(step), die.name, modifier, rounding, None if allowed is None else frozenset(allowed))
+    hit = cache.get(key)
+    if hit is None:
+        groups: dict[str, Any] = {}
+        faces: dict[str, list[int]] = {}
+        representative: dict[str, int] = {}
+        for face, p in die.distribution.items():
+            if allowed is not None and face not in allowed:
+                continue
+            total = _total(face, modifier, step.halve, rounding)
+            if step.rows:
+                row = _row_for(step.rows, total, step.clamp)
+                group = f"row {step.rows.index(row)}" if row is not None else f"lost {total}"
+            else:
+                group = "odd" if total % 2 else "even"
+            groups[group] = groups.get(group, 0) + p
+            faces.setdefault(group, []).append(face)
+            representative.setdefault(group, total)
+        whole = sum(groups.values())
+        # each lumped outcome is named by its faces ("0-1", "3, 5") for the odds display
+        names = {g: _faces_text(fs) for g, fs in faces.items()}
+        hit = cache[key] = ({names[g]: p / whole for g, p in groups.items()}, {names[g]: t for g, t in representative.items()}, step)
+    chosen = pick(ctx, hit[0], what=f"{die.name}: {purpose}")
+    return hit[1][chosen]  # type: ignore[no-any-return]
+
+
+def _faces_text(faces: list[int]) -> str:
+    nums = sorted(faces)
+    parts = []
+    start = prev = nums[0]
+    for n in nums[1:]:
+        if n == prev + 1:
+            prev = n
             continue
-        total = _total(face, modifier, step.halve, rounding)
-        if step.rows:
-            row = _row_for(step.rows, total, step.clamp)
-            label = f"row {step.rows.index(row)}" if row is not None else f"lost {total}"
-        else:
-            label = "odd" if total % 2 else "even"
-        groups[label] = groups.get(label, 0) + p
-        representative.setdefault(label, total)
-    whole = sum(groups.values())
-    chosen = pick(ctx, {label: p / whole for label, p in groups.items()})
-    return representative[chosen]
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        start = prev = n
+    parts.append(str(start) if start == prev else f"{start}-{prev}")
+    return ", ".join(parts)
 
 
 def _total(face: int, modifier: int, halved: bool, rounding: str) -> int:

@@ -53,7 +53,7 @@ HELP = """Commands:
   sheet              show the record sheet
   log                show what was done, step by step, with the answers given
   undo [step]        undo the last step, or back to just before a step of the log
-  odds <paragraph>   exact odds of a paragraph for the current sheet
+  odds <paragraph> [key=value ...] [--depth N]   exact odds for the current sheet
   help               this list
   quit               leave (the session is saved after every step)
 While a question waits: answer it, or type cancel (or back) to drop the step,
@@ -297,7 +297,7 @@ class Session:
         if head == "odds":
             if not rest:
                 raise UsageError("odds needs a paragraph: odds 350")
-            return self._info(self.odds(rest[0]))
+            return self._info(self.odds(rest[0], *rest[1:]))
         if head == "recap":
             return self._info(self.recap())
         if head in self.verbs:
@@ -637,11 +637,29 @@ class Session:
         lines.append(f"dice: {self.dice_mode}")
         return "\n".join(lines)
 
-    def odds(self, paragraph: str) -> str:
+    def odds(self, paragraph: str, *words: str) -> str:
+        """Exact odds from the session's state, with answers typed after the id (``pc=6``)
+        and ``--depth N``; folded to the terminal like ``paragraphs odds``."""
         from paragraphs.odds import paragraph_odds
+        from paragraphs.odds.render import render
 
-        result = paragraph_odds(self.engine, paragraph, self.state)
-        return "\n".join(f"  {p.numerator}/{p.denominator} ({float(p):.3f})  {o.label}" + (f"  assuming {dict(o.answers)}" if o.answers else "") for o, p in result.outcomes)
+        given: dict[str, str] = {}
+        depth: int | None = None
+        items = list(words)
+        while items:
+            word = items.pop(0)
+            if word.startswith("--depth"):
+                value = word.partition("=")[2] or (items.pop(0) if items else "")
+                if not value.isdigit():
+                    raise UsageError("--depth takes a number of paragraphs (odds 137 --depth 1)")
+                depth = int(value)
+            elif "=" in word:
+                key, _, value = word.partition("=")
+                given[key] = value
+            else:
+                raise UsageError(f"odds: {word!r} is neither KEY=VALUE nor --depth N")
+        result = paragraph_odds(self.engine, paragraph, self.state, given, depth=depth)
+        return render(result, title=self.engine.book.title)
 
     # ---------------------------------------------------------------- helpers
     def _info(self, text: str, **data: Any) -> Reply:

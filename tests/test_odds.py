@@ -9,7 +9,7 @@ import pytest
 
 from paragraphs import hookimpl
 from paragraphs.dice import SeededDice, derive_seed
-from paragraphs.errors import OddsError, UsageError
+from paragraphs.errors import UsageError
 from paragraphs.odds import paragraph_odds, procedure_odds
 from paragraphs.records import Procedure
 
@@ -86,7 +86,9 @@ def test_unanswered_questions_split_the_result_per_answer():
     assert answered.total() == 1 and all(not o.answers for o, _ in answered.outcomes)
 
 
-def test_too_many_answer_combinations_name_the_questions():
+def test_questions_that_change_nothing_never_split_and_size_is_never_refused():
+    # 1.x refused this (100 x 100 answer combinations past its cap); both answers lead to
+    # the same future, so the tree does not split on them at all
     engine = engine_for(
         """
         paragraphs:
@@ -96,8 +98,10 @@ def test_too_many_answer_combinations_name_the_questions():
               - if: {test: {ask: {key: b, prompt: B, type: integer, min: 0, max: 99, equals: 1}}, then: []}
         """
     )
-    with pytest.raises(OddsError, match="answer some of: a, b"):
-        paragraph_odds(engine, "1", cap=1000)
+    with pytest.warns(DeprecationWarning, match="cap"):
+        result = paragraph_odds(engine, "1", cap=1000, budget=20_000)
+    assert [(o.trail, o.probability, o.answers) for o in result.outcomes] == [(("1",), 1, ())]
+    assert result.assumed == []
 
 
 def test_memoised_chains_match_the_trail_level_enumeration():
@@ -121,8 +125,11 @@ def test_memoised_chains_match_the_trail_level_enumeration():
     ends: dict[str, Fraction] = Counter()
     for o, p in full.outcomes:
         ends[o.trail[-1]] += p
-    end_only = {o.trail[-1]: p for o, p in paragraph_odds(engine, "1", detail="end").outcomes}
-    assert dict(ends) == end_only == {"4": Fraction(1, 3) * Fraction(1, 2) + Fraction(2, 3) * Fraction(5, 6), "5": Fraction(1, 3) * Fraction(1, 2) + Fraction(2, 3) * Fraction(1, 6)}
+    # detail="end" is deprecated and ignored: outcomes keep their whole trail
+    with pytest.warns(DeprecationWarning, match="detail"):
+        same = paragraph_odds(engine, "1", detail="end")
+    assert same.outcomes == full.outcomes
+    assert dict(ends) == {"4": Fraction(1, 3) * Fraction(1, 2) + Fraction(2, 3) * Fraction(5, 6), "5": Fraction(1, 3) * Fraction(1, 2) + Fraction(2, 3) * Fraction(1, 6)}
 
 
 def test_odds_agree_with_seeded_monte_carlo():

@@ -91,7 +91,7 @@ def test_random_books_only_ever_fail_with_the_library_errors(text, seed, answer)
     for pid in engine.book.paragraphs:
         try:
             engine.resolve(pid, answers={"q": answer} if "q" in engine.book.questions else {}, dice=SeededDice(seed))
-            paragraph_odds(engine, pid, cap=64)
+            paragraph_odds(engine, pid, budget=500)
         except ParagraphsError:
             pass
 
@@ -131,10 +131,12 @@ def test_odds_sum_to_one_and_agree_with_monte_carlo(text):
     if engine is None:
         return
     try:
-        result = paragraph_odds(engine, "1", answers={"q": True} if "q" in engine.book.questions else {}, cap=64)
+        result = paragraph_odds(engine, "1", answers={"q": True} if "q" in engine.book.questions else {}, budget=500)
     except ParagraphsError:
         return
     assert result.total() == 1
+    if result.frontier_mass:
+        return  # a loop or the budget cut some trails short: Monte Carlo trails are whole
     exact = {}
     for o, p in result.outcomes:
         exact[o.trail] = exact.get(o.trail, 0) + p

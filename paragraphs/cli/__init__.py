@@ -66,9 +66,12 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("--state", metavar="FILE")
     p.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--cap", type=int, default=4096, help="most answer combinations to split into (default 4096)")
-    p.add_argument("--detail", choices=("trail", "end"), default="trail", help="tell outcomes apart by whole trail or by last paragraph")
-    p.add_argument("--spoilers", action="store_true", help="tell outcomes apart by what happens in them")
+    p.add_argument("--depth", type=int, metavar="N", help="stop each branch on the N-th paragraph entered after TARGET (a frontier leaf)")
+    p.add_argument("--budget", type=int, metavar="NODES", help="most nodes to compute (default 2000; 40000 for a procedure); past it, frontier leaves")
+    p.add_argument("--all", action="store_true", help="show the whole tree (the display is folded to 40 lines or the terminal's height)")
+    p.add_argument("--spoilers", action="store_true", help="also show what happens in the paragraphs further on")
+    p.add_argument("--cap", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--detail", choices=("trail", "end"), help=argparse.SUPPRESS)
     _common(p)
 
     # Titles may declare the same play option (the raid series' --optional, --no-events):

@@ -267,9 +267,15 @@ def print_resolution(result: Any, engine: Any, *, spoilers: bool = False) -> Non
 
 
 def cmd_odds(args: argparse.Namespace, host: Any) -> int:
+    import warnings
+
     from paragraphs.errors import UnknownParagraph
     from paragraphs.odds import paragraph_odds, procedure_odds
+    from paragraphs.odds.render import DEFAULT_LINES, render
 
+    for flag, value in (("--cap", args.cap), ("--detail", args.detail)):
+        if value is not None:
+            print(f"warning: {flag} is deprecated and ignored (odds are a tree bounded by --budget; see --depth)", file=sys.stderr)
     engine = open_engine(args, host)
     state = load_or_new_state(args.state, engine)
     answers = parse_answers(args.answer)
@@ -278,21 +284,26 @@ def cmd_odds(args: argparse.Namespace, host: Any) -> int:
         is_paragraph = True
     except UnknownParagraph:
         is_paragraph = False
-    if is_paragraph:
-        result = paragraph_odds(engine, args.target, state, answers, cap=args.cap, detail=args.detail, spoilers=args.spoilers)
-    elif args.target in engine.grammar.procedures:
-        result = procedure_odds(engine, args.target, state, answers, cap=args.cap)
-    else:
-        procs = ", ".join(sorted(engine.grammar.procedures)) or "none"
-        raise UsageError(f"{args.target!r} is neither a paragraph of {args.title} nor one of its procedures ({procs})")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # said once above, in CLI words
+        if is_paragraph:
+            result = paragraph_odds(engine, args.target, state, answers, depth=args.depth, budget=args.budget, spoilers=args.spoilers)
+        elif args.target in engine.grammar.procedures:
+            result = procedure_odds(engine, args.target, state, answers, depth=args.depth, budget=args.budget, spoilers=args.spoilers)
+        else:
+            procs = ", ".join(sorted(engine.grammar.procedures)) or "none"
+            raise UsageError(f"{args.target!r} is neither a paragraph of {args.title} nor one of its procedures ({procs})")
     if args.json:
         emit_json(result.to_json())
         return 0
-    rows = []
-    for outcome, p in result.outcomes:
-        assumed = ", ".join(f"{k}={v}" for k, v in outcome.answers)
-        rows.append([f"{p.numerator}/{p.denominator}", f"{float(p):.4f}", outcome.label, assumed])
-    print(table(["probability", "p", "outcome", "assuming"], rows))
+    lines: int | None = None
+    if not args.all:
+        lines = DEFAULT_LINES
+        if sys.stdout.isatty():
+            import shutil
+
+            lines = max(10, shutil.get_terminal_size((80, DEFAULT_LINES + 2)).lines - 2)
+    print(render(result, lines=lines, title=engine.book.title))
     return 0
 
 

@@ -78,6 +78,22 @@ def succeeds_on(top: int) -> str:
     return "0 succeeds" if top == 0 else f"0-{top} succeeds"
 
 
+def pc_chances(ctx: Context, spec: Mapping[str, Any]) -> dict[str, Fraction]:
+    """The PC Check's exact outcome chances (asking what ``resolve_pc`` asks, in its order).
+
+    Exact odds then branch three ways (success, exact, failure) instead of ten.
+    """
+    from fractions import Fraction
+
+    subject = str(spec.get("subject", "default"))
+    pc = int(ctx.subject_answer(SUBJECT_KEYS.get(subject, "pc")))
+    target = pc + ctx.number(spec.get("modifier", 0))
+    out = {"success": Fraction(0), "exact": Fraction(0), "failure": Fraction(0)}
+    for face, p in ctx.die("d10").distribution.items():
+        out["exact" if face == target else "success" if face <= target else "failure"] += p
+    return out
+
+
 def pc_bounds(spec: Mapping[str, Any], book: Any) -> tuple[Fraction, Fraction]:
     modifier = spec.get("modifier", 0)
     modifier = modifier.value if isinstance(modifier, m.Literal) else modifier
@@ -165,6 +181,7 @@ def check_kinds() -> Iterator[CheckKind]:
         {"type": "object", "properties": {"subject": {"enum": list(SUBJECT_KEYS)}, "modifier": value}, "additionalProperties": False},
         "PC Check: a d10 at or under the subject's PC plus the modifier.",
         pc_bounds,
+        chances=pc_chances,
     )
     yield CheckKind(
         "activation",

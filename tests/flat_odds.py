@@ -1,4 +1,6 @@
-"""Exact odds: the probability of every distinct outcome of a paragraph or a procedure.
+"""The 1.x flat enumeration of exact odds, kept as the reference the outcome tree is tested against.
+
+Exact odds (1.x): the probability of every distinct outcome of a paragraph or a procedure.
 
 The resolution is re-run with every possible roll at every chance node (``fractions.
 Fraction``, so the result is exact and reduced). A question left unanswered splits the
@@ -125,7 +127,7 @@ class _OddsChooser(Chooser):
             raise OddsError(f"{purpose}: no face of {die.name} can be used")
         raise _Branch([(("d", f), p / whole) for f, p in dist.items()])
 
-    def pick_outcome(self, ctx: Context, dist: Mapping[str, Fraction]) -> str:
+    def pick_outcome(self, ctx: Context, dist: Mapping[str, Fraction], what: str = "") -> str:
         """Branch on a check's outcomes directly (when its kind knows their chances)."""
         item = self._next()
         if item is not None:
@@ -412,16 +414,16 @@ class _Relevance:
 
 def _relevance(engine: Engine) -> _Relevance:
     # kept on the engine itself: a cache keyed by id() could outlive its engine
-    hit = getattr(engine, "_odds_relevance", None)
+    hit = getattr(engine, "_flat_odds_relevance", None)
     if hit is None:
         hit = _Relevance(engine)
-        engine._odds_relevance = hit  # type: ignore[attr-defined]
+        engine._flat_odds_relevance = hit  # type: ignore[attr-defined]
     return hit
 
 
 def _counted_paragraphs(engine: Engine) -> set[str]:
     """Paragraphs whose read counts some predicate tests (the rest do not affect branching)."""
-    known = getattr(engine, "_odds_counted", None)
+    known = getattr(engine, "_flat_odds_counted", None)
     if known is not None:
         return known
     book = engine.book
@@ -432,7 +434,7 @@ def _counted_paragraphs(engine: Engine) -> set[str]:
                 for p in m.walk_predicate(pred):
                     if isinstance(p, (m.TimesRead, m.HasRead)):
                         out.add(p.paragraph)
-    engine._odds_counted = out  # type: ignore[attr-defined]
+    engine._flat_odds_counted = out  # type: ignore[attr-defined]
     return out
 
 

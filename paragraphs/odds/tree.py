@@ -1,0 +1,537 @@
+"""The outcome tree: chance, question and leaf nodes, built by replaying a resolution.
+
+A resolution is re-run with a *prefix* of choices (faces, lumped outcomes, answers); at
+the first choice past the prefix the odds chooser stops it, and each possible choice is
+explored in turn. Each stop becomes a node:
+
+* a *chance* node (a roll or a check: one branch per face range or outcome, exact
+  ``Fraction`` each),
+* a *question* node (a question nobody answered: one branch per answer, no probability),
+* a *leaf* (the resolution ended, or a *frontier*: the budget or ``depth`` stopped it,
+  or an unknown table cell that odds never split on).
+
+Each branch carries the *segment* of outcome between its node and the next (paragraphs
+entered, sightings marked, counter and value changes, effects), so a leaf's outcome is
+the sum of the segments on its path and a shared subtree needs no copy.
+
+A question splits only what follows the point where it is asked. Branches that lead to
+the same segment and the same subtree merge (answers ``0-4``; faces ``3-5``). Nodes are
+interned, so identical subtrees are one object. After each top-level jump the rest is a
+memo point keyed by the target, the part of the state that can still matter, the answers
+that can still be asked, and the depth left.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from paragraphs import model as m
+from paragraphs.context import Chooser, Context
+from paragraphs.dice import Die
+from paragraphs.errors import OddsError, ParagraphsError, ResolutionError
+from paragraphs.odds.analysis import counted_paragraphs, relevance
+from paragraphs.state import State
+
+if TYPE_CHECKING:
+    from paragraphs.engine import Engine
+
+#: Default node budget: work one odds computation may do before deeper parts become
+#: frontier leaves (each replayed partial resolution, and each leaf a shared subtree adds,
+#: counts one).
+DEFAULT_BUDGET = 2000
+#: Default for a procedure: one rule function, whose table by open parameters needs every
+#: combination of them.
+PROCEDURE_BUDGET = 40_000
+
+_UNLIMITED = 1 << 30
+
+
+# --------------------------------------------------------------------------- segments
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """What happened between two nodes: paragraphs entered, marks, counters, values, effects.
+
+    ``values`` holds ``(name, JSON text)`` pairs, so segments are hashable.
+    """
+
+    trail: tuple[str, ...] = ()
+    marked: tuple[str, ...] = ()
+    counters: tuple[tuple[str, int], ...] = ()
+    values: tuple[tuple[str, str], ...] = ()
+    effects: tuple[str, ...] = ()
+
+    def __add__(self, other: Segment) -> Segment:
+        if not other:
+            return self
+        if not self:
+            return other
+        counters = dict(self.counters)
+        for k, v in other.counters:
+            counters[k] = counters.get(k, 0) + v
+        values = dict(self.values)
+        values.update(other.values)
+        marked = self.marked + tuple(s for s in other.marked if s not in self.marked)
+        return Segment(
+            self.trail + other.trail,
+            marked,
+            tuple(sorted((k, v) for k, v in counters.items() if v)),
+            tuple(sorted(values.items())),
+            self.effects + other.effects,
+        )
+
+    def after(self, earlier: Segment) -> Segment:
+        """What this cumulative segment adds to ``earlier`` (a prefix of it)."""
+        before = dict(earlier.counters)
+        counters = {k: v - before.get(k, 0) for k, v in self.counters}
+        for k, v in before.items():
+            counters.setdefault(k, -v)
+        old = dict(earlier.values)
+        return Segment(
+            self.trail[len(earlier.trail) :],
+            self.marked[len(earlier.marked) :],
+            tuple(sorted((k, v) for k, v in counters.items() if v)),
+            tuple((k, v) for k, v in self.values if old.get(k) != v),
+            self.effects[len(earlier.effects) :],
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.trail or self.marked or self.counters or self.values or self.effects)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"trail": list(self.trail)}
+        if self.marked:
+            out["marked"] = list(self.marked)
+        if self.counters:
+            out["counters"] = dict(self.counters)
+        if self.values:
+            out["values"] = {k: json.loads(v) for k, v in self.values}
+        if self.effects:
+            out["effects"] = list(self.effects)
+        return out
+
+
+EMPTY = Segment()
+
+
+# --------------------------------------------------------------------------- nodes
+
+
+class Node:
+    """One node of the outcome tree (interned: equal subtrees are the same object).
+
+    Attributes:
+        kind: ``chance``, ``question`` or ``leaf``.
+        what: a chance node's roll or check (its purpose); a question node's prompt.
+        key: a question node's answer key.
+        branches: ``(label, values, probability, segment, child)``; ``values`` are a
+            question branch's answers (several where they merged) or a chance branch's
+            faces/outcomes, ``probability`` is None on a question branch.
+        label: a leaf's label from a procedure (None for paragraphs).
+        frontier: on a frontier leaf, where it stops (``{"at", "needs", "reason"}``).
+        unknown: on a leaf stopped by an unknown table cell, the cell's key.
+        leaves: number of leaves below (as a tree: shared subtrees count each time).
+    """
+
+    __slots__ = ("kind", "what", "key", "branches", "label", "frontier", "unknown", "leaves", "uid")
+
+    kind: str
+    what: str
+    key: str
+    branches: tuple[tuple[str, tuple[Any, ...], Fraction | None, Segment, Node], ...]
+    label: str | None
+    frontier: Mapping[str, Any] | None
+    unknown: str | None
+    leaves: int
+    uid: int
+
+
+class Interner:
+    """Makes nodes; two equal nodes are the same object, so equality is identity."""
+
+    def __init__(self) -> None:
+        self.table: dict[Any, Node] = {}
+
+    def _make(self, sig: Any, **fields: Any) -> Node:
+        hit = self.table.get(sig)
+        if hit is not None:
+            return hit
+        node = Node()
+        node.kind = fields["kind"]
+        node.what = fields.get("what", "")
+        node.key = fields.get("key", "")
+        node.branches = fields.get("branches", ())
+        node.label = fields.get("label")
+        node.frontier = fields.get("frontier")
+        node.unknown = fields.get("unknown")
+        node.leaves = sum(b[4].leaves for b in node.branches) if node.branches else 1
+        node.uid = len(self.table)
+        self.table[sig] = node
+        return node
+
+    def leaf(self, label: str | None = None, frontier: Mapping[str, Any] | None = None, unknown: str | None = None) -> Node:
+        fsig = None if frontier is None else (frontier["at"], tuple(frontier["needs"]), frontier["reason"])
+        return self._make(("leaf", label, fsig, unknown), kind="leaf", label=label, frontier=frontier, unknown=unknown)
+
+    def chance(self, what: str, options: list[tuple[Any, Fraction, Segment, Node]]) -> tuple[Segment, Node]:
+        """A chance node; options leading to the same segment and subtree merge.
+
+        Returns the segment that follows whatever the roll (when every face leads to the
+        same place the roll does not matter and no node is made) and the node.
+        """
+        merged: dict[tuple[Segment, int], list[Any]] = {}
+        for value, p, seg, child in options:
+            slot = merged.setdefault((seg, child.uid), [[], Fraction(0), seg, child])
+            slot[0].append(value)
+            slot[1] += p
+        if len(merged) == 1:
+            ((_, _, seg, child),) = merged.values()
+            return seg, child
+        branches = tuple(
+            (values_label(vals), tuple(vals), p, seg, child)
+            for vals, p, seg, child in sorted(merged.values(), key=lambda s: (-s[1], _sort_key(s[0][0])))
+        )
+        sig = ("chance", what, tuple((b[0], b[2], b[3], b[4].uid) for b in branches))
+        return EMPTY, self._make(sig, kind="chance", what=what, branches=branches)
+
+    def question(self, q: m.Question, options: list[tuple[Any, Segment, Node]]) -> tuple[Segment, Node]:
+        """A question node; answers leading to the same segment and subtree merge.
+
+        When every answer leads to the same place, the question does not split anything.
+        """
+        merged: dict[tuple[Segment, int], list[Any]] = {}
+        for value, seg, child in options:
+            merged.setdefault((seg, child.uid), [[], seg, child])[0].append(value)
+        if len(merged) == 1:
+            ((_, seg, child),) = merged.values()
+            return seg, child
+        branches = tuple((values_label(vals), tuple(vals), None, seg, child) for vals, seg, child in merged.values())
+        sig = ("question", q.key, tuple((b[1], b[3], b[4].uid) for b in branches))
+        return EMPTY, self._make(sig, kind="question", what=q.prompt, key=q.key, branches=branches)
+
+
+def _sort_key(v: Any) -> tuple[int, Any]:
+    if isinstance(v, bool):
+        return (0, int(v))
+    if isinstance(v, (int, float)):
+        return (1, v)
+    return (2, str(v))
+
+
+def values_label(values: list[Any] | tuple[Any, ...]) -> str:
+    """``0-4``, ``0-2, 5``, ``yes``, ``vehicle, foot``: merged faces or answers as text."""
+    if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        nums = sorted(set(values))
+        parts = []
+        start = prev = nums[0]
+        for n in nums[1:] + [None]:
+            if n is not None and n == prev + 1:
+                prev = n
+                continue
+            parts.append(str(start) if start == prev else f"{start}-{prev}")
+            if n is not None:
+                start = prev = n
+        return ", ".join(parts)
+    return ", ".join("yes" if v is True else "no" if v is False else str(v) for v in values)
+
+
+# --------------------------------------------------------------------------- the chooser
+
+
+class _Branch(Exception):
+    def __init__(self, what: str, options: list[tuple[tuple[Any, ...], Fraction | None]], question: m.Question | None = None) -> None:
+        self.what = what
+        self.options = options
+        self.question = question
+        super().__init__()
+
+
+class _Boundary(Exception):
+    def __init__(self, target: str) -> None:
+        self.target = target
+        super().__init__(target)
+
+
+class _Stop(Exception):
+    """The branch ends here as a frontier (depth) or an unknown-cell leaf."""
+
+    def __init__(self, at: str, reason: str, unknown: str | None = None) -> None:
+        self.at = at
+        self.reason = reason
+        self.unknown = unknown
+        super().__init__(at)
+
+
+class _OverBudget(Exception):
+    pass
+
+
+_ABSENT = "\x00absent"
+
+
+class _Reads(dict):  # type: ignore[type-arg]
+    """The answers of one replay; notes every key looked up (what a subtree depends on)."""
+
+    __slots__ = ("seen",)
+
+    def __init__(self, answers: Mapping[str, Any], seen: set[str]) -> None:
+        super().__init__(answers)
+        self.seen = seen
+
+    def __contains__(self, key: object) -> bool:
+        self.seen.add(key)  # type: ignore[arg-type]
+        return super().__contains__(key)
+
+    def __getitem__(self, key: str) -> Any:
+        self.seen.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.seen.add(key)
+        return super().get(key, default)
+
+    def items(self) -> Any:
+        self.seen.update(self.keys())
+        return super().items()
+
+    def values(self) -> Any:
+        self.seen.update(self.keys())
+        return super().values()
+
+
+#: a die's faces with their chances (a die is an immutable value: safe to share)
+_ROLL_OPTIONS: dict[Any, list[tuple[tuple[Any, ...], Fraction | None]]] = {}
+
+
+class _OddsChooser(Chooser):
+    source_kind = "odds"
+
+    def __init__(self, prefix: tuple[tuple[Any, ...], ...], boundary: bool) -> None:
+        self.prefix = prefix
+        self.i = 0
+        self.boundary = boundary
+
+    def _next(self) -> tuple[Any, ...] | None:
+        if self.i < len(self.prefix):
+            item = self.prefix[self.i]
+            self.i += 1
+            return item
+        return None
+
+    def roll(self, ctx: Context, die: Die, purpose: str, allowed: set[int] | None) -> int:
+        item = self._next()
+        if item is not None:
+            return int(item[1])
+        key = (die, None if allowed is None else frozenset(allowed))
+        options = _ROLL_OPTIONS.get(key)
+        if options is None:
+            dist = {f: p for f, p in die.distribution.items() if allowed is None or f in allowed}
+            whole = sum(dist.values(), Fraction(0))
+            if not whole:
+                raise OddsError(f"{purpose}: no face of {die.name} can be used")
+            options = _ROLL_OPTIONS[key] = [(("d", f), p / whole) for f, p in dist.items()]
+        raise _Branch(f"{die.name}: {purpose}", list(options))
+
+    def pick_outcome(self, ctx: Context, dist: Mapping[str, Fraction], what: str = "") -> str:
+        """Branch on a check's (or a lumped roll's) outcomes directly."""
+        item = self._next()
+        if item is not None:
+            return str(item[1])
+        if ctx.subject_label is not None:
+            what = f"{what} ({ctx.subject_label})"
+        raise _Branch(what or (f"roll or check in {ctx.paragraph}" if ctx.paragraph else "roll or check"), [(("o", name), Fraction(p)) for name, p in dist.items() if p])
+
+    def answer(self, ctx: Context, question: m.Question) -> Any:
+        item = self._next()
+        if item is not None:
+            return item[2]
+        if question.key.startswith("cell."):
+            # an unknown table cell: odds never split on it (its value is not in the rules)
+            raise _Stop(ctx.paragraph, "unknown", unknown=question.key)
+        raise _Branch(question.prompt, [(("q", question.key, v), None) for v in question.domain()], question)
+
+    def at_boundary(self, ctx: Context, target: str) -> None:
+        raise _Boundary(target)
+
+    def entry_limit_reached(self, ctx: Context, paragraph: str) -> None:
+        if ctx.odds_depth_stop:
+            ctx.trail.append(paragraph)
+            raise _Stop(paragraph, "depth")
+
+
+# --------------------------------------------------------------------------- the builder
+
+
+class Builder:
+    """Builds one outcome tree (see the module docstring)."""
+
+    def __init__(self, engine: Engine, memo: dict[Any, list[tuple[Any, tuple[Segment, Node]]]], interner: Interner, budget: int, depth: int | None, truncate: bool) -> None:
+        self.engine = engine
+        self.memo = memo
+        self.nodes = interner
+        self.budget = budget
+        self.depth = depth
+        self.truncate = truncate
+        self.cost = 0
+        self.asked: dict[str, m.Question] = {}
+        self.frontiers = 0
+        #: answer keys looked up by the subtree being computed (innermost last)
+        self.reads: list[set[str]] = [set()]
+        self._open: set[Any] = set()
+        self._counted = counted_paragraphs(engine)
+        self._relevance = relevance(engine)
+
+    def spend(self, n: int) -> None:
+        self.cost += n
+        if self.cost > self.budget and not self.truncate:
+            raise _OverBudget()
+
+    @property
+    def spent(self) -> bool:
+        return self.cost > self.budget
+
+    # ---------------------------------------------------------------- segments
+    def segment(self, state: State, answers: Mapping[str, Any], run: Callable[[Context], Any], boundary: bool, entries_before: int) -> tuple[Segment, Node]:
+        """The tree of ``run`` from ``state``: its first segment and its root node."""
+        base_values = dict(state.values)
+        # one pickle per segment, one unpickle per replay: faster than a deep copy
+        frozen = pickle.dumps(state.snapshot(), pickle.HIGHEST_PROTOCOL)
+        depth_left = _UNLIMITED if self.depth is None else self.depth - entries_before
+
+        def replay(prefix: tuple[tuple[Any, ...], ...]) -> tuple[Segment, Node]:
+            work = State(**pickle.loads(frozen))
+            ctx = Context(self.engine, work, _Reads(answers, self.reads[-1]), _OddsChooser(prefix, boundary), record=False, track_effects=True)
+            if depth_left < self.engine.max_entries:
+                ctx.entry_limit = depth_left
+                ctx.odds_depth_stop = True
+            try:
+                label = run(ctx)
+            except _Branch as branch:
+                here = _cumulative(ctx, base_values)
+                if branch.question is not None:
+                    self.asked.setdefault(branch.question.key, branch.question)
+                children = []
+                for item, weight in branch.options:
+                    if self.truncate and self.spent:
+                        self.frontiers += 1
+                        child_seg, child = EMPTY, self.frontier(ctx.paragraph, "budget", {**ctx.answers, **_answer_of(item)})
+                    else:
+                        self.spend(1)
+                        full, child = replay(prefix + (item,))
+                        child_seg = full.after(here)
+                    children.append((item, weight, child_seg, child))
+                if branch.question is not None:
+                    seg, node = self.nodes.question(branch.question, [(item[2], s, c) for item, _, s, c in children])
+                else:
+                    seg, node = self.nodes.chance(branch.what, [(item[1], w or Fraction(0), s, c) for item, w, s, c in children])
+                return here + seg, node
+            except _Boundary as stop:
+                here = _cumulative(ctx, base_values)
+                tail_seg, tail = self.after(stop.target, ctx.state, dict.copy(ctx.answers), entries_before + ctx.entries)
+                return here + tail_seg, tail
+            except _Stop as stop:
+                here = _cumulative(ctx, base_values)
+                if stop.unknown is not None:
+                    return here, self.nodes.leaf(unknown=stop.unknown)
+                self.frontiers += 1
+                return here, self.frontier(stop.at, stop.reason, ctx.answers)
+            except (ParagraphsError, RecursionError, _OverBudget):
+                raise
+            except Exception as exc:  # a plugin's bug: reported as the library's error
+                raise ResolutionError(f"{self.engine.book.title} {ctx.paragraph}: {type(exc).__name__}: {exc}") from exc
+            text = None
+            if label is not None:
+                text = str(label.get("label")) if isinstance(label, Mapping) else str(label)
+            return _cumulative(ctx, base_values), self.nodes.leaf(label=text)
+
+        self.spend(1)
+        return replay(())
+
+    def frontier(self, at: str, reason: str, answers: Mapping[str, Any]) -> Node:
+        reachable = self._relevance.questions(at) if at in self.engine.book.paragraphs else ()
+        self.reads[-1].update(reachable)  # the list depends on which of them are answered
+        needs = [k for k in reachable if k not in answers]
+        return self.nodes.leaf(frontier={"at": at, "needs": needs, "reason": reason})
+
+    def after(self, target: str, state: State, answers: Mapping[str, Any], entries: int) -> tuple[Segment, Node]:
+        """The tree of what follows a top-level jump to ``target`` (memoised)."""
+        if self.depth is not None and entries >= self.depth:
+            # the jump enters one paragraph more than the depth allows: stop on it
+            self.frontiers += 1
+            return Segment(trail=(target,)), self.frontier(target, "depth", answers)
+        if self.truncate and self.spent:
+            self.frontiers += 1
+            return EMPTY, self.frontier(target, "budget", answers)
+        # What follows depends on the target, the state, the depth left, and only those
+        # answers its computation looked up (present or absent): entries are kept with
+        # that condition, so chains that differ in answers nobody reads share one subtree.
+        key = (target, self._state_key(state, target), None if self.depth is None else self.depth - entries)
+        for cond, hit in self.memo.get(key, ()):
+            if all(answers.get(k, _ABSENT) == v for k, v in cond):
+                self.reads[-1].update(k for k, _ in cond)
+                self.spend(hit[1].leaves)
+                return hit
+        loop_key = (key, self._answers_key(answers, target))
+        if loop_key in self._open:
+            # the same jump from the same state again: a loop; its rest is a frontier
+            self.frontiers += 1
+            return EMPTY, self.frontier(target, "loop", answers)
+        self._open.add(loop_key)
+        frontiers = self.frontiers
+        self.reads.append(set())
+        try:
+            hit = self.segment(state, answers, lambda ctx: self.engine.enter(ctx, target, {}), True, entries)
+        finally:
+            self._open.discard(loop_key)
+            seen = self.reads.pop()
+            self.reads[-1].update(seen)
+        if not self.truncate or self.frontiers == frontiers:
+            # budget frontiers depend on what was computed first: never shared
+            cond = tuple(sorted((k, answers.get(k, _ABSENT)) for k in seen))
+            self.memo.setdefault(key, []).append((cond, hit))
+        return hit
+
+    def _answers_key(self, answers: Mapping[str, Any], target: str) -> Any:
+        return tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in answers.items()))
+
+    def _state_key(self, state: State, target: str) -> str:
+        counted = {p: state.read_counts.get(p, 0) for p in self._counted}
+        relevant = self._relevance.sightings(target)
+        sightings = state.sightings.items() if relevant is None else ((k, v) for k, v in state.sightings.items() if k in relevant)
+        return json.dumps(
+            [
+                sorted((k, v.get("observer")) for k, v in sightings),
+                state.counters,
+                state.values,
+                counted,
+                sorted(state.retired),
+                sorted(h["id"] for h in state.hooks),
+                state.extra,
+            ],
+            sort_keys=True,
+            default=str,
+        )
+
+
+def _answer_of(item: tuple[Any, ...]) -> dict[str, Any]:
+    return {item[1]: item[2]} if item[0] == "q" else {}
+
+
+def _cumulative(ctx: Context, base_values: Mapping[str, Any]) -> Segment:
+    values = ctx.state.values
+    return Segment(
+        tuple(ctx.trail),
+        tuple(ctx.marked),
+        tuple(sorted((k, v) for k, v in ctx.counter_changes.items() if v)),
+        tuple(sorted((k, json.dumps(v, sort_keys=True, default=str)) for k, v in values.items() if base_values.get(k, _MISSING) != v)),
+        tuple(ctx.effects),
+    )
+
+
+_MISSING = object()

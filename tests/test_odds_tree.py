@@ -1,0 +1,460 @@
+"""Exact odds as an outcome tree: nodes, merging, depth, budget frontiers, unknown cells,
+lumped checks in procedures, the JSON format and its schema, and the terminal display.
+
+Real paragraphs' odds are derived by hand from the booklet's rules in each test's comment.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+import paragraphs
+from paragraphs import hookimpl
+from paragraphs.cli import main
+from paragraphs.odds import paragraph_odds, procedure_odds
+from paragraphs.odds.render import render
+from paragraphs.records import Procedure
+from paragraphs.validation import core_schema, make_validator
+
+from helpers import engine_for
+
+
+@pytest.fixture(scope="module")
+def ambush():
+    return paragraphs.open_title("ambush")
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return paragraphs.open_title("sample")
+
+
+def by_trail(result):
+    out: dict[tuple[str, ...], Fraction] = {}
+    for o in result.outcomes:
+        out[o.trail] = out.get(o.trail, Fraction(0)) + o.probability
+    return out
+
+
+def validate(data):
+    errors = [e.message for e in make_validator(core_schema("odds")).iter_errors(data)]
+    assert errors == []
+
+
+def cli_json(capsys, *argv):
+    assert main(["odds", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+# --------------------------------------------------------------------------- Ambush! paragraphs
+
+
+def test_194_is_one_d10_table_and_answers_at_once(ambush):
+    # 194: d10 0-1 -> 117, 2-3 -> 214, 4-5 -> 995 (1/5 each); 6 -> 996, 7 -> 997, 8 -> 225,
+    # 9 -> 212 (1/10 each). 1.x refused it (6,400 answer combinations further down).
+    result = paragraph_odds(ambush, "194", depth=1)
+    assert by_trail(result) == {
+        ("194", "117"): Fraction(1, 5),
+        ("194", "214"): Fraction(1, 5),
+        ("194", "995"): Fraction(1, 5),
+        ("194", "996"): Fraction(1, 10),
+        ("194", "997"): Fraction(1, 10),
+        ("194", "225"): Fraction(1, 10),
+        ("194", "212"): Fraction(1, 10),
+    }
+    assert all(o.frontier is not None and o.frontier[0] == o.trail[-1] for o in result.outcomes)
+    whole = paragraph_odds(ambush, "194")
+    assert whole.tree is not None and whole.tree.kind == "chance"
+    first = {b[0]: b[2] for b in whole.tree.branches}
+    assert first == {"0-1": Fraction(1, 5), "2-3": Fraction(1, 5), "4-5": Fraction(1, 5), "6": Fraction(1, 10), "7": Fraction(1, 10), "8": Fraction(1, 10), "9": Fraction(1, 10)}
+    assert _sums_to_one_for_every_assignment(whole)
+
+
+def test_133_with_a_pc_of_5_to_depth_1(ambush, capsys):
+    # PC check on a d10 (0-9) with PC 5: 0-4 success -> 353 (1/2), 5 exact -> 359 (1/10),
+    # 6-9 failure -> 136 (2/5).
+    want = {("133", "353"): Fraction(1, 2), ("133", "359"): Fraction(1, 10), ("133", "136"): Fraction(2, 5)}
+    assert by_trail(paragraph_odds(ambush, "133", answers={"pc_highest": 5}, depth=1)) == want
+    data = cli_json(capsys, "ambush", "133", "--answer", "pc_highest=5", "--depth", "1")
+    validate(data)
+    assert {tuple(o["trail"]): o["probability"] for o in data["outcomes"]} == {k: f"{v.numerator}/{v.denominator}" for k, v in want.items()}
+    assert data["depth"] == 1 and all(o["frontier"]["reason"] == "depth" for o in data["outcomes"])
+
+
+def test_133_without_depth_splits_only_below_136(ambush):
+    # Without a depth the 353 and 359 branches end without a question; only what follows
+    # 136 (its Activation Check) depends on the mission and condition.
+    result = paragraph_odds(ambush, "133", answers={"pc_highest": 5}, budget=50_000)
+    assert result.frontier_mass == 0
+    assert {o.trail[:2] for o in result.outcomes} == {("133", "353"), ("133", "359"), ("133", "136")}
+    for o in result.outcomes:
+        if o.trail[1] in ("353", "359"):
+            assert o.answers == ()
+    assert _sums_to_one_for_every_assignment(result)
+
+
+def test_135_is_even_or_odd(ambush):
+    # 135: an even die sends to 460 (German advantage), odd to 461 (US advantage).
+    result = paragraph_odds(ambush, "135")
+    assert by_trail(result) == {("135", "460"): Fraction(1, 2), ("135", "461"): Fraction(1, 2)}
+    assert by_trail(paragraph_odds(ambush, "135", depth=1)) == by_trail(result)
+
+
+def test_112_with_condition_1(ambush, capsys):
+    # Mission 22, PC 5: 0-5 passes (3/5) -> 113. Else the Activation Check at Condition 1
+    # (level 0-3): 0-3 (2/5 of 2/5 = 4/25) -> 220; 4-9 no event (6/25).
+    state = ambush.new_state(mission=22)
+    result = paragraph_odds(ambush, "112", state, {"pc": 5, "condition": 1}, depth=1)
+    assert by_trail(result) == {("112", "113"): Fraction(3, 5), ("112",): Fraction(6, 25), ("112", "220"): Fraction(4, 25)}
+    data = cli_json(capsys, "ambush", "112", "--answer", "mission=22", "--answer", "pc=5", "--answer", "condition=1", "--depth", "1")
+    validate(data)
+    assert {tuple(o["trail"]): o["probability"] for o in data["outcomes"]} == {("112", "113"): "3/5", ("112",): "6/25", ("112", "220"): "4/25"}
+
+
+def test_112_without_condition_merges_conditions_3_and_4(ambush):
+    # Condition 3 and 4 both give level 0-8 on mission 22: one branch "3-4".
+    result = paragraph_odds(ambush, "112", answers={"mission": 22, "pc": 5}, depth=1)
+    assert result.assumed == ["condition"]
+    merged = [o for o in result.outcomes if dict(o.answers).get("condition") == "[3, 4]"]
+    assert {o.trail: o.probability for o in merged} == {("112", "220"): Fraction(2, 5) * Fraction(9, 10), ("112",): Fraction(2, 5) * Fraction(1, 10)}
+    for condition in (1, 2, 3, 4):
+        assert result.total({"condition": condition}) == 1
+
+
+def test_363_two_men_watching(ambush):
+    # Any of two men passes: 1 - (1 - 5/10) * (1 - 7/10) = 17/20 gives the US advantage.
+    result = paragraph_odds(ambush, "363", answers={"p363_watchers": 2, "pc.1": 4, "pc.2": 6})
+    # other questions (asked after the check) split the leaves: take one full assignment
+    one = {q.key: q.domain()[0] for q in result.questions}
+    got: dict[str, Fraction] = {}
+    for o in result.outcomes:
+        if not o.agrees(one):
+            continue
+        advantage = json.loads(dict(o.values)["advantage"])
+        got[advantage] = got.get(advantage, Fraction(0)) + o.probability
+    assert got == {"us": Fraction(17, 20), "german": Fraction(3, 20)}
+
+
+# --------------------------------------------------------------------------- the sample book
+
+
+def test_sample_lamp_room_through_api_and_cli(sample, capsys):
+    # Storm 2: trim_wick steady 1/2, gutters 1/3 (oil -1), out 1/6 -> 6 (relit 2/3).
+    result = paragraph_odds(sample, "3", answers={"storm": 2})
+    assert by_trail(result) == {("3", "7"): Fraction(5, 6), ("3", "6", "7"): Fraction(1, 6)}
+    shallow = paragraph_odds(sample, "3", answers={"storm": 2}, depth=1)
+    assert by_trail(shallow) == {("3", "7"): Fraction(5, 6), ("3", "6"): Fraction(1, 6)}
+    data = cli_json(capsys, "sample", "3", "--answer", "storm=2")
+    validate(data)
+    assert sum(Fraction(o["probability"]) for o in data["outcomes"]) == 1
+    data = cli_json(capsys, "sample", "3", "--answer", "storm=2", "--depth", "1")
+    validate(data)
+    assert {tuple(o["trail"]) for o in data["outcomes"]} == {("3", "7"), ("3", "6")}
+
+
+def test_every_sample_paragraph_validates_against_the_schema(sample):
+    from paragraphs.errors import ParagraphsError
+
+    checked = 0
+    for pid in sample.book.paragraphs:
+        try:
+            data = paragraph_odds(sample, pid).to_json()
+        except ParagraphsError:
+            continue  # a paragraph that needs a value passed by its caller
+        validate(data)
+        checked += 1
+    assert checked > 30
+
+
+# --------------------------------------------------------------------------- tree rules
+
+
+def _sums_to_one_for_every_assignment(result) -> bool:
+    """Every full assignment of the open questions (300 seeded ones when there are more)."""
+    import itertools
+    import math
+    import random
+
+    keys = [q.key for q in result.questions]
+    domains = [q.domain() for q in result.questions]
+    if math.prod(len(d) for d in domains) <= 2000:
+        combos = list(itertools.product(*domains))
+    else:
+        rng = random.Random(8)
+        combos = [tuple(rng.choice(d) for d in domains) for _ in range(300)]
+    return all(result.total(dict(zip(keys, combo))) == 1 for combo in combos)
+
+
+QUESTIONS = """
+paragraphs:
+  - id: "1"
+    steps:
+      - roll: {die: d6, ranges: {"1-3": [{goto: "2"}], "4-6": [{goto: "3"}]}}
+  - id: "2"
+    steps:
+      - if: {test: {ask: {key: side, prompt: Which side?, type: choice, choices: [{id: left, label: Left}, {id: right, label: Right}, {id: up, label: Up}], equals: left}}, then: [{goto: "4"}]}
+  - id: "3"
+    steps: []
+  - id: "4"
+    steps: []
+"""
+
+
+def test_a_question_splits_only_below_where_it_is_asked_and_equal_answers_merge():
+    engine = engine_for(QUESTIONS)
+    result = paragraph_odds(engine, "1")
+    assert result.assumed == ["side"]
+    rows = {(o.trail, o.answers): o.probability for o in result.outcomes}
+    assert rows == {
+        (("1", "3"), ()): Fraction(1, 2),
+        (("1", "2", "4"), (("side", '"left"'),)): Fraction(1, 2),
+        (("1", "2"), (("side", '["right", "up"]'),)): Fraction(1, 2),
+    }
+    assert _sums_to_one_for_every_assignment(result)
+    data = result.to_json()
+    validate(data)
+    question = data["tree"]["branches"][0]["node"] if data["tree"]["branches"][0]["node"]["kind"] == "question" else data["tree"]["branches"][1]["node"]
+    assert sorted(b["label"] for b in question["branches"]) == ["left", "right, up"]
+
+
+def test_an_answer_the_state_holds_never_splits():
+    engine = engine_for(
+        """
+        paragraphs:
+          - id: "1"
+            steps:
+              - if: {test: {value: {name: level, gte: 3}}, then: [{goto: "2"}], else: [{goto: "3"}]}
+          - id: "2"
+            steps: []
+          - id: "3"
+            steps: []
+        """
+    )
+    open_level = paragraph_odds(engine, "1")
+    assert open_level.assumed == ["level"] and len(open_level.outcomes) == 2
+    state = engine.new_state()
+    state.values["level"] = 4
+    held = paragraph_odds(engine, "1", state)
+    assert held.assumed == [] and [(o.trail, o.probability) for o in held.outcomes] == [(("1", "2"), 1)]
+
+
+def test_identical_subtrees_are_one_object():
+    engine = engine_for(
+        """
+        paragraphs:
+          - id: "1"
+            steps: [{roll: {die: d6, ranges: {"1-2": [{set: {a: 1}}, {goto: "9"}], "3-6": [{set: {a: 2}}, {goto: "9"}]}}}]
+          - id: "9"
+            steps: [{roll: {die: d6, ranges: {"1-3": [{counter: {name: vp, add: 1, reason: x}}], "4-6": []}}}]
+        """
+    )
+    result = paragraph_odds(engine, "1")
+    assert result.tree is not None and result.tree.kind == "chance"
+    (_, _, _, _, a), (_, _, _, _, b) = result.tree.branches
+    assert a is b  # what follows 9 is computed once and shared
+    assert len(result.outcomes) == 4 and result.total() == 1
+
+
+def test_the_budget_makes_frontiers_with_exact_probabilities_never_an_error():
+    # a long chain of rolls: far more nodes than the budget allows
+    pars = "\n".join(
+        f"""  - id: "{i}"
+    steps: [{{roll: {{die: d6, ranges: {{"1-3": [{{counter: {{name: vp, add: 1, reason: r}}}}, {{goto: "{i + 1}"}}], "4-6": [{{goto: "{i + 1}"}}]}}}}}}]"""
+        for i in range(1, 40)
+    )
+    engine = engine_for("paragraphs:\n" + pars + '\n  - id: "40"\n    steps: []\n')
+    result = paragraph_odds(engine, "1", budget=200)
+    assert result.total() == 1
+    assert result.frontier_mass > 0
+    assert all(o.frontier is not None for o in result.outcomes if len(o.trail) < 40)
+    validate(result.to_json())
+
+
+def test_unknown_cells_are_leaves_never_split():
+    engine = engine_for(
+        """
+        paragraphs:
+          - id: "1"
+            steps:
+              - roll: {die: d6, ranges: {"1-3": [{goto: "2"}], "4-6": [{goto: "3"}]}}
+          - id: "2"
+            steps:
+              - if: {test: {ask: {key: cell.hits.4.result, prompt: "Unknown cell: hits 4", type: integer, min: 0, max: 9, equals: 3}}, then: [{goto: "3"}]}
+          - id: "3"
+            steps: []
+        """
+    )
+    result = paragraph_odds(engine, "1")
+    assert result.assumed == []
+    rows = {(o.trail, o.unknown): o.probability for o in result.outcomes}
+    assert rows == {(("1", "3"), None): Fraction(1, 2), (("1", "2"), "cell.hits.4.result"): Fraction(1, 2)}
+    assert "unknown: cell.hits.4.result" in [o for o in result.outcomes if o.unknown][0].label
+    validate(result.to_json())
+
+
+# --------------------------------------------------------------------------- lumped checks
+
+
+class Weapon:
+    """A test plugin's weapon: each fire is one d100 read as killed (1-15), wounded (16-40)
+    or missed; its procedure only needs each fire classified, so it calls ``ctx.check``."""
+
+    BANDS = (("killed", 15), ("wounded", 40), ("missed", 100))
+
+    @staticmethod
+    def resolve(ctx, spec):
+        face = ctx.roll("d100", spec["purpose"])
+        roll = 100 if face == 0 else face  # 1-100 whatever the convention for 00
+        return next(name for name, top in Weapon.BANDS if roll <= top)
+
+    @staticmethod
+    def chances(ctx, spec):
+        out, low = {}, 0
+        for name, top in Weapon.BANDS:
+            out[name] = Fraction(top - low, 100)
+            low = top
+        return out
+
+    @hookimpl
+    def paragraphs_register_check_kinds(self):
+        from paragraphs.records import CheckKind
+
+        yield CheckKind("fire", None, Weapon.resolve, ("killed", "wounded", "missed"), {}, "One fire.", chances=Weapon.chances)
+
+    @hookimpl
+    def paragraphs_register_procedures(self):
+        def burst(ctx, fires=5):
+            return " ".join(ctx.check("fire", {"purpose": f"fire {i + 1}"}) for i in range(int(fires)))
+
+        yield Procedure(id="burst", title=None, function=burst)
+
+
+def weapon_engine():
+    return engine_for("paragraphs: []\n", plugins=(Weapon(),))
+
+
+def test_five_lumped_fires_give_k_to_the_fifth_exact_leaves():
+    engine = weapon_engine()
+    result = procedure_odds(engine, "burst", args={"fires": 5})
+    assert len(result.outcomes) == 3**5
+    chance = {"killed": Fraction(15, 100), "wounded": Fraction(25, 100), "missed": Fraction(60, 100)}
+    for o in result.outcomes:
+        want = Fraction(1)
+        for word in o.label.split():
+            want *= chance[word]
+        assert o.probability == want
+    assert result.total() == 1 and result.frontier_mass == 0
+
+
+def test_a_check_in_a_procedure_resolves_by_its_kind_when_played():
+    from paragraphs.dice import ScriptedDice
+
+    engine = weapon_engine()
+    from paragraphs.context import Context
+    from paragraphs.engine import _PlayChooser
+
+    ctx = Context(engine, engine.new_state(), {}, _PlayChooser(engine, ScriptedDice([15, 16, 41]).bind(None)))
+    assert engine.grammar.procedures["burst"].function(ctx, fires=3) == "killed wounded missed"
+
+
+# --------------------------------------------------------------------------- procedures, API
+
+
+class Duel:
+    @hookimpl
+    def paragraphs_register_procedures(self):
+        def duel(ctx):
+            a = ctx.roll("d6", "attacker") + int(ctx.answer("attack"))
+            d = ctx.roll("d6", "defender") + int(ctx.answer("defence"))
+            return "attacker wins" if a > d else "defender holds"
+
+        yield Procedure(id="duel", title=None, function=duel, questions=("attack", "defence"))
+
+
+def test_open_procedure_parameters_give_a_compact_table():
+    engine = engine_for(
+        """
+        questions:
+          - {key: attack, prompt: Attack?, type: integer, min: 0, max: 9}
+          - {key: defence, prompt: Defence?, type: integer, min: 0, max: 9}
+        paragraphs: []
+        """,
+        plugins=(Duel(),),
+    )
+    result = procedure_odds(engine, "duel")
+    assert result.assumed == ["attack", "defence"]
+    assert _sums_to_one_for_every_assignment(result)
+    text = render(result, lines=None)
+    rows = text.splitlines()[2:]
+    # one row per range of attack and range of defence giving the same odds: the attacker
+    # wins when a + attack > d + defence, which depends on attack - defence only, so each
+    # attack value has at most 11 defence ranges (differences -5..5 and the rest)
+    assert len(rows) < 10 * 11
+    header = text.splitlines()[1].split()
+    assert header[:2] == ["attack", "defence"]
+    cells = {(r.split()[0], r.split()[1]): r.split()[2:] for r in rows}
+    # attack 0, defence 0: 15/36 attacker wins, 21/36 (7/12) defender holds
+    assert sorted(cells[("0", "0")]) == sorted(["5/12", "7/12"])
+
+
+def test_deprecated_arguments_warn_and_are_ignored():
+    engine = engine_for(QUESTIONS)
+    with pytest.warns(DeprecationWarning):
+        old = paragraph_odds(engine, "1", cap=10, detail="end")
+    assert old.outcomes == paragraph_odds(engine, "1").outcomes
+
+
+# --------------------------------------------------------------------------- display
+
+
+def test_the_display_is_spoiler_safe_and_folded(ambush, capsys):
+    assert main(["odds", "ambush", "194"]) == 0
+    text = capsys.readouterr().out
+    assert "1/5 (20.0%)" in text and "-> 117" in text and "-> 212" in text
+    assert "marks" not in text and "--spoilers" in text
+    assert len(text.splitlines()) <= 40
+    assert main(["odds", "ambush", "194", "--spoilers", "--all"]) == 0
+    full = capsys.readouterr().out
+    assert len(full.splitlines()) > len(text.splitlines())
+
+
+def test_deprecated_flags_still_work(capsys):
+    assert main(["odds", "sample", "3", "--answer", "storm=2", "--cap", "10", "--detail", "end"]) == 0
+    captured = capsys.readouterr()
+    assert "deprecated" in captured.err and "3/..." not in captured.out
+
+
+def test_the_ambush_pc_check_chances_agree_with_its_rolls(ambush):
+    # the lumped PC Check (three branches) must give what rolling every face gives
+    from paragraphs.context import Context
+    from paragraphs.dice import ScriptedDice
+    from paragraphs.engine import _PlayChooser
+
+    kind = ambush.grammar.checks["pc"]
+    for pc in range(10):
+        for modifier in (-2, 0, 1, 3):
+            spec = {"purpose": "t", "modifier": modifier}
+            ctx = Context(ambush, ambush.new_state(), {"pc": pc}, _PlayChooser(ambush, ScriptedDice([]).bind(None)))
+            chances = kind.chances(ctx, spec)
+            rolled: dict[str, Fraction] = {}
+            for face in range(10):
+                ctx = Context(ambush, ambush.new_state(), {"pc": pc}, _PlayChooser(ambush, ScriptedDice([face]).bind(None)))
+                outcome = kind.resolve(ctx, spec)
+                rolled[outcome] = rolled.get(outcome, Fraction(0)) + Fraction(1, 10)
+            assert {k: v for k, v in chances.items() if v} == rolled
+
+
+def test_session_odds_take_answers_and_depth(tmp_path, monkeypatch, capsys):
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("odds 133 pc_highest=5 --depth 1\nodds 137 pc=6\nodds 137 --depth x\nquit\n"))
+    assert main(["play", "ambush", "--session", str(tmp_path / "s.json"), "--mission", "22"]) == 0
+    out = capsys.readouterr().out
+    assert "Odds of ambush 133 (to depth 1)" in out and "-> 359" in out and "1/10 (10.0%)" in out
+    # pc=6 typed after the id: a PC Check at 6 passes on 0-6, 7/10
+    assert "7/10 (70.0%)" in out
+    assert "--depth takes a number" in out
