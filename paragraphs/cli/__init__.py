@@ -29,6 +29,17 @@ class ArgumentParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def _count(text: str) -> int:
+    """A whole number of at least 1 (``--runs``, ``--steps``): anything else is a usage error."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
+    return value
+
+
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--overlay", action="append", default=[], metavar="DIR", help="lay your own content folder over the title's (repeatable; also $PARAGRAPHS_OVERLAY)")
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the compiled-content cache")
@@ -95,9 +106,9 @@ def build_parser(host: Any) -> ArgumentParser:
 
     p = sub.add_parser("randomtest", help="seeded random playthroughs from every entry point, with coverage")
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
-    p.add_argument("--runs", type=int, default=200)
+    p.add_argument("--runs", type=_count, default=200)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--steps", type=int, default=6, help="resolutions per playthrough")
+    p.add_argument("--steps", type=_count, default=6, help="resolutions per playthrough")
     p.add_argument("--json", action="store_true")
     _common(p)
 
@@ -223,6 +234,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a path the user named cannot be read or written: one line
+        sys.stderr.write(f"{PROG}: error: {_os_error(exc)}\n")
+        return 1
+    except RecursionError:  # data nested deeper than Python recurses (a hostile save or board)
+        sys.stderr.write(f"{PROG}: error: the input is nested too deeply to read\n")
+        return 1
+
+
+def _os_error(exc: OSError) -> str:
+    what = exc.strerror or str(exc) or type(exc).__name__
+    names = [str(n) for n in (exc.filename, exc.filename2) if n is not None]
+    return f"{' -> '.join(names)}: {what}" if names else what
 
 
 def _dispatch(args: argparse.Namespace, host: Any) -> int:

@@ -118,6 +118,8 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
         if target in host.titles() and not is_folder_argument(target):
             compiled = check_title(host, target, args.overlay)
         else:
+            if not target.strip():
+                raise UsageError("validate takes a title, a file or a folder, not an empty name")
             path = Path(target)
             why = "" if is_folder_argument(target) else failed_plugin(host, target)
             if why:
@@ -126,6 +128,8 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
                 raise UsageError(f"{target!r} is not an installed title; to validate the folder, write {target}/")
             if not path.exists():
                 raise UsageError(f"{target!r} is neither an installed title nor a file or folder")
+            if not (path.is_file() or path.is_dir()):
+                raise UsageError(f"{target!r} is not a regular file or folder")
             compiled = check_path(host, path)
         counts = {s: sum(1 for p in compiled.problems if p.severity is s) for s in Severity}
         failed |= counts[Severity.ERROR] > 0 or (args.strict and counts[Severity.WARNING] > 0)
