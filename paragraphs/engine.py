@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs import model as m
 from paragraphs.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
-from paragraphs.handlers import GOTO, HANDLERS
+from paragraphs.handlers import GOTO, HANDLERS, bounded_subjects
 from paragraphs.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
 from paragraphs.errors import CycleError, ParagraphsError, ResolutionError, UsageError
 from paragraphs.grammar import grammar_for
@@ -637,7 +637,7 @@ class Engine:
         spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
         if step.group is None:
             return kind.resolve(ctx, spec)
-        count = ctx.number(step.group.subjects)
+        count = bounded_subjects(ctx, ctx.number(step.group.subjects))
         results = []
         outer = ctx.subject
         for i in range(1, count + 1):
@@ -656,7 +656,7 @@ class Engine:
         from fractions import Fraction
 
         assert step.group is not None
-        count = ctx.number(step.group.subjects)
+        count = bounded_subjects(ctx, ctx.number(step.group.subjects))
         wins = []
         outer = ctx.subject
         for i in range(1, count + 1):
