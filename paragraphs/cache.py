@@ -21,7 +21,6 @@ import hashlib
 import hmac
 import os
 import pickle
-import re
 import stat
 import sys
 import tempfile
@@ -35,8 +34,6 @@ FORMAT = 3
 _MAGIC = b"PGCACHE3"
 _MAC_SIZE = 32
 _KEY_FILE = "key"
-#: Title ids become file names: only these may (anything else is not cached).
-_SAFE_TITLE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")
 
 #: Warnings already given by this process (each problem is said once, not per entry).
 _warned: set[str] = set()
@@ -92,7 +89,9 @@ def enabled() -> bool:
 
 def safe_title(title: str) -> bool:
     """Whether ``title`` can name a cache file (no separators, dots or odd characters)."""
-    return bool(_SAFE_TITLE.match(title))
+    from paragraphs.limits import safe_name
+
+    return safe_name(title)
 
 
 def _warn(what: str, message: str) -> None:

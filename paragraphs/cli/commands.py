@@ -97,11 +97,24 @@ def cmd_titles(args: argparse.Namespace, host: Any) -> int:
         {"id": t.id, "name": t.record.name, "version": t.plugin.version, "distribution": t.plugin.distribution}
         for t in host.titles().values()
     ]
+    timings = _plugin_timings(host) if getattr(args, "timings", False) else None
     if args.json:
-        emit_json(rows)
+        emit_json(rows if timings is None else {"titles": rows, "plugins": timings})
     else:
         print(table(["id", "name", "version", "distribution"], [[r["id"], r["name"], r["version"], r["distribution"]] for r in rows]))
+        if timings is not None:
+            print()
+            print(table(["plugin", "distribution", "import ms"], [[t["plugin"], t["distribution"], f"{t['import_ms']:.1f}"] for t in timings]))
     return 0
+
+
+def _plugin_timings(host: Any) -> list[dict[str, Any]]:
+    """Every loaded plugin with the time its import took, slowest first."""
+    out = [
+        {"plugin": name, "distribution": info.distribution, "import_ms": round(info.import_seconds * 1000, 1)}
+        for name, info in host.info.items()
+    ]
+    return sorted(out, key=lambda row: (-row["import_ms"], row["plugin"]))
 
 
 # --------------------------------------------------------------------------- validate
