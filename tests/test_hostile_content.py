@@ -50,8 +50,9 @@ CORPUS: dict[str, tuple[Callable[[], str], str]] = {
     "nested_ifs": (lambda: _nested_ifs(85), "YAML006"),
     "nested_brackets": (lambda: "paragraphs: " + "[" * 20000 + "]" * 20000 + "\n", "YAML006"),
     "huge_file": (lambda: _paragraph('- say: "' + "x" * (5 * 1024 * 1024) + '"\n'), "YAML008"),
-    "many_dice": (lambda: _paragraph('- roll: {die: 99d1000000, ranges: {"1+": [{say: "x"}]}}\n'), "DICE004"),
-    "huge_die": (lambda: _paragraph('- roll: {die: d1000000000, ranges: {"1+": [{say: "x"}]}}\n'), "DICE004"),
+    "many_dice": (lambda: _paragraph('- roll: {die: 99d100, ranges: {"1+": [{say: "x"}]}}\n'), "DICE004"),
+    "huge_die": (lambda: _paragraph('- roll: {die: d999999, ranges: {"1+": [{say: "x"}]}}\n'), "DICE004"),
+    "huge_die_notation": (lambda: _paragraph('- roll: {die: 99d1000000000, ranges: {"1+": [{say: "x"}]}}\n'), "SCHEMA001"),
     "huge_modifier": (
         lambda: _paragraph(f"""
             - roll:
