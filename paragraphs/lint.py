@@ -17,6 +17,7 @@
 | DICE006 | error | a table's rows do not cover its die's faces exactly once |
 | CYCLE001 | warning | a cycle of paragraphs with no dice, sighting or hook exit |
 | ID003 | error | a paragraph id does not match the title's id pattern |
+| LIMIT001 | error | a ``for_each`` or group check may run over more than 1,000 subjects |
 | TABLE001 | error | a roll uses a table that does not exist |
 | TABLE002 | error | a table cell is empty (null): give the value or type the cell |
 | TABLE003 | error | a row of a table with columns names an undeclared column or leaves one out |
