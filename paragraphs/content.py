@@ -344,7 +344,7 @@ def compile_title(
         if isinstance(doc.data, Mapping) and not skipped.whole(doc):
             readable.append((doc, overlay))
 
-    merged = _merge(readable, problems, skipped)
+    merged = _merge(readable, problems, skipped, {f.display: _overlay_root(f) for f in files if f.overlay})
     schema_findings = len(problems)
     book = _assemble(title, merged, key, grammar, problems)
     if book is not None:
@@ -517,6 +517,13 @@ def _scalars(data: Any, into: set[str]) -> None:
 # --------------------------------------------------------------------------- merging
 
 
+def _overlay_root(f: SourceFile) -> str:
+    """The overlay folder a file came from (its path less its name inside the folder)."""
+    if f.key and f.display.endswith(f.key):
+        return f.display[: -len(f.key)]
+    return f.display
+
+
 @dataclass
 class _Record:
     data: dict[str, Any]
@@ -538,11 +545,22 @@ class _Merged:
     collections: dict[str, dict[str, _Record]] = field(default_factory=dict)
 
 
-def _merge(docs: Sequence[tuple[YamlDocument, bool]], problems: list[Problem], skipped: _Skipped | None = None) -> _Merged:
+def _merge(
+    docs: Sequence[tuple[YamlDocument, bool]],
+    problems: list[Problem],
+    skipped: _Skipped | None = None,
+    roots: Mapping[str, str] | None = None,
+) -> _Merged:
+    from paragraphs.limits import safe_name
+
     merged = _Merged()
+    overlaid: dict[tuple[str, str, str], SourcePos] = {}  # (overlay folder, collection, id) -> first
     for doc, overlay in docs:
         for coll, value in doc.data.items():
             if skipped is not None and skipped.has(doc, (coll,)):
+                continue
+            if not safe_name(coll):  # collections become page names in `docs export`
+                problems.append(Problem(doc.pos((coll,)), "ID005", f"collection name {coll!r} may only use letters, digits, - and _ (at most 64)"))
                 continue
             if coll == "title":
                 rec = _Record(dict(value), {k: (doc, ("title",)) for k in value}, (doc, ("title",)))
@@ -561,6 +579,12 @@ def _merge(docs: Sequence[tuple[YamlDocument, bool]], problems: list[Problem], s
                     continue
                 key = str(item.get("id", item.get(key_field)))
                 rec = _Record(dict(item), {k: (doc, at) for k in item}, (doc, at))
+                if overlay:  # one overlay giving one record twice: neither silently wins
+                    mark = ((roots or {}).get(doc.path, doc.path), coll, key)
+                    if mark in overlaid:
+                        problems.append(Problem(doc.pos(at), "ID001", f"{coll} record {key!r} is given twice in one overlay (first at {overlaid[mark]})"))
+                        continue
+                    overlaid[mark] = doc.pos(at)
                 if key in bucket:
                     if overlay:
                         _overlay_fields(bucket[key], rec)
@@ -648,9 +672,18 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
 
     counters = {str(c["name"]): int(c.get("initial", 0)) for c in decl.get("counters") or ()}
     sightings = {str(s["id"]): m.SightingDecl(str(s["id"]), str(s.get("name", "")), s.get("assumed")) for s in decl.get("sightings") or ()}
+    id_pattern = decl.get("id_pattern")
+    if id_pattern:
+        from paragraphs.limits import id_pattern_problem
+
+        why = id_pattern_problem(str(id_pattern))
+        if why:
+            where = merged.title.pos(("id_pattern",)) if merged.title else SourcePos("<none>")
+            problems.append(Problem(where, "ID004", why))
+            id_pattern = None
     meta = {
         "doc": decl.get("doc", ""),
-        "id_pattern": decl.get("id_pattern"),
+        "id_pattern": id_pattern,
         "id_prefixes": tuple(decl.get("id_prefixes") or ("T",)),
         "events": tuple(decl.get("events") or ()),
         "dice_assumed": (decl.get("dice") or {}).get("assumed"),

@@ -299,7 +299,7 @@ def title_pages(host: PluginHost, title: str, *, spoilers: bool = False, overlay
     pages[f"{title}/units.md"] = _units_page(book)
     pages[f"{title}/procedures.md"] = _procedures_page(book, grammar)
     pages[f"{title}/questions.md"] = "# Questions\n\nWhat the engine may ask the player, by answer key.\n\n" + _table(
-        ["key", "question", "answers"], [(f"`{q.key}`", q.prompt, q.describe_domain() if len(q.domain()) < 40 else f"{len(q.domain())} choices") for q in sorted(book.questions.values(), key=lambda q: q.key)]
+        ["key", "question", "answers"], [(f"`{q.key}`", q.prompt, q.describe_domain() if q.domain_size() < 40 else f"{q.domain_size()} choices") for q in sorted(book.questions.values(), key=lambda q: q.key)]
     )
     for coll, records in sorted(book.data.items()):
         pages[f"{title}/{coll}.md"] = _collection_page(coll, records)
@@ -484,8 +484,14 @@ def all_pages(host: PluginHost, *, titles: Sequence[str] | None = None, spoilers
 
 def export_reference(host: PluginHost, out: Path, *, titles: Sequence[str] | None = None, spoilers: bool = False, overlays: Sequence[Any] = ()) -> list[Path]:
     """Write every generated page under ``out``; returns the files written."""
+    from paragraphs.errors import UsageError
+
     written = []
     for rel, text in all_pages(host, titles=titles, spoilers=spoilers, overlays=overlays).items():
+        # page names come from title ids and collection names: never write outside ``out``
+        parts = rel.split("/")
+        if rel.startswith("/") or any(part in ("", ".", "..") or "\\" in part for part in parts):
+            raise UsageError(f"refusing to write page {rel!r} outside {out}")
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs import model as m
 from paragraphs.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
-from paragraphs.handlers import GOTO, HANDLERS
+from paragraphs.handlers import GOTO, HANDLERS, bounded_subjects
 from paragraphs.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
 from paragraphs.errors import CycleError, ParagraphsError, ResolutionError, UsageError
 from paragraphs.grammar import grammar_for
@@ -155,8 +155,9 @@ class Engine:
         #: player's answer, or ``needs_answers`` on the cell's key) or ``refuse`` (an error).
         self.gaps = ASK
         self._dice_cache: dict[str, Die] = {}
-        self._roll_hook = host.hook.paragraphs_roll if host.hook.paragraphs_roll.get_hookimpls() else None
-        self._enter_hook = host.hook.paragraphs_paragraph_entered if host.hook.paragraphs_paragraph_entered.get_hookimpls() else None
+        # runtime hooks of the plugins that serve this title only; a failing one is named
+        self._roll_hook = host.title_hook("paragraphs_roll", book.title, check=_face_problem)
+        self._enter_hook = host.title_hook("paragraphs_paragraph_entered", book.title)
         self._hooks_index: dict[str, tuple[str, m.HookStep]] | None = None
         self._runtime_predicates: dict[str, Any] = {}
         self._prepared: dict[int, Callable[[Context], str] | None] = {}
@@ -173,7 +174,8 @@ class Engine:
         for name, track in self.book.tracks.items():
             if track.initial is not None:
                 state.values[name] = track.initial
-        setup = self.host.hook.paragraphs_initial_state(book=self.book, options=dict(options))
+        initial = self.host.title_hook("paragraphs_initial_state", self.book.title, check=_setup_problem)
+        setup = initial(book=self.book, options=dict(options)) if initial is not None else None
         if setup:
             for key, value in setup.items():
                 current = getattr(state, key)
@@ -494,8 +496,8 @@ class Engine:
         return result
 
     def _notify_finished(self, result: Resolution) -> None:
-        hook = self.host.hook.paragraphs_resolution_finished
-        if hook.get_hookimpls():
+        hook = self.host.title_hook("paragraphs_resolution_finished", self.book.title)
+        if hook is not None:
             hook(resolution=result, title=self.book.title)
 
     def _hooked_roll(self, die: Die, purpose: str) -> int | None:
@@ -640,7 +642,7 @@ class Engine:
         spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
         if step.group is None:
             return kind.resolve(ctx, spec)
-        count = ctx.number(step.group.subjects)
+        count = bounded_subjects(ctx, ctx.number(step.group.subjects))
         results = []
         outer = ctx.subject
         for i in range(1, count + 1):
@@ -659,7 +661,7 @@ class Engine:
         from fractions import Fraction
 
         assert step.group is not None
-        count = ctx.number(step.group.subjects)
+        count = bounded_subjects(ctx, ctx.number(step.group.subjects))
         wins = []
         outer = ctx.subject
         for i in range(1, count + 1):
@@ -710,3 +712,29 @@ def _recent_cycle(trail: list[str]) -> list[str]:
         if tail[i] == last:
             return tail[i:]
     return tail
+
+
+def _face_problem(face: Any, call: Mapping[str, Any]) -> str | None:
+    """Why a ``paragraphs_roll`` result cannot be used (a face of the die, or None)."""
+    die = call["die"]
+    if isinstance(face, bool) or not isinstance(face, int) or face not in die.distribution:
+        return f"returned {face!r}, which is not a face of {die.name}"
+    return None
+
+
+def _setup_problem(setup: Any, call: Mapping[str, Any]) -> str | None:
+    """Why a ``paragraphs_initial_state`` result cannot be used, or None."""
+    if not isinstance(setup, Mapping):
+        return f"returned {type(setup).__name__}, expected a mapping of state fields"
+    blank = State(title="")
+    for key, value in setup.items():
+        if not isinstance(key, str) or key.startswith("_") or key in ("title", "content_hash", "version") or not hasattr(blank, key):
+            return f"returned the field {key!r}, which a set-up cannot set"
+        current = getattr(blank, key)
+        if callable(current):
+            return f"returned the field {key!r}, which a set-up cannot set"
+        if isinstance(current, dict) and not isinstance(value, Mapping):
+            return f"returned {type(value).__name__} for {key!r}, expected a mapping"
+        if isinstance(current, list) and not isinstance(value, (list, tuple)):
+            return f"returned {type(value).__name__} for {key!r}, expected a list"
+    return None

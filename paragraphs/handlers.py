@@ -58,7 +58,7 @@ def _first_of(engine: Engine, ctx: Context, step: m.FirstOf) -> str | None:
 
 
 def _for_each(engine: Engine, ctx: Context, step: m.ForEach) -> str | None:
-    count = ctx.number(step.subjects)
+    count = bounded_subjects(ctx, ctx.number(step.subjects))
     outer, outer_label = ctx.subject, ctx.subject_label
     try:
         for i in range(1, count + 1):
@@ -340,3 +340,13 @@ HANDLERS: dict[type, Callable[..., str | None]] = {
     m.NoEvent: _no_event,
     m.TitleStep: _title_step,
 }
+
+
+def bounded_subjects(ctx: Context, count: int) -> int:
+    """``count`` when it is within :data:`paragraphs.limits.MAX_SUBJECTS`, else an error."""
+    from paragraphs.limits import subject_count_problem
+
+    why = subject_count_problem(count)
+    if why:
+        raise ResolutionError(f"{ctx.title} {ctx.paragraph}: {why}")
+    return count

@@ -18,6 +18,7 @@
 | DICE006 | error | a table's rows do not cover its die's faces exactly once |
 | CYCLE001 | warning | a cycle of paragraphs with no dice, sighting or hook exit |
 | ID003 | error | a paragraph id does not match the title's id pattern |
+| LIMIT001 | error | a ``for_each`` or group check may run over more than 1,000 subjects |
 | TABLE001 | error | a roll uses a table that does not exist |
 | TABLE002 | error | a table cell is empty (null): give the value or type the cell |
 | TABLE003 | error | a row of a table with columns names an undeclared column or leaves one out |
@@ -115,7 +116,10 @@ def check_ids(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
     pattern = book.meta.get("id_pattern")
     if not pattern:
         return
-    rx = re.compile(pattern)
+    try:
+        rx = re.compile(pattern)
+    except re.error:
+        return  # reported where the title declares it (ID004)
     for par in book.paragraphs.values():
         if not rx.fullmatch(par.id):
             yield Problem(par.pos, "ID003", f"paragraph id {par.id!r} does not match {pattern}")
@@ -186,6 +190,23 @@ def _value_range(book: m.Book, ref: Any) -> tuple[int, int] | None:
     return None
 
 
+def check_subject_counts(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
+    from paragraphs.limits import subject_count_problem
+
+    for par in book.paragraphs.values():
+        for step in m.walk_steps(par.steps):
+            if isinstance(step, m.ForEach):
+                count, what = step.subjects, "for_each"
+            elif isinstance(step, m.Check) and step.group is not None:
+                count, what = step.group.subjects, f"group {step.kind} check"
+            else:
+                continue
+            rng = _value_range(book, count)
+            why = subject_count_problem(rng[1]) if rng is not None else None
+            if why:
+                yield Problem(step.pos, "LIMIT001", f"{what} in {par.id} may run over {why}")
+
+
 def check_rolls(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
     for par in book.paragraphs.values():
         for step in m.walk_steps(par.steps):
@@ -194,7 +215,7 @@ def check_rolls(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
             elif isinstance(step, m.Match) and step.rows:
                 rng = _value_range(book, step.value)
                 if rng is not None:
-                    yield from _coverage(step.rows, set(range(rng[0], rng[1] + 1)), step.pos, f"value of {par.id}", False)
+                    yield from _coverage(step.rows, [rng], step.pos, f"value of {par.id}", False)
             elif isinstance(step, m.Check):
                 yield from _check_bounds(book, grammar, par, step)
 
@@ -218,15 +239,29 @@ def _roll_coverage(book: m.Book, par: m.Paragraph, step: m.Roll) -> Iterator[Pro
         return
     from paragraphs.dice import halve
 
-    totals = {f + k for f in die.faces for k in range(mod[0], mod[1] + 1)}
+    # totals as intervals (a face plus the modifier's whole range): a modifier of +-10^9
+    # must not become a set of two billion numbers
+    totals = [(f + mod[0], f + mod[1]) for f in die.faces]
     if step.halve:
-        totals = {halve(t, step.rounding or book.conventions.rounding) for t in totals}
+        rounding = step.rounding or book.conventions.rounding
+        totals = [(halve(a, rounding), halve(b, rounding)) for a, b in totals]
     yield from _coverage(step.rows, totals, step.pos, f"{die.name} roll in {par.id}", step.clamp)
 
 
-def _coverage(rows: tuple[m.Row, ...], totals: set[int], pos: SourcePos, what: str, clamp: bool) -> Iterator[Problem]:
-    lo, hi = min(totals), max(totals)
-    for t in sorted(totals):
+def _coverage(rows: tuple[m.Row, ...], totals: list[tuple[int, int]], pos: SourcePos, what: str, clamp: bool) -> Iterator[Problem]:
+    """Report the first total two rows cover, or no row covers.
+
+    ``totals`` are closed intervals of possible results. Which rows cover a total only
+    changes where a row starts or just after one ends, so checking each interval's start
+    and those points inside it finds the same first problem as checking every total.
+    """
+    lo, hi = min(a for a, _ in totals), max(b for _, b in totals)
+    edges = {r.low for r in rows} | {r.high + 1 for r in rows}
+    probes = set()
+    for a, b in totals:
+        probes.add(a)
+        probes.update(e for e in edges if a <= e <= b)
+    for t in sorted(probes):
         covering = [r for r in rows if r.low <= t <= r.high]
         if len(covering) > 1:
             yield Problem(pos, "DICE001", f"{what}: rows {', '.join(format_range(r.low, r.high) for r in covering)} overlap at {t}")

@@ -63,6 +63,12 @@ class Question(NamedTuple):
             return list(range(int(self.min or 0), int(self.max if self.max is not None else 9) + 1))
         return [cid for cid, _ in self.choices]
 
+    def domain_size(self) -> int:
+        """How many answers there are, without listing them (an integer range may be huge)."""
+        if self.type == INTEGER:
+            return max(0, int(self.max if self.max is not None else 9) - int(self.min or 0) + 1)
+        return 2 if self.type == YESNO else len(self.choices)
+
     def parse(self, raw: Any) -> Any:
         """Turn a typed answer (``yes``, ``7``, ``vehicle``) into a value of the domain.
 

@@ -2,15 +2,24 @@
 
 There is no global plugin manager: every host is made by :func:`make_plugin_manager` and
 handed to whatever needs it (engine, CLI, tests). Plugins are found through the
-``paragraphs`` entry-point group. A plugin that fails to import, raises while registering,
-or yields something that is not a record is reported and skipped; every other plugin keeps
-working. Two plugins registering the same id is an error that names both.
+``paragraphs`` entry-point group. A plugin that fails to import (even by ``sys.exit``),
+implements a hook that does not exist (a misspelt name), raises while registering, or
+yields something that is not a record is reported and skipped; every other plugin keeps
+working. Two plugins registering the same id is an error that names both; two plugins
+claiming one title disable that title (never first-wins).
+
+A plugin that ships titles is scoped to them: its title-free lint rules and procedures
+apply to its own titles only, and its runtime hooks (initial state, rolls, notifications)
+are called only for its titles, through :meth:`PluginHost.title_hook`, which reports an
+exception or a wrong return value as that plugin's fault.
 """
 
 from __future__ import annotations
 
+import difflib
 import importlib
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -18,7 +27,8 @@ from typing import Any
 import pluggy
 
 from paragraphs import hookspecs, records
-from paragraphs.errors import PluginError
+from paragraphs.errors import ParagraphsError, PluginError
+from paragraphs.limits import safe_name
 
 ENTRY_POINT_GROUP = "paragraphs"
 
@@ -29,6 +39,10 @@ BUILTIN_PLUGINS = (
     "paragraphs.builtin.lint",
     "paragraphs.builtin.sample",
 )
+
+#: Registration hooks whose title-free records, from a plugin that ships titles, apply to
+#: that plugin's titles only.
+TITLE_SCOPED = ("paragraphs_register_lint_rules", "paragraphs_register_procedures")
 
 #: Registration hook name -> the record type it must yield.
 REGISTRATIONS: dict[str, type] = {
@@ -54,16 +68,18 @@ class PluginProblem:
 
     plugin: str
     reason: str
+    #: False for a problem that disables one thing of the plugin, not the whole plugin
+    skipped: bool = True
 
     def format(self) -> str:
-        return f"plugin {self.plugin} skipped: {self.reason}"
+        return f"plugin {self.plugin} skipped: {self.reason}" if self.skipped else f"plugin {self.plugin}: {self.reason}"
 
 
 class PluginInfo:
     """Where a registered plugin comes from (read from the distribution only when asked:
     parsing package metadata is slow, and most commands never need it)."""
 
-    __slots__ = ("name", "_dist", "_distribution", "_version")
+    __slots__ = ("name", "_dist", "_distribution", "_version", "import_seconds")
 
     def __init__(self, name: str, distribution: str = "", version: str = "", dist: Any = None) -> None:
         # ``dist`` is the entry point; its ``.dist`` reads the package metadata on demand
@@ -71,6 +87,8 @@ class PluginInfo:
         self._dist = dist
         self._distribution = distribution
         self._version = version
+        #: how long importing the plugin's module took (``titles --timings``)
+        self.import_seconds = 0.0
 
     @property
     def distribution(self) -> str:
@@ -109,6 +127,8 @@ class PluginHost:
         self.info: dict[str, PluginInfo] = {}
         # hook name -> list of (plugin name, record)
         self._records: dict[str, list[tuple[str, Any]]] = {name: [] for name in REGISTRATIONS}
+        # plugin name -> ids of the titles it ships (absent: it ships none)
+        self._titles_of: dict[str, set[str]] = {}
 
     @property
     def hook(self) -> Any:
@@ -133,11 +153,73 @@ class PluginHost:
 
     def records(self, hook_name: str, title: str | None = None) -> list[Any]:
         """Records of one registration hook that apply to ``title`` (global ones too)."""
-        return [
-            rec
-            for _, rec in self._records[hook_name]
-            if title is None or getattr(rec, "title", None) in (None, title)
-        ]
+        return [rec for _, rec in self.records_by_plugin(hook_name, title)]
+
+    def records_by_plugin(self, hook_name: str, title: str | None = None) -> list[tuple[str, Any]]:
+        """Like :meth:`records`, with the name of the plugin that registered each."""
+        if title is None:
+            return list(self._records[hook_name])
+        scoped = hook_name in TITLE_SCOPED
+        out = []
+        for plugin, rec in self._records[hook_name]:
+            rec_title = getattr(rec, "title", None)
+            if rec_title == title or (rec_title is None and (not scoped or self.serves(plugin, title))):
+                out.append((plugin, rec))
+        return out
+
+    def serves(self, plugin: str, title: str) -> bool:
+        """Whether ``plugin``'s title-scoped hooks run for ``title``: it ships that title,
+        or it ships no title at all (a tracing or house-rule plugin)."""
+        shipped = self._titles_of.get(plugin)
+        return not shipped or title in shipped
+
+    def title_hook(
+        self,
+        hook_name: str,
+        title: str,
+        *,
+        check: Callable[[Any, Mapping[str, Any]], str | None] | None = None,
+    ) -> Callable[..., Any] | None:
+        """A caller of a runtime hook for one title, or None when no plugin implements it.
+
+        Only plugins that serve ``title`` are called (see :meth:`serves`). An exception in
+        a plugin's implementation, or a result ``check`` refuses (it returns why), raises
+        :class:`PluginError` naming the plugin. ``firstresult`` hooks return the first
+        result that is not None; others return the list of results.
+        """
+        caller = getattr(self.pm.hook, hook_name)
+        impls = [i for i in caller.get_hookimpls() if self.serves(i.plugin_name, title)]
+        if not impls:
+            return None
+        if any(i.hookwrapper or i.wrapper for i in impls):  # wrappers need pluggy's own call
+            excluded = [i.plugin for i in caller.get_hookimpls() if i not in impls]
+            return self.pm.subset_hook_caller(hook_name, remove_plugins=excluded)  # type: ignore[no-any-return]
+        first = bool(caller.spec and caller.spec.opts.get("firstresult"))
+        ordered = list(reversed(impls))  # pluggy's call order: last registered, tryfirst first
+
+        def call(**kwargs: Any) -> Any:
+            results = []
+            for impl in ordered:
+                try:
+                    result = impl.function(*[kwargs[name] for name in impl.argnames])
+                except ParagraphsError:
+                    raise  # a rules or usage error the plugin means to report
+                except Exception as exc:
+                    raise PluginError(
+                        f"plugin {self._describe(impl.plugin_name)} failed in {hook_name} "
+                        f"for {title}: {_reason(exc)}"
+                    ) from exc
+                if result is None:
+                    continue
+                why = check(result, kwargs) if check is not None else None
+                if why:
+                    raise PluginError(f"plugin {self._describe(impl.plugin_name)}: {hook_name} for {title} {why}")
+                if first:
+                    return result
+                results.append(result)
+            return None if first else results
+
+        return call
 
     def by_id(self, hook_name: str, title: str | None) -> dict[str, Any]:
         return {rec.id: rec for rec in self.records(hook_name, title)}
@@ -167,10 +249,14 @@ class PluginHost:
                             )
                         if not getattr(rec, "id", ""):
                             raise PluginError(f"{hook_name} yielded a record without an id")
+                        rec_id = str(getattr(rec, "id", ""))
+                        if record_type is records.Title and not safe_name(rec_id):
+                            # title ids name cache files and documentation folders
+                            raise PluginError(f"title id {rec_id!r} may only use letters, digits, - and _ (at most 64)")
                         found.append(rec)
                 gathered[hook_name] = found
             self._check_collisions(name, gathered)
-        except Exception as exc:  # a broken plugin must not take the others down
+        except (Exception, SystemExit) as exc:  # a broken plugin must not take the others down
             self.pm.unregister(plugin)
             problem = PluginProblem(name, _reason(exc))
             if strict:
@@ -179,6 +265,9 @@ class PluginHost:
             return
         for hook_name, found in gathered.items():
             self._records[hook_name].extend((name, rec) for rec in found)
+        shipped = {rec.id for rec in gathered.get("paragraphs_register_titles", ())}
+        if shipped:
+            self._titles_of[name] = shipped
 
     def _check_collisions(self, name: str, gathered: dict[str, list[Any]]) -> None:
         for hook_name, found in gathered.items():
@@ -193,12 +282,54 @@ class PluginHost:
                     raise PluginError(f"registers {rec.id!r} twice in {hook_name}")
                 mine.add(key)
                 for plugin, other_title in seen.get(rec.id, []):
-                    if rec_title is None or other_title is None or rec_title == other_title:
+                    if hook_name == "paragraphs_register_titles" or (rec_title is not None and rec_title == other_title):
+                        continue  # settled by _settle_titles once every plugin is in
+                    if rec_title is None or other_title is None:
                         what = hook_name.removeprefix("paragraphs_register_").rstrip("s")
                         raise PluginError(
                             f"{what} id {rec.id!r} is registered by both "
                             f"{self._describe(plugin)} and {self._describe(name)}"
                         )
+
+    def _settle_titles(self, strict: bool) -> None:
+        """Disable every title two plugins claim; drop title records only one side may own."""
+        claims: dict[str, list[str]] = {}
+        for plugin, rec in self._records["paragraphs_register_titles"]:
+            claims.setdefault(rec.id, []).append(plugin)
+        disabled = {tid for tid, owners in claims.items() if len(owners) > 1}
+        for tid in sorted(disabled):
+            names = " and ".join(self._describe(p) for p in claims[tid])
+            problem = PluginProblem(", ".join(claims[tid]), f"title {tid!r} is claimed by both {names}; it is disabled until one of them is removed", skipped=False)
+            if strict:
+                raise PluginError(problem.format())
+            self.problems.append(problem)
+        owner = {tid: owners[0] for tid, owners in claims.items() if len(owners) == 1}
+        for hook_name, found in self._records.items():
+            kept: list[tuple[str, Any]] = []
+            by_key: dict[tuple[str, str], list[str]] = {}
+            for plugin, rec in found:
+                rec_title = rec.id if hook_name == "paragraphs_register_titles" else getattr(rec, "title", None)
+                if rec_title in disabled:
+                    continue
+                if rec_title is not None and hook_name != "paragraphs_register_titles":
+                    by_key.setdefault((rec.id, rec_title), []).append(plugin)
+                kept.append((plugin, rec))
+            clashes = {key: plugins for key, plugins in by_key.items() if len(plugins) > 1}
+            for (rid, rtitle), plugins in sorted(clashes.items()):
+                what = hook_name.removeprefix("paragraphs_register_").rstrip("s")
+                winner = owner.get(rtitle) if owner.get(rtitle) in plugins else None
+                names = " and ".join(self._describe(p) for p in plugins)
+                fate = f"the one of {winner} is kept" if winner else "none of them is used"
+                problem = PluginProblem(", ".join(p for p in plugins if p != winner), f"{what} id {rid!r} of title {rtitle!r} is registered by both {names}; {fate}", skipped=False)
+                if strict:
+                    raise PluginError(problem.format())
+                self.problems.append(problem)
+                kept = [
+                    (plugin, rec)
+                    for plugin, rec in kept
+                    if not (rec.id == rid and getattr(rec, "title", None) == rtitle and hook_name != "paragraphs_register_titles" and plugin != winner)
+                ]
+            self._records[hook_name] = kept
 
     def _describe(self, plugin: str) -> str:
         info = self.info.get(plugin)
@@ -254,7 +385,10 @@ def make_plugin_manager(
     def add(name: str, plugin: object, info: PluginInfo) -> None:
         try:
             pm.register(plugin, name=name)
+            _check_hook_names(pm, name, plugin)
         except Exception as exc:
+            if pm.is_registered(plugin):
+                pm.unregister(plugin)
             problem = PluginProblem(name, _reason(exc))
             if strict:
                 raise PluginError(problem.format()) from exc
@@ -274,29 +408,38 @@ def make_plugin_manager(
             if pm.is_blocked(ep.name) or pm.has_plugin(ep.name):
                 continue
             info = PluginInfo(ep.name, dist=ep)
+            started = time.perf_counter()
             try:
                 plugin = ep.load()
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:  # sys.exit at import included
                 problem = PluginProblem(ep.name, f"failed to import {ep.value}: {_reason(exc)}")
                 if strict:
                     raise PluginError(problem.format()) from exc
                 host.problems.append(problem)
                 continue
+            finally:
+                info.import_seconds = time.perf_counter() - started
             add(ep.name, plugin, info)
 
     for item in plugins:
         name, plugin = item if isinstance(item, tuple) else (_plugin_name(item), item)
         add(name, plugin, PluginInfo(name, "", ""))
 
-    try:
-        pm.check_pending()
-    except pluggy.PluginValidationError as exc:
-        raise PluginError(str(exc)) from exc
-
     for name in order:
         if pm.has_plugin(name):
             host._admit(name, strict)
+    host._settle_titles(strict)
     return host
+
+
+def _check_hook_names(pm: pluggy.PluginManager, name: str, plugin: object) -> None:
+    """Refuse a plugin implementing a ``paragraphs_`` hook that has no spec (a misspelt name)."""
+    known = [n for n in dir(hookspecs) if n.startswith("paragraphs_")]
+    for caller in pm.get_hookcallers(plugin) or ():
+        if not caller.has_spec():
+            close = difflib.get_close_matches(caller.name, known, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise PluginError(f"implements {caller.name}, which is not a paragraphs hook{hint}")
 
 
 class _EntryPoint:

@@ -19,7 +19,7 @@ changes, and the values set; for a procedure, the label it returns.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -90,10 +90,16 @@ class OddsResult:
 
 
 class _Branch(Exception):
-    def __init__(self, options: list[tuple[tuple[Any, ...], Fraction | None]], question: m.Question | None = None) -> None:
+    def __init__(self, options: Iterable[tuple[tuple[Any, ...], Fraction | None]], question: m.Question | None = None) -> None:
         self.options = options
         self.question = question
         super().__init__()
+
+
+def _answer_options(question: m.Question) -> Iterator[tuple[tuple[Any, ...], None]]:
+    # a generator: the answers are listed only after the cap on splits has been checked
+    for v in question.domain():
+        yield ("q", question.key, v), None
 
 
 class _Boundary(Exception):
@@ -138,7 +144,7 @@ class _OddsChooser(Chooser):
         item = self._next()
         if item is not None:
             return item[2]
-        raise _Branch([(("q", question.key, v), None) for v in question.domain()], question)
+        raise _Branch(_answer_options(question), question)
 
     def at_boundary(self, ctx: Context, target: str) -> None:
         raise _Boundary(target)
@@ -256,7 +262,7 @@ class _Enumerator:
     def _note_question(self, q: m.Question) -> None:
         if q.key in self.asked:
             return
-        self.asked[q.key] = len(q.domain())
+        self.asked[q.key] = q.domain_size()
         combos = 1
         for n in self.asked.values():
             combos *= n

@@ -29,9 +29,34 @@ class ArgumentParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def _count(text: str) -> int:
+    """A whole number of at least 1 (``--runs``, ``--steps``): anything else is a usage error."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
+    return value
+
+
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--overlay", action="append", default=[], metavar="DIR", help="lay your own content folder over the title's (repeatable; also $PARAGRAPHS_OVERLAY)")
     parser.add_argument("--no-cache", action="store_true", help="do not read or write the compiled-content cache")
+
+
+def _play_options(p: argparse.ArgumentParser) -> None:
+    """The core options of ``play`` (also laid on a scratch parser to try a title's own)."""
+    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
+    p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists)")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--dice", choices=("seeded", "physical"), help="roll for you (seeded), or ask for your own dice (physical); a resumed session keeps its mode unless this is given")
+    p.add_argument("--auto", action="store_true", help="let a policy play")
+    p.add_argument("--policy", metavar="ID")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--new", action="store_true", help="start the session afresh")
+    _gaps_option(p)
+    _common(p)
 
 
 def build_parser(host: Any) -> ArgumentParser:
@@ -45,6 +70,7 @@ def build_parser(host: Any) -> ArgumentParser:
 
     p = sub.add_parser("titles", help="list installed titles")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--timings", action="store_true", help="also list every plugin with the time its import took")
 
     p = sub.add_parser("validate", help="validate content (installed titles, or files and folders)")
     p.add_argument("targets", nargs="*", metavar="TITLE|PATH")
@@ -77,20 +103,13 @@ def build_parser(host: Any) -> ArgumentParser:
     # Titles may declare the same play option (the raid series' --optional, --no-events):
     # identical declarations are merged instead of failing every command at start-up.
     p = sub.add_parser("play", help="an interactive session (saved after every step), or an automatic game", conflict_handler="resolve")
-    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
-    p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists)")
-    p.add_argument("--seed", type=int)
-    p.add_argument("--dice", choices=("seeded", "physical"), help="roll for you (seeded), or ask for your own dice (physical); a resumed session keeps its mode unless this is given")
-    p.add_argument("--auto", action="store_true", help="let a policy play")
-    p.add_argument("--policy", metavar="ID")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--new", action="store_true", help="start the session afresh")
-    _gaps_option(p)
-    _common(p)
-    extensions = [c for c in host.records("paragraphs_register_commands") if c.extends == "play"]
-    for ext in extensions:
-        group = p.add_argument_group(f"{ext.title or 'title'} options")
-        ext.add_arguments(group)  # type: ignore[arg-type]
+    _play_options(p)
+    for plugin, ext in host.records_by_plugin("paragraphs_register_commands"):
+        if ext.extends == "play":
+            # tried first on a scratch parser that refuses clashes: a title may not redeclare
+            # a core option, while two titles' identical options still merge here
+            heading = f"{ext.title or 'title'} options"
+            _declare(host, plugin, ext, lambda: _scratch(_play_options).add_argument_group(heading), lambda: p.add_argument_group(heading))
 
     p = sub.add_parser("sessions", help="list saved play sessions and where they are stored")
     p.add_argument("title", nargs="?", help="only the sessions of this title")
@@ -98,9 +117,9 @@ def build_parser(host: Any) -> ArgumentParser:
 
     p = sub.add_parser("randomtest", help="seeded random playthroughs from every entry point, with coverage")
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
-    p.add_argument("--runs", type=int, default=200)
+    p.add_argument("--runs", type=_count, default=200)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--steps", type=int, default=6, help="resolutions per playthrough")
+    p.add_argument("--steps", type=_count, default=6, help="resolutions per playthrough")
     p.add_argument("--json", action="store_true")
     _common(p)
 
@@ -145,11 +164,13 @@ def build_parser(host: Any) -> ArgumentParser:
     _common(p)
 
     commands = host.records("paragraphs_register_commands")
-    for cmd in commands:
+    for plugin, cmd in host.records_by_plugin("paragraphs_register_commands"):
         if cmd.extends is None:
-            tp = sub.add_parser(cmd.id, help=cmd.help)
-            cmd.add_arguments(tp)
-            tp.set_defaults(_title_command=cmd)
+            if cmd.id in sub.choices:  # the core command wins, always
+                _problem(host, plugin, f"command {cmd.id!r} has the name of a core command; the core command is kept")
+                continue
+            if _declare(host, plugin, cmd, lambda: ArgumentParser(prog=f"{PROG} {cmd.id}"), lambda: sub.add_parser(cmd.id, help=cmd.help)):
+                sub.choices[cmd.id].set_defaults(_title_command=cmd)
     # Commands no core command owns but titles extend (`simulate`, `turn`): the core makes
     # `NAME TITLE ...` and hands over to the extension of the title named. Options that
     # several titles declare alike are merged (conflict_handler="resolve").
@@ -157,15 +178,42 @@ def build_parser(host: Any) -> ArgumentParser:
     for cmd in commands:
         if cmd.extends and cmd.extends not in sub.choices:
             extended.setdefault(cmd.extends, []).append(cmd)
+    plugin_of = {id(rec): plugin for plugin, rec in host.records_by_plugin("paragraphs_register_commands")}
     for name, exts in sorted(extended.items()):
         titles = ", ".join(sorted(str(e.title) for e in exts))
         tp = sub.add_parser(name, help=f"{exts[0].help} (titles: {titles})", conflict_handler="resolve")
         tp.add_argument("title", help=f"one of: {titles}")
         _common(tp)
         for ext in exts:
-            ext.add_arguments(tp.add_argument_group(f"{ext.title} options"))  # type: ignore[arg-type]
+            heading = f"{ext.title} options"
+            _declare(host, plugin_of.get(id(ext), "?"), ext, lambda: _scratch(_common, resolve=True).add_argument_group(heading), lambda: tp.add_argument_group(heading))
         tp.set_defaults(_extension_of=name)
     return parser
+
+
+def _scratch(options: Any, *, resolve: bool = False) -> ArgumentParser:
+    parser = ArgumentParser(prog=PROG, conflict_handler="resolve" if resolve else "error")
+    options(parser)
+    return parser
+
+
+def _problem(host: Any, plugin: str, reason: str) -> None:
+    from paragraphs.plugins import PluginProblem
+
+    host.problems.append(PluginProblem(plugin, reason, skipped=False))
+
+
+def _declare(host: Any, plugin: str, cmd: Any, scratch: Any, target: Any) -> bool:
+    """Let a plugin declare a command's options, first on a scratch parser: one that
+    raises (or clashes with the core's options) is reported and left out, the rest works."""
+    try:
+        cmd.add_arguments(scratch())
+    except (Exception, SystemExit) as exc:
+        detail = str(exc) or type(exc).__name__
+        _problem(host, plugin, f"command {cmd.id!r} left out: declaring its options failed ({type(exc).__name__}: {detail})")
+        return False
+    cmd.add_arguments(target())
+    return True
 
 
 def _run_extension(name: str, args: argparse.Namespace, host: Any) -> int:
@@ -205,11 +253,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     # --debug is accepted anywhere on the line (an author adds it to the command that failed)
     debug = "--debug" in args_list
     args_list = [a for a in args_list if a != "--debug"]
+    if args_list[:1] == ["--version"]:  # never depends on plugins: none is loaded
+        from paragraphs.__about__ import __version__
+
+        print(f"{PROG} {__version__}")
+        return 0
     try:
         host = make_plugin_manager()
+        parser = build_parser(host)
         for problem in host.problems:
             sys.stderr.write(f"{PROG}: warning: {problem.format()}\n")
-        parser = build_parser(host)
         args = parser.parse_args(args_list)
         if getattr(args, "no_cache", False):
             import os
@@ -230,6 +283,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a path the user named cannot be read or written: one line
+        sys.stderr.write(f"{PROG}: error: {_os_error(exc)}\n")
+        return 1
+    except RecursionError:  # data nested deeper than Python recurses (a hostile save or board)
+        sys.stderr.write(f"{PROG}: error: the input is nested too deeply to read\n")
+        return 1
+
+
+def _os_error(exc: OSError) -> str:
+    what = exc.strerror or str(exc) or type(exc).__name__
+    names = [str(n) for n in (exc.filename, exc.filename2) if n is not None]
+    return f"{' -> '.join(names)}: {what}" if names else what
 
 
 def _dispatch(args: argparse.Namespace, host: Any) -> int:

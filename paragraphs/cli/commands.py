@@ -97,11 +97,24 @@ def cmd_titles(args: argparse.Namespace, host: Any) -> int:
         {"id": t.id, "name": t.record.name, "version": t.plugin.version, "distribution": t.plugin.distribution}
         for t in host.titles().values()
     ]
+    timings = _plugin_timings(host) if getattr(args, "timings", False) else None
     if args.json:
-        emit_json(rows)
+        emit_json(rows if timings is None else {"titles": rows, "plugins": timings})
     else:
         print(table(["id", "name", "version", "distribution"], [[r["id"], r["name"], r["version"], r["distribution"]] for r in rows]))
+        if timings is not None:
+            print()
+            print(table(["plugin", "distribution", "import ms"], [[t["plugin"], t["distribution"], f"{t['import_ms']:.1f}"] for t in timings]))
     return 0
+
+
+def _plugin_timings(host: Any) -> list[dict[str, Any]]:
+    """Every loaded plugin with the time its import took, slowest first."""
+    out = [
+        {"plugin": name, "distribution": info.distribution, "import_ms": round(info.import_seconds * 1000, 1)}
+        for name, info in host.info.items()
+    ]
+    return sorted(out, key=lambda row: (-row["import_ms"], row["plugin"]))
 
 
 # --------------------------------------------------------------------------- validate
@@ -118,6 +131,8 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
         if target in host.titles() and not is_folder_argument(target):
             compiled = check_title(host, target, args.overlay)
         else:
+            if not target.strip():
+                raise UsageError("validate takes a title, a file or a folder, not an empty name")
             path = Path(target)
             why = "" if is_folder_argument(target) else failed_plugin(host, target)
             if why:
@@ -126,6 +141,8 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
                 raise UsageError(f"{target!r} is not an installed title; to validate the folder, write {target}/")
             if not path.exists():
                 raise UsageError(f"{target!r} is neither an installed title nor a file or folder")
+            if not (path.is_file() or path.is_dir()):
+                raise UsageError(f"{target!r} is not a regular file or folder")
             compiled = check_path(host, path)
         counts = {s: sum(1 for p in compiled.problems if p.severity is s) for s in Severity}
         failed |= counts[Severity.ERROR] > 0 or (args.strict and counts[Severity.WARNING] > 0)

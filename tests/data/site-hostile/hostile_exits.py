@@ -1,0 +1,5 @@
+"""Leaves the interpreter while being imported."""
+
+import sys
+
+sys.exit(3)

@@ -1,0 +1,79 @@
+"""The command line's last tracebacks, each now one line and an exit code (issue #10 item 6)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from paragraphs.cli import main
+
+SITE = Path(__file__).parent / "data" / "site"
+
+
+@pytest.fixture(autouse=True)
+def fake_site(monkeypatch):
+    monkeypatch.syspath_prepend(str(SITE))
+    yield
+    for name in [m for m in sys.modules if m.startswith("paragraphs_testplugin")]:
+        del sys.modules[name]
+
+
+def one_line_error(capsys, *args: str) -> tuple[int, str]:
+    code = main(list(args))
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    assert "Traceback" not in err[0] and err[0].startswith("paragraphs: error:"), err[0]
+    return code, err[0]
+
+
+@pytest.mark.parametrize("target, says", [("", "not an empty name"), (os.devnull, "not a regular file or folder")])
+def test_validate_of_an_empty_name_or_a_device_is_a_usage_error(capsys, target, says):
+    code, line = one_line_error(capsys, "validate", target)
+    assert code == 2 and says in line
+
+
+def test_validate_of_an_unreadable_content_file_is_one_line(capsys, tmp_path):
+    (tmp_path / "broken.yaml").symlink_to(tmp_path / "gone.yaml")  # listed, but cannot be read
+    code, line = one_line_error(capsys, "validate", str(tmp_path))
+    assert code == 1 and "broken.yaml" in line and "No such file" in line
+
+
+@pytest.mark.parametrize("command", [["schemas"], ["docs", "export"]])
+def test_an_unwritable_output_folder_is_one_line(capsys, tmp_path, command):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    code, line = one_line_error(capsys, *command, str(blocker / "out"), *(["--title", "sample"] if command[0] == "docs" else ["sample"]))
+    assert code == 1 and str(blocker) in line
+
+
+@pytest.mark.parametrize("option, value", [("--runs", "-1"), ("--steps", "-5"), ("--runs", "0"), ("--steps", "many")])
+def test_randomtest_counts_must_be_positive(capsys, option, value):
+    with pytest.raises(SystemExit) as stop:
+        main(["randomtest", "sample", option, value])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert stop.value.code == 2 and len(err) == 1 and option in err[0]
+
+
+def test_a_save_nested_thousands_deep_is_refused_in_one_line(capsys, tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"a":' * 5000 + "1" + "}" * 5000)
+    code, line = one_line_error(capsys, "read", "sample", "1", "--state", str(deep))
+    assert code == 1 and "nested too deeply" in line
+    assert deep.read_text().startswith('{"a":{"a":')  # untouched
+
+
+def test_positive_counts_are_still_taken(capsys):
+    assert main(["randomtest", "sample", "--runs", "2", "--steps", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["runs"] == 2 and report["resolutions"] == 2
+
+
+def test_a_board_nested_thousands_deep_is_refused_in_one_line(capsys, tmp_path):
+    board = tmp_path / "board.json"
+    board.write_text("[" * 100_000 + "]" * 100_000)
+    code, line = one_line_error(capsys, "turn", "bruneval", "--state", str(board), "--seed", "1")
+    assert code == 1 and "nested too deeply" in line
