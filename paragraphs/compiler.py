@@ -143,7 +143,7 @@ class Compiler:
             return method(value, here, pos)
         kind = self.step_kinds.get(name)
         if kind is None:
-            self.error(at, "STEP001", f"unknown step {name!r}")
+            self.error(at, "STEP001", f"unknown step {name!r}{_did_you_mean(name, [*self.step_kinds, *CORE_STEPS])}")
             return None
         if kind.expand is not None:
             try:
@@ -223,7 +223,7 @@ class Compiler:
         kind_id = str(value["kind"])
         kind = self.check_kinds.get(kind_id)
         if kind is None:
-            self.error(at + ("kind",), "CHECK001", f"unknown check kind {kind_id!r} (known: {', '.join(sorted(self.check_kinds))})")
+            self.error(at + ("kind",), "CHECK001", f"unknown check kind {kind_id!r}{_did_you_mean(kind_id, self.check_kinds)} (known: {', '.join(sorted(self.check_kinds))})")
             return None
         outcomes = {}
         for name in kind.outcomes:
@@ -358,7 +358,7 @@ class Compiler:
             value = {"name": value}
         name = str(value["name"])
         if name not in self.procedures:
-            self.error(at, "PROC001", f"unknown procedure {name!r}")
+            self.error(at, "PROC001", f"unknown procedure {name!r}{_did_you_mean(name, self.procedures)}")
         outcomes = {str(k): self.steps(v, at + ("outcomes", k)) for k, v in (value.get("outcomes") or {}).items()}
         args = {k: self.value_refs(v, at + ("args", k)) for k, v in (value.get("args") or {}).items()}
         return m.ProcedureCall(name, args, outcomes, pos)
@@ -405,7 +405,7 @@ class Compiler:
                 return m.Always(False)
         kind = self.predicate_kinds.get(name)
         if kind is None:
-            self.error(at, "PRED001", f"unknown predicate {name!r}")
+            self.error(at, "PRED001", f"unknown predicate {name!r}{_did_you_mean(name, self.predicate_kinds)}")
             return m.Always(False)
         if kind.expand is not None:
             try:
@@ -464,6 +464,16 @@ class Compiler:
     # ---------------------------------------------------------------- problems
     def error(self, at: tuple[str | int, ...], code: str, message: str) -> None:
         self.problems.append(Problem(self._pos(at), code, message))
+
+
+#: Steps the compiler itself knows (``_step_<name>`` methods).
+CORE_STEPS = tuple(name[len("_step_"):] for name in dir(Compiler) if name.startswith("_step_"))
+
+
+def _did_you_mean(word: str, known: Any) -> str:
+    from paragraphs.validation import did_you_mean
+
+    return did_you_mean(word, sorted(known))
 
 
 def make_question(key: str, body: Mapping[str, Any], default_type: str, pos: SourcePos) -> m.Question:

@@ -102,14 +102,20 @@ def raised_at(exc: BaseException, grammar: Grammar | None = None, owner: Any = N
 
 
 def culprit(exc: BaseException, grammar: Grammar | None) -> str:
-    """``procedure 'patrol'`` when a frame of the traceback is a registered record's code."""
+    """``procedure 'patrol'`` when a frame of the traceback is a registered record's code,
+    else ``hook paragraphs_roll of mymodule`` for a plugin's hook implementation."""
     codes = _record_code(grammar)
+    hook = ""
     tb = exc.__traceback__
     while tb is not None:
-        if tb.tb_frame.f_code in codes:
-            return codes[tb.tb_frame.f_code]
+        code = tb.tb_frame.f_code
+        if code in codes:
+            return codes[code]
+        if not hook and code.co_name.startswith("paragraphs_") and not os.path.abspath(code.co_filename).startswith(_CORE_DIR + os.sep):
+            # a hook implementation (paragraphs_roll, paragraphs_initial_state...) of a plugin
+            hook = f"hook {code.co_name} of {tb.tb_frame.f_globals.get('__name__', '?')}"
         tb = tb.tb_next
-    return ""
+    return hook
 
 
 def describe(exc: BaseException, grammar: Grammar | None, fallback: str = "plugin code") -> str:

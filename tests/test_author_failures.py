@@ -222,3 +222,25 @@ def test_a_plugin_error_under_exact_odds_names_the_procedure_and_its_line(tmp_pa
         paragraph_odds(engine, "3")
     line = _broken_patrol.__code__.co_firstlineno + 1
     assert "procedure 'patrol' raised TypeError" in str(info.value) and f"test_author_failures.py:{line}" in str(info.value)
+
+
+def test_an_error_in_a_plugin_hook_names_the_hook_and_its_line(tmp_path):
+    from types import ModuleType
+
+    import paragraphs
+    from paragraphs import hookimpl
+
+    @hookimpl
+    def paragraphs_paragraph_entered(paragraph, state, title):
+        return 1 / 0  # the plugin's bug
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    host = _host(folder)
+    module = ModuleType("watcher_hooks")
+    module.paragraphs_paragraph_entered = paragraphs_paragraph_entered  # type: ignore[attr-defined]
+    host.pm.register(module, name="watcher")
+    engine = paragraphs.open_title("nightpatrol", host=host, use_cache=False)
+    with pytest.raises(paragraphs.ResolutionError) as info:
+        engine.resolve("2")
+    line = paragraphs_paragraph_entered.__code__.co_firstlineno + 2
+    assert "hook paragraphs_paragraph_entered" in str(info.value) and f"test_author_failures.py:{line}" in str(info.value), str(info.value)
