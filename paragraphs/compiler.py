@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from paragraphs import model as m
+from paragraphs.cells import from_content, is_typed
 from paragraphs.errors import UsageError
 from paragraphs.problems import Problem, SourcePos
 from paragraphs.records import CheckKind, PredicateKind, StepKind
@@ -261,7 +262,9 @@ class Compiler:
             except ValueError as exc:
                 self.error(here, "DICE004", str(exc))
                 continue
-            if isinstance(body, Mapping):
+            if is_typed(body):  # a row the source lost: asked like an unknown table cell
+                rows.append(m.Row(low, high, (), False, self._pos(here), from_content(body)))
+            elif isinstance(body, Mapping):
                 rows.append(m.Row(low, high, self.steps(body.get("do") or [], here + ("do",)), bool(body.get("reroll")), self._pos(here)))
             else:
                 rows.append(m.Row(low, high, self.steps(body, here), False, self._pos(here)))

@@ -668,7 +668,8 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         for rid, rec in bucket.items():
             _note_provenance(provenance, coll, rid, rec)
     cell_records = {key: (rec.data, rec.pos(())) for key, rec in merged.collections.get("cells", {}).items()}
-    filled_cells = apply_cell_overlays(tables, data, cell_records, problems)
+    filled_rows: dict[str, Any] = {}
+    filled_cells = apply_cell_overlays(tables, data, cell_records, problems, paragraphs, filled_rows)
 
     counters = {str(c["name"]): int(c.get("initial", 0)) for c in decl.get("counters") or ()}
     sightings = {str(s["id"]): m.SightingDecl(str(s["id"]), str(s.get("name", "")), s.get("assumed")) for s in decl.get("sightings") or ()}
@@ -690,6 +691,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         "declared_questions": declared,
         "filled_cells": filled_cells,
         "unknown_cells_at": unknown_at,
+        "row_cells": filled_rows,
         "uses": tuple(str(u) for u in decl.get("uses") or ()),
     }
     return m.Book(

@@ -231,6 +231,20 @@ class Context:
             return found
         return self._unknown_cell(t.cell_key(r, column), found, lambda: table_cell_question(t, r, column))
 
+    def row_cell(self, total: int, cell: Cell, what: str) -> Cell:
+        """The value of a roll's row given as a typed cell, for ``total`` in the current paragraph.
+
+        Its key is ``cell.<paragraph>.<total>.result``: an overlay value for that key wins,
+        then a known cell, then the policy of :meth:`cell` for an unknown one.
+        """
+        key = cell_key(self.paragraph, str(total))
+        filled = (self.book.meta.get("row_cells") or {}).get(key)
+        if filled is not None:
+            return as_cell(filled)
+        if cell.known:
+            return cell
+        return self._unknown_cell(key, cell, lambda: cell_question(key, f"Paragraph {self.paragraph}, {what}", str(total), None, cell))
+
     def _record_cell(self, collection: str, rid: str, name: str | None) -> Cell:
         record = (self.book.data.get(collection) or {}).get(rid)
         if not isinstance(record, Mapping) or name is None or name not in record:

@@ -198,7 +198,7 @@ class Engine:
             base, _, sub = key.partition(".")
             q = self.book.questions.get(key) or (self.book.questions.get(base) if sub.isdigit() else None)
             if q is None and is_cell_key(key):
-                q = cell_question_for_key(self.book.tables, self.book.data, key)
+                q = cell_question_for_key(self.book.tables, self.book.data, key, self.book.paragraphs)
             if q is None:
                 raise UsageError(self._unknown_key(key))
             out[key] = q.parse(value)

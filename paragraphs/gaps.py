@@ -21,6 +21,7 @@ from typing import Any
 
 from paragraphs import model as m
 from paragraphs.cells import UNKNOWN, as_cell, cell_key, is_typed
+from paragraphs.tables import row_cells
 
 UNKNOWN_CELL = "unknown cell"
 ASSUMED = "assumed"
@@ -80,6 +81,12 @@ def _unknown_cells(book: m.Book) -> Iterator[Gap]:
                 key = table.cell_key(row, column)
                 at = (book.meta.get("unknown_cells_at") or {}).get(key) or _where(book, f"tables:{table.id}", "rows")
                 yield Gap(UNKNOWN_CELL, key, cell.reason, cell.source or table.source, at)
+    filled_rows = book.meta.get("row_cells") or {}
+    for pid, total, row in row_cells(book.paragraphs):
+        key = cell_key(pid, str(total))
+        cell = as_cell(row.cell)
+        if not cell.known and key not in filled_rows:
+            yield Gap(UNKNOWN_CELL, key, cell.reason, cell.source, str(row.pos))
     for coll, records in book.data.items():
         for rid, record in records.items():
             if not isinstance(record, Mapping):

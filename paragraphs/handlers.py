@@ -111,11 +111,22 @@ def _branch(engine: Engine, ctx: Context, step: m.Roll | m.Match, total: int, wh
                 return None
             raise ResolutionError(f"{ctx.title} {ctx.paragraph}: no row for {what} {total} ({step.pos})")
         _took(engine, step, f"{row.low}-{row.high}")
+        if row.cell is not None:
+            _row_cell(ctx, step, total, row.cell)
+            return None
         return engine.run_steps(ctx, row.steps)
     if step.odd is not None or step.even is not None:
         _took(engine, step, "odd" if total % 2 else "even")
         return engine.run_steps(ctx, (step.odd if total % 2 else step.even) or ())
     return None
+
+
+def _row_cell(ctx: Context, step: m.Roll | m.Match, total: int, cell: Any) -> None:
+    """A row given as a typed cell (a row the source lost): its value for this total, in words."""
+    what = getattr(step, "purpose", "") or "roll"
+    found = ctx.row_cell(total, cell, what)
+    ctx.say(f"{what[0].upper()}{what[1:]}, {total}: {found.words()}", "cell")
+    ctx.effect(f"{ctx.paragraph} row {total}: {found.words()}")
 
 
 def _roll(engine: Engine, ctx: Context, step: m.Roll) -> str | None:
@@ -158,7 +169,10 @@ def _lumped_total(ctx: Context, step: m.Roll, die: Die, modifier: int, rounding:
             total = _total(face, modifier, step.halve, rounding)
             if step.rows:
                 row = _row_for(step.rows, total, step.clamp)
-                group = f"row {step.rows.index(row)}" if row is not None else f"lost {total}"
+                if row is not None and row.cell is not None:
+                    group = f"cell {total}"  # each total of a lost row is a cell of its own
+                else:
+                    group = f"row {step.rows.index(row)}" if row is not None else f"lost {total}"
             else:
                 group = "odd" if total % 2 else "even"
             groups[group] = groups.get(group, 0) + p

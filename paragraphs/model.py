@@ -296,13 +296,18 @@ class Check(NamedTuple):
 
 
 class Row(NamedTuple):
-    """Faces ``low``..``high`` of a roll or a match run ``steps``; ``reroll`` rolls again."""
+    """Faces ``low``..``high`` of a roll or a match run ``steps``; ``reroll`` rolls again.
+
+    ``cell`` is a typed cell instead of steps: a row the source lost (``unknown``), whose
+    value for the total rolled is asked like any unknown table cell.
+    """
 
     low: int
     high: int
     steps: Steps
     reroll: bool = False
     pos: SourcePos = NOWHERE
+    cell: Any = None
 
 
 class Roll(NamedTuple):

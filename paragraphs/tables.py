@@ -13,7 +13,7 @@ An overlay gives the value of a cell in a ``cells`` collection keyed by the cell
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from paragraphs import model as m
@@ -148,13 +148,41 @@ def find_record_cell(data: Mapping[str, Mapping[str, Any]], key: str) -> tuple[s
     return None
 
 
+def row_cells(paragraphs: Mapping[str, m.Paragraph]) -> Iterator[tuple[str, int, m.Row]]:
+    """Every roll row given as a typed cell: ``(paragraph id, total, row)``, one per total."""
+    for par in paragraphs.values():
+        for step in m.walk_steps(par.steps):
+            for row in getattr(step, "rows", None) or ():
+                if isinstance(row, m.Row) and row.cell is not None and row.high - row.low < 1000:
+                    for total in range(row.low, row.high + 1):
+                        yield par.id, total, row
+
+
+def find_row_cell(paragraphs: Mapping[str, m.Paragraph], key: str) -> tuple[str, int, m.Row] | None:
+    """The paragraph, total and row a cell key ``cell.<paragraph>.<total>.result`` names."""
+    if not key.startswith(CELL_PREFIX):
+        return None
+    pid, _, rest = key[len(CELL_PREFIX):].partition(".")
+    par = paragraphs.get(pid)
+    total, _, column = rest.partition(".")
+    if par is None or column != RESULT_COLUMN or not total.lstrip("-").isdigit():
+        return None
+    return next(((p, t, r) for p, t, r in row_cells({pid: par}) if t == int(total)), None)
+
+
 def apply_cell_overlays(
     tables: dict[str, Table],
     data: Mapping[str, Mapping[str, Any]],
     records: Mapping[str, tuple[Mapping[str, Any], SourcePos]],
     problems: list[Problem],
+    paragraphs: Mapping[str, m.Paragraph] | None = None,
+    filled_rows: dict[str, Any] | None = None,
 ) -> dict[str, str]:
-    """Lay the ``cells`` records over tables and collections; returns cell key -> where its value came from."""
+    """Lay the ``cells`` records over tables, collections and lost roll rows.
+
+    A value for a roll row (``cell.<paragraph>.<total>.result``) goes into ``filled_rows``
+    (the book keeps it in ``meta["row_cells"]``). Returns cell key -> where each value came from.
+    """
     filled: dict[str, str] = {}
     for key, (given, where) in records.items():
         if "cell" in given:
@@ -164,7 +192,11 @@ def apply_cell_overlays(
             cell = Cell(VALUE, given.get("value"), source=str(given.get("source", "")), origin=str(where))
         found = find_cell(tables, key)
         in_record = None if found else find_record_cell(data, key)
-        if found is not None:
+        in_row = None if found or in_record or paragraphs is None else find_row_cell(paragraphs, key)
+        if in_row is not None and filled_rows is not None:
+            before = as_cell(in_row[2].cell)
+            filled_rows[key] = cell
+        elif found is not None:
             table, row, column = found
             before = table.cell(row, column)
             tables[table.id] = replace_cell(table, row, column, cell)
@@ -198,13 +230,17 @@ def table_cell_question(table: Table, row: TableRow, column: str | None) -> m.Qu
     return cell_question(table.cell_key(row, column), what, row.name, column, table.cell(row, column))
 
 
-def cell_question_for_key(tables: Mapping[str, Table], data: Mapping[str, Mapping[str, Any]], key: str) -> m.Question | None:
-    """The question for the cell a key names (in a table or a collection), or None."""
+def cell_question_for_key(tables: Mapping[str, Table], data: Mapping[str, Mapping[str, Any]], key: str, paragraphs: Mapping[str, m.Paragraph] | None = None) -> m.Question | None:
+    """The question for the cell a key names (in a table, a collection or a lost roll row), or None."""
     found = find_cell(tables, key)
     if found is not None:
         return table_cell_question(*found)
     in_record = find_record_cell(data, key)
     if in_record is None:
-        return None
+        in_row = find_row_cell(paragraphs, key) if paragraphs is not None else None
+        if in_row is None:
+            return None
+        pid, total, row = in_row
+        return cell_question(key, f"Paragraph {pid}", str(total), None, as_cell(row.cell))
     coll, rid, name = in_record
     return cell_question(key, coll, rid, name, as_cell(data[coll][rid][name]))

@@ -365,3 +365,46 @@ def test_cli_gaps_template_and_validate_census(cli_overlay, capsys, tmp_path):
     assert "testplugin: gaps: 5 unknown cells, 0 assumed values" in capsys.readouterr().out
     main(["validate", "testplugin", "--json", "--overlay", str(cli_overlay)])
     assert json.loads(capsys.readouterr().out)[0]["gaps"] == {"unknown_cells": 5, "assumed": 0, "filled_by_overlay": 0}
+
+
+# --------------------------------------------------------------------------- lost rows of a paragraph's roll
+
+LOST = """
+paragraphs:
+  - id: "5"
+    steps:
+      - roll:
+          die: d6
+          purpose: "where the boat drifts"
+          ranges:
+            "1-2": [{say: "north"}]
+            "3-4": {cell: unknown, reason: "rows 3-4 are torn out", source: "page 9"}
+            "5-6": [{say: "south"}]
+"""
+
+
+def test_a_lost_row_of_a_roll_is_an_unknown_cell_per_total():
+    from paragraphs.gaps import find_gaps
+
+    e = engine_for(LOST)
+    stopped = e.resolve("5", e.new_state(), dice=ScriptedDice([3]))
+    assert stopped.status == "needs_answers" and stopped.questions[0].key == "cell.5.3.result"
+    assert stopped.questions[0].prompt == "Paragraph 5, where the boat drifts, row 3: the source does not give this cell (rows 3-4 are torn out; page 9)"
+    done = e.resolve("5", e.new_state(), {"cell.5.3.result": "east"}, dice=ScriptedDice([3]))
+    assert [i.text for i in done.instructions] == ["Where the boat drifts, 3: east [from answered]"]
+    # a 4 is a different cell: still asked
+    assert e.resolve("5", done.state, dice=ScriptedDice([4])).questions[0].key == "cell.5.4.result"
+    assert [g.id for g in find_gaps(e.book)] == ["cell.5.3.result", "cell.5.4.result"]
+    e.gaps = "refuse"
+    with pytest.raises(UnknownCell, match="cell.5.4.result"):
+        e.resolve("5", e.new_state(), dice=ScriptedDice([4]))
+
+
+def test_an_overlay_fills_a_lost_row():
+    from paragraphs.gaps import find_gaps
+
+    compiled, host = _compile_with_overlay("cells:\n  - {key: cell.5.4.result, value: west}\n", extra=LOST)
+    assert not compiled.errors, [p.format() for p in compiled.problems]
+    e = Engine(compiled.book, host)
+    assert [i.text for i in e.resolve("5", e.new_state(), dice=ScriptedDice([4])).instructions][0].startswith("Where the boat drifts, 4: west [from mine/cells.yaml:")
+    assert [g.id for g in find_gaps(compiled.book)] == ["cell.5.3.result"]

@@ -248,11 +248,14 @@ def test_381_mishap_table_odds(engine):
 
 def test_387_lost_row_and_los(engine):
     state = with_sightings(engine, 23, "s1")
-    r = engine.resolve("387", state, {"p387_mm_los": False, "p387_nn_los": False}, dice=ScriptedDice([7]))
+    stopped = engine.resolve("387", state, {"p387_mm_los": False, "p387_nn_los": False}, dice=ScriptedDice([7]))
+    assert stopped.status == "needs_answers" and stopped.questions[0].key == "cell.387.7.result"
+    answers = {"p387_mm_los": False, "p387_nn_los": False, "cell.387.7.result": "none"}
+    r = engine.resolve("387", state, answers, dice=ScriptedDice([7]))
     assert r.status == "done"
     assert r.trail == ["387"]
     assert r.state.values["los"] == 5
-    assert "lost row 7" in r.effects
+    assert "Roll, 7: none (entered by the player) [from answered]" in texts(r)
     # s1 not yet marked: Patrol marker MM comes first, the mist waits
     fresh = engine.new_state(mission=23)
     r = engine.resolve("387", fresh, {"phase": "operations"}, dice=ScriptedDice([0, 1]))
@@ -269,8 +272,9 @@ def test_389_surviving_row_and_lost_rows(engine):
     assert "Stay in Operations; do not commence Rounds." in texts(r)
     assert "Your man moves first." in texts(r)
     assert sorted(engine.armed_events(r.state)) == ["american_sees_patrol_mm", "patrol_mm_sees_american"]
-    lost = engine.resolve("389", state, dice=ScriptedDice([5, 2]))
-    assert "lost row 5" in lost.effects
+    lost = engine.resolve("389", state, {"cell.389.5.result": "G-12"}, dice=ScriptedDice([5, 2]))
+    assert "Patrol marker MM's hex, 5: G-12 [from answered]" in texts(lost)
+    assert lost.state.extra["cells"] == {"cell.389.5.result": "G-12"}
     assert "The marker moves first." in texts(lost)
 
 

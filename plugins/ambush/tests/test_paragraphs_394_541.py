@@ -271,8 +271,8 @@ def test_470_event_chain_end(engine):
 def test_396_damaged_table_and_hooks(engine):
     state = start(engine, 24)
     # placement roll 3 is a lost row; odd/even roll 4: the marker moves first
-    r = engine.resolve("396", state, {"p396_placed_in_los": False}, dice=ScriptedDice([3, 4]))
-    assert r.status == "done" and r.marked == ["s4"] and "lost row 3" in r.effects
+    r = engine.resolve("396", state, {"p396_placed_in_los": False, "cell.396.3.result": "C-4"}, dice=ScriptedDice([3, 4]))
+    assert r.status == "done" and r.marked == ["s4"] and "396 row 3: C-4 [from answered]" in r.effects
     assert r.state.values["phase"] == "operations"
     assert "The patrol marker moves first." in texts(r, "396")
     assert sorted(h["event"] for h in r.state.hooks) == ["american_sees_patrol_mm", "patrol_mm_sees_american"]
@@ -290,7 +290,8 @@ def test_529_surviving_and_lost_rows(engine):
     north = engine.resolve("529", start(engine, 24), answers, dice=ScriptedDice([0]))
     assert "The mule moves 1 hex north." in texts(north)
     lost = engine.resolve("529", start(engine, 24), answers, dice=ScriptedDice([4]))
-    assert "lost row 4" in lost.effects
+    assert lost.status == "needs_answers" and lost.questions[0].key == "cell.529.4.result"
+    assert "keys of rows 1-6 are lost" in lost.questions[0].prompt
     kicked = engine.resolve("529", start(engine, 24), {**answers, "p529_into_soldier": True, "pc": 2}, dice=ScriptedDice([8, 6]))
     assert "check:pc failure" in kicked.effects and any("Pistol row" in t for t in texts(kicked))
 
