@@ -205,9 +205,13 @@ class PluginHost:
                 except ParagraphsError:
                     raise  # a rules or usage error the plugin means to report
                 except Exception as exc:
+                    from paragraphs.plugin_errors import raised_at, shown
+
+                    where = raised_at(exc, None, owner=impl.function)
+                    at = f" (hook {hook_name} at {shown(where.path)}:{where.line})" if where is not None else ""
                     raise PluginError(
                         f"plugin {self._describe(impl.plugin_name)} failed in {hook_name} "
-                        f"for {title}: {_reason(exc)}"
+                        f"for {title}: {_reason(exc)}{at}"
                     ) from exc
                 if result is None:
                     continue

@@ -240,7 +240,9 @@ def test_an_error_in_a_plugin_hook_names_the_hook_and_its_line(tmp_path):
     module.paragraphs_paragraph_entered = paragraphs_paragraph_entered  # type: ignore[attr-defined]
     host.pm.register(module, name="watcher")
     engine = paragraphs.open_title("nightpatrol", host=host, use_cache=False)
-    with pytest.raises(paragraphs.ResolutionError) as info:
+    # The host reports a runtime hook's failure as that plugin's fault (issue 10.5),
+    # placed at the hook's line (issue 12.4).
+    with pytest.raises(paragraphs.PluginError) as info:
         engine.resolve("2")
     line = paragraphs_paragraph_entered.__code__.co_firstlineno + 2
     assert "hook paragraphs_paragraph_entered" in str(info.value) and f"test_author_failures.py:{line}" in str(info.value), str(info.value)

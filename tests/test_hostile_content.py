@@ -7,6 +7,8 @@ timeout, so that a regression fails the test instead of hanging it or eating the
 
 from __future__ import annotations
 
+import json
+
 import os
 import re
 import subprocess
@@ -139,6 +141,9 @@ def test_odds_refuses_a_huge_integer_question_before_listing_its_answers(tmp_pat
         '          ranges: {"<=5": [{say: "Few."}], "6+": [{say: "Many."}]}\n',
         encoding="utf-8",
     )
-    run = _run("odds", "sample", "999", "--overlay", str(overlay))
-    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr[-2000:]
-    assert len(run.stderr.strip().splitlines()) == 1 and "20000001 ways" in run.stderr
+    # Exact odds never refuse for size (issue 8): the question becomes a frontier that
+    # names it, decided before its twenty million answers are listed.
+    run = _run("odds", "sample", "999", "--overlay", str(overlay), "--json")
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    frontier = json.loads(run.stdout)["tree"]["frontier"]
+    assert frontier["needs"] == ["huge"] and "20000001 possible answers" in frontier["reason"]

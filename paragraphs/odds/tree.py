@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 #: frontier leaves (each replayed partial resolution, and each leaf a shared subtree adds,
 #: counts one).
 DEFAULT_BUDGET = 2000
+#: Most answers an open question may be split into; a larger integer range (0 to 10^7,
+#: say) becomes a frontier that asks for the answer, before its answers are listed.
+MAX_QUESTION_ANSWERS = 4096
 #: Default for a procedure: one rule function, whose table by open parameters needs every
 #: combination of them.
 PROCEDURE_BUDGET = 40_000
@@ -354,6 +357,10 @@ class _OddsChooser(Chooser):
         if question.key.startswith("cell."):
             # an unknown table cell: odds never split on it (its value is not in the rules)
             raise _Stop(ctx.paragraph, "unknown", unknown=question.key)
+        if question.domain_size() > MAX_QUESTION_ANSWERS:
+            # Listing twenty million answers would exhaust memory before any budget applies:
+            # the branch stops here, and the frontier names the question to answer.
+            raise _Stop(ctx.paragraph, f"{question.key} has {question.domain_size()} possible answers")
         raise _Branch(question.prompt, [(("q", question.key, v), None) for v in question.domain()], question)
 
     def at_boundary(self, ctx: Context, target: str) -> None:
@@ -444,7 +451,9 @@ class Builder:
             except (ParagraphsError, RecursionError, _OverBudget):
                 raise
             except Exception as exc:  # a plugin's bug: reported as the library's error
-                raise ResolutionError(f"{self.engine.book.title} {ctx.paragraph}: {type(exc).__name__}: {exc}") from exc
+                from paragraphs.plugin_errors import describe
+
+                raise ResolutionError(f"{self.engine.book.title} {ctx.paragraph}: {describe(exc, self.engine.grammar, 'code')}") from exc
             text = None
             if label is not None:
                 text = str(label.get("label")) if isinstance(label, Mapping) else str(label)
