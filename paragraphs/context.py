@@ -37,6 +37,8 @@ class RollRecord:
     source: str
     #: what the face meant (``success``, ``the mortar comes in``), when the rule says so
     meaning: str = ""
+    #: what the rule knows of the player's order of outcomes (see :mod:`paragraphs.luck`)
+    luck: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -49,6 +51,8 @@ class RollRecord:
         }
         if self.meaning:
             data["meaning"] = self.meaning
+        if self.luck:
+            data["luck"] = dict(self.luck)
         return data
 
 
@@ -167,11 +171,15 @@ class Context:
             self.rolls.append(RollRecord(d.name, face, face + modifier, purpose, self.paragraph, self.chooser.source_kind))
         return face
 
-    def explain_roll(self, meaning: str) -> None:
-        """Say what the last roll meant (``success``), so the player reads it beside the face."""
+    def explain_roll(self, meaning: str, *, luck: Mapping[str, Any] | None = None) -> None:
+        """Say what the last roll meant (``success``), so the player reads it beside the face.
+
+        ``luck`` is what the rule knows of the player's order of outcomes, as made by
+        :func:`paragraphs.luck.order_luck`; the session's luck audit reads it.
+        """
         if self.record and self.rolls:
             last = self.rolls[-1]
-            self.rolls[-1] = RollRecord(last.die, last.value, last.total, last.purpose, last.paragraph, last.source, meaning)
+            self.rolls[-1] = RollRecord(last.die, last.value, last.total, last.purpose, last.paragraph, last.source, meaning, luck)
 
     # ---------------------------------------------------------------- answers
     def answer(self, question: m.Question | str) -> Any:

@@ -54,6 +54,7 @@ HELP = """Commands:
   log                show what was done, step by step, with the answers given
   undo [step]        undo the last step, or back to just before a step of the log
   odds <paragraph> [key=value ...] [--depth N]   exact odds for the current sheet
+  luck               how lucky the dice of this session were, roll by roll and overall
   help               this list
   quit               leave (the session is saved after every step)
 While a question waits: answer it, or type cancel (or back) to drop the step,
@@ -298,6 +299,11 @@ class Session:
             if not rest:
                 raise UsageError("odds needs a paragraph: odds 350")
             return self._info(self.odds(rest[0], *rest[1:]))
+        if head == "luck":
+            from paragraphs.luck import luck_report
+
+            report = luck_report(self.state.journal)
+            return self._info(report.text(), luck=report.to_json())
         if head == "recap":
             return self._info(self.recap())
         if head in self.verbs:
@@ -310,7 +316,7 @@ class Session:
                     raise UsageError(f"after the paragraph, give answers as key=value, not {w!r}")
                 given[key] = value
             return self.read(words[0], given)
-        known = sorted(["event", "events", "set", "vp", "sheet", "log", "undo", "odds", "recap", "help", "quit", *self.verbs])
+        known = sorted(["event", "events", "set", "vp", "sheet", "log", "undo", "odds", "luck", "recap", "help", "quit", *self.verbs])
         raise UsageError(f"unknown command {words[0]!r}: type a paragraph number or one of {', '.join(known)}")
 
     def _is_paragraph(self, word: str) -> bool:

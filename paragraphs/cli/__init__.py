@@ -111,6 +111,10 @@ def build_parser(host: Any) -> ArgumentParser:
             heading = f"{ext.title or 'title'} options"
             _declare(host, plugin, ext, lambda: _scratch(_play_options).add_argument_group(heading), lambda: p.add_argument_group(heading))
 
+    p = sub.add_parser("luck", help="how lucky the dice of a saved session were")
+    p.add_argument("save", metavar="SAVE", help="a session save (a path, or TITLE-NAME of a saved session)")
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("sessions", help="list saved play sessions and where they are stored")
     p.add_argument("title", nargs="?", help="only the sessions of this title")
     p.add_argument("--json", action="store_true")

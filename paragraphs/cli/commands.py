@@ -367,6 +367,24 @@ def cmd_play(args: argparse.Namespace, host: Any) -> int:
     return run_play(args, host)
 
 
+def cmd_luck(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs.luck import luck_report
+    from paragraphs.session import sessions_dir
+    from paragraphs.state import load_state
+
+    path = Path(args.save)
+    if not path.exists() and (sessions_dir() / f"{args.save}.json").exists():
+        path = sessions_dir() / f"{args.save}.json"
+    if not path.exists():
+        raise UsageError(f"no save {args.save!r} (a file, or a saved session listed by `paragraphs sessions` as TITLE-NAME)")
+    report = luck_report(load_state(path).journal)
+    if args.json:
+        emit_json(report.to_json())
+    else:
+        print(report.text())
+    return 0
+
+
 def cmd_sessions(args: argparse.Namespace, host: Any) -> int:
     from paragraphs.session import cmd_sessions
 

@@ -65,8 +65,19 @@ def resolve_pc(ctx: Context, spec: Mapping[str, Any]) -> str:
     basis = f"PC {pc}{modifier:+d}" if modifier else f"PC {pc}"
     face = ctx.roll("d10", f"{spec['purpose']} ({basis}): {succeeds_on(target)}")
     outcome = "exact" if face == target else "success" if face <= target else "failure"
-    ctx.explain_roll("success (exactly the PC)" if outcome == "exact" else outcome)
+    ctx.explain_roll("success (exactly the PC)" if outcome == "exact" else outcome, luck=_pc_luck(target, outcome, subject))
     return outcome
+
+
+def _pc_luck(target: int, outcome: str, subject: str) -> dict[str, Any]:
+    """For the luck audit: an American's check is better passed, a German's better failed."""
+    from fractions import Fraction
+
+    from paragraphs.luck import order_luck
+
+    success = Fraction(max(0, min(10, target + 1)), 10)
+    order = ("success", "failure") if subject == "german" else ("failure", "success")
+    return order_luck({"success": success, "failure": 1 - success}, order, "success" if outcome == "exact" else outcome)
 
 
 def succeeds_on(top: int) -> str:
@@ -129,7 +140,8 @@ def activation_level(ctx: Context) -> int:
 def resolve_activation(ctx: Context, spec: Mapping[str, Any]) -> str:
     top = activation_level(ctx)
     modifier = ctx.number(spec.get("modifier", 0))
-    if ruling(ctx, "activation_modifier", "range") == "roll_plus":
+    literal = ruling(ctx, "activation_modifier", "range") == "roll_plus"
+    if literal:
         # the literal reading: the modifier is added to the die, so a plus makes it harder
         face = ctx.roll("d10", f"{spec['purpose']} (level 0-{top}, {modifier:+d} to the die): {succeeds_on(top - modifier)}", modifier=modifier)
         outcome = "success" if face + modifier <= top else "failure"
@@ -137,8 +149,19 @@ def resolve_activation(ctx: Context, spec: Mapping[str, Any]) -> str:
         level = f"level 0-{top}{modifier:+d}" if modifier else f"level 0-{top}"
         face = ctx.roll("d10", f"{spec['purpose']} ({level}): {succeeds_on(top + modifier)}")
         outcome = "success" if face <= top + modifier else "failure"
-    ctx.explain_roll("activated" if outcome == "success" else "nothing activated")
+    ctx.explain_roll("activated" if outcome == "success" else "nothing activated", luck=_activation_luck(top + modifier if not literal else top - modifier, outcome))
     return outcome
+
+
+def _activation_luck(highest: int, outcome: str) -> dict[str, Any]:
+    """For the luck audit, the companion reads an Activation Check as better failed (no
+    German comes in): a reading of the player's interest, not a rule of the game."""
+    from fractions import Fraction
+
+    from paragraphs.luck import order_luck
+
+    activated = Fraction(max(0, min(10, highest + 1)), 10)
+    return order_luck({"success": activated, "failure": 1 - activated}, ("success", "failure"), outcome)
 
 
 # --------------------------------------------------------------------------- Footing Check

@@ -18,7 +18,7 @@ from pathlib import Path
 import pexpect
 
 GOLDEN = Path(__file__).parent / "golden" / "companion"
-ANY = "> "  # the command prompt
+ANY = "\r\n> "  # the command prompt, at the start of a line (" > " also appears in trails)
 
 
 def play(tmp_path: Path, args: list[str], script: list[tuple[str, str | None]]) -> str:
@@ -332,3 +332,27 @@ def test_a_whole_mission_20_evening_with_physical_dice(tmp_path):
     assert len(steps) == 12 and steps[-1]["procedure"] == "award"
     golden("6_whole_evening_part_1", first)
     golden("6_whole_evening_part_2", second)
+
+
+# --------------------------------------------------------------------------- 6. luck
+
+
+def test_6_luck_in_a_session_and_from_a_save(tmp_path):
+    text = play(
+        tmp_path,
+        ["--mission", "20", "--session", "luck", "--new", "--dice", "physical"],
+        [(ANY, "set condition 2"), (ANY, "350"), ("[0-9]: ", "5"), ("0-7 succeeds [0-9]: ", "2"), (ANY, "534"), ("[0-9]: ", "6"), ("0-6 succeeds [0-9]: ", "3"), (ANY, "578"), ("0-5 succeeds [0-9]: ", "8"), (ANY, "luck"), (ANY, None)],
+    )
+    # PC 5+2 passed on 0-7: 8/10 of results are at least as good; PC 6: 7/10; the activation
+    # check failed (no German), which only 4/10 of rolls do
+    assert "rolled 2 (success): 4/5 (0.800)" in text and "rolled 3 (success): 7/10 (0.700)" in text and "rolled 8 (nothing activated): 2/5 (0.400)" in text
+    # at least this lucky: only the three results themselves, 8/10 * 7/10 * 4/10
+    assert "an evening at least this lucky has chance 28/125 (0.224) (exact)" in text
+    golden("7_luck", text)
+    import subprocess
+
+    env = {**os.environ, "PARAGRAPHS_DATA_DIR": str(tmp_path), "NO_COLOR": "1"}
+    out = subprocess.run([sys.executable, "-m", "paragraphs", "luck", "ambush-luck", "--json"], capture_output=True, text=True, env=env)
+    assert out.returncode == 0 and json.loads(out.stdout)["at_least_as_lucky"] == "28/125"
+    missing = subprocess.run([sys.executable, "-m", "paragraphs", "luck", "ambush-none"], capture_output=True, text=True, env=env)
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "Traceback" not in missing.stderr
