@@ -310,7 +310,23 @@ class Compiler:
         if isinstance(value, list):
             return m.MarkSighting(tuple(str(v) for v in value), pos=pos)
         ids = tuple(str(v) for v in value.get("ids", ())) + ((str(value["id"]),) if "id" in value else ())
-        return m.MarkSighting(ids, value.get("observer"), value.get("revealed"), value.get("lapses"), pos)
+        lapses = value.get("lapses")
+        unless = None
+        if isinstance(lapses, Mapping) and lapses.get("unless") is not None:
+            # compiled here for the lint and to report mistakes at their line; the state
+            # keeps the data, compiled again when the event comes (Engine.runtime_predicate)
+            unless = self.predicate(lapses["unless"], at + ("lapses", "unless"))
+            lapses = {"event": str(lapses["event"]), "unless": lapses["unless"]}
+        return m.MarkSighting(ids, value.get("observer"), value.get("revealed"), lapses, pos, unless)
+
+    def _step_clear_sighting(self, value: Any, at: Any, pos: SourcePos) -> m.ClearSighting:
+        if isinstance(value, str):
+            return m.ClearSighting((value,), pos=pos)
+        if isinstance(value, list):
+            return m.ClearSighting(tuple(str(v) for v in value), pos=pos)
+        ids = tuple(str(v) for v in value.get("ids", ())) + ((str(value["id"]),) if "id" in value else ())
+        observer = value.get("observer")
+        return m.ClearSighting(ids, None if observer is None else str(observer), str(value.get("reason", "")), pos)
 
     def _step_ignore_further(self, value: Any, at: Any, pos: SourcePos) -> m.IgnoreFurther:
         items = value["paragraphs"] if isinstance(value, Mapping) else [value]

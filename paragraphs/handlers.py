@@ -218,6 +218,11 @@ def _mark(engine: Engine, ctx: Context, step: m.MarkSighting) -> None:
         ctx.mark(sid, observer=step.observer, revealed=step.revealed, lapses=step.lapses)
 
 
+def _clear(engine: Engine, ctx: Context, step: m.ClearSighting) -> None:
+    for sid in step.ids:
+        ctx.clear_sighting(sid, step.observer, step.reason)
+
+
 def _ignore(engine: Engine, ctx: Context, step: m.IgnoreFurther) -> None:
     retired = ctx.state.retired
     for pid in step.paragraphs:
@@ -300,6 +305,7 @@ HANDLERS: dict[type, Callable[..., str | None]] = {
     m.AskStep: _ask,
     m.Choice: _choice,
     m.MarkSighting: _mark,
+    m.ClearSighting: _clear,
     m.IgnoreFurther: _ignore,
     m.CounterChange: _counter,
     m.SetValues: _set,

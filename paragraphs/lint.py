@@ -10,6 +10,7 @@
 | SIGHT001 | warning | a sighting is set but never tested |
 | SIGHT002 | warning | a sighting is tested but never set |
 | SIGHT003 | warning | a sighting is used but not declared by the title |
+| SIGHT004 | warning | a sighting is cleared but never set |
 | DICE001 | error | a roll's rows leave a possible total uncovered, or cover one twice |
 | DICE002 | warning | a check can never succeed with its die and modifiers |
 | DICE003 | warning | a check always succeeds with its die and modifiers |
@@ -126,6 +127,7 @@ def check_ids(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
 def check_sightings(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
     set_at: dict[str, SourcePos] = {}
     tested_at: dict[str, SourcePos] = {}
+    cleared_at: dict[str, SourcePos] = {}
     any_tested: set[str] | None = None  # sightings excluded by the broadest any_sighting test
     for par in book.paragraphs.values():
         for sid in par.marks:
@@ -134,6 +136,9 @@ def check_sightings(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
             if isinstance(step, m.MarkSighting):
                 for sid in step.ids:
                     set_at.setdefault(sid, step.pos)
+            elif isinstance(step, m.ClearSighting):
+                for sid in step.ids:
+                    cleared_at.setdefault(sid, step.pos)
             for pred in m.step_predicates(step):
                 for p in m.walk_predicate(pred):
                     if isinstance(p, m.SightingIs):
@@ -147,8 +152,11 @@ def check_sightings(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
     for sid, pos in sorted(tested_at.items()):
         if sid not in set_at:
             yield Problem(pos, "SIGHT002", f"sighting {sid} is tested but never set", W)
+    for sid, pos in sorted(cleared_at.items()):
+        if sid not in set_at:
+            yield Problem(pos, "SIGHT004", f"sighting {sid} is cleared but never set", W)
     if declared:
-        for sid, pos in sorted({**set_at, **tested_at}.items()):
+        for sid, pos in sorted({**cleared_at, **set_at, **tested_at}.items()):
             if sid not in declared:
                 yield Problem(pos, "SIGHT003", f"sighting {sid} is not declared by the title", W)
 

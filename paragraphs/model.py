@@ -349,10 +349,25 @@ class Choice(NamedTuple):
 
 
 class MarkSighting(NamedTuple):
+    """Mark sightings, unattributed or held by one observer (one of many).
+
+    ``lapses`` is an event name, or ``{"event": ..., "unless": <predicate>}`` kept in the
+    state as data; ``unless`` is that predicate compiled (for the lint and the docs)."""
+
     ids: tuple[str, ...]
     observer: str | None = None
     revealed: Any = None
-    lapses: str | None = None
+    lapses: Any = None
+    pos: SourcePos = NOWHERE
+    unless: Any = None
+
+
+class ClearSighting(NamedTuple):
+    """End sightings, for one observer or for everyone, with the reason shown."""
+
+    ids: tuple[str, ...]
+    observer: str | None = None
+    reason: str = ""
     pos: SourcePos = NOWHERE
 
 
@@ -568,6 +583,8 @@ def step_predicates(step: Any) -> Iterator[Any]:
     elif isinstance(step, FirstOf):
         for br in step.branches:
             yield br.when
+    elif isinstance(step, MarkSighting) and step.unless is not None:
+        yield step.unless
 
 
 def walk_predicate(pred: Any) -> Iterator[Any]:

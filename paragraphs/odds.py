@@ -371,7 +371,7 @@ class _Relevance:
             marked: set[str] = set(par.marks)
             opaque = False
             for step in m.walk_steps(par.steps):
-                if isinstance(step, m.MarkSighting):
+                if isinstance(step, (m.MarkSighting, m.ClearSighting)):
                     marked.update(step.ids)
                 elif isinstance(step, (m.TitleStep, m.ProcedureCall)):
                     opaque = True

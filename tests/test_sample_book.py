@@ -147,7 +147,7 @@ def test_every_core_construct_is_used(engine: Engine) -> None:
     step_kinds = {type(s).__name__ for s in steps}
     assert step_kinds >= {
         "Say", "Note", "See", "Goto", "If", "FirstOf", "Check", "Roll", "Match", "AskStep", "Choice",
-        "MarkSighting", "IgnoreFurther", "CounterChange", "SetValues", "HookStep", "ProcedureCall", "NoEvent",
+        "MarkSighting", "ClearSighting", "IgnoreFurther", "CounterChange", "SetValues", "HookStep", "ProcedureCall", "NoEvent",
     }
     preds = [p for s in steps for top in m.step_predicates(s) for p in m.walk_predicate(top)]
     pred_kinds = {type(p).__name__ for p in preds}

@@ -97,8 +97,7 @@ def _acquire(save: Path, wait: float) -> int:
                 raise SaveBusy(f"{save}: another paragraphs command is using this save{holder}; try again when it ends") from None
             time.sleep(0.05)
     try:  # who holds it, for the other command's message (a full disk only loses that)
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        os.pwrite(fd, f"{os.getpid():<12}\n".encode(), 0)  # fixed width: no truncation needed
     except OSError:
         pass
     return fd

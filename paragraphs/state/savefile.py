@@ -191,7 +191,8 @@ def _write_journal(state: State, target: Path, mark: SaveMark | None) -> dict[st
         fd = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
         # bytes past the recorded end belong to a save that was never completed
-        os.ftruncate(fd, size)
+        if os.fstat(fd).st_size != size:
+            os.ftruncate(fd, size)
         os.lseek(fd, size, os.SEEK_SET)
         chunks = []
         for entry in entries[start:]:
