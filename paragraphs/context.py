@@ -127,6 +127,8 @@ class Context:
         #: Inside ``for_each``: who the steps are about now ("man 2"); names rolls and lines.
         self.subject_label: str | None = None
         self.entries = 0
+        #: The journal step this resolution will be (when a sighting was made, say).
+        self.step: int | None = None
         #: Whether effect labels are kept (for results and odds; off in the fast mode).
         self.track_effects = record if track_effects is None else track_effects
         #: Whether exact odds memoise at top-level jumps (set by the odds chooser).
@@ -385,6 +387,8 @@ class Context:
         else:
             info = dict(info)
         detail: dict[str, Any] = {"paragraph": self.paragraph}
+        if self.step is not None:
+            detail["step"] = self.step
         if revealed is not None:
             detail["revealed"] = revealed
         if lapses is not None:

@@ -441,6 +441,8 @@ class Engine:
         source = (dice or self.dice or SeededDice()).bind(work.rng)
         parsed = self.parse_answers(answers or {})
         ctx = Context(self, work, dict(parsed), _PlayChooser(self, source), record=record)
+        if record:
+            ctx.step = len(original.journal) + 1
         try:
             body(ctx)
         except NeedAnswer as need:

@@ -152,6 +152,15 @@ def test_two_commands_writing_one_save_lose_no_update(tmp_path):
     assert final.counters["n"] == 50 and len(final.journal) == 51
 
 
+def test_two_read_commands_on_one_save_lose_no_step(tmp_path):
+    path = tmp_path / "s.json"
+    loop = "for i in range(6):\n    assert main(['read', 'sample', '2', '--state', sys.argv[1], '--answer', 'storm=2', '--answer', 'tam_post=gallery']) == 0\n"
+    script = "import sys\nfrom paragraphs.cli import main\n" + loop
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(path)], stdout=subprocess.DEVNULL) for _ in range(2)]
+    assert [p.wait(timeout=300) for p in procs] == [0, 0]
+    assert len(load_state(path).journal) == 12
+
+
 def test_a_save_changed_since_it_was_loaded_is_not_overwritten(tmp_path):
     path = tmp_path / "game.json"
     save_state(game(1), path)

@@ -89,6 +89,7 @@ def test_a_second_observer_does_not_erase_the_first(engine):
     assert s.observers("u3") == ["i1", "i2"]
     assert s.sightings["u3"]["by"]["i1"]["revealed"] == "in the barn"
     assert s.sightings["u3"]["by"]["i2"]["revealed"] == "behind the wall"
+    assert s.sightings["u3"]["by"]["i2"]["paragraph"] == "2" and s.sightings["u3"]["by"]["i2"]["step"] == 2  # when
     assert says(engine.resolve("3", s)) == ["both see him"]
     assert not s.has_sighting("u3", "i3") and s.has_sighting("u3")
 

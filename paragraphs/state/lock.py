@@ -32,7 +32,7 @@ class SaveBusy(SaveError):
 _HELD: dict[str, list[int]] = {}
 
 #: How long a command waits for another one to release the save, in seconds.
-WAIT_SECONDS = 3.0
+WAIT_SECONDS = 5.0
 
 
 def lock_path(save: Path) -> Path:

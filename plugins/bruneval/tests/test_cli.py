@@ -103,6 +103,19 @@ def test_turn_seeded_json(capsys, tmp_path) -> None:
     assert code == 0
 
 
+def test_turn_out_is_written_like_a_save(capsys, tmp_path) -> None:
+    out_file = tmp_path / "next.json"
+    assert run(capsys, "turn", "bruneval", "--state", str(BOARD), "--seed", "7", "--out", str(out_file))[0] == 0
+    first = out_file.read_text()
+    assert run(capsys, "turn", "bruneval", "--state", str(BOARD), "--seed", "8", "--out", str(out_file))[0] == 0
+    assert (tmp_path / "next.json.bak").read_text() == first  # the previous board is kept
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    code, _, err = run(capsys, "turn", "bruneval", "--state", str(BOARD), "--seed", "7", "--out", str(folder))
+    assert code != 0 and "not a regular file" in err and len(err.strip().splitlines()) == 1
+
+
 def test_turn_with_typed_dice(capsys, tmp_path) -> None:
     board = json.loads(BOARD.read_text())
     board["units"] = [u for u in board["units"] if u["id"] in ("685-1", "nelson-1", "nelson-officer")]
