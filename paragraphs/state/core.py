@@ -27,7 +27,7 @@ from paragraphs.errors import SaveError
 CHECKPOINT_EVERY = 50
 
 #: Journal actions the engine can replay from their inputs (others keep a checkpoint).
-REPLAYABLE = frozenset({"read", "event", "perform", "set"})
+REPLAYABLE = frozenset({"read", "event", "perform", "set", "counter", "extra"})
 
 # Fields that make up the state proper (everything but the journal).
 _FIELDS = (
