@@ -124,8 +124,7 @@ def test_the_sheet_names_the_observers(engine):
     from paragraphs.session import Session
 
     s = engine.resolve("2", engine.resolve("1").state).state
-    out: list[str] = []
-    session = Session(engine, None, s, physical=False, seed=1, ask=lambda p: "", out=out.append)  # type: ignore[arg-type]
+    session = Session(engine, s, seed=1)
     assert "sightings: u3 (by i1, i2)" in session.sheet()
 
 
