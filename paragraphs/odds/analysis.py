@@ -40,7 +40,7 @@ class Relevance:
             asks: set[str] = set()
             opaque = False
             for step in m.walk_steps(par.steps):
-                if isinstance(step, m.MarkSighting):
+                if isinstance(step, (m.MarkSighting, m.ClearSighting)):
                     marked.update(step.ids)
                 elif isinstance(step, (m.TitleStep, m.ProcedureCall)):
                     opaque = True

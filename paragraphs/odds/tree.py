@@ -515,7 +515,7 @@ class Builder:
         sightings = state.sightings.items() if relevant is None else ((k, v) for k, v in state.sightings.items() if k in relevant)
         return json.dumps(
             [
-                sorted((k, v.get("observer")) for k, v in sightings),
+                sorted((k, state.observers(k), state.has_sighting(k, "\0")) for k, _ in sightings),
                 state.counters,
                 state.values,
                 counted,
