@@ -6,7 +6,8 @@
 
 Both create ``.venv`` beside this file when it is missing and install the core and every
 title plugin in editable mode. ``test`` validates all content, type-checks the code with
-mypy, runs the test suite and builds the documentation with ``mkdocs build --strict``.
+mypy, checks the core's import layers with import-linter, runs the test suite and builds
+the documentation with ``mkdocs build --strict``.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ def test_job(argv: list[str]) -> None:
     run(BIN / "paragraphs", "validate")
     # The core ships py.typed: its annotations (and the plugins' use of them) are checked.
     run(BIN / "python", "-m", "mypy", "paragraphs", *(pkg for plugin in plugins() for pkg in plugin.glob("paragraphs_*")))
+    # The core's layers and its independence from titles (pyproject.toml, [tool.importlinter]).
+    run(BIN / "lint-imports")
     run(BIN / "python", "-m", "pytest", "-q", *argv)
     run(BIN / "mkdocs", "build", "--strict", "--site-dir", VENV / "site")
 

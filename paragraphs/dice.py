@@ -438,3 +438,17 @@ def derive_seed(base: int, index: int) -> int:
 
     digest = hashlib.sha256(f"paragraphs:{base}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def compare_total(total: int, target: int, compare: str) -> bool:
+    """Whether a check's ``total`` succeeds against ``target`` by the ``compare`` rule
+    (``at_or_under``, ``under``, ``at_or_over``, ``over``)."""
+    if compare == "at_or_under":
+        return total <= target
+    if compare == "under":
+        return total < target
+    if compare == "at_or_over":
+        return total >= target
+    if compare == "over":
+        return total > target
+    raise ValueError(f"unknown comparison {compare!r}")

@@ -39,7 +39,7 @@ from typing import Any
 
 from paragraphs import model as m
 from paragraphs.compiler import format_range
-from paragraphs.dice import parse_die
+from paragraphs.dice import compare_total, parse_die
 from paragraphs.graph import edges, reachable, sorted_ids, strongly_connected
 from paragraphs.grammar import Grammar
 from paragraphs.problems import Problem, Severity, SourcePos
@@ -299,12 +299,6 @@ def target_bounds(book: m.Book, die_name: str, target: Any, modifier: Any, compa
         for k in (m_range[0], m_range[1]):
             probs.append(sum((p for face, p in die.distribution.items() if compare_total(face + k, t, compare)), Fraction(0)))
     return min(probs), max(probs)
-
-
-def compare_total(total: int, target: int, compare: str) -> bool:
-    from paragraphs.builtin.checks import compare_total as compare_with
-
-    return compare_with(total, target, compare)
 
 
 def check_tables(book: m.Book, grammar: Grammar) -> Iterator[Problem]:

@@ -63,6 +63,14 @@ class Question(NamedTuple):
             return list(range(int(self.min or 0), int(self.max if self.max is not None else 9) + 1))
         return [cid for cid, _ in self.choices]
 
+    def random_answer(self, rng: Any) -> Any:
+        """An answer drawn uniformly by ``rng`` (a :class:`random.Random`), without listing
+        an integer range (``randrange`` draws exactly as ``choice`` over the list would)."""
+        if self.type == INTEGER:
+            lo = int(self.min or 0)
+            return rng.randrange(lo, lo + self.domain_size())
+        return rng.choice(self.domain())
+
     def domain_size(self) -> int:
         """How many answers there are, without listing them (an integer range may be huge)."""
         if self.type == INTEGER:

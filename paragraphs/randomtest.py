@@ -158,7 +158,7 @@ def random_test(engine: Engine, *, runs: int = 200, seed: int = 0, steps: int = 
                         break  # the source does not give this cell: the run stops, it has not failed
                     if q.key.startswith("roll."):
                         raise ParagraphsError(f"seeded dice asked for a roll: {q.prompt}")
-                    answers[q.key] = rng.choice(q.domain())
+                    answers[q.key] = q.random_answer(rng)
                 else:
                     raise ParagraphsError("still asking questions after 50 answers")
             except ParagraphsError as exc:

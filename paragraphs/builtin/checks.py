@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fractions import Fraction
 
+from paragraphs.dice import compare_total
 from paragraphs.markers import hookimpl
 from paragraphs.records import CheckKind
 
@@ -87,18 +88,6 @@ def _target_chances(die: Any, target: int, modifier: int, compare: str) -> tuple
             name = "success" if compare_total(total, target, compare) else "failure"
         out[name] = out.get(name, Fraction(0)) + p
     return tuple(out.items())
-
-
-def compare_total(total: int, target: int, compare: str) -> bool:
-    if compare == "at_or_under":
-        return total <= target
-    if compare == "under":
-        return total < target
-    if compare == "at_or_over":
-        return total >= target
-    if compare == "over":
-        return total > target
-    raise ValueError(f"unknown comparison {compare!r}")
 
 
 def target_bounds(spec: Mapping[str, Any], book: Any) -> tuple[Fraction, Fraction] | None:

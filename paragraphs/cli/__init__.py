@@ -308,6 +308,10 @@ def _dispatch(args: argparse.Namespace, host: Any) -> int:
     extension_of = getattr(args, "_extension_of", None)
     if extension_of is not None:
         return _run_extension(extension_of, args, host)
+    if args.command in ("play", "sessions"):
+        from paragraphs.cli import play  # the session's terminal front end
+
+        return getattr(play, f"cmd_{args.command}")(args, host)  # type: ignore[no-any-return]
     from paragraphs.cli import commands
 
     return getattr(commands, f"cmd_{args.command}")(args, host)

@@ -355,16 +355,7 @@ def cmd_randomtest(args: argparse.Namespace, host: Any) -> int:
     return 1 if report.failures else 0
 
 
-# --------------------------------------------------------------------------- play
-
-
-def cmd_play(args: argparse.Namespace, host: Any) -> int:
-    for ext in host.records("paragraphs_register_commands", args.title):
-        if ext.extends == "play" and ext.title == args.title and ext.run is not None:
-            return ext.run(args, host)
-    from paragraphs.session import run_play
-
-    return run_play(args, host)
+# --------------------------------------------------------------------------- luck (play and sessions: paragraphs.cli.play)
 
 
 def cmd_luck(args: argparse.Namespace, host: Any) -> int:
@@ -383,12 +374,6 @@ def cmd_luck(args: argparse.Namespace, host: Any) -> int:
     else:
         print(report.text())
     return 0
-
-
-def cmd_sessions(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.session import cmd_sessions
-
-    return cmd_sessions(args, host)
 
 
 # --------------------------------------------------------------------------- docs
