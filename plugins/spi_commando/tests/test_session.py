@@ -13,6 +13,8 @@ def test_a_referee_session_sets_up_fires_and_undoes() -> None:
     assert "setup <scenario>" in helptext and "fire <firer>" in helptext and "observe <observer>" in helptext
     reply = session.send("setup 45")
     assert "scenario 45 set up: 23 men, endurance printed" in reply.text
+    sheet = session.send("sheet").text
+    assert "A: British commando (commando), fire +12" in sheet and "  A1: smg, pistol, combat_knife; endurance 16, 0 WP, unhurt" in sheet
     reply = session.send("observe A1 B1 3")
     reply = session.send("85")
     assert "A1 observes B1 (chance 85)" in reply.text
