@@ -458,3 +458,14 @@ def test_session_odds_take_answers_and_depth(tmp_path, monkeypatch, capsys):
     # pc=6 typed after the id: a PC Check at 6 passes on 0-6, 7/10
     assert "7/10 (70.0%)" in out
     assert "--depth takes a number" in out
+
+
+def test_no_booklet_paragraph_is_refused(ambush):
+    # every paragraph of the booklet with no answers: always a tree (frontier leaves where
+    # the budget ends), never an error for size, and its leaves sum to 1 for an assignment
+    # of the open questions. A small budget keeps this quick; benchmarks/odds_all.py
+    # measures the default one.
+    for pid in ambush.book.paragraphs:
+        result = paragraph_odds(ambush, pid, budget=60)
+        one = {q.key: q.domain()[0] for q in result.questions}
+        assert result.total(one) == 1, pid

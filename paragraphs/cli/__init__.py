@@ -93,7 +93,7 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--json", action="store_true")
     p.add_argument("--depth", type=int, metavar="N", help="stop each branch on the N-th paragraph entered after TARGET (a frontier leaf)")
-    p.add_argument("--budget", type=int, metavar="NODES", help="most nodes to compute (default 2000; 40000 for a procedure); past it, frontier leaves")
+    p.add_argument("--budget", type=int, metavar="NODES", help="most nodes to compute (default 500; 40000 for a procedure); past it, frontier leaves")
     p.add_argument("--all", action="store_true", help="show the whole tree (the display is folded to 40 lines or the terminal's height)")
     p.add_argument("--spoilers", action="store_true", help="also show what happens in the paragraphs further on")
     p.add_argument("--cap", type=int, help=argparse.SUPPRESS)

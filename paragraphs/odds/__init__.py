@@ -334,31 +334,21 @@ def _compute(
                 return attempt(depth)
             except _OverBudget:
                 pass
-            # too big whole: the deepest depth that fits the budget, found by doubling
-            # then bisecting (shared subtrees computed once in the memo)
+            # too big whole: deepen from one paragraph, doubling, while the budget holds
+            # (shared subtrees come from the memo); the last depth that fitted is kept
             best = None
-            lo, hi = 0, depth if depth is not None else None
             d = 1
-            while hi is None or d < hi:
+            while depth is None or d < depth:
                 try:
-                    best = attempt(d)
+                    found = attempt(d)
                 except _OverBudget:
-                    hi = d
                     break
-                lo = d
-                if not _has_frontier(best[1], "depth"):
-                    return best
+                best = found
+                if not _has_frontier(found[1], "depth"):
+                    return found
                 d *= 2
             if best is None:
                 return attempt(1 if depth is None else min(1, depth), truncate=True)
-            assert hi is not None
-            while hi - lo > 1:
-                mid = (lo + hi) // 2
-                try:
-                    best = attempt(mid)
-                    lo = mid
-                except _OverBudget:
-                    hi = mid
             return best
         except RecursionError:
             raise OddsError("the chain of paragraphs is too deep to enumerate") from None

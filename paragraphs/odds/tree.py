@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 #: Default node budget: work one odds computation may do before deeper parts become
 #: frontier leaves (each replayed partial resolution, and each leaf a shared subtree adds,
 #: counts one).
-DEFAULT_BUDGET = 2000
+DEFAULT_BUDGET = 500
 #: Most answers an open question may be split into; a larger integer range (0 to 10^7,
 #: say) becomes a frontier that asks for the answer, before its answers are listed.
 MAX_QUESTION_ANSWERS = 4096
@@ -450,7 +450,7 @@ class Builder:
                 return here, self.frontier(stop.at, stop.reason, ctx.answers)
             except (ParagraphsError, RecursionError, _OverBudget):
                 raise
-            except Exception as exc:  # a plugin's bug: reported as the library's error
+            except Exception as exc:  # a plugin's bug: named, with its file and line
                 from paragraphs.plugin_errors import describe
 
                 raise ResolutionError(f"{self.engine.book.title} {ctx.paragraph}: {describe(exc, self.engine.grammar, 'code')}") from exc

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from paragraphs import hookimpl
 
 if TYPE_CHECKING:
-    from paragraphs.records import Command, LintRule, Procedure, SchemaResource, SessionVerb, Title
+    from paragraphs.records import Command, LintRule, Procedure, SchemaResource, SessionVerb, SheetSection, Title
 
 TITLE = "spi_commando"
 
@@ -71,3 +71,10 @@ def paragraphs_register_commands() -> Iterator[Command]:
     from paragraphs_spi_commando.commands import commands
 
     yield from commands()
+
+
+@hookimpl
+def paragraphs_register_sheet_sections() -> Iterator[SheetSection]:
+    from paragraphs_spi_commando.sheet import sheet_sections
+
+    yield from sheet_sections()

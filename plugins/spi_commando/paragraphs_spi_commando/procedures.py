@@ -222,12 +222,14 @@ def _referee(name: str) -> Any:
     run.__doc__ = {
         "setup": "Set up a scenario's roster (args: scenario, endurance printed or rolled), rolled endurance journaled ([9.4]).",
         "wound": "Record wound points against a man (args: man, points) and say his condition ([9.0]).",
+        "observe": "One observation attempt of a man of the roster at an enemy (args: observer, target, distance, options), kept per observer ([8.7], [8.82]).",
+        "lapse": "Bookkeeping: an observer no longer observes a man (args: observer, target) ([8.84]).",
         "fire_at": "One fire task of a man of the roster at another (args: firer, target, weapon, distance, prone, moving, aimed, braced, terrain), recorded ([10.0]).",
     }[name]
     return run
 
 
-_REFEREE: tuple[tuple[str, str], ...] = (("setup", "9.4"), ("wound", "9.1"), ("fire_at", "10.0"))
+_REFEREE: tuple[tuple[str, str], ...] = (("setup", "9.4"), ("wound", "9.1"), ("observe", "8.7"), ("lapse", "8.84"), ("fire_at", "10.0"))
 
 
 def procedures() -> Iterator[Procedure]:

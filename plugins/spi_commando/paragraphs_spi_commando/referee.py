@@ -3,8 +3,10 @@ change it, each run as one journaled, undoable step (``Engine.perform``).
 
 ``setup`` builds the roster of a scenario, rolling each man's endurance when asked
 ([9.4]: the rolls are journaled, so an undo never re-rolls them). ``wound`` records wound
-points against a man ([9.0]). ``fire_at`` resolves one fire task of a man of the roster
-at another ([10.0]) with his side's bonus and his own condition, and records the result.
+points against a man ([9.0]). ``observe`` resolves one observation attempt and keeps who
+observes whom, per observer ([8.82]); ``lapse`` ends one at Bookkeeping ([8.84]).
+``fire_at`` resolves one fire task of a man at an enemy he observes ([10.14]) with his
+side's bonus and his own condition, and records the result.
 
 Men are named by their side's letter in the scenario's order (A, B, C) and a number:
 ``A1`` ... ``A8``, as the Data Log of [38.21] gives each man a code.
@@ -50,7 +52,7 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
     sides: dict[str, Any] = {}
     for index, side in enumerate(s.sides):
         letter = "ABCDEFGH"[index]
-        sides[side["id"]] = {"letter": letter, "name": side.get("name", side["id"]), "fire_bonus": side.get("fire_bonus", 0), "grenade_bonus": side.get("grenade_bonus", 0), "observation": side["observation"], "panic": side["panic"], "preservation": side["preservation"], "condition": 0}
+        sides[side["id"]] = {"letter": letter, "name": side.get("name", side["id"]), "fire_bonus": side.get("fire_bonus", 0), "grenade_bonus": side.get("grenade_bonus", 0), "observation": side["observation"], "panic": side["panic"], "preservation": side["preservation"], "condition": 0, "mode": side.get("mode", "none"), "seen_commando": False}
         arms = [list(g["weapons"]) for g in side.get("arms") or () for _ in range(int(g["men"]))]
         apart = list(side.get("men_apart") or ())
         for n in range(1, int(side["men"]) + 1):
@@ -68,7 +70,7 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
                 "wounds": 0,
                 "dead": False,
             }
-    ctx.state.extra[ROSTER] = {"scenario": s.id, "sides": sides, "men": men}
+    ctx.state.extra[ROSTER] = {"scenario": s.id, "sides": sides, "men": men, "observes": {}}
     return f"scenario {s.id} set up: {len(men)} men, endurance {endurance}"
 
 
@@ -124,6 +126,8 @@ def fire_at(
         raise ParagraphsError(f"{target} is already dead")
     if weapon not in shooter["weapons"]:
         raise ParagraphsError(f"{firer} carries {', '.join(shooter['weapons'])}, not {weapon}")
+    if target not in game["observes"].get(firer, []):
+        raise ParagraphsError(f"{firer} has not observed {target}: a man fires only at a man he observes ([10.14])")
     charts = _charts(ctx)
     rulings = _choices(ctx)
     rows = [r for r, flag in (("target_prone", prone), ("target_moving", moving), ("aiming", aimed)) if flag]
@@ -149,3 +153,55 @@ def fire_at(
         return f"{firer} missed {target} (chance {chance})"
     victim["wounds"] = int(victim["wounds"]) + total
     return f"{target} wounded {total} WP: {condition_of(victim)} (chance {chance})"
+
+
+def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 0, options: str | None = None, **_: Any) -> str:
+    """One observation attempt ([8.7]): the observer's side letter gives the base, a
+    defending side loses 20 until it has seen a commando (L1896), and ``options`` may name
+    ``prone``, ``moving`` (the target), ``moved`` (the observer) and the target's terrain.
+    A success is kept for that observer only ([8.82]); he holds three men at most ([8.34])."""
+    from paragraphs_spi_commando.procedures import _charts, _choices
+    from paragraphs_spi_commando.rules.observation import Sighting, observation_chance, observed
+
+    game = _game(ctx)
+    eye, seen = _man(game, observer), _man(game, target)
+    if eye["side"] == seen["side"]:
+        raise ParagraphsError(f"{observer} and {target} are on the same side")
+    if condition_of(eye) in ("dead", "incapacitated"):
+        raise ParagraphsError(f"{observer} is {condition_of(eye)} and cannot observe")
+    held = game["observes"].setdefault(observer, [])
+    if target in held:
+        raise ParagraphsError(f"{observer} already observes {target}")
+    if len(held) >= 3:
+        raise ParagraphsError(f"{observer} already observes three men ([8.34]): a lapse must come first")
+    flags = {"prone": False, "moving": False, "moved": False}
+    terrain = "clear"
+    for word in (options or "").split():
+        if word in flags:
+            flags[word] = True
+        elif word in ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble"):
+            terrain = word
+        else:
+            raise ParagraphsError(f"observe: {word!r} is not prone, moving, moved or a terrain")
+    side = game["sides"][eye["side"]]
+    sighting = Sighting(distance=int(distance), target_prone=flags["prone"], target_terrain=terrain, observer_moved=flags["moved"], target_moving=flags["moving"])
+    defending = side["mode"] == "defending" and not side["seen_commando"]
+    chance = observation_chance(_charts(ctx), str(side["observation"]), sighting, defending=defending, ruling_r11=_choices(ctx)["R11"])
+    if not observed(chance, ctx.roll("d100", f"{observer} observes {target}")):
+        return f"{observer} does not observe {target} (chance {chance})"
+    held.append(target)
+    if side["mode"] == "defending" and game["sides"][seen["side"]]["mode"] == "commando":
+        side["seen_commando"] = True
+    return f"{observer} observes {target} (chance {chance})"
+
+
+def lapse(ctx: Context, observer: str = "", target: str = "", **_: Any) -> str:
+    """Bookkeeping ([8.84]): ``target`` is out of the observer's range or line of sight,
+    so the observer no longer observes him (other observers keep him)."""
+    game = _game(ctx)
+    _man(game, observer)
+    held = game["observes"].get(observer, [])
+    if target not in held:
+        raise ParagraphsError(f"{observer} does not observe {target}")
+    held.remove(target)
+    return f"{observer} no longer observes {target}"

@@ -31,6 +31,25 @@ def session_verbs() -> Iterator[SessionVerb]:
         arguments=(VerbArgument("man", "the man (A1, B3...)"), VerbArgument("points", "wound points", "integer")),
     )
     yield SessionVerb(
+        id="observe",
+        title=TITLE,
+        help="one observation attempt: observer, target, range in squares, then any of prone moving moved and the target's terrain",
+        procedure="observe",
+        arguments=(
+            VerbArgument("observer", "the observing man (A1...)"),
+            VerbArgument("target", "the enemy man (B3...)"),
+            VerbArgument("distance", "range in squares", "integer"),
+            VerbArgument("options", "prone, moving, moved, a terrain", optional=True, rest=True),
+        ),
+    )
+    yield SessionVerb(
+        id="lapse",
+        title=TITLE,
+        help="at Bookkeeping: the observer no longer observes the target (out of range or sight)",
+        procedure="lapse",
+        arguments=(VerbArgument("observer", "the observing man"), VerbArgument("target", "the man he loses")),
+    )
+    yield SessionVerb(
         id="fire",
         title=TITLE,
         help="one fire task: firer, target, weapon, range in squares, then any of prone moving aimed braced and the target's terrain",

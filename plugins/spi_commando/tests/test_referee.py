@@ -49,6 +49,11 @@ def test_skorzeny_has_his_own_endurance(engine) -> None:
 def test_fire_at_uses_the_side_bonus_and_records_the_wound(engine) -> None:
     state = engine.perform("setup", engine.new_state(), args={"scenario": "45"}).state
     args = {"firer": "A1", "target": "B1", "weapon": "pistol", "distance": 3}
+    with pytest.raises(ParagraphsError, match=r"\[10.14\]"):
+        engine.perform("fire_at", state, args=args, dice=ScriptedDice([50, 4]))
+    seen = engine.perform("observe", state, args={"observer": "A1", "target": "B1", "distance": 3}, dice=ScriptedDice([85]))
+    assert seen.label == "A1 observes B1 (chance 85)"
+    state = seen.state
     # 75 + 12 = 87: the kill band 72-90 is lost, so the step stops and asks for it
     stopped = engine.perform("fire_at", state, args=args, dice=ScriptedDice([50, 4]))
     assert stopped.status == "needs_answers" and [q.key for q in stopped.questions] == ["cell.kill_percentage.72-90.result"]
@@ -66,3 +71,22 @@ def test_fire_at_refuses_a_weapon_the_man_lacks(engine) -> None:
     state = engine.perform("setup", engine.new_state(), args={"scenario": "45"}).state
     with pytest.raises(ParagraphsError, match="carries smg, pistol, combat_knife"):
         engine.perform("fire_at", state, args={"firer": "A1", "target": "B1", "weapon": "rifle", "distance": 3})
+
+
+def test_observation_is_kept_per_observer_and_lapses_per_observer(engine) -> None:
+    state = engine.perform("setup", engine.new_state(), args={"scenario": "45"}).state
+    # the German garrison defends: code D 80, less 20 until it has seen a commando
+    miss = engine.perform("observe", state, args={"observer": "B1", "target": "A1", "distance": 10}, dice=ScriptedDice([61]))
+    assert miss.label == "B1 does not observe A1 (chance 60)"
+    seen = engine.perform("observe", miss.state, args={"observer": "B1", "target": "A1", "distance": 10}, dice=ScriptedDice([60]))
+    assert seen.label == "B1 observes A1 (chance 60)"
+    state = engine.perform("observe", seen.state, args={"observer": "B2", "target": "A1", "distance": 10, "options": "prone woods"}, dice=ScriptedDice([55])).state
+    assert state.extra[ROSTER]["observes"] == {"B1": ["A1"], "B2": ["A1"]}  # 80 - 15 - 10 = 55 once alerted
+    state = engine.perform("lapse", state, args={"observer": "B1", "target": "A1"}).state
+    assert state.extra[ROSTER]["observes"] == {"B1": [], "B2": ["A1"]}
+    for target in ("B1", "B2", "B3"):
+        state = engine.perform("observe", state, args={"observer": "A1", "target": target, "distance": 5}, dice=ScriptedDice([1])).state
+    with pytest.raises(ParagraphsError, match=r"three men \(\[8.34\]\)"):
+        engine.perform("observe", state, args={"observer": "A1", "target": "B4", "distance": 5}, dice=ScriptedDice([1]))
+    with pytest.raises(ParagraphsError, match="same side"):
+        engine.perform("observe", state, args={"observer": "A1", "target": "A2", "distance": 5}, dice=ScriptedDice([1]))

@@ -10,9 +10,14 @@ def test_a_referee_session_sets_up_fires_and_undoes() -> None:
     engine = paragraphs.open_title("spi_commando")
     session = Session(engine, engine.new_state(), dice="physical")
     helptext = session.send("help").text
-    assert "setup <scenario>" in helptext and "fire <firer>" in helptext
+    assert "setup <scenario>" in helptext and "fire <firer>" in helptext and "observe <observer>" in helptext
     reply = session.send("setup 45")
     assert "scenario 45 set up: 23 men, endurance printed" in reply.text
+    sheet = session.send("sheet").text
+    assert "A: British commando (commando), fire +12" in sheet and "  A1: smg, pistol, combat_knife; endurance 16, 0 WP, unhurt" in sheet
+    reply = session.send("observe A1 B1 3")
+    reply = session.send("85")
+    assert "A1 observes B1 (chance 85)" in reply.text
     # 75 + 12 = 87 reaches the lost kill band: the cell is asked first, then the dice
     reply = session.send("fire A1 B1 pistol 3")
     assert reply.question is not None and "cell.kill_percentage.72-90.result" in str(reply.question.to_json())
@@ -23,6 +28,8 @@ def test_a_referee_session_sets_up_fires_and_undoes() -> None:
     assert "B1 wounded 4 WP: wounded (chance 87)" in reply.text
     assert session.state.extra["spi_commando"]["men"]["B1"]["wounds"] == 4
     # the answered cell is remembered: a second fire asks only its die
+    session.send("observe A2 B1 3")
+    session.send("1")
     reply = session.send("fire A2 B1 pistol 3 prone")
     assert reply.question is not None and reply.question.kind == "die"
     reply = session.send("10")
@@ -30,4 +37,4 @@ def test_a_referee_session_sets_up_fires_and_undoes() -> None:
     session.send("undo")
     assert session.state.extra["spi_commando"]["men"]["B1"].get("dead") is False
     reply = session.send("wound Z9 3")
-    assert "no man 'Z9'" in reply.text and len(session.state.journal) == 2
+    assert "no man 'Z9'" in reply.text and len(session.state.journal) == 4

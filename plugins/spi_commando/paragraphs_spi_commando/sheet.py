@@ -1,0 +1,51 @@
+"""The Data Log of [38.21] as the session's sheet: per side its bonuses, panic and
+preservation, and per man his weapons, endurance, wound points, condition and the enemy
+men he observes.
+
+Imported at every CLI start; the work is done inside the functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from paragraphs.records import SheetSection
+
+TITLE = "spi_commando"
+ROSTER = "spi_commando"
+
+
+def data_log(state: Any, book: Any) -> dict[str, Any]:
+    """The record as data: sides and men with their condition."""
+    from paragraphs_spi_commando.referee import condition_of
+
+    game = state.extra.get(ROSTER)
+    if not game:
+        return {}
+    men = {mid: {**man, "condition": condition_of(man), "observes": list(game.get("observes", {}).get(mid, []))} for mid, man in game["men"].items()}
+    return {"scenario": game["scenario"], "sides": game["sides"], "men": men}
+
+
+def data_log_lines(state: Any, book: Any) -> list[str]:
+    """The record worded for the players, one line per side and per man."""
+    log = data_log(state, book)
+    if not log:
+        return ["No scenario set up yet: type setup <scenario> (39-50)."]
+    lines = [f"Scenario {log['scenario']}"]
+    for sid, side in log["sides"].items():
+        lines.append(
+            f"{side['letter']}: {side['name']} ({side['mode']}), fire {side['fire_bonus']:+d}, grenade {side['grenade_bonus']:+d}, "
+            f"observation {side['observation']}, panic {side['panic']}%, preservation x{side['preservation']} (condition {side['condition']})"
+        )
+        for mid, man in log["men"].items():
+            if man["side"] != sid:
+                continue
+            name = f" {man['name']}" if man["name"] else ""
+            seen = f"; observes {', '.join(man['observes'])}" if man["observes"] else ""
+            lines.append(f"  {mid}{name}: {', '.join(man['weapons'])}; endurance {man['endurance']}, {man['wounds']} WP, {man['condition']}{seen}")
+    return lines
+
+
+def sheet_sections() -> Iterator[SheetSection]:
+    yield SheetSection("spi_commando-data-log", TITLE, data_log_lines, data_log, (ROSTER,))
