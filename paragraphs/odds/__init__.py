@@ -244,7 +244,8 @@ def _outcome(seg: Segment, node: Node, p: Fraction, answers: tuple[tuple[str, st
     if frontier is not None:
         label += "; " + frontier_text(frontier)
     if node.unknown is not None:
-        label += f"; unknown: {node.unknown}"
+        # a procedure's unknown cell has no trail to name: the cell is the whole outcome
+        label = f"unknown: {node.unknown}" if label == NO_TRAIL else f"{label}; unknown: {node.unknown}"
     return Outcome(label, seg.trail, seg.marked, seg.counters, seg.values, seg.effects, tuple(sorted(answers)), p, frontier, node.unknown)
 
 
@@ -257,9 +258,13 @@ def frontier_text(frontier: tuple[str, tuple[str, ...], str]) -> str:
     return text
 
 
+#: How an outcome that entered no paragraph (a procedure's) reads before its details.
+NO_TRAIL = "(no paragraph)"
+
+
 def outcome_label(seg: Segment, spoilers: bool) -> str:
     """Text of an outcome: trail, checks, marks, counters and values (long ones with spoilers)."""
-    parts = [" -> ".join(seg.trail) if seg.trail else "(no paragraph)"]
+    parts = [" -> ".join(seg.trail) if seg.trail else NO_TRAIL]
     checks = [e.removeprefix("check:") for e in seg.effects if e.startswith("check:")]
     if checks:
         parts.append(", ".join(checks))

@@ -20,8 +20,9 @@ def _table_roll(ctx: Context, table_id: str, purpose: str, column: str | None = 
     face = ctx.roll(table.die or "d10", purpose)
     row = table.lookup(face)
     if column is not None:
-        cell = table.cell(row, column)
-        return cell.value if cell.known else None
+        # a cell the appendix does not print is the core's unknown cell: an overlay value,
+        # the player's answer, or (under odds) an "unknown" outcome; never a guess
+        return ctx.cell(table, row, column).value
     return row.result
 
 
@@ -44,8 +45,7 @@ def truck_hit(ctx: Context) -> str:
     """Appendix B: what a hit on a truck strikes, by number of occupants (answer: occupants)."""
     occupants = int(ctx.answer("occupants"))
     column = "4+" if occupants >= 4 else str(occupants)
-    item = _table_roll(ctx, "truck_hits", f"truck hit chart ({column} occupants)", column)
-    return str(item) if item is not None else "passenger (row not printed)"
+    return str(_table_roll(ctx, "truck_hits", f"truck hit chart ({column} occupants)", column))
 
 
 def half_track_hit(ctx: Context) -> str:
