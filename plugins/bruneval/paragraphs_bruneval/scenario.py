@@ -19,9 +19,10 @@ from paragraphs.errors import ContentError
 from paragraphs.model import Book
 from paragraphs.problems import Problem, SourcePos
 from paragraphs.records import Table
+from paragraphs_raids import content
 from paragraphs_raids.markers import MarkerBack
-from paragraphs_raids.stacks import Factors, UnitKind
-from paragraphs_raids.zonemap import LAND, Connection, Zone, ZoneMap
+from paragraphs_raids.stacks import UnitKind
+from paragraphs_raids.zonemap import ZoneMap
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,28 +302,13 @@ def _check_markers(book: Book, zones: Mapping[str, Mapping[str, Any]], out: list
 # --------------------------------------------------------------------------- building
 
 
-def _factors(raw: Mapping[str, Any]) -> Factors:
-    move = raw["move"]
-    return Factors.of(attack=int(raw["attack"]), defence=int(raw["defence"]), move=None if move == "alert" else int(move), points=int(raw["points"]))
+#: Rule 2.1: the counters' combat factors.
+FACTOR_NAMES = ("attack", "defence")
 
 
 def unit_kinds(book: Book) -> dict[str, UnitKind]:
-    """Unit kinds from the core ``units`` collection (side, role and sides in ``factors``)."""
-    kinds: dict[str, UnitKind] = {}
-    for uid, unit in book.units.items():
-        f = unit.factors
-        full = _factors(f)
-        reduced = _factors(f["reduced"]) if f.get("reduced") else None
-        kinds[uid] = UnitKind(
-            id=uid,
-            side=str(f["side"]),
-            role=str(f["role"]),
-            full=full,
-            reduced=reduced,
-            infantry=bool(f.get("infantry", False)),
-            mobile=full.move is None or full.move > 0,
-        )
-    return kinds
+    """Unit kinds from the core ``units`` collection (the raid layer's builder)."""
+    return content.unit_kinds(book.units, FACTOR_NAMES)
 
 
 def scenario_from_book(book: Book) -> Scenario:
@@ -335,19 +321,8 @@ def scenario_from_book(book: Book) -> Scenario:
     if problems:
         raise ContentError(problems)
     data = book.data
-    terrain = data["terrain"]
-    # Bruneval's units all move on land: each kind's cost is the land mode's table.
-    line_costs = {LAND: {k: (None if r.get("cost") is None else int(r["cost"])) for k, r in data["connection_kinds"].items()}}
-    zones = []
-    boat_only = set()
-    for zid, rec in data["zones"].items():
-        t = terrain[rec["terrain"]]
-        tags = frozenset(rec.get("tags") or ())
-        zones.append(Zone(zid, str(rec["name"]), int(t["protection"]), int(t["stacking"]), tags))
-        if t.get("stacking_counts") == "boats":
-            boat_only.add(zid)
-    connections = [Connection(r["a"], r["b"], str(r["kind"])) for r in data["connections"].values()]
-    zmap = ZoneMap(zones, connections, line_costs)
+    # Bruneval's units all move on land: each kind's `cost` is the land mode's table.
+    zmap, boat_only = content.zone_map(data)
     kinds = unit_kinds(book)
     counters = {cid: CounterSpec(cid, kinds[r["unit"]], str(r["group"]), str(r.get("name", cid))) for cid, r in data["counters"].items()}
     setup = tuple(

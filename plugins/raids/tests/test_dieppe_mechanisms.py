@@ -227,3 +227,23 @@ def test_a_raid_state_keeps_dieppe_stacks_in_fire_order_and_counts_boats_only_at
     b.aboard["lca0"] = ["c"]
     assert b.points_in("g2") == 4 and b.room_for("g2", [commando]) and not b.room_for("g2", [Piece("lca9", lca_kind)])
     assert b.cargo_points(lcas[0]) == 2
+
+
+def test_content_builders_read_named_factors_and_costs_per_movement_mode() -> None:
+    """Dieppe content: FF-AF-MP counters, lines with a cost per movement mode."""
+    from types import SimpleNamespace
+
+    from paragraphs_raids import content
+
+    data = {
+        "terrain": {"sea": {"protection": 0, "stacking": 4, "stacking_counts": "boats"}, "yellow": {"protection": 0, "stacking": 10}},
+        "connection_kinds": {"blue": {"costs": {"sea": 1}}, "blue_dotted": {"costs": {"landing": 2}}, "yellow": {"cost": 1}, "red_dotted": {"cost": None}},
+        "zones": {"g2": {"name": "G2", "terrain": "sea"}, "beach": {"name": "Orange 2", "terrain": "yellow", "tags": ["beach"]}, "c6": {"name": "Quiberville", "terrain": "yellow"}},
+        "connections": {"1": {"a": "g2", "b": "beach", "kind": "blue_dotted"}, "2": {"a": "beach", "b": "c6", "kind": "yellow"}},
+    }
+    zmap, boat_only = content.zone_map(data)
+    assert boat_only == {"g2"}
+    assert zmap.path_costs("g2", mode="landing") == {"g2": 0, "beach": 2} and zmap.path_costs("beach") == {"beach": 0, "c6": 1}
+    units = {"commando": SimpleNamespace(factors={"side": "british", "role": "infantry", "infantry": True, "fire": 3, "assault": 4, "move": 3, "points": 2, "reduced": {"fire": 2, "assault": 2, "move": 2, "points": 1}})}
+    kind = content.unit_kinds(units, ("fire", "assault"))["commando"]
+    assert kind.full == COMMANDO.full and kind.reduced == COMMANDO.reduced and kind.infantry
