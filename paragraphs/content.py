@@ -130,25 +130,13 @@ def load_book(
         UsageError: the title is not installed, or an overlay folder is missing.
         ContentError: the content has errors (every one of them is in the exception).
     """
-    from paragraphs import cache
-
     info = host.title(title)
     grammar = grammar_for(host, title)
     files = content_files(info.record.content) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
     key = content_hash(files, grammar.fingerprint() + title_versions(host, info))
     # The cache also depends on the code (an edited checkout never reads a stale entry);
     # the book's content hash, which saves record, does not (file times are not content).
-    cache_key = cache_key_for(host, title, key)
-    if use_cache:
-        book = cache.load(title, cache_key)
-        if book is not None:
-            return book
-    compiled = compile_title(host, title, files, key, grammar)
-    if compiled.errors or compiled.book is None:
-        raise ContentError(compiled.errors or compiled.problems)
-    if use_cache:
-        cache.store(title, cache_key, compiled.book)
-    return compiled.book
+    return _cached_or_compiled(host, title, files, key, grammar, cache_key_for(host, title, key), use_cache)
 
 
 def cache_key_for(host: PluginHost, title: str, content_id: str) -> str:
@@ -175,8 +163,6 @@ def load_folder(
             with an installed title, or ``uses`` naming a title that is not installed.
         ContentError: the content has errors (every one of them is in the exception).
     """
-    from paragraphs import cache
-
     root = Path(folder)
     if not root.is_dir():
         raise UsageError(f"{folder} is not a folder")
@@ -194,7 +180,16 @@ def load_folder(
     key = content_hash(files, grammar.fingerprint() + versions + "; uses " + ",".join(uses))
     # as for a title: the cache also depends on the code (the core's and the used titles')
     code = "".join(code_stamp(host.title(u)) for u in uses) or _core_code_stamp()
-    cache_key = hashlib.sha256((key + code).encode()).hexdigest()
+    return _cached_or_compiled(host, title, files, key, grammar, hashlib.sha256((key + code).encode()).hexdigest(), use_cache)
+
+
+def _cached_or_compiled(
+    host: PluginHost, title: str, files: list[SourceFile], key: str, grammar: Grammar, cache_key: str, use_cache: bool
+) -> m.Book:
+    """The compiled book under ``cache_key`` if the cache holds it, else compiled now (and
+    stored). A title and a folder of content differ only in how they make the key."""
+    from paragraphs import cache
+
     if use_cache:
         book = cache.load(title, cache_key)
         if book is not None:
