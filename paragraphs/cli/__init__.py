@@ -159,6 +159,12 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("dir")
     _common(p)
 
+    p = sub.add_parser("ids", help="list the ids you type for a title: paragraphs, sightings, tables, units, and the title's own (a raid map's zones and counters)")
+    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
+    p.add_argument("--kind", action="append", default=[], metavar="LIST", help="only this list (repeatable; the listing names each list's word)")
+    p.add_argument("--json", action="store_true")
+    _common(p)
+
     p = sub.add_parser("table", help="show a title's table, or look a value up in it")
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("table", nargs="?")
