@@ -141,7 +141,7 @@ def build_parser(host: Any) -> ArgumentParser:
     e.add_argument("--title", action="append", default=[], metavar="TITLE|DIR/", help="only these titles, or books in these folders (repeatable)")
     _common(e)
 
-    p = sub.add_parser("schemas", help="write each title's content schema (for editors) to DIR/<title>/book.schema.json")
+    p = sub.add_parser("schemas", help="write each title's content schema (for editors) to DIR/<title>/book.schema.json, and the schemas the title registers (its collections, a raid title's board file) beside it")
     p.add_argument("dir")
     p.add_argument("titles", nargs="*", metavar="TITLE")
 

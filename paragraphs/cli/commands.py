@@ -458,6 +458,14 @@ def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {target}")
+        # the title's own schemas (its collections, a raid title's board file), by $id name
+        for resource in host.records("paragraphs_register_schemas", title):
+            name = str(resource.id).rstrip("/").rsplit("/", 1)[-1]
+            if resource.title != title or not name.endswith(".json") or name == "book.schema.json":
+                continue
+            own = out / title / name
+            own.write_text(json.dumps(resource.contents, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            print(f"wrote {own}")
     return 0
 
 

@@ -87,3 +87,17 @@ def test_an_owners_map_with_a_mistake_is_reported_in_place(capsys, tmp_path) -> 
     (mine / "map.yaml").write_text('connections:\n  - {id: "W~NOWHERE", a: W, b: NOWHERE, kind: solid}\n')
     code, out, _ = run(capsys, "validate", "bruneval", "--overlay", str(mine))
     assert code == 1 and f"{mine / 'map.yaml'}:2:" in out and "NOWHERE" in out
+
+
+def test_the_board_schema_is_the_series_shape_with_brunevals_own_fields(scenario) -> None:
+    from paragraphs_bruneval.boardschema import ALERT_MAX, TURNS
+    from paragraphs_bruneval.resources import schema
+
+    # the schema's ranges are the content's
+    assert (TURNS, ALERT_MAX) == (scenario.params.turns, scenario.alert_maximum)
+    board = schema("board")
+    assert {"title", "turn", "alert", "units", "markers"} < set(board["properties"])
+    assert board["properties"]["title"] == {"const": "bruneval"}
+    assert "wurzburg" in board["properties"]["units"]["items"]["properties"]["carrying"]["items"]["description"]
+    committed = json.loads((Path(__file__).parents[3] / "schemas" / "bruneval" / "board.schema.json").read_text())
+    assert committed == board
