@@ -120,9 +120,9 @@ def board_schema(
         carried["description"] = "A counter id (a prisoner), or one of the title's objects: " + ", ".join(named) + "."
     # null (unknown back) joins the back's own type, so a mistake is reported at its place
     # rather than as "not valid under any of the given schemas"
-    back = dict(shows) if shows is not None else {"type": "integer", "minimum": 1}
+    back: dict[str, Any] = dict(shows) if shows is not None else {"type": "integer", "minimum": 1}
     kinds = back.get("type", [])
-    back["type"] = [*([kinds] if isinstance(kinds, str) else kinds), "null"]
+    back["type"] = ([kinds] if isinstance(kinds, str) else list(kinds)) + ["null"]
     back.setdefault("description", "The back of the marker when known (how many units it calls for); an unknown marker that gets activated is reported for you to flip.")
     unit = {
         "type": "object",
