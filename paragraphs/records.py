@@ -11,6 +11,7 @@ from paragraphs.pluginhost.records import *  # noqa: F403
 from paragraphs.pluginhost.records import (  # the public names (and any name plugins import), explicitly
     CheckKind as CheckKind,
     Command as Command,
+    IdList as IdList,
     LintRule as LintRule,
     Policy as Policy,
     PredicateKind as PredicateKind,
