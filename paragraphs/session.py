@@ -52,6 +52,8 @@ HELP = """Commands:
   undo [step]        undo the last step, or back to just before a step of the log
   odds <paragraph> [key=value ...] [--depth N]   exact odds for the current sheet
   luck               how lucky the dice of this session were, roll by roll and overall
+  cells [export DIR] the table cells you gave this session; export writes them as an
+                     overlay (DIR/cells.yaml) for --overlay
   help               this list
   quit               leave (the session is saved after every step)
 While a question waits: answer it, or type cancel (or back) to drop the step,
@@ -303,6 +305,8 @@ class Session:
             return self._info(report.text(), luck=report.to_json())
         if head == "recap":
             return self._info(self.recap())
+        if head == "cells":
+            return self.cells(rest)
         if head in self.verbs:
             return self.perform_verb(head, rest)
         if head[:1].isdigit() or self._is_paragraph(words[0]):
@@ -313,7 +317,7 @@ class Session:
                     raise UsageError(f"after the paragraph, give answers as key=value, not {w!r}")
                 given[key] = value
             return self.read(words[0], given)
-        known = sorted(["event", "events", "set", "vp", "sheet", "log", "undo", "odds", "luck", "recap", "help", "quit", *self.verbs])
+        known = sorted(["event", "events", "set", "vp", "sheet", "log", "undo", "odds", "luck", "recap", "cells", "help", "quit", *self.verbs])
         raise UsageError(f"unknown command {words[0]!r}: type a paragraph number or one of {', '.join(known)}")
 
     def _is_paragraph(self, word: str) -> bool:
@@ -664,6 +668,34 @@ class Session:
         result = paragraph_odds(self.engine, paragraph, self.state, given, depth=depth)
         return render(result, title=self.engine.book.title)
 
+    def cells(self, words: list[str]) -> Reply:
+        """``cells``: the table cells the player gave this session (the source does not
+        give them); ``cells export DIR``: write them as an overlay, ``DIR/cells.yaml``,
+        which ``--overlay DIR`` reads back so that they are never asked again."""
+        from paragraphs.cells import REMEMBERED_CELLS
+
+        entered = dict(self.state.extra.get(REMEMBERED_CELLS) or {})
+        if not words:
+            if not entered:
+                return self._info("no table cell was given in this session", cells={})
+            text = "\n".join(f"{key}: {as_cell_words(value)}" for key, value in sorted(entered.items()))
+            return self._info(text, cells=entered)
+        if words[0] != "export" or len(words) != 2:
+            raise UsageError("cells takes nothing (to list the cells you gave) or export DIR (cells export my-overlay)")
+        folder = Path(words[1]).expanduser()
+        written = folder / "cells.yaml"
+        if written.exists() and not _is_cells_export(written):
+            # an overlay the player wrote himself (a filled template, say) is never overwritten
+            raise UsageError(f"{written} is there and was not written by cells export: choose another folder")
+        from paragraphs.gaps import cells_overlay
+
+        try:
+            path = cells_overlay(entered, folder, title=self.engine.book.title)
+        except OSError as exc:
+            raise UsageError(f"cannot write {written}: {exc.strerror or exc}") from None
+        text = f"{len(entered)} cell{'s' if len(entered) != 1 else ''} written to {path}: play with --overlay {folder} to use them"
+        return self._info(text, cells=entered, file=str(path))
+
     # ---------------------------------------------------------------- helpers
     def _info(self, text: str, **data: Any) -> Reply:
         return Reply("info", text.splitlines(), {"text": text, **data})
@@ -693,6 +725,21 @@ def words_for(value: Any) -> str:
     if isinstance(value, dict):
         return "; ".join(f"{str(k).replace('_', ' ')} {words_for(v)}" for k, v in value.items() if v not in (None, [], {})) or "none"
     return str(value)
+
+
+def as_cell_words(value: Any) -> str:
+    """A cell the player gave, as he reads it (``prohibited``, ``none`` or the value)."""
+    from paragraphs.cells import answered_cell
+
+    return answered_cell(value, origin="").words()
+
+
+def _is_cells_export(path: Path) -> bool:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.readline().startswith("# Cells entered during a session")
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def resolution_lines(result: Any) -> list[str]:
