@@ -51,6 +51,7 @@ HELP = """Commands:
   log                show what was done, step by step, with the answers given
   undo [step]        undo the last step, or back to just before a step of the log
   odds <paragraph> [key=value ...] [--depth N]   exact odds for the current sheet
+  odds <command> [arguments] [key=value ...]     ... of what a title command would do
   luck               how lucky the dice of this session were, roll by roll and overall
   cells [export DIR] the table cells you gave this session; export writes them as an
                      overlay (DIR/cells.yaml) for --overlay
@@ -296,7 +297,7 @@ class Session:
             return self.add_vp(rest)
         if head == "odds":
             if not rest:
-                raise UsageError("odds needs a paragraph: odds 350")
+                raise UsageError("odds needs a paragraph (odds 350)" + (f" or a command ({', '.join(sorted(self.verbs))})" if self.verbs else ""))
             return self._info(self.odds(rest[0], *rest[1:]))
         if head == "luck":
             from paragraphs.luck import luck_report
@@ -644,14 +645,21 @@ class Session:
         lines.append(f"dice: {self.dice_mode}")
         return "\n".join(lines)
 
-    def odds(self, paragraph: str, *words: str) -> str:
-        """Exact odds from the session's state, with answers typed after the id (``pc=6``)
-        and ``--depth N``; folded to the terminal like ``paragraphs odds``."""
-        from paragraphs.odds import paragraph_odds
+    def odds(self, target: str, *words: str) -> str:
+        """Exact odds from the session's state, folded to the terminal like ``paragraphs odds``.
+
+        ``target`` is a paragraph, or a title command (a session verb): then the odds are
+        those of the procedure the verb would perform, with the arguments typed after it
+        (``odds fire I2 U3``), nothing of it kept. Answers follow as ``key=value`` and
+        ``--depth N`` stops each branch after N paragraphs.
+        """
+        from paragraphs.odds import paragraph_odds, procedure_odds
         from paragraphs.odds.render import render
 
+        verb = self.verbs.get(target.lower())
         given: dict[str, str] = {}
         depth: int | None = None
+        plain: list[str] = []  # the verb's own arguments, as typed after it
         items = list(words)
         while items:
             word = items.pop(0)
@@ -660,12 +668,18 @@ class Session:
                 if not value.isdigit():
                     raise UsageError("--depth takes a number of paragraphs (odds 137 --depth 1)")
                 depth = int(value)
-            elif "=" in word:
+            elif "=" in word and not word.startswith("="):
                 key, _, value = word.partition("=")
                 given[key] = value
+            elif verb is not None:
+                plain.append(word)
             else:
                 raise UsageError(f"odds: {word!r} is neither KEY=VALUE nor --depth N")
-        result = paragraph_odds(self.engine, paragraph, self.state, given, depth=depth)
+        if verb is not None:
+            args = _verb_args(verb, plain)
+            result = procedure_odds(self.engine, verb.procedure, self.state, given, args=args, depth=depth)
+        else:
+            result = paragraph_odds(self.engine, target, self.state, given, depth=depth)
         return render(result, title=self.engine.book.title)
 
     def cells(self, words: list[str]) -> Reply:
