@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from paragraphs import model as m
 from paragraphs.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
 from paragraphs.handlers import GOTO, HANDLERS, bounded_subjects
-from paragraphs.fastplan import Plan, plan_paragraph
+from paragraphs.fastplan import CheckPlan, Plan, is_check_paragraph, plan_paragraph, run_plans
 from paragraphs.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
 from paragraphs.errors import CycleError, ParagraphsError, ResolutionError, UsageError
 from paragraphs.grammar import grammar_for
@@ -163,6 +163,7 @@ class Engine:
         self._runtime_predicates: dict[str, Any] = {}
         self._prepared: dict[int, Callable[[Context], str] | None] = {}
         self._plans: dict[str, Plan] = {}
+        self._inline_plans: dict[str, CheckPlan] = {}
         self._finished_hook = host.title_hook("paragraphs_resolution_finished", book.title)
         self._paragraphs = book.paragraphs
         #: Called with (step, branch label) whenever a branching step picks a branch
@@ -515,11 +516,7 @@ class Engine:
         passed = with_
         if ctx.quick is not None and not ctx.track_effects and self.observer is None and self._enter_hook is None and not ctx.boundary:
             # the fast mode, where nothing watches a step: compiled paragraphs (fastplan)
-            plans = self._plans
-            while target is not None:
-                plan = plans.get(target) or self._plan(target)
-                target = plan(ctx, passed)
-                passed = _NOTHING_PASSED
+            run_plans(self, ctx, target, passed, _recent_cycle)
             return
         while target is not None:
             target = self._read(ctx, target, passed)
@@ -530,13 +527,15 @@ class Engine:
     def call(self, ctx: Context, paragraph: str, with_: Mapping[str, Any]) -> None:
         self.enter(ctx, paragraph, with_)
 
-    def _plan(self, pid: str) -> Plan:
-        """The compiled plan of a paragraph (made on its first reading in the fast mode)."""
+    def _plan(self, pid: str) -> None:
+        """Compile a paragraph for the fast mode (on its first reading there)."""
         par = self._paragraphs.get(pid)
         if par is None:  # the ordinary reading says what is wrong
-            return lambda ctx, with_: self._read(ctx, pid, with_)
-        plan = self._plans[pid] = plan_paragraph(self, par, _recent_cycle)
-        return plan
+            self._plans[pid] = lambda ctx, with_: self._read(ctx, pid, with_)
+        elif is_check_paragraph(par):
+            self._inline_plans[pid] = CheckPlan(self, par)
+        else:
+            self._plans[pid] = plan_paragraph(self, par, _recent_cycle)
 
     def _read(self, ctx: Context, pid: str, with_: Mapping[str, Any]) -> str | None:
         # This runs once per paragraph entered: it is kept tight on purpose.

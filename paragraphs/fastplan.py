@@ -83,6 +83,97 @@ def plan_paragraph(engine: Engine, par: m.Paragraph, recent_cycle: Callable[[lis
     return read
 
 
+class CheckPlan:
+    """The commonest paragraph: sightings marked, then one check whose outcomes branch.
+
+    :func:`run_plans` reads it inline (no call per paragraph), as :meth:`Engine._read`
+    would: the marks, then the check as :func:`_compile_check` runs it."""
+
+    __slots__ = ("pid", "marks", "before", "step", "table", "key", "fast")
+
+    def __init__(self, engine: Engine, par: m.Paragraph) -> None:
+        self.pid = par.id
+        self.marks = par.marks
+        self.before = tuple(compile_step(engine, step) for step in par.steps[:-1])  # marks: they never jump
+        self.step: m.Check = par.steps[-1]
+        self.table = _outcome_table(engine, self.step)
+        self.key = id(self.step)
+        self.fast: Callable[[Context], str] | None = None
+
+
+def is_check_paragraph(par: m.Paragraph) -> bool:
+    body = par.steps
+    return bool(body) and body[-1].__class__ is m.Check and body[-1].group is None and all(s.__class__ is m.MarkSighting for s in body[:-1])
+
+
+def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[str, Any], recent_cycle: Callable[[list[str]], list[str]]) -> None:
+    """Read ``target`` and follow its jumps, as :meth:`Engine.enter` does, on plans.
+
+    A :class:`CheckPlan` is read here, in the loop; any other paragraph by its plan
+    closure; a check paragraph given values by its caller by the ordinary reading."""
+    inline, plans = engine._inline_plans, engine._plans
+    stack, state = ctx.stack, ctx.state
+    trail_append = ctx.trail.append
+    max_reentry = engine.max_reentry
+    prepared, check = engine._prepared, engine.check
+    while target is not None:
+        cp = inline.get(target)
+        if cp is None:
+            plan = plans.get(target)
+            if plan is None:
+                engine._plan(target)
+                continue
+            target = plan(ctx, passed)
+            passed = _NONE_PASSED
+            continue
+        if passed:
+            target = engine._read(ctx, target, passed)
+            passed = _NONE_PASSED
+            continue
+        pid = target
+        ctx.entries = entries = ctx.entries + 1
+        if entries > ctx.entry_limit:
+            ctx.chooser.entry_limit_reached(ctx, pid)
+            raise CycleError(recent_cycle(ctx.trail))
+        if stack and pid in stack and stack.count(pid) >= max_reentry:
+            raise CycleError(stack[stack.index(pid):] + [pid])
+        trail_append(pid)
+        retired = state.retired
+        if retired and pid in retired:
+            saved = ctx.paragraph
+            ctx.paragraph = pid
+            ctx.say("No event (this paragraph is spent).", "no_event")
+            ctx.effect(f"{pid} spent")
+            ctx.paragraph = saved
+            return
+        counts = state.read_counts
+        counts[pid] = counts.get(pid, 0) + 1
+        saved = ctx.paragraph
+        ctx.paragraph = pid
+        marks = cp.marks
+        if marks:
+            for sid in marks:
+                ctx.mark(sid)
+        stack.append(pid)
+        for run in cp.before:
+            run(ctx)
+        fast = cp.fast
+        if fast is not None:
+            outcome = fast(ctx)
+        else:
+            # the first time (and always for a kind without a prepared form): as
+            # ``handlers._check``, whose ``engine.check`` prepares the check when it can
+            outcome = check(ctx, cp.step)
+            cp.fast = prepared.get(cp.key)
+        branch = cp.table.get(outcome)
+        target = branch if branch is None or branch.__class__ is str else branch(ctx)  # type: ignore[assignment, operator]
+        stack.pop()
+        ctx.paragraph = saved
+
+
+_NONE_PASSED: Mapping[str, Any] = {}
+
+
 def compile_steps(engine: Engine, steps: m.Steps) -> Run:
     """Steps as one closure: each runs in turn until one jumps."""
     runs: list[Run] = []
@@ -162,9 +253,7 @@ def compile_step(engine: Engine, step: Any) -> Run:
 def _compile_check(engine: Engine, step: m.Check) -> Run:
     """A check: its prepared closure when the kind has one (as ``handlers._check``), then
     the branch of its outcome; an ``exact`` outcome without its own branch is a success."""
-    table: dict[str, Branch] = {name: compile_branch(engine, steps) for name, steps in step.outcomes.items()}
-    if "exact" not in table:
-        table["exact"] = table.get("success")
+    table = _outcome_table(engine, step)
     key = id(step)
     prepared = engine._prepared
     check = engine.check
@@ -185,6 +274,13 @@ def _compile_check(engine: Engine, step: m.Check) -> Run:
         return branch(ctx)  # type: ignore[operator]
 
     return run
+
+
+def _outcome_table(engine: Engine, step: m.Check) -> dict[str, Branch]:
+    table: dict[str, Branch] = {name: compile_branch(engine, steps) for name, steps in step.outcomes.items()}
+    if "exact" not in table:
+        table["exact"] = table.get("success")
+    return table
 
 
 def _compile_if(engine: Engine, step: m.If) -> Run:

@@ -665,7 +665,7 @@ def test_the_fast_mode_reads_the_synthetic_books_exactly_as_the_journal_mode(rea
     engine = synthetic.engine(synthetic.specs(size=300, reach=reach))
     for seed in range(40):
         _same_resolution(engine, "1", engine.new_state(), engine.new_state(), {}, seed)
-    assert len(engine._plans) > 50
+    assert len(engine._inline_plans) > 50
 
 
 def test_the_fast_mode_keeps_watchers_and_errors():
@@ -695,4 +695,41 @@ def test_the_fast_mode_keeps_watchers_and_errors():
     engine.observer = None
     with pytest.raises(CycleError) as planned:
         engine.resolve("1", engine.new_state(), dice=SeededDice(1), record=False)
-    assert engine._plans and str(planned.value) == str(slow.value)
+    assert engine._inline_plans and str(planned.value) == str(slow.value)
+
+
+def test_the_fast_mode_reads_check_paragraphs_inline_exactly_as_the_journal_mode():
+    # check paragraphs (marks, then one check) are read in the fast mode's own loop:
+    # observers, exact outcomes, spent paragraphs, passed values and checks with a
+    # value from the state (no prepared form) all as in the journal mode
+    engine = engine_for(
+        """
+        sightings: [{id: s}, {id: t}]
+        paragraphs:
+          - id: "1"
+            steps:
+              - mark_sighting: {ids: [s], observer: I1}
+              - check: {kind: target, die: d6, target: 3, success: [{goto: "2"}], exact: [{goto: "3"}], failure: [{see: {to: "4", with: {bonus: 2}}}, {goto: "2"}]}
+          - id: "2"
+            marks: [t]
+            steps:
+              - check: {kind: target, die: d6, target: 4, modifier: {value: level}, success: [{goto: "3"}], failure: [{goto: "5"}]}
+          - id: "3"
+            steps:
+              - check: {kind: target, die: d6, target: 2, success: [{goto: "5"}], failure: [{ignore_further: self}, {goto: "1"}]}
+          - id: "4"
+            steps:
+              - check: {kind: target, die: d6, target: {value: bonus}, success: [{set: {level: 1}}], failure: [{set: {level: -1}}]}
+          - id: "5"
+            steps:
+              - check: {kind: target, die: d6, target: 3, success: [{goto: "3"}], failure: [{say: end}]}
+        """
+    )
+    for seed in range(150):
+        journaled, fast = engine.new_state(), engine.new_state()
+        journaled.values["level"] = fast.values["level"] = 0
+        for step in range(3):
+            journaled, fast = _same_resolution(engine, "1", journaled, fast, {}, seed * 10 + step)
+            if journaled is None:
+                break
+    assert set(engine._inline_plans) == {"1", "2", "3", "4", "5"}
