@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from paragraphs.errors import ParagraphsError
+from paragraphs.foundation.errors import ParagraphsError
 
 PROG = "paragraphs"
 
@@ -202,7 +202,7 @@ def _scratch(options: Any, *, resolve: bool = False) -> ArgumentParser:
 
 
 def _problem(host: Any, plugin: str, reason: str) -> None:
-    from paragraphs.plugins import PluginProblem
+    from paragraphs.pluginhost.plugins import PluginProblem
 
     host.problems.append(PluginProblem(plugin, reason, skipped=False))
 
@@ -221,7 +221,7 @@ def _declare(host: Any, plugin: str, cmd: Any, scratch: Any, target: Any) -> boo
 
 
 def _run_extension(name: str, args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.errors import UsageError
+    from paragraphs.foundation.errors import UsageError
 
     host.title(args.title)  # an unknown title is a one-line usage error
     for ext in host.records("paragraphs_register_commands", args.title):
@@ -251,7 +251,7 @@ def _resolution_options(p: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
-    from paragraphs.plugins import make_plugin_manager
+    from paragraphs.pluginhost.plugins import make_plugin_manager
 
     args_list = list(sys.argv[1:] if argv is None else argv)
     # --debug is accepted anywhere on the line (an author adds it to the command that failed)
@@ -274,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.environ["PARAGRAPHS_NO_CACHE"] = "1"
         return int(_dispatch(args, host) or 0)
     except ParagraphsError as exc:
-        from paragraphs.plugin_errors import debug_enabled
+        from paragraphs.pluginhost.plugin_errors import debug_enabled
 
         if debug or debug_enabled():
             import traceback

@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from paragraphs.errors import SaveError
+from paragraphs.foundation.errors import SaveError
 from paragraphs.state.core import STATE_FIELDS, State, is_checkpoint
 from paragraphs.state.lock import hold_save
 from paragraphs.state.migrations import MigrationFailed, migrate
@@ -542,7 +542,7 @@ def _validator(part: str) -> Any:
     if found is None:
         from jsonschema import Draft202012Validator
 
-        from paragraphs.validation import core_schema
+        from paragraphs.pipeline.validation import core_schema
 
         schema = core_schema("save")
         if part:

@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Union
 
-from paragraphs import model as m
-from paragraphs.context import Context
-from paragraphs.errors import CycleError
-from paragraphs.handlers import HANDLERS
+from paragraphs.book import model as m
+from paragraphs.interpreter.context import Context
+from paragraphs.foundation.errors import CycleError
+from paragraphs.interpreter.handlers import HANDLERS
 
 if TYPE_CHECKING:
-    from paragraphs.engine import Engine
+    from paragraphs.interpreter.engine import Engine
 
 #: What running some steps gives: the paragraph they jump to, or None.
 Run = Callable[[Context], Union[str, None]]
