@@ -44,8 +44,13 @@ def allowance(piece: Piece, stack_at_start: Sequence[Piece], *, vorwarts: int | 
 
 
 def stack_allowance(pieces: Sequence[Piece], stack_at_start: Sequence[Piece], *, vorwarts: int | None = None) -> int:
-    """A stack moves together at the pace of its slowest member (ruling R24)."""
-    return min(allowance(p, stack_at_start, vorwarts=vorwarts) for p in pieces) if pieces else 0
+    """A stack moves together at the pace of its slowest member (ruling R24).
+
+    An officer goes at the pace of the units he leads (the rule 9.2 example has Lord
+    Lovat end the move with his commandos), so officers only count when alone.
+    """
+    led = [p for p in pieces if p.role != "officer"] or list(pieces)
+    return min(allowance(p, stack_at_start, vorwarts=vorwarts) for p in led) if led else 0
 
 
 def path_cost(zmap: ZoneMap, start: str, path: Sequence[str], modes: Sequence[str] = (LAND,)) -> int | None:
