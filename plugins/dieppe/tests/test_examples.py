@@ -114,8 +114,8 @@ def test_e5_british_fire_12_against_13(board: Callable[..., Any], put: Callable[
 
 
 def test_e6_assault_two_lines(board: Callable[..., Any], put: Callable[..., Any]) -> None:
-    """Rule 11.2 example: 3 full and 1 reduced commandos against infantry 3-2-3 and a
-    machine gun 5-1-0 in a zone of protection 0. Line 1: 4 + 3 = 7 against 2; line 2: 4
+    """Rule 11.2 example: 3 full and 1 reduced commandos against a German infantry
+    unit (3-2-3) with its machine gun (5-1-0) in a zone of protection 0. Line 1: 4 + 3 = 7 against 2; line 2: 4
     against 1. Dice 1, 8, 4, 6: 8 < 10 (the commando flips), 8 >= 7 (the gun is gone)."""
     g = board([1, 8, 4, 6])
     british = put(g, "SAANE", "g2-1", "g2-2", "g2-3", "g2-4", reduced=("g2-4",))
