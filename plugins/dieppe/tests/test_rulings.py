@@ -301,3 +301,13 @@ def test_r46_at_most_10_levels_enter_an_assault(board: Board, put: Put) -> None:
     put(g, "T1", "gi-1")
     with pytest.raises(ActionRefused, match="10 levels"):
         actions.move(g, stack, ["T1"])
+
+
+def test_r29_a_fire_is_an_action_that_tests_the_markers_around(board: Board, put: Put) -> None:
+    g = board([6, 0, 3], alarm=3)  # the fire (a hit; the first fire makes the alarm 4), then C6 tested: 3 <= 4
+    g.garrison.left = ["gi-9"]
+    stack = put(g, "SAANE", "g2-1")
+    put(g, "T1", "gi-1")
+    g.markers.hidden["C6"] = MarkerBack((("infantry", 1),))
+    actions.fire(g, stack, "T1")
+    assert "C6" not in g.markers and [p.id for p in g.stack("C6")] == ["gi-9"]

@@ -398,6 +398,7 @@ def embark(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
         g.aboard.setdefault(lca.id, []).append(p.id)
         g.reembarked.add(p.id)
     g.log_line(f"{', '.join(p.label() for p in pieces)} embark in {lca.label()}")
+    _adjacent_tests(g, beach, set())
 
 
 def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
@@ -482,4 +483,6 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
     elif not (front.role == "mortar" and radius >= 2 and g.scenario.ruling("r2_counterfire") == "none"):
         losses = [(front, g.take_loss(front))]
     g.log_line(f"British fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {'target' if result.defender_hit else 'shooter'} hit")
+    # Rule 10 (R29): firing is an action next to whatever markers lie around the shooters.
+    _adjacent_tests(g, zone, set())
     return Shot(front, aim, attack, defence, result, tuple(losses))

@@ -198,8 +198,9 @@ class GameState(RaidState):
                 self.place(piece, zone)
                 placed.append(piece)
         self.log_line(f"marker in {zone} turned over: {back.describe()}" + (f"; placed {', '.join(p.label() for p in placed)}" if placed else "; nobody left to place"))
-        if placed:
-            self.alarm_event("first_a_marker" if letter == "A" else "first_b_marker")
+        event = {"A": "first_a_marker", "B": "first_b_marker"}.get(letter)
+        if placed and event:
+            self.alarm_event(event)
         return placed
 
     # ------------------------------------------------------------------ losses
