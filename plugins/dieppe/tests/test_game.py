@@ -110,3 +110,10 @@ def test_simulate_json_and_sweep(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "dieppe", "--games", "4", "--jobs", "1", "--json", "--sweep", "ruling.newhaven_deduction=starting_levels,eliminated_counters"]) == 0
     sweep = json.loads(capsys.readouterr().out)
     assert [v["variant"] for v in sweep["variants"]] == [{"ruling.newhaven_deduction": "starting_levels"}, {"ruling.newhaven_deduction": "eliminated_counters"}]
+
+
+@pytest.mark.slow
+def test_a_dask_cluster_gives_the_same_series(scenario: Scenario) -> None:
+    local = simulate(scenario, DefaultPolicy, Options(), 6, 3, jobs=1)
+    dask = simulate(scenario, DefaultPolicy, Options(), 6, 3, jobs=2, executor="dask")
+    assert local == dask
