@@ -211,25 +211,43 @@ _PROCEDURES: tuple[tuple[str, Any, tuple[str, ...], str], ...] = (
 )
 
 
-def _referee(name: str) -> Any:
-    """A referee step (setup, wound, fire_at), imported only when it runs."""
+#: The referee's steps: procedure id -> (module, function, case, doc). Each changes the game's
+#: record and is run by a session verb as one journaled step (``Engine.perform``).
+_REFEREE: dict[str, tuple[str, str, str, str]] = {
+    "setup": ("referee", "setup", "9.4", "Set up a scenario's roster (args: scenario, endurance printed or rolled), rolled endurance journaled; the game starts at turn 1, phase A."),
+    "wound": ("referee", "wound", "9.1", "Record wound points against a man (args: man, points) and say his condition."),
+    "observe": ("referee", "observe", "8.7", "One observation attempt of a man at an enemy (args: observer, target, distance, options), within the limits of [8.3] and [8.85], kept per observer ([8.82])."),
+    "seen": ("referee", "seen", "8.5", "Automatic observation without a roll (args: observer, target, drop), ruling R10 for the three men held."),
+    "lapse": ("referee", "lapse", "8.84", "Bookkeeping: an observer no longer observes a man (args: observer, target)."),
+    "fire_at": ("referee", "fire_at", "10.0", "One fire task (args: firer, target, weapon, distance, options) by the man acting, or opportunity fire at him, with its task points, magazine check, alarm, and the target's task point loss and panic check under opportunity fire."),
+    "next": ("turns", "next_step", "5.1", "Go on to the next phase: initiative in C, alternation in E and F, preservation and smoke in G, a new game-turn after H."),
+    "plot": ("turns", "plot", "10.7", "Plot (or unplot) a man for opportunity fire in phase B (args: man)."),
+    "activate": ("turns", "activate", "6.2", "A man takes his turn at task execution after his panic check (args: man)."),
+    "done": ("turns", "done", "6.41", "The man acting ends his tasks, or the side to act passes over a man who does nothing (args: man)."),
+    "pass": ("turns", "pass_", "6.41", "The side to act declines to act with more men this phase (args: side)."),
+    "move": ("turns", "move", "7.0", "Movement of the man acting (args: man, orthogonal, options: diagonal=N, terrain, prone, door), charged in task points."),
+    "task": ("turns", "task", "5.22", "Another task of the [5.22] chart by the man acting (args: man, name)."),
+    "carry": ("turns", "carry", "38.8", "A man takes or drops an object the scenario names (args: man, item)."),
+    "panic_check": ("turns", "panic", "14.0", "A panic check the players call for (args: man)."),
+    "preservation_check": ("turns", "preservation", "15.14", "A man's preservation check in bookkeeping (args: man)."),
+    "victory": ("turns", "victory", "38.8", "The scenario's victory conditions judged against the record."),
+    "melee": ("hand_to_hand", "melee", "12.0", "Hand-to-hand combat of two men in phase D (args: first, second, options): panic checks, initiative, disengagement, five rounds of grapple or evade and blows."),
+    "prepare": ("throwing", "prepare", "11.1", "The man acting prepares a grenade (args: man, kind)."),
+    "throw": ("throwing", "throw", "11.2", "The man acting throws his prepared grenade (args: man, distance, options): accuracy, scatter and burst."),
+    "burst": ("throwing", "burst", "11.4", "The last fragmentation grenade explodes among the men named (args: men)."),
+}
+
+
+def _referee(pid: str) -> Any:
+    """A referee step, imported only when it runs (registration imports no rule module)."""
+    module, name = _REFEREE[pid][:2]
 
     def run(ctx: Context, **args: Any) -> Any:
-        from paragraphs_spi_commando import referee
+        from importlib import import_module
 
-        return getattr(referee, name)(ctx, **args)
+        return getattr(import_module(f"paragraphs_spi_commando.{module}"), name)(ctx, **args)
 
-    run.__doc__ = {
-        "setup": "Set up a scenario's roster (args: scenario, endurance printed or rolled), rolled endurance journaled ([9.4]).",
-        "wound": "Record wound points against a man (args: man, points) and say his condition ([9.0]).",
-        "observe": "One observation attempt of a man of the roster at an enemy (args: observer, target, distance, options), kept per observer ([8.7], [8.82]).",
-        "lapse": "Bookkeeping: an observer no longer observes a man (args: observer, target) ([8.84]).",
-        "fire_at": "One fire task of a man of the roster at another (args: firer, target, weapon, distance, prone, moving, aimed, braced, terrain), recorded ([10.0]).",
-    }[name]
     return run
-
-
-_REFEREE: tuple[tuple[str, str], ...] = (("setup", "9.4"), ("wound", "9.1"), ("observe", "8.7"), ("lapse", "8.84"), ("fire_at", "10.0"))
 
 
 def procedures() -> Iterator[Procedure]:
@@ -238,6 +256,5 @@ def procedures() -> Iterator[Procedure]:
     for pid, fn, questions, section in _PROCEDURES:
         doc = " ".join((fn.__doc__ or "").split())
         yield Procedure(id=pid, title=TITLE, function=fn, doc=doc, questions=questions, section=section)
-    for pid, section in _REFEREE:
-        fn = _referee(pid)
-        yield Procedure(id=pid, title=TITLE, function=fn, doc=str(fn.__doc__), section=section)
+    for pid, (_, _, section, doc) in _REFEREE.items():
+        yield Procedure(id=pid, title=TITLE, function=_referee(pid), doc=doc, section=section)
