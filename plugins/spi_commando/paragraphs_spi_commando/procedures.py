@@ -215,6 +215,7 @@ _PROCEDURES: tuple[tuple[str, Any, tuple[str, ...], str], ...] = (
 #: record and is run by a session verb as one journaled step (``Engine.perform``).
 _REFEREE: dict[str, tuple[str, str, str, str]] = {
     "setup": ("referee", "setup", "9.4", "Set up a scenario's roster (args: scenario, endurance printed or rolled), rolled endurance journaled; the game starts at turn 1, phase A."),
+    "arrive": ("referee", "arrive", "38.55", "A side's reinforcements arrive and may act from now on (args: side)."),
     "wound": ("referee", "wound", "9.1", "Record wound points against a man (args: man, points) and say his condition."),
     "observe": ("referee", "observe", "8.7", "One observation attempt of a man at an enemy (args: observer, target, distance, options), within the limits of [8.3] and [8.85], kept per observer ([8.82])."),
     "seen": ("referee", "seen", "8.5", "Automatic observation without a roll (args: observer, target, drop), ruling R10 for the three men held."),
@@ -227,6 +228,7 @@ _REFEREE: dict[str, tuple[str, str, str, str]] = {
     "pass": ("turns", "pass_", "6.41", "The side to act declines to act with more men this phase (args: side)."),
     "move": ("turns", "move", "7.0", "Movement of the man acting (args: man, orthogonal, options: diagonal=N, terrain, prone, door), charged in task points."),
     "task": ("turns", "task", "5.22", "Another task of the [5.22] chart by the man acting (args: man, name)."),
+    "spend": ("turns", "spend_points", "5.21", "The man acting spends task points on a task a scenario prices (args: man, points, why)."),
     "carry": ("turns", "carry", "38.8", "A man takes or drops an object the scenario names (args: man, item)."),
     "panic_check": ("turns", "panic", "14.0", "A panic check the players call for (args: man)."),
     "preservation_check": ("turns", "preservation", "15.14", "A man's preservation check in bookkeeping (args: man)."),

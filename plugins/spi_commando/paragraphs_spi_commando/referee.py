@@ -74,12 +74,18 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
                 "dead": False,
                 "prone": False,
                 "exited": False,
+                "reserve": bool(side.get("reinforcement")),
                 "items": [],
                 "unloaded": [],
                 "prepared": (arms[n - 1][0] if n <= len(arms) and arms[n - 1] else None),
                 **TURN_FIELDS,
             }
     length = s.record.get("turns")
+    # the two players: the commandos' sides against the rest ([38.4]), else side by side
+    commando = [sid for sid, side in sides.items() if side["mode"] == "commando"]
+    for sid, side in sides.items():
+        camp = (commando if sid in commando else [x for x in sides if x not in commando]) if commando else [sid]
+        side["player"] = sides[camp[0]]["letter"]
     ctx.state.extra[ROSTER] = {
         "scenario": s.id,
         "sides": sides,
@@ -97,6 +103,21 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
         "over": None,
     }
     return f"scenario {s.id} set up: {len(men)} men, endurance {endurance}; turn 1, phase A (observation)"
+
+
+def arrive(ctx: Context, side: str = "", **_: Any) -> str:
+    """A side's reinforcement group arrives as its scenario says (``reinforcements``):
+    its men may act from now on ([38.55])."""
+    game = game_of(ctx)
+    found = [sid for sid, s in game["sides"].items() if side in (sid, s["letter"])]
+    if not found:
+        raise ParagraphsError(f"no side {side!r}")
+    men = [mid for mid, m in game["men"].items() if m["side"] == found[0] and m.get("reserve")]
+    if not men:
+        raise ParagraphsError(f"side {side} has no men waiting to arrive")
+    for mid in men:
+        game["men"][mid]["reserve"] = False
+    return f"{', '.join(men)} arrive on turn {game['turn']}"
 
 
 def condition_of(man: dict[str, Any]) -> str:
@@ -280,9 +301,9 @@ def _after_fire(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[st
                 victim["prone"] = True
     if not alive and game["active"] == target:
         victim["acted"] = True
-        from paragraphs_spi_commando.turns import _hand_over
+        from paragraphs_spi_commando.turns import _hand_over, player_of
 
-        _hand_over(game, victim["side"])
+        _hand_over(game, player_of(game, victim))
         ctx.say(f"{target} is out of the fight: his tasks end")
 
 

@@ -30,29 +30,37 @@ def view(man: dict[str, Any]) -> dict[str, Any]:
     return {**man, "dead": c == "dead", "incapacitated": c == "incapacitated"}
 
 
+def player_of(game: dict[str, Any], man: dict[str, Any]) -> str:
+    """The player who moves a man: his side's player letter (a scenario's defenders and
+    their reinforcements are one player)."""
+    return str(game["sides"][man["side"]].get("player") or game["sides"][man["side"]]["letter"])
+
+
 def views(game: dict[str, Any]) -> list[dict[str, Any]]:
-    return [view(m) for m in game["men"].values()]
+    """Every man as the sequence rules see him, ``side`` read as his player."""
+    return [{**view(m), "side": player_of(game, m)} for m in game["men"].values()]
 
 
 def side_order(game: dict[str, Any]) -> list[str]:
-    return list(game["sides"])
+    """The two players, by letter, in the scenario's order."""
+    return list(dict.fromkeys(str(side.get("player") or side["letter"]) for side in game["sides"].values()))
 
 
-def other_side(game: dict[str, Any], side: str) -> str:
-    return next(s for s in side_order(game) if s != side)
+def other_side(game: dict[str, Any], player: str) -> str:
+    return next(p for p in side_order(game) if p != player)
 
 
 def side_of_letter(game: dict[str, Any], word: str) -> str:
-    """A side named by its id (``british``) or its letter (``A``)."""
+    """The player of a side named by its id (``british``) or its letter (``A``)."""
     for sid, side in game["sides"].items():
         if word in (sid, side["letter"]):
-            return sid
+            return str(side.get("player") or side["letter"])
     known = ", ".join(f"{side['letter']} {sid}" for sid, side in game["sides"].items())
     raise ParagraphsError(f"no side {word!r} (sides: {known})")
 
 
-def letter(game: dict[str, Any], side: str) -> str:
-    return str(game["sides"][side]["letter"])
+def letter(game: dict[str, Any], player: str) -> str:
+    return player
 
 
 def left(man: dict[str, Any]) -> int:
@@ -90,14 +98,15 @@ def require_active(game: dict[str, Any], man_id: str, what: str) -> dict[str, An
 def status_line(game: dict[str, Any]) -> str:
     """Turn, phase, and who acts: the line the referee ends each sequencing step with."""
     phase = game["phase"]
-    line = f"turn {game['turn']}, phase {phase} ({PHASE_NAMES[phase]})"
+    length = f" of {game['length']}" if game.get("length") else ""
+    line = f"turn {game['turn']}{length}, phase {phase} ({PHASE_NAMES[phase]})"
     if game.get("initiative"):
         line += f"; initiative {letter(game, game['initiative'])}"
     if phase in TASK_PHASES:
         if game["active"]:
             line += f"; {game['active']} is acting"
         elif game["to_act"]:
-            eligible = [mid for mid, m in game["men"].items() if m["side"] == game["to_act"] and can_act(view(m), phase)]
+            eligible = [mid for mid, m in game["men"].items() if player_of(game, m) == game["to_act"] and can_act(view(m), phase)]
             line += f"; {letter(game, game['to_act'])} to act ({', '.join(eligible)})"
         else:
             line += "; no man left to act: type next"
@@ -192,6 +201,7 @@ def next_step(ctx: Context, **_: Any) -> str:
     game["to_act"] = None
     if new_turn:
         game["turn"] = int(game["turn"]) + 1
+        game["initiative"] = None
         for man in game["men"].values():
             man.update(TURN_FIELDS)
             if man.get("preserve"):
@@ -205,7 +215,7 @@ def next_step(ctx: Context, **_: Any) -> str:
     if phase == "B":
         ctx.say("Plot opportunity fire: plot <man> for each man who lies in wait ([10.7]).")
     if phase == "C":
-        announce = ", ".join(f"{letter(game, s)} {'has' if any(m['plotted'] for m in game['men'].values() if m['side'] == s) else 'has no'} men plotted" for s in side_order(game))
+        announce = ", ".join(f"{s} {'has' if any(m['plotted'] for m in game['men'].values() if player_of(game, m) == s) else 'has no'} men plotted" for s in side_order(game))
         ctx.say(f"Plots announced ([5.1] B): {announce}.")
         game["initiative"] = roll_initiative(ctx, game)
     if phase in TASK_PHASES:
@@ -296,8 +306,8 @@ def activate(ctx: Context, man: str = "", **_: Any) -> str:
     m = man_of(game, man)
     if game["to_act"] is None:
         raise ParagraphsError("no man is left to act in this phase: type next")
-    if m["side"] != game["to_act"]:
-        raise ParagraphsError(f"it is {letter(game, game['to_act'])}'s turn to act ([6.22]), not {letter(game, m['side'])}'s")
+    if player_of(game, m) != game["to_act"]:
+        raise ParagraphsError(f"it is {game['to_act']}'s turn to act ([6.22]), not {player_of(game, m)}'s")
     if not can_act(view(m), game["phase"]):
         why = "he is plotted for opportunity fire and acts in phase F ([10.75])" if m["plotted"] and game["phase"] == "E" else "he has already acted" if m["acted"] else "he is not plotted" if game["phase"] == "F" else f"he is {condition_of(m)}" + (" and held in hand-to-hand combat" if m["in_melee"] else "")
         raise ParagraphsError(f"{man} cannot act in phase {game['phase']}: {why}")
@@ -307,14 +317,14 @@ def activate(ctx: Context, man: str = "", **_: Any) -> str:
         game["active"] = man
         m["executed"] = True
         return f"{man} runs the preservation routine ([15.2]): all his task points toward the friendly edge; exit {man} at the edge (5 task points)"
-    if m["panic_phase"] != game["phase"]:
+    if m["panic_phase"] != game["phase"] and not m["opp_fired"]:  # checked when he fired ([14.13])
         routine = panic_check(ctx, game, man, "before his first task")
         if routine is not None:
             m["routine"] = routine
             m["acted"] = m["executed"] = True
             if routine == "prone":
                 m["prone"] = True
-            _hand_over(game, m["side"])
+            _hand_over(game, player_of(game, m))
             return f"{man} runs his panic routine ({routine}) and has used his turn ([14.14]). " + status_line(game)
     game["active"] = man
     m["executed"] = True
@@ -335,11 +345,11 @@ def done(ctx: Context, man: str = "", **_: Any) -> str:
     m = man_of(game, man)
     if game["active"] == man:
         m["acted"] = True
-        _hand_over(game, m["side"])
+        _hand_over(game, player_of(game, m))
         return f"{man} is done ({m['tp']} task points spent). " + status_line(game)
     if game["active"]:
         raise ParagraphsError(f"{game['active']} is acting, not {man}")
-    if game["to_act"] != m["side"] or not can_act(view(m), game["phase"]):
+    if game["to_act"] != player_of(game, m) or not can_act(view(m), game["phase"]):
         raise ParagraphsError(f"{man} is not one of the men who may act now ({status_line(game)})")
     if m["panic_phase"] != game["phase"] and m["routine"] != "preservation":
         routine = panic_check(ctx, game, man, "passed over")
@@ -348,7 +358,7 @@ def done(ctx: Context, man: str = "", **_: Any) -> str:
     m["acted"] = True
     if game["phase"] == "F" and not m["opp_fired"]:
         _charge_plot(ctx, game, man, m, fired=False)
-    _hand_over(game, m["side"])
+    _hand_over(game, player_of(game, m))
     return f"{man} does nothing this turn ([6.41]). " + status_line(game)
 
 
@@ -427,7 +437,7 @@ def task(ctx: Context, man: str = "", name: str = "", **_: Any) -> str:
         m["prone"] = True
         m["tp"] = ALLOWANCE
         m["acted"] = True
-        _hand_over(game, m["side"])
+        _hand_over(game, player_of(game, m))
         return f"{man} falls prone as his last task, free ([7.6]). " + status_line(game)
     points = cost(_charts(ctx), name, seriously_wounded=wounded)
     spend(man, m, name.replace("_", " "), points)
@@ -440,9 +450,20 @@ def task(ctx: Context, man: str = "", name: str = "", **_: Any) -> str:
     if name == "exit_map":
         m["exited"] = True
         m["acted"] = True
-        _hand_over(game, m["side"])
+        _hand_over(game, player_of(game, m))
         return f"{man} leaves the map ([15.26]): {points} task points" + (f", carrying the {', '.join(m['items'])}" if m.get("items") else "") + ". " + status_line(game)
     return f"{man}: {name.replace('_', ' ')}, {points} task points, {left(m)} left"
+
+
+def spend_points(ctx: Context, man: str = "", points: int = 0, why: str | None = None, **_: Any) -> str:
+    """Task points the man acting spends on a task no chart prices but a scenario does
+    (taking the radio of [45.81], 75 points; setting an explosive, [11.7])."""
+    game = game_of(ctx)
+    m = require_active(game, man, "a task")
+    if int(points) < 1:
+        raise ParagraphsError("spend needs 1 task point or more")
+    spend(man, m, why or "a scenario task", int(points))
+    return f"{man} spends {int(points)} task points ({why or 'a scenario task'}), {left(m)} left"
 
 
 def carry(ctx: Context, man: str = "", item: str = "", **_: Any) -> str:

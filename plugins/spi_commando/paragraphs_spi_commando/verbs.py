@@ -76,6 +76,7 @@ def session_verbs() -> Iterator[SessionVerb]:
         arguments=(man, VerbArgument("orthogonal", "squares moved orthogonally", "integer"), VerbArgument("options", "diagonal=N, clear rough_crater trench woods, prone, door", optional=True, rest=True)),
     )
     yield SessionVerb(id="task", title=TITLE, help="another task of the man acting: stand, fall_prone, reload, exchange_weapons, pick_up_weapon, exit_map", procedure="task", arguments=(man, VerbArgument("name", "the task", "choice", ("stand", "fall_prone", "prepare_grenade", "exchange_weapons", "pick_up_weapon", "reload", "exit_map"))))
+    yield SessionVerb(id="spend", title=TITLE, help="the man acting spends task points on a scenario's task (the radio: 75)", procedure="spend", arguments=(man, VerbArgument("points", "task points", "integer"), VerbArgument("why", "what for", optional=True, rest=True)))
     yield SessionVerb(id="carry", title=TITLE, help="a man takes an object of the scenario (the radio), or drops it with -name", procedure="carry", arguments=(man, VerbArgument("item", "the object, or -object to drop it")))
     yield SessionVerb(id="seen", title=TITLE, help="automatic observation, no roll ([8.5]): observer, target, and the man he drops when he holds three", procedure="seen", arguments=(VerbArgument("observer", "the observing man"), VerbArgument("target", "the man he now sees"), VerbArgument("drop", "a man he stops observing", optional=True)))
     yield SessionVerb(id="panic", title=TITLE, help="a panic check the rules call for outside an activation", procedure="panic_check", arguments=(man,))
@@ -96,4 +97,5 @@ def session_verbs() -> Iterator[SessionVerb]:
         arguments=(man, VerbArgument("distance", "range in squares", "integer"), VerbArgument("options", "no_los, prone, open/vented/closed, men in the burst", optional=True, rest=True)),
     )
     yield SessionVerb(id="burst", title=TITLE, help="the last fragmentation grenade explodes among the men named (a scattered one)", procedure="burst", arguments=(VerbArgument("men", "the men of the burst, through=<man>, open/vented/closed", rest=True),))
+    yield SessionVerb(id="arrive", title=TITLE, help="a side's reinforcement group arrives (its men may act from now on)", procedure="arrive", arguments=(VerbArgument("side", "the side's letter or id"),))
     yield SessionVerb(id="victory", title=TITLE, help="the scenario's victory conditions against the record", procedure="victory")

@@ -23,7 +23,7 @@ def test_a_referee_session_sets_up_fires_and_undoes() -> None:
     assert "fire happens in phase E" in session.send("fire A1 B1 pistol 3").text
     for line in ("next", "next", "9", "1", "next", "next"):  # initiative: A 9, B 1
         reply = session.send(line)
-    assert "turn 1, phase E (non-prepared task execution); initiative A; A to act" in reply.text
+    assert "turn 1 of 30, phase E (non-prepared task execution); initiative A; A to act" in reply.text
     session.send("activate A1")
     assert "A1 keeps his head" in session.send("99").text
     # 75 + 12 = 87 reaches the lost kill band: the cell is asked first, then the dice

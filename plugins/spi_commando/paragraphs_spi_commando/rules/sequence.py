@@ -42,10 +42,10 @@ def can_act(man: Mapping[str, Any], phase: str) -> bool:
     """Whether a man may still take his turn at task execution in ``phase``: alive, able
     (not incapacitated), on the map, not held in hand-to-hand combat ([12.0]), not yet
     acted this phase, and plotted for opportunity fire exactly when the phase is F
-    ([10.75])."""
+    ([10.75]). Reinforcements still to come (``reserve``) do not act."""
     if phase not in TASK_PHASES:
         return False
-    if man.get("dead") or man.get("incapacitated") or man.get("exited") or man.get("in_melee"):
+    if man.get("dead") or man.get("incapacitated") or man.get("exited") or man.get("in_melee") or man.get("reserve"):
         return False
     if man.get("acted"):
         return False
