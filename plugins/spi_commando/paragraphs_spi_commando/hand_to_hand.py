@@ -107,10 +107,10 @@ def _blow(ctx: Context, striker_id: str, target_id: str, men: dict[str, dict[str
     surprised_first = first_blow and target.get("surprised_turn") is not None
     if weapon == "garrote":
         chance = rules.garrote_hit_chance(charts, grappled=grappled, surprised=target.get("surprised_turn") is not None)
-        if not chance or ctx.roll("d100", f"{striker_id} garrotes {target_id}") > chance:
+        if not chance or ctx.check("spi_percent", {"chance": chance, "purpose": f"{striker_id} garrotes {target_id}", "success": "hit", "failure": "missed"}) == "failure":
             ctx.say(f"{striker_id}'s garrote misses {target_id}" + ("" if chance else " (he must grapple first, [12.83])"))
             return
-        if ctx.roll("d100", f"garrote kill of {target_id}") <= rules.garrote_kill_chance(charts):
+        if ctx.check("spi_percent", {"chance": rules.garrote_kill_chance(charts), "purpose": f"garrote kill of {target_id}", "success": "killed", "failure": "no harm"}) == "success":
             target["dead"] = True
             ctx.say(f"{striker_id} garrotes {target_id}: killed ([12.83])")
         else:
@@ -118,15 +118,11 @@ def _blow(ctx: Context, striker_id: str, target_id: str, men: dict[str, dict[str
         return
     if not grappled:
         chance = rules.hit_chance(charts, weapon, seriously_wounded=wounded)
-        roll = ctx.roll("d100", f"{striker_id} strikes {target_id} ({weapon})")
-        if roll > chance:
-            ctx.explain_roll("missed")
-            ctx.say(f"{striker_id} strikes at {target_id} and misses ({chance}%, rolled {roll})")
+        if ctx.check("spi_percent", {"chance": chance, "purpose": f"{striker_id} strikes {target_id} ({weapon})", "success": "hit", "failure": "missed"}) == "failure":
+            ctx.say(f"{striker_id} strikes at {target_id} and misses ({chance}%)")
             return
-        ctx.explain_roll("hit")
     kill = rules.kill_chance(charts, weapon, surprised_first_blow=surprised_first)
-    if ctx.roll("d100", f"kill roll of {striker_id}'s blow on {target_id}") <= kill:
-        ctx.explain_roll("killed")
+    if ctx.check("spi_percent", {"chance": min(kill, 100), "purpose": f"kill roll of {striker_id}'s blow on {target_id}", "success": "killed", "failure": "not killed"}) == "success":
         target["dead"] = True
         ctx.say(f"{striker_id} kills {target_id} with his {weapon.replace('_', ' ')} (kill {kill}%, [12.82])")
         return

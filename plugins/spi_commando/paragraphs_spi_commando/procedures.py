@@ -62,7 +62,7 @@ def _int(ctx: Context, key: str, default: int) -> int:
 
 def observation(ctx: Context, **_: Any) -> str:
     """[8.7]: one observation attempt by a man of code ``code`` at ``range`` squares."""
-    from paragraphs_spi_commando.rules.observation import Sighting, observation_chance, observed
+    from paragraphs_spi_commando.rules.observation import Sighting, observation_chance
 
     charts = _charts(ctx)
     sighting = Sighting(
@@ -73,7 +73,7 @@ def observation(ctx: Context, **_: Any) -> str:
         target_moving=_yes(ctx, "moving"),
     )
     chance = observation_chance(charts, str(ctx.answer("code")), sighting, defending=_yes(ctx, "defending"), ruling_r11=_choices(ctx)["R11"])
-    return "observed" if observed(chance, ctx.roll(D100_FACES, "observation")) else "not observed"
+    return "observed" if ctx.check("spi_percent", {"chance": chance, "purpose": "observation"}) == "success" else "not observed"
 
 
 def fire(ctx: Context, **_: Any) -> str:
@@ -100,7 +100,8 @@ def fire(ctx: Context, **_: Any) -> str:
     code = None
     wound_points = 0
     for n in range(rules.fires(charts, weapon, braced=braced)):
-        outcome = rules.shot(chance, kill, ctx.roll(D100_FACES, f"fire {n + 1}"))
+        # one lumped check a fire: exact odds branch on killed / wounded / missed
+        outcome = ctx.check("spi_fire", {"chance": chance, "kill": kill, "purpose": f"fire {n + 1}"})
         if outcome == "killed":
             return "killed"
         if outcome == "wounded":
@@ -148,7 +149,7 @@ def panic(ctx: Context, **_: Any) -> str:
         condition=_int(ctx, "condition", 0),
         first_alert_turn=_yes(ctx, "first_alert"),
     )
-    if not rules.panics(percentage, ctx.roll(D100_FACES, "panic check")):
+    if ctx.check("spi_percent", {"chance": min(percentage, 100), "purpose": "panic check"}) == "failure":
         return "no panic"
     return f"panic: {rules.panic_result(charts, ctx.roll('d10', 'panic result'))}"
 
@@ -159,7 +160,8 @@ def preservation(ctx: Context, **_: Any) -> str:
 
     condition = _int(ctx, "condition", 0)
     percentage = rules.preservation_percentage(int(ctx.answer("multiple")), int(ctx.answer("killed")), int(ctx.answer("incapacitated")))
-    after = rules.side_condition(condition, percentage, ctx.roll(D100_FACES, "preservation"))
+    rises = ctx.check("spi_percent", {"chance": min(percentage, 100), "purpose": "preservation"}) == "success"
+    after = condition + 1 if rises else condition
     return f"condition rises to {after}" if after > condition else f"condition stays {condition}"
 
 
@@ -172,9 +174,9 @@ def melee_blow(ctx: Context, **_: Any) -> str:
     weapon = str(ctx.answer("melee_weapon"))
     grappled = _yes(ctx, "grappled")
     wounded = _yes(ctx, "firer_wounded")
-    if not grappled and ctx.roll(D100_FACES, "blow") > rules.hit_chance(charts, weapon, seriously_wounded=wounded):
+    if not grappled and ctx.check("spi_percent", {"chance": rules.hit_chance(charts, weapon, seriously_wounded=wounded), "purpose": "blow"}) == "failure":
         return "missed"
-    if ctx.roll(D100_FACES, "kill") <= rules.kill_chance(charts, weapon, surprised_first_blow=_yes(ctx, "surprised")):
+    if ctx.check("spi_percent", {"chance": min(rules.kill_chance(charts, weapon, surprised_first_blow=_yes(ctx, "surprised")), 100), "purpose": "kill"}) == "success":
         return "killed"
     wp = rules.blow_damage(charts, weapon, ctx.roll("d10", "damage"), grappled=grappled, seriously_wounded=wounded, ruling_r15=_choices(ctx)["R15"])
     return f"{wp} WP"

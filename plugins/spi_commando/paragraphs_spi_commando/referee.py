@@ -195,8 +195,7 @@ def fire_at(
     total = 0
     result = ""
     for n in range(rules.fires(charts, weapon, braced=braced)):
-        outcome = rules.shot(chance, kill, ctx.roll("d100", f"{firer} fires at {target} ({n + 1})"))
-        ctx.explain_roll(outcome)
+        outcome = ctx.check("spi_fire", {"chance": chance, "kill": kill, "purpose": f"{firer} fires at {target} ({n + 1})"})
         if outcome == "killed":
             victim["dead"] = True
             result = f"{target} killed (chance {chance}, kill {kill})"
@@ -323,7 +322,7 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
     ``prone``, ``moving`` (the target), ``moved`` (the observer) and the target's terrain.
     A success is kept for that observer only ([8.82]); he holds three men at most ([8.34])."""
     from paragraphs_spi_commando.procedures import _charts, _choices
-    from paragraphs_spi_commando.rules.observation import Sighting, observation_chance, observed
+    from paragraphs_spi_commando.rules.observation import Sighting, observation_chance
 
     game = game_of(ctx)
     eye, seen = man_of(game, observer), man_of(game, target)
@@ -354,10 +353,8 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
     defending = side["mode"] == "defending" and not side["seen_commando"]
     chance = observation_chance(_charts(ctx), str(side["observation"]), sighting, defending=defending, ruling_r11=_choices(ctx)["R11"])
     tried["targets"].append(target)
-    if not observed(chance, ctx.roll("d100", f"{observer} observes {target}")):
-        ctx.explain_roll("not observed")
+    if ctx.check("spi_percent", {"chance": chance, "purpose": f"{observer} observes {target}", "success": "observed", "failure": "not observed"}) == "failure":
         return f"{observer} does not observe {target} (chance {chance})"
-    ctx.explain_roll("observed")
     held.append(target)
     tried["successes"] += 1
     eye["new_sightings"] = int(eye.get("new_sightings") or 0) + 1

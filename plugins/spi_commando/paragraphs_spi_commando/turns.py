@@ -144,7 +144,7 @@ def panic_check(ctx: Context, game: dict[str, Any], man_id: str, why: str) -> st
     alarm ([38.49]); on the turn after it, a defender who observes no attacker panics
     without a roll and reads move as prone ([38.61], [38.62])."""
     from paragraphs_spi_commando.procedures import _charts
-    from paragraphs_spi_commando.rules.panic import panic_result, panics
+    from paragraphs_spi_commando.rules.panic import panic_result
 
     man = man_of(game, man_id)
     side = game["sides"][man["side"]]
@@ -160,14 +160,12 @@ def panic_check(ctx: Context, game: dict[str, Any], man_id: str, why: str) -> st
             ctx.say(f"{man_id} panics without a roll on the turn after the alarm ([38.61]): {result}")
             return result
     percentage = panic_percentage_of(ctx, game, man_id)
-    roll = ctx.roll("d100", f"panic check of {man_id} ({why})")
-    if not panics(percentage, roll):
-        ctx.explain_roll("keeps his head")
-        ctx.say(f"{man_id} keeps his head (panic {percentage}%, rolled {roll})")
+    spec = {"chance": min(percentage, 100), "purpose": f"panic check of {man_id} ({why})", "success": "panics", "failure": "keeps his head"}
+    if ctx.check("spi_percent", spec) == "failure":
+        ctx.say(f"{man_id} keeps his head (panic {percentage}%)")
         return None
-    ctx.explain_roll("panics")
     result = panic_result(_charts(ctx), ctx.roll("d10", f"panic result of {man_id}"))
-    ctx.say(f"{man_id} panics (panic {percentage}%, rolled {roll}): {ROUTINES[result]}")
+    ctx.say(f"{man_id} panics (panic {percentage}%): {ROUTINES[result]}")
     return result
 
 
@@ -242,7 +240,7 @@ def bookkeeping(ctx: Context, game: dict[str, Any]) -> None:
     """[15.0]: each side with killed or incapacitated men rolls its preservation; a side at
     condition one or more checks each man (type preservation <man>); observations out of
     range or sight lapse (type lapse)."""
-    from paragraphs_spi_commando.rules.panic import preservation_percentage, side_condition
+    from paragraphs_spi_commando.rules.panic import preservation_percentage
 
     for sid, side in game["sides"].items():
         down = sum(1 for m in game["men"].values() if m["side"] == sid and condition_of(m) in ("dead", "incapacitated"))
@@ -250,13 +248,12 @@ def bookkeeping(ctx: Context, game: dict[str, Any]) -> None:
         if not down:
             continue
         percentage = preservation_percentage(int(side["preservation"]), down, 0)
-        roll = ctx.roll("d100", f"preservation of {side['letter']}")
-        after = side_condition(int(side["condition"]), percentage, roll)
-        if after > int(side["condition"]):
-            side["condition"] = after
-            ctx.say(f"{side['letter']} preservation {percentage}% (x{side['preservation']}, {down} down), rolled {roll}: condition {after} ([15.1])")
+        rises = ctx.check("spi_percent", {"chance": min(percentage, 100), "purpose": f"preservation of {side['letter']}", "success": "condition rises", "failure": "condition stays"}) == "success"
+        if rises:
+            side["condition"] = int(side["condition"]) + 1
+            ctx.say(f"{side['letter']} preservation {percentage}% (x{side['preservation']}, {down} down): condition {side['condition']} ([15.1])")
         else:
-            ctx.say(f"{side['letter']} preservation {percentage}%, rolled {roll}: condition stays {side['condition']}")
+            ctx.say(f"{side['letter']} preservation {percentage}% (x{side['preservation']}, {down} down): condition stays {side['condition']}")
         if int(side["condition"]) >= 1:
             able = [mid for mid, m in game["men"].items() if m["side"] == sid and condition_of(m) not in ("dead", "incapacitated") and not m.get("exited")]
             ctx.say(f"{side['letter']} checks each man's preservation ([15.13]): preservation <man> for {', '.join(able)}")
@@ -519,12 +516,12 @@ def preservation(ctx: Context, man: str = "", **_: Any) -> str:
         raise ParagraphsError(f"{man} has checked his preservation this turn")
     old = int(side.get("old_condition", side["condition"]))
     percentage = man_preservation_percentage(int(side["panic"]), old, ran_routine=m["routine"] == "preservation")
-    roll = ctx.roll("d100", f"preservation check of {man}")
+    failed = ctx.check("spi_percent", {"chance": min(percentage, 100), "purpose": f"preservation check of {man}", "success": "fails", "failure": "holds"}) == "success"
     m["preservation_checked"] = game["turn"]
-    if roll <= percentage:
+    if failed:
         m["preserve"] = True
-        return f"{man} fails his preservation check ({percentage}%, rolled {roll}): next turn he heads for the friendly edge ([15.2])"
-    return f"{man} holds ({percentage}%, rolled {roll})"
+        return f"{man} fails his preservation check ({percentage}%): next turn he heads for the friendly edge ([15.2])"
+    return f"{man} holds ({percentage}%)"
 
 
 def victory(ctx: Context, **_: Any) -> str:

@@ -31,6 +31,9 @@ def play(tmp_path: Path, args: list[str], script: list[str]) -> str:
     child = pexpect.spawn(sys.executable, ["-m", "paragraphs", "play", "spi_commando", "--new", "--dice", "physical", *args], env=env, encoding="utf-8", timeout=120, dimensions=(50, 400))
     seen: list[str] = []
     try:
+        # the set-up runs first, as if typed: its reply comes before the first real prompt
+        child.expect_exact("turn 1")
+        seen.append(child.before + child.after)
         for line in script:
             child.expect_exact(QUESTION if line.startswith("?") else PROMPT)
             seen.append(child.before + child.after)
