@@ -60,14 +60,16 @@ def may_strike(man: dict[str, Any], turn: int, round_: int, *, struck: bool, rul
     return True
 
 
-def _stance(ctx: Context, man_id: str, man: dict[str, Any], round_: int, turn: int) -> str:
+def _stance(ctx: Context, man_id: str, man: dict[str, Any], round_: int, turn: int, index: int) -> str:
+    """What the man announces this round: asked as ``stance.<round><1 or 2>`` (the title's
+    ``stance`` question, numbered so an answer can be given ahead with ``--answer``)."""
     from paragraphs.model import Question
 
     if man.get("routine") == "melee_panic":
         return "grapple"
     if man.get("surprised_turn") is not None and int(turn) - int(man["surprised_turn"]) <= 1:
         return "evade"
-    q = Question(f"stance.{round_}.{man_id}", f"Round {round_}: does {man_id} grapple or evade?", "choice", choices=STANCES)
+    q = Question(f"stance.{round_}{index}", f"Round {round_}: does {man_id} grapple or evade?", "choice", choices=STANCES)
     return str(ctx.answer(q))
 
 
@@ -95,8 +97,8 @@ def _grapple(ctx: Context, a: str, sa: str, b: str, sb: str, men: dict[str, dict
     return ok
 
 
-def _blow(ctx: Context, striker_id: str, target_id: str, men: dict[str, dict[str, Any]], weapons: dict[str, str], grappled: bool, first_blow: bool) -> None:
-    """One blow ([12.6], [12.7], [12.8]) with its wounds applied at once."""
+def _blow(ctx: Context, striker_id: str, target_id: str, men: dict[str, dict[str, Any]], weapons: dict[str, str], grappled: bool, first_blow: bool) -> bool:
+    """One blow ([12.6], [12.7], [12.8]) with its wounds applied at once; whether it landed."""
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules import melee as rules
 
@@ -109,26 +111,27 @@ def _blow(ctx: Context, striker_id: str, target_id: str, men: dict[str, dict[str
         chance = rules.garrote_hit_chance(charts, grappled=grappled, surprised=target.get("surprised_turn") is not None)
         if not chance or ctx.check("spi_percent", {"chance": chance, "purpose": f"{striker_id} garrotes {target_id}", "success": "hit", "failure": "missed"}) == "failure":
             ctx.say(f"{striker_id}'s garrote misses {target_id}" + ("" if chance else " (he must grapple first, [12.83])"))
-            return
+            return False
         if ctx.check("spi_percent", {"chance": rules.garrote_kill_chance(charts), "purpose": f"garrote kill of {target_id}", "success": "killed", "failure": "no harm"}) == "success":
             target["dead"] = True
             ctx.say(f"{striker_id} garrotes {target_id}: killed ([12.83])")
         else:
             ctx.say(f"{striker_id}'s garrote does no harm ([12.83])")
-        return
+        return True
     if not grappled:
         chance = rules.hit_chance(charts, weapon, seriously_wounded=wounded)
         if ctx.check("spi_percent", {"chance": chance, "purpose": f"{striker_id} strikes {target_id} ({weapon})", "success": "hit", "failure": "missed"}) == "failure":
             ctx.say(f"{striker_id} strikes at {target_id} and misses ({chance}%)")
-            return
+            return False
     kill = rules.kill_chance(charts, weapon, surprised_first_blow=surprised_first)
     if ctx.check("spi_percent", {"chance": min(kill, 100), "purpose": f"kill roll of {striker_id}'s blow on {target_id}", "success": "killed", "failure": "not killed"}) == "success":
         target["dead"] = True
         ctx.say(f"{striker_id} kills {target_id} with his {weapon.replace('_', ' ')} (kill {kill}%, [12.82])")
-        return
+        return True
     wp = rules.blow_damage(charts, weapon, ctx.roll("d10", f"damage of {striker_id}'s blow"), grappled=grappled, seriously_wounded=wounded, ruling_r15=_choices(ctx)["R15"])
     target["wounds"] = int(target["wounds"]) + wp
     ctx.say(f"{striker_id} hits {target_id}{' (grappled)' if grappled else ''}: {wp} WP, {condition_of(target)}")
+    return True
 
 
 def melee(ctx: Context, first: str = "", second: str = "", options: str | None = None, **_: Any) -> str:
@@ -190,19 +193,22 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
         else:
             ctx.say(f"{withdraw} fails to disengage from {other} ([12.3])")
     grappled = False
+    # struck: a blow has landed on the man ([12.23]); swung: the man has struck a blow,
+    # so his next is not his first ([12.25])
     struck: dict[str, bool] = {first: False, second: False}
+    swung: dict[str, bool] = {first: False, second: False}
     ruling_r16 = _choices(ctx).get("R16", "after_a_blow")
     for round_ in range(1, ROUNDS + 1):
-        stances = {mid: _stance(ctx, mid, men[mid], round_, game["turn"]) for mid in order}
+        stances = {mid: _stance(ctx, mid, men[mid], round_, game["turn"], 1 if mid == first else 2) for mid in order}
         grappled = _grapple(ctx, order[0], stances[order[0]], order[1], stances[order[1]], men, grappled)
         for striker in order:
             target = second if striker == first else first
             if not may_strike(men[striker], int(game["turn"]), round_, struck=struck[striker], ruling_r16=ruling_r16):
                 ctx.say(f"round {round_}: {striker} is surprised and may not strike yet ([12.23], [12.26])")
                 continue
-            first_blow = not struck[target]
-            _blow(ctx, striker, target, men, weapons, grappled, first_blow)
-            struck[target] = True
+            landed = _blow(ctx, striker, target, men, weapons, grappled, not swung[striker])
+            swung[striker] = True
+            struck[target] = struck[target] or landed
             if condition_of(men[target]) in ("dead", "incapacitated"):
                 return f"hand-to-hand combat over in round {round_}: {target} {condition_of(men[target])}"
     return f"hand-to-hand combat of {first} and {second} ends after five rounds: {first} {condition_of(men[first])}, {second} {condition_of(men[second])}"

@@ -194,6 +194,10 @@ def next_step(ctx: Context, **_: Any) -> str:
         for mid, man in game["men"].items():
             if man["plotted"] and not man["opp_fired"] and not man["executed"]:
                 _charge_plot(ctx, game, mid, man, fired=False)
+    length = game.get("length")
+    if new_turn and length and int(game["turn"]) >= int(length):
+        game["over"] = f"turn {length} has ended ({game.get('length_rule', '')})".replace(" ()", "")
+        return f"the game is over: turn {length} has ended; type victory"
     game["phase"] = phase
     game["passed"] = []
     game["to_act"] = None
@@ -205,11 +209,6 @@ def next_step(ctx: Context, **_: Any) -> str:
             if man.get("preserve"):
                 man["routine"] = "preservation"
                 man["preserve"] = False
-        length = game.get("length")
-        if length and game["turn"] > int(length):
-            game["over"] = f"turn {length} has ended ({game.get('length_rule', '')})".replace(" ()", "")
-            ctx.say(f"The game is over: turn {length} has ended. Type victory.")
-            return status_line(game)
     if phase == "B":
         ctx.say("Plot opportunity fire: plot <man> for each man who lies in wait ([10.7]).")
     if phase == "C":
