@@ -223,6 +223,7 @@ _REFEREE: dict[str, tuple[str, str, str, str]] = {
     "seen": ("referee", "seen", "8.5", "Automatic observation without a roll (args: observer, target, drop), ruling R10 for the three men held."),
     "lapse": ("referee", "lapse", "8.84", "Bookkeeping: an observer no longer observes a man (args: observer, target)."),
     "fire_at": ("referee", "fire_at", "10.0", "One fire task (args: firer, target, weapon, distance, options) by the man acting, or opportunity fire at him, with its task points, magazine check, alarm, and the target's task point loss and panic check under opportunity fire."),
+    "spray": ("spray", "spray", "10.43", "Spray fire of the man acting: a weapon's fires shared among observed men (args: firer, weapon, shares)."),
     "next": ("turns", "next_step", "5.1", "Go on to the next phase: initiative in C, alternation in E and F, preservation and smoke in G, a new game-turn after H."),
     "plot": ("turns", "plot", "10.7", "Plot (or unplot) a man for opportunity fire in phase B (args: man)."),
     "activate": ("turns", "activate", "6.2", "A man takes his turn at task execution after his panic check (args: man)."),

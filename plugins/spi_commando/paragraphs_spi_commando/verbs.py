@@ -62,6 +62,17 @@ def session_verbs() -> Iterator[SessionVerb]:
             VerbArgument("options", "prone, moving, aimed, braced, a terrain", optional=True, rest=True),
         ),
     )
+    yield SessionVerb(
+        id="spray",
+        title=TITLE,
+        help="spray fire of the man acting: his fires shared among observed men within two squares of each other",
+        procedure="spray",
+        arguments=(
+            VerbArgument("firer", "the firing man"),
+            VerbArgument("weapon", "a weapon of several fires", "choice", WEAPONS),
+            VerbArgument("shares", "MAN:FIRES:RANGE[:prone,moving,aimed,terrain] for each target, and braced", rest=True),
+        ),
+    )
     man = VerbArgument("man", "the man (A1, B3...)")
     yield SessionVerb(id="next", title=TITLE, help="go on to the next phase (A observation ... H game-turn record)", procedure="next")
     yield SessionVerb(id="plot", title=TITLE, help="phase B: plot a man for opportunity fire (again to unplot)", procedure="plot", arguments=(man,))

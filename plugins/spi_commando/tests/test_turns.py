@@ -232,3 +232,25 @@ def test_victory_by_casualties(engine) -> None:
     assert res.label == "victory: B (German garrison)"
     other = perform(engine, perform(engine, engine.new_state(), "setup", scenario="40").state, "victory")
     assert other.label == "the record holds none of this scenario's conditions: judge them on the board"
+
+
+def test_spray_fire_shares_the_fires(engine) -> None:
+    from paragraphs_spi_commando.spray import Share, allocate
+
+    assert Share.parse("B1:3:12:prone,woods") == Share("B1", 3, 12, ("prone",), "woods")
+    with pytest.raises(ParagraphsError, match=r"5 fires, 6 were declared"):
+        allocate(5, [Share("B1", 3, 5), Share("B2", 3, 5)])
+    with pytest.raises(ParagraphsError, match=r"more than one fire \(\[10.43\]\)"):
+        allocate(1, [Share("B1", 1, 5), Share("B2", 1, 5)])
+    state = perform(engine, engine.new_state(), "setup", scenario="45").state
+    state = to_phase(engine, state, "E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=5).state
+    state = perform(engine, state, "seen", observer="A1", target="B2").state
+    cells = {"cell.fire_combat.smg.4-8": 40, "cell.fire_combat.smg.damage": "1D6", "cell.fire_combat.smg.magazine": 10, "cell.task_points.spray_fire_extra.result": 4}
+    # SMG 40 + 12 = 52 (kill 8, 48-53); B1 prone: 40; three fires at B1, two at B2:
+    # B1: 30 wounds (d6 5), then 5 kills (6 for 36-41); B2: 60 and 90 miss; magazine 50
+    res = perform(engine, state, "spray", [30, 5, 5, 60, 90, 50], cells, firer="A1", weapon="smg", shares="B1:3:5:prone B2:2:5")
+    assert res.label == "B1 killed (chance 40, kill 6); B2 missed (chance 52)"
+    assert game(res.state)["men"]["A1"]["tp"] == 18 + 4
+    assert [r.purpose for r in res.rolls][:3] == ["A1 sprays B1 (1)", "damage to B1", "A1 sprays B1 (2)"]
