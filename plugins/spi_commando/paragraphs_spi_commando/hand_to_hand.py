@@ -118,13 +118,27 @@ def _blow(ctx: Context, striker_id: str, target_id: str, men: dict[str, dict[str
         else:
             ctx.say(f"{striker_id}'s garrote does no harm ([12.83])")
         return True
+    kill = rules.kill_chance(charts, weapon, surprised_first_blow=surprised_first)
     if not grappled:
         chance = rules.hit_chance(charts, weapon, seriously_wounded=wounded)
-        if ctx.check("spi_percent", {"chance": chance, "purpose": f"{striker_id} strikes {target_id} ({weapon})", "success": "hit", "failure": "missed"}) == "failure":
-            ctx.say(f"{striker_id} strikes at {target_id} and misses ({chance}%)")
-            return False
-    kill = rules.kill_chance(charts, weapon, surprised_first_blow=surprised_first)
-    if ctx.check("spi_percent", {"chance": min(kill, 100), "purpose": f"kill roll of {striker_id}'s blow on {target_id}", "success": "killed", "failure": "not killed"}) == "success":
+        purpose = f"{striker_id} strikes {target_id} ({weapon})"
+        if _choices(ctx)["R17"] == "hit_roll":
+            # one d100: at or under the kill chance kills, at or under the hit chance hits
+            outcome = ctx.check("spi_fire", {"chance": chance, "kill": min(kill, chance), "purpose": purpose})
+            if outcome == "missed":
+                ctx.say(f"{striker_id} strikes at {target_id} and misses ({chance}%)")
+                return False
+            killed = outcome == "killed"
+        else:
+            if ctx.check("spi_percent", {"chance": chance, "purpose": purpose, "success": "hit", "failure": "missed"}) == "failure":
+                ctx.say(f"{striker_id} strikes at {target_id} and misses ({chance}%)")
+                return False
+            killed = None
+    else:
+        killed = None
+    if killed is None:
+        killed = ctx.check("spi_percent", {"chance": min(kill, 100), "purpose": f"kill roll of {striker_id}'s blow on {target_id}", "success": "killed", "failure": "not killed"}) == "success"
+    if killed:
         target["dead"] = True
         ctx.say(f"{striker_id} kills {target_id} with his {weapon.replace('_', ' ')} (kill {kill}%, [12.82])")
         return True
@@ -176,10 +190,16 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
         if man.get("surprised_turn") is None and panic_check(ctx, game, mid, "before hand-to-hand combat") is not None:
             man["routine"] = "melee_panic"
             ctx.say(f"{mid} grapples and strikes every round in his panic ([14.29])")
-    a = ctx.roll("d10", f"hand-to-hand initiative, {first}")
-    b = ctx.roll("d10", f"hand-to-hand initiative, {second}", allowed=set(range(1, 11)) - {a})
-    order = [first, second] if initiative(a, b) == "A" else [second, first]
-    ctx.say(f"Hand-to-hand initiative ([12.54], ruling R18): {first} {a}, {second} {b}: {order[0]} first")
+    if _choices(ctx)["R18"] == "turn_initiative" and game.get("initiative"):
+        from paragraphs_spi_commando.turns import player_of
+
+        order = [first, second] if player_of(game, men[first]) == game["initiative"] else [second, first]
+        ctx.say(f"Hand-to-hand initiative (ruling R18): the turn's, {order[0]} first")
+    else:
+        a = ctx.roll("d10", f"hand-to-hand initiative, {first}")
+        b = ctx.roll("d10", f"hand-to-hand initiative, {second}", allowed=set(range(1, 11)) - {a})
+        order = [first, second] if initiative(a, b) == "A" else [second, first]
+        ctx.say(f"Hand-to-hand initiative ([12.54], ruling R18): {first} {a}, {second} {b}: {order[0]} first")
     if withdraw is not None:
         other = second if withdraw == first else first
         if men[withdraw].get("surprised_turn") is not None:

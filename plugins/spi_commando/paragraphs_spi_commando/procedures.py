@@ -174,10 +174,17 @@ def melee_blow(ctx: Context, **_: Any) -> str:
     weapon = str(ctx.answer("melee_weapon"))
     grappled = _yes(ctx, "grappled")
     wounded = _yes(ctx, "firer_wounded")
-    if not grappled and ctx.check("spi_percent", {"chance": rules.hit_chance(charts, weapon, seriously_wounded=wounded), "purpose": "blow"}) == "failure":
-        return "missed"
-    if ctx.check("spi_percent", {"chance": min(rules.kill_chance(charts, weapon, surprised_first_blow=_yes(ctx, "surprised")), 100), "purpose": "kill"}) == "success":
-        return "killed"
+    kill = min(rules.kill_chance(charts, weapon, surprised_first_blow=_yes(ctx, "surprised")), 100)
+    if not grappled and _choices(ctx)["R17"] == "hit_roll":
+        chance = rules.hit_chance(charts, weapon, seriously_wounded=wounded)
+        outcome = ctx.check("spi_fire", {"chance": chance, "kill": min(kill, chance), "purpose": "blow"})
+        if outcome != "wounded":
+            return outcome
+    else:
+        if not grappled and ctx.check("spi_percent", {"chance": rules.hit_chance(charts, weapon, seriously_wounded=wounded), "purpose": "blow"}) == "failure":
+            return "missed"
+        if ctx.check("spi_percent", {"chance": kill, "purpose": "kill"}) == "success":
+            return "killed"
     wp = rules.blow_damage(charts, weapon, ctx.roll("d10", "damage"), grappled=grappled, seriously_wounded=wounded, ruling_r15=_choices(ctx)["R15"])
     return f"{wp} WP"
 

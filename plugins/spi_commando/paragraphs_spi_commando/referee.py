@@ -55,7 +55,7 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
     sides: dict[str, Any] = {}
     for index, side in enumerate(s.sides):
         letter = "ABCDEFGH"[index]
-        sides[side["id"]] = {"letter": letter, "name": side.get("name", side["id"]), "fire_bonus": side.get("fire_bonus", 0), "grenade_bonus": side.get("grenade_bonus", 0), "observation": side["observation"], "panic": side["panic"], "preservation": side["preservation"], "condition": 0, "mode": side.get("mode", "none"), "seen_commando": False}
+        sides[side["id"]] = {"letter": letter, "name": side.get("name", side["id"]), "fire_bonus": side.get("fire_bonus", 0), "grenade_bonus": side.get("grenade_bonus", 0), "observation": side["observation"], "panic": side["panic"], "preservation": side["preservation"], "condition": 0, "mode": side.get("mode", "none"), "commando_seen_turn": None}
         arms = [list(g["weapons"]) for g in side.get("arms") or () for _ in range(int(g["men"]))]
         apart = list(side.get("men_apart") or ())
         for n in range(1, int(side["men"]) + 1):
@@ -153,13 +153,16 @@ def fire_at(
     ([10.0]): his side's fire bonus and his own serious wound apply; a kill or the wound
     points of each hit are recorded against the target. ``options`` (as a session types
     them) may name ``prone``, ``moving``, ``aimed``, ``braced`` and the target's terrain."""
+    wall = False
     for word in (options or "").split():
         if word in ("prone", "moving", "aimed", "braced"):
             prone, moving, aimed, braced = prone or word == "prone", moving or word == "moving", aimed or word == "aimed", braced or word == "braced"
+        elif word == "wall":
+            wall = True
         elif word in ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble"):
             terrain = word
         else:
-            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced or a terrain")
+            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall or a terrain")
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules import fire as rules
     from paragraphs_spi_commando.rules.dice import DiceCode
@@ -180,6 +183,11 @@ def fire_at(
     charts = _charts(ctx)
     rulings = _choices(ctx)
     rows = [r for r, flag in (("target_prone", prone), ("target_moving", moving), ("aiming", aimed)) if flag]
+    if wall:
+        why = flush_against_wall(game, victim, moving=moving, ruling_r26=rulings["R26"])
+        if why:
+            raise ParagraphsError(f"{target} is not flush against a wall for the fire: {why} (ruling R26)")
+        rows.append("target_against_wall")
     chance = rules.hit_chance(
         rules.base_chance(charts, weapon, int(distance), braced=braced),
         rules.modifier_total(charts, rows, target_terrain=terrain),
@@ -213,18 +221,36 @@ def fire_at(
     return result
 
 
+def flush_against_wall(game: dict[str, Any], victim: dict[str, Any], *, moving: bool, ruling_r26: str = "cannot_move_again") -> str | None:
+    """Why the -10 of a target flush against a wall ([10.82], L1935) does not apply, or
+    None when it does: a moving man never has it ([10.31]); under ruling R26
+    ``cannot_move_again`` he must also be unable to move again this turn (he has acted,
+    has no task points left, is incapacitated or surprised); ``players_say`` takes the
+    players' word."""
+    from paragraphs_spi_commando.turns import left
+
+    if moving:
+        return "a moving man has no benefit of a wall ([10.31])"
+    if ruling_r26 == "players_say":
+        return None
+    surprised = victim.get("surprised_turn") is not None and int(game["turn"]) - int(victim["surprised_turn"]) <= 1
+    if victim.get("acted") or left(victim) == 0 or condition_of(victim) == "incapacitated" or surprised:
+        return None
+    return "he may still move this turn"
+
+
 def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str, Any], target: str, victim: dict[str, Any], weapon: str) -> bool | None:
     """Who may fire now ([6.2], [10.7]) and what it costs ([5.22], [10.16], [9.21]): the
     man acting, with his one combat task of the turn ([6.42]); or a man plotted for
     opportunity fire at the man acting, which interrupts him ([10.73]) after the firer's
     own panic check ([14.11]). Returns whether it is opportunity fire, or None when the
     opportunity firer panicked instead (his check and routine are kept)."""
-    from paragraphs_spi_commando.procedures import _charts
+    from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules.fire import fire_cost
     from paragraphs_spi_commando.turns import panic_check, spend
 
     wounded = condition_of(shooter) == "seriously wounded"
-    cost = fire_cost(_charts(ctx), weapon, seriously_wounded=wounded)
+    cost = fire_cost(_charts(ctx), weapon, seriously_wounded=wounded, ruling_r25=_choices(ctx)["R25"])
     if _fire_permission(game, firer, shooter, target) == "task":
         spend(firer, shooter, f"fire ({weapon})", cost, combat=True)
         shooter["prepared"] = weapon
@@ -350,7 +376,7 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
             raise ParagraphsError(f"observe: {word!r} is not prone, moving, moved or a terrain")
     side = game["sides"][eye["side"]]
     sighting = Sighting(distance=int(distance), target_prone=flags["prone"], target_terrain=terrain, observer_moved=flags["moved"], target_moving=flags["moving"])
-    defending = side["mode"] == "defending" and not side["seen_commando"]
+    defending = defending_penalty(game, side, _choices(ctx)["R21"])
     chance = observation_chance(_charts(ctx), str(side["observation"]), sighting, defending=defending, ruling_r11=_choices(ctx)["R11"])
     tried["targets"].append(target)
     if ctx.check("spi_percent", {"chance": chance, "purpose": f"{observer} observes {target}", "success": "observed", "failure": "not observed"}) == "failure":
@@ -358,9 +384,7 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
     held.append(target)
     tried["successes"] += 1
     eye["new_sightings"] = int(eye.get("new_sightings") or 0) + 1
-    if side["mode"] == "defending" and game["sides"][seen["side"]]["mode"] == "commando":
-        side["seen_commando"] = True
-        raise_alarm(ctx, game, seen, f"{observer} observed {target}")
+    _sighted(ctx, game, eye, observer, seen, target)
     return f"{observer} observes {target} (chance {chance})"
 
 
@@ -405,21 +429,46 @@ def seen(ctx: Context, observer: str = "", target: str = "", drop: str | None = 
         raise ParagraphsError(f"{observer} and {target} are on the same side")
     if condition_of(eye) in ("dead", "incapacitated"):
         raise ParagraphsError(f"{observer} is {condition_of(eye)} and cannot observe")
+    from paragraphs_spi_commando.procedures import _choices
+
     held = game["observes"].setdefault(observer, [])
     if target in held:
         return f"{observer} already observes {target}"
     said = ""
-    if len(held) >= 3:
+    ruling = _choices(ctx)["R10"]
+    if ruling == "fully" and int(eye.get("new_sightings") or 0) >= 2:
+        raise ParagraphsError(f"{observer} has made two new observations this turn ([8.85], ruling R10 fully)")
+    if len(held) >= 3 and ruling != "ignored":
         if not drop or drop not in held:
             raise ParagraphsError(f"{observer} holds three men ({', '.join(held)}): name the one he drops, seen {observer} {target} <man> (ruling R10)")
         held.remove(drop)
         said = f", dropping {drop}"
     held.append(target)
+    if ruling == "fully":
+        eye["new_sightings"] = int(eye.get("new_sightings") or 0) + 1
+    _sighted(ctx, game, eye, observer, them, target)
+    return f"{observer} observes {target} automatically ([8.5]){said}"
+
+
+def _sighted(ctx: Context, game: dict[str, Any], eye: dict[str, Any], observer: str, them: dict[str, Any], target: str) -> None:
+    """A defender who observes a commando: the alarm ([38.61]) and, from the next turn, the
+    end of the defending side's -20 (ruling R21)."""
     side = game["sides"][eye["side"]]
     if side["mode"] == "defending" and game["sides"][them["side"]]["mode"] == "commando":
-        side["seen_commando"] = True
+        if side.get("commando_seen_turn") is None:
+            side["commando_seen_turn"] = game["turn"]
         raise_alarm(ctx, game, them, f"{observer} observed {target}")
-    return f"{observer} observes {target} automatically ([8.5]){said}"
+
+
+def defending_penalty(game: dict[str, Any], side: dict[str, Any], ruling_r21: str = "turn_after_observed") -> bool:
+    """Whether a defending side still observes at -20 (L1896): until the turn after one of
+    its men first observes a commando, or (ruling R21 ``until_alerted``) until the alarm."""
+    if side["mode"] != "defending":
+        return False
+    if ruling_r21 == "until_alerted":
+        return game.get("alert_turn") is None
+    seen = side.get("commando_seen_turn")
+    return seen is None or int(game["turn"]) <= int(seen)
 
 
 def lapse(ctx: Context, observer: str = "", target: str = "", **_: Any) -> str:

@@ -95,13 +95,16 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     rulings = _choices(ctx)
     allocate(rules.fires(charts, weapon, braced=braced), parsed)
     wounded = condition_of(shooter) == "seriously wounded"
-    cost = rules.fire_cost(charts, weapon, seriously_wounded=wounded) + int(charts.value("task_points", "spray_fire_extra")) * (2 if wounded else 1)
+    cost = rules.fire_cost(charts, weapon, seriously_wounded=wounded, ruling_r25=rulings["R25"]) + int(charts.value("task_points", "spray_fire_extra")) * (2 if wounded else 1)
     spend(firer, shooter, f"spray fire ({weapon})", cost, combat=True)
     shooter["prepared"] = weapon
     code = DiceCode.parse(str(charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "damage")))
     said = []
     n = 0
+    carried = 0  # fires shifted from a man who died (ruling R27 shift)
     for share in parsed:
+        share = Share(share.target, share.fires + carried, share.distance, share.flags, share.terrain)
+        carried = 0
         victim = man_of(game, share.target)
         rows = [r for r, flag in (("target_prone", "prone"), ("target_moving", "moving"), ("aiming", "aimed")) if flag in share.flags]
         chance = rules.hit_chance(
@@ -115,12 +118,14 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
         kill = rules.kill_chance(charts, chance)
         total = 0
         result = ""
-        for _fire in range(share.fires):
+        for fired in range(1, share.fires + 1):
             n += 1
             outcome = ctx.check("spi_fire", {"chance": chance, "kill": kill, "purpose": f"{firer} sprays {share.target} ({n})"})
             if outcome == "killed":
                 victim["dead"] = True
                 result = f"{share.target} killed (chance {chance}, kill {kill})"
+                if rulings["R27"] == "shift":
+                    carried = share.fires - fired
                 break
             if outcome == "wounded":
                 total += code.total([ctx.roll(f"d{code.sides}", f"damage to {share.target}") for _die in range(code.count)], minimum=1)

@@ -186,12 +186,19 @@ def _wounds(code: Any, faces: list[int], through: bool, ruling_r2: str) -> int:
 
 def smoke_bookkeeping(ctx: Context, game: dict[str, Any]) -> None:
     """[11.52]-[11.54] at bookkeeping: a smoke grenade thrown this turn draws its line (a
-    Scatter Diagram direction and half a d10, rounded up, beyond its square); each square
-    of an older line clears on a 1 of 1D6."""
+    Scatter Diagram direction and half a d10, rounded up, beyond its square; ruling R23
+    ``three_by_three`` fills its square and the eight around it instead); each square of
+    older smoke clears on a 1 of 1D6."""
+    from paragraphs_spi_commando.procedures import _choices
     from paragraphs_spi_commando.rules.grenades import scatter_direction, smoke_clears, smoke_length
 
     kept = []
     for n, smoke in enumerate(game.get("smoke") or [], start=1):
+        if smoke["squares"] is None and _choices(ctx)["R23"] == "three_by_three":
+            smoke["squares"] = 9
+            ctx.say(f"Smoke {n} ({smoke['by']}'s): its square and the eight around it (ruling R23)")
+            kept.append(smoke)
+            continue
         if smoke["squares"] is None:
             direction = scatter_direction(ctx.roll("d10", f"smoke {n} direction", allowed=set(range(1, 9))))
             length = smoke_length(ctx.roll("d10", f"smoke {n} length"))

@@ -194,7 +194,7 @@ def next_step(ctx: Context, **_: Any) -> str:
         for mid, man in game["men"].items():
             if man["plotted"] and not man["opp_fired"] and not man["executed"]:
                 _charge_plot(ctx, game, mid, man, fired=False)
-    length = game.get("length")
+    length = game_length(ctx, game)
     if new_turn and length and int(game["turn"]) >= int(length):
         game["over"] = f"turn {length} has ended ({game.get('length_rule', '')})".replace(" ()", "")
         return f"the game is over: turn {length} has ended; type victory"
@@ -220,6 +220,21 @@ def next_step(ctx: Context, **_: Any) -> str:
     if phase == "G":
         bookkeeping(ctx, game)
     return status_line(game)
+
+
+def game_length(ctx: Context, game: dict[str, Any]) -> int | None:
+    """The last turn of the game: the scenario's length from the first turn; for
+    scenario 45, ruling R30 ``after_observation`` counts it from the first observation of
+    a commando (the game then runs until that turn plus the length)."""
+    from paragraphs_spi_commando.procedures import _choices
+
+    length = game.get("length")
+    if not length:
+        return None
+    if str(game["scenario"]) == "45" and _choices(ctx)["R30"] == "after_observation":
+        seen = [s.get("commando_seen_turn") for s in game["sides"].values() if s.get("commando_seen_turn") is not None]
+        return int(length) + int(min(seen)) if seen else None
+    return int(length)
 
 
 def roll_initiative(ctx: Context, game: dict[str, Any]) -> str:
@@ -271,7 +286,7 @@ def _charge_plot(ctx: Context, game: dict[str, Any], man_id: str, man: dict[str,
     if man.get("plot_paid") or condition_of(man) in ("dead", "incapacitated"):
         return
     weapon = man.get("prepared") or (man["weapons"][0] if man["weapons"] else "pistol")
-    cost = fire_cost(_charts(ctx), weapon, seriously_wounded=condition_of(man) == "seriously wounded")
+    cost = fire_cost(_charts(ctx), weapon, seriously_wounded=condition_of(man) == "seriously wounded", ruling_r25=_choices(ctx)["R25"])
     plot = opportunity_plot_cost(cost, fired=fired, ruling_r5=_choices(ctx)["R5"]) - (cost if fired else 0)
     man["tp"] = min(int(man["tp"]) + plot, ALLOWANCE)
     man["plot_paid"] = True
@@ -513,7 +528,9 @@ def preservation(ctx: Context, man: str = "", **_: Any) -> str:
         raise ParagraphsError(f"{man} is {'off the map' if m.get('exited') else condition_of(m)}")
     if m.get("preservation_checked") == game["turn"]:
         raise ParagraphsError(f"{man} has checked his preservation this turn")
-    old = int(side.get("old_condition", side["condition"]))
+    from paragraphs_spi_commando.procedures import _choices
+
+    old = int(side.get("old_condition", side["condition"])) if _choices(ctx)["R20"] == "old_condition" else int(side["condition"])
     percentage = man_preservation_percentage(int(side["panic"]), old, ran_routine=m["routine"] == "preservation")
     failed = ctx.check("spi_percent", {"chance": min(percentage, 100), "purpose": f"preservation check of {man}", "success": "fails", "failure": "holds"}) == "success"
     m["preservation_checked"] = game["turn"]

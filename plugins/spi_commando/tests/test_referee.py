@@ -104,8 +104,11 @@ def test_observation_is_kept_per_observer_and_lapses_per_observer(engine) -> Non
     seen = engine.perform("observe", miss.state, args={"observer": "B2", "target": "A1", "distance": 10}, dice=ScriptedDice([60]))
     assert seen.label == "B2 observes A1 (chance 60)"
     assert seen.state.extra[ROSTER]["alert_turn"] == 1  # a defender observed an attacker ([38.61])
-    state = engine.perform("observe", seen.state, args={"observer": "B3", "target": "A1", "distance": 10, "options": "prone woods"}, dice=ScriptedDice([55])).state
-    assert state.extra[ROSTER]["observes"] == {"B1": [], "B2": ["A1"], "B3": ["A1"]}  # 80 - 15 - 10 = 55 once alerted
+    # the -20 lasts until the turn after the first sighting (ruling R21): 80 - 20 - 15 - 10
+    third = engine.perform("observe", seen.state, args={"observer": "B3", "target": "A1", "distance": 10, "options": "prone woods"}, dice=ScriptedDice([35]))
+    assert third.label == "B3 observes A1 (chance 35)"
+    state = third.state
+    assert state.extra[ROSTER]["observes"] == {"B1": [], "B2": ["A1"], "B3": ["A1"]}
     state = engine.perform("lapse", state, args={"observer": "B2", "target": "A1"}).state
     assert state.extra[ROSTER]["observes"] == {"B1": [], "B2": [], "B3": ["A1"]}
     state = engine.perform("observe", state, args={"observer": "A1", "target": "B1", "distance": 5}, dice=ScriptedDice([1])).state
