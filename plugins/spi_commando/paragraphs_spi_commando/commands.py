@@ -54,13 +54,20 @@ def run_play(args: argparse.Namespace, host: Any) -> int:
     endurance is asked of physical dice or rolled and kept like any step."""
     from paragraphs.cli.commands import open_engine
     from paragraphs.cli.play import drive
-    from paragraphs.errors import UsageError
+    from paragraphs.errors import ParagraphsError, UsageError
     from paragraphs.session import Session, session_path
     from paragraphs.state import hold_save, load_state, save_exists
 
     if args.auto:
         raise UsageError("spi_commando has no automatic player: play it at the table (without --auto)")
     engine = open_engine(args, host)
+    if args.scenario:
+        from paragraphs_spi_commando.scenarios import scenario
+
+        try:
+            scenario(engine.book, str(args.scenario))  # an unknown scenario is refused before any save
+        except ParagraphsError as exc:
+            raise UsageError(str(exc)) from None
     path = session_path(engine.book.title, args.session)
     with hold_save(path):
         resume = not args.new and save_exists(path)
