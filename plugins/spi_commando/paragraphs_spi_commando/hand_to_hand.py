@@ -148,12 +148,33 @@ def _blow(ctx: Context, striker_id: str, target_id: str, men: dict[str, dict[str
     return True
 
 
+def _draw(ctx: Context, man_id: str, weapon: str, man: dict[str, Any], weapons: dict[str, str], grappled: bool) -> None:
+    """[12.5], [12.92]: instead of a blow, a man tries to draw another weapon he carries
+    (2D6 by whether he held a weapon and is grappled); drawn, he strikes with it from
+    the next round."""
+    from paragraphs_spi_commando.procedures import _charts
+    from paragraphs_spi_commando.rules.melee import draws_weapon
+
+    charts = _charts(ctx)
+    if weapon not in man["weapons"]:
+        raise ParagraphsError(f"{man_id} carries {', '.join(man['weapons'])}, not {weapon}")
+    armed = weapons[man_id] != "fists"
+    roll = ctx.roll("2d6", f"{man_id} draws his {weapon.replace('_', ' ')}")
+    if draws_weapon(charts, armed=armed, grappled=grappled, roll=roll):
+        weapons[man_id] = melee_weapon(charts, man, weapon)
+        ctx.say(f"{man_id} draws his {weapon.replace('_', ' ')} ([12.92])")
+    else:
+        ctx.say(f"{man_id} fails to draw his {weapon.replace('_', ' ')} ([12.92])")
+
+
 def melee(ctx: Context, first: str = "", second: str = "", options: str | None = None, **_: Any) -> str:
     """Hand-to-hand combat of two enemy men in one square, in phase D ([12.0]).
 
     ``options``: ``surprised=<man>`` (his square was entered unseen this turn, [12.21]),
-    ``withdraw=<man>`` (his player wants out: one disengagement roll, [12.3]) and
-    ``<man>=<weapon>`` (the weapon he strikes with, a [12.93] row or a weapon he carries).
+    ``withdraw=<man>`` (his player wants out: one disengagement roll, [12.3]),
+    ``<man>=<weapon>`` (the weapon he strikes with, a [12.93] row or a weapon he carries)
+    and ``draw=<man>:<weapon>:<round>`` (in that round he tries to draw a weapon he
+    carries instead of striking, [12.92]).
     """
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules.melee import disengagement
@@ -172,6 +193,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
             raise ParagraphsError(f"{man_id} has fought his hand-to-hand combat this turn")
     charts = _charts(ctx)
     chosen: dict[str, str] = {}
+    draws: dict[tuple[str, int], str] = {}
     withdraw = None
     for word in (options or "").split():
         key, sep, value = word.partition("=")
@@ -179,10 +201,13 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
             men[value]["surprised_turn"] = game["turn"]
         elif sep and key == "withdraw" and value in men:
             withdraw = value
+        elif sep and key == "draw" and value.count(":") == 2 and value.split(":")[0] in men and value.split(":")[2].isdigit():
+            who, weapon, at = value.split(":")
+            draws[(who, int(at))] = weapon
         elif sep and key in men:
             chosen[key] = value
         else:
-            raise ParagraphsError(f"melee: {word!r} is not surprised=<man>, withdraw=<man> or <man>=<weapon>")
+            raise ParagraphsError(f"melee: {word!r} is not surprised=<man>, withdraw=<man>, <man>=<weapon> or draw=<man>:<weapon>:<round>")
     weapons = {mid: melee_weapon(charts, man, chosen.get(mid)) for mid, man in men.items()}
     for mid, man in men.items():
         man["in_melee"] = True
@@ -223,6 +248,9 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
         grappled = _grapple(ctx, order[0], stances[order[0]], order[1], stances[order[1]], men, grappled)
         for striker in order:
             target = second if striker == first else first
+            if (striker, round_) in draws:
+                _draw(ctx, striker, draws[(striker, round_)], men[striker], weapons, grappled)
+                continue
             if not may_strike(men[striker], int(game["turn"]), round_, struck=struck[striker], ruling_r16=ruling_r16):
                 ctx.say(f"round {round_}: {striker} is surprised and may not strike yet ([12.23], [12.26])")
                 continue

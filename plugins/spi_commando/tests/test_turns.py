@@ -254,3 +254,17 @@ def test_spray_fire_shares_the_fires(engine) -> None:
     assert res.label == "B1 killed (chance 40, kill 6); B2 missed (chance 52)"
     assert game(res.state)["men"]["A1"]["tp"] == 18 + 4
     assert [r.purpose for r in res.rolls][:3] == ["A1 sprays B1 (1)", "damage to B1", "A1 sprays B1 (2)"]
+
+
+def test_drawing_a_weapon_instead_of_a_blow(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="45").state
+    state = to_phase(engine, state, "D")
+    stances = {f"stance.{r}{m}": "evade" for r in range(1, 6) for m in (1, 2)}
+    # round 1: A1 (fists, unarmed, not grappled: 2-7) rolls 5 on 2D6 and draws his pistol;
+    # from round 2 he strikes with it (22 to hit); every other blow misses
+    dice = [99, 7, 3, 5, 90] + [90, 90] * 4
+    res = perform(engine, state, "melee", dice, stances, first="A1", second="B4", options="A1=fists B4=rifle draw=A1:pistol:1")
+    text = " ".join(i.text for i in res.instructions)
+    assert "A1 draws his pistol ([12.92])" in text and "A1 strikes at B4 and misses (22%)" in text
+    with pytest.raises(ParagraphsError, match="carries smg, pistol, combat_knife, not rifle"):
+        perform(engine, state, "melee", dice, stances, first="A1", second="B4", options="draw=A1:rifle:1")
