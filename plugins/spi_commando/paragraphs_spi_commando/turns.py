@@ -394,7 +394,8 @@ def pass_(ctx: Context, side: str | None = None, **_: Any) -> str:
 def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None = None, **_: Any) -> str:
     """Movement ([7.0]): ``orthogonal`` squares, then in ``options`` a number of diagonal
     squares (``diagonal=N``), the terrain (``rough_crater``, ``woods``...), ``prone``
-    (crawling) and ``door`` (crossing one). Each square costs the chart's movement times
+    (crawling), ``door`` (crossing one) and ``entry=N`` (he is the N-th man to enter the
+    map by that edge square this turn: 5 more for each man before him, [38.53], [38.54]). Each square costs the chart's movement times
     the terrain multiple plus its additive (ruling R4 for woods); doubled for a seriously
     wounded man ([9.21])."""
     from paragraphs_spi_commando.procedures import _charts, _choices
@@ -402,11 +403,13 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
 
     game = game_of(ctx)
     m = require_active(game, man, "movement")
-    diagonal, terrain, prone, door = 0, "clear", False, False
+    diagonal, terrain, prone, door, entry = 0, "clear", False, False, 0
     for word in (options or "").split():
         key, sep, value = word.partition("=")
         if sep and key == "diagonal" and value.isdigit():
             diagonal = int(value)
+        elif sep and key == "entry" and value.isdigit() and int(value) >= 1:
+            entry = int(value)
         elif word == "prone":
             prone = True
         elif word == "door":
@@ -414,7 +417,7 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
         elif word in ("clear", "rough_crater", "trench", "woods"):
             terrain = word
         else:
-            raise ParagraphsError(f"move: {word!r} is not diagonal=N, prone, door or a terrain (clear, rough_crater, trench, woods)")
+            raise ParagraphsError(f"move: {word!r} is not diagonal=N, entry=N, prone, door or a terrain (clear, rough_crater, trench, woods)")
     if int(orthogonal) < 0 or diagonal < 0 or int(orthogonal) + diagonal == 0:
         raise ParagraphsError("move needs at least one square")
     charts, ruling = _charts(ctx), _choices(ctx)["R4"]
@@ -423,6 +426,10 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
     cost += diagonal * move_cost(charts, diagonal=True, terrain=terrain, prone=prone, seriously_wounded=wounded, ruling_r4=ruling)
     if door:
         cost += int(charts.value("terrain", "door", "additive")) * (2 if wounded else 1)
+    if entry:
+        from paragraphs_spi_commando.rules.tasks import entry_queue_cost
+
+        cost += entry_queue_cost(entry)
     spend(man, m, "movement", cost)
     return f"{man} moves {int(orthogonal)} + {diagonal} diagonal ({terrain}{', prone' if prone else ''}): {cost} task points, {left(m)} left"
 

@@ -67,6 +67,9 @@ def test_a_turn_goes_round_and_the_game_ends_at_its_length(engine) -> None:
         perform(engine, state, "move", man="B1", orthogonal=5)
     state = perform(engine, state, "done", man="B1").state
     assert game(state)["to_act"] == "A"
+    # [38.53]: the third man in by one edge square has spent 10 before his first square
+    entering = perform(engine, state, "activate", [99], man="A3").state
+    assert perform(engine, entering, "move", man="A3", orthogonal=1, options="entry=3").label == "A3 moves 1 + 0 diagonal (clear): 15 task points, 35 left"
     state = perform(engine, state, "pass").state
     assert game(state)["to_act"] == "B" and game(state)["passed"] == ["A"]
     for _ in range(4):  # F, G, H, then turn 2
