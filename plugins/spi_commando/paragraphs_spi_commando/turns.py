@@ -332,9 +332,14 @@ def activate(ctx: Context, man: str = "", **_: Any) -> str:
         routine = panic_check(ctx, game, man, "before his first task")
         if routine is not None:
             m["routine"] = routine
-            m["acted"] = m["executed"] = True
-            if routine == "prone":
-                m["prone"] = True
+            m["executed"] = True
+            if routine in ("fire", "move"):
+                # he runs the routine at once and nothing else ([14.22], [14.24]): the
+                # players fire or move him, then type done
+                game["active"] = man
+                return f"{man} runs his panic routine ({routine}) now, then done {man} ([14.14])"
+            m["acted"] = True
+            m["prone"] = True
             _hand_over(game, player_of(game, m))
             return f"{man} runs his panic routine ({routine}) and has used his turn ([14.14]). " + status_line(game)
     game["active"] = man
@@ -403,6 +408,8 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
 
     game = game_of(ctx)
     m = require_active(game, man, "movement")
+    if m.get("routine") in ("fire", "prone"):
+        raise ParagraphsError(f"{man} runs the {m['routine']} panic routine: he does not move ([14.2])")
     diagonal, terrain, prone, door, entry = 0, "clear", False, False, 0
     for word in (options or "").split():
         key, sep, value = word.partition("=")
@@ -448,6 +455,9 @@ def task(ctx: Context, man: str = "", name: str = "", **_: Any) -> str:
 
     game = game_of(ctx)
     m = require_active(game, man, "a task")
+    allowed = {"fire": ("fall_prone",), "move": ("fall_prone",), "preservation": ("fall_prone", "exit_map")}.get(m.get("routine") or "")
+    if allowed is not None and name not in allowed:
+        raise ParagraphsError(f"{man} runs the {m['routine']} routine: of the other tasks only {' or '.join(allowed)} ([14.2], [15.2])")
     if name not in TASKS:
         raise ParagraphsError(f"task: {name!r} is not one of {', '.join(TASKS)}")
     wounded = condition_of(m) == "seriously wounded"
@@ -478,6 +488,8 @@ def spend_points(ctx: Context, man: str = "", points: int = 0, why: str | None =
     (taking the radio of [45.81], 75 points; setting an explosive, [11.7])."""
     game = game_of(ctx)
     m = require_active(game, man, "a task")
+    if m.get("routine"):
+        raise ParagraphsError(f"{man} runs the {m['routine']} routine and takes no other task ([14.2], [15.2])")
     if int(points) < 1:
         raise ParagraphsError("spend needs 1 task point or more")
     spend(man, m, why or "a scenario task", int(points))

@@ -271,3 +271,24 @@ def test_drawing_a_weapon_instead_of_a_blow(engine) -> None:
     assert "A1 draws his pistol ([12.92])" in text and "A1 strikes at B4 and misses (22%)" in text
     with pytest.raises(ParagraphsError, match="carries smg, pistol, combat_knife, not rifle"):
         perform(engine, state, "melee", dice, stances, first="A1", second="B4", options="draw=A1:rifle:1")
+
+
+def test_a_panicked_man_runs_his_routine(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="45").state
+    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=5).state
+    state = to_phase(engine, state, "E")
+    # A1 panics (12 + 10 for his first sighting this turn: 22; 20) and the d10 says fire (7)
+    res = perform(engine, state, "activate", [20, 7], man="A1")
+    assert res.label == "A1 runs his panic routine (fire) now, then done A1 ([14.14])"
+    state = res.state
+    with pytest.raises(ParagraphsError, match="does not move"):
+        perform(engine, state, "move", man="A1", orthogonal=1)
+    with pytest.raises(ParagraphsError, match="only fall_prone"):
+        perform(engine, state, "task", man="A1", name="reload")
+    fired = perform(engine, state, "fire_at", [90], {"cell.task_points.fire_pistol.result": 15}, firer="A1", target="B1", weapon="pistol", distance=25)
+    assert fired.label == "A1 missed B1 (chance 47)"
+    done = perform(engine, fired.state, "done", man="A1")
+    assert game(done.state)["to_act"] == "B"
+    # prone: the turn is over at once
+    res = perform(engine, to_phase(engine, perform(engine, engine.new_state(), "setup", scenario="45").state, "E"), "activate", [12, 1], man="A2")
+    assert "has used his turn" in res.label and game(res.state)["men"]["A2"]["prone"]
