@@ -292,3 +292,35 @@ def test_a_panicked_man_runs_his_routine(engine) -> None:
     # prone: the turn is over at once
     res = perform(engine, to_phase(engine, perform(engine, engine.new_state(), "setup", scenario="45").state, "E"), "activate", [12, 1], man="A2")
     assert "has used his turn" in res.label and game(res.state)["men"]["A2"]["prone"]
+
+
+def test_two_against_one_with_a_grapple_each_way(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="45").state
+    state = to_phase(engine, state, "D")
+    # the men in the order named: A1 (1), B4 (2), A2 (3). A1 and B4 grapple every round, A2
+    # evades; B4 goes for A2 (grapple_target 2 of A1, A2)
+    answers = {**{f"stance.{r}1": "grapple" for r in range(1, 6)}, **{f"stance.{r}2": "grapple" for r in range(1, 6)}, **{f"stance.{r}3": "evade" for r in range(1, 6)}, "grapple_target.12": 2}
+    # panic checks of A1 and A2 (99), initiative A1 7 against B4 3: A1, B4, A2 in turn.
+    # Round 1: A1 holds B4 one way ([12.41]: B4 is after A2); B4 catches the evading A2 on
+    # a 6, so both hold each other; three grappled blows (kill rolls 50, damage 2, 1, 1).
+    # Rounds 2-5: A2 fails to break free (2), the same three blows.
+    dice = [99, 99, 7, 3, 6, 50, 2, 50, 1, 50, 1] + [2, 50, 2, 50, 1, 50, 1] * 4
+    res = perform(engine, state, "melee", dice, answers, first="A1", second="B4", options="with=A2 A1=fists A2=fists B4=rifle")
+    text = " ".join(i.text for i in res.instructions)
+    assert "B4 grapples A2 ([12.42])" in text and "A1 hits B4 (grappled): 1 WP" in text and "B4 hits A2 (grappled): 1 WP" in text
+    assert res.label == "hand-to-hand combat of A1, B4 and A2 ends after five rounds: A1 unhurt, B4 seriously wounded, A2 wounded"
+    with pytest.raises(ParagraphsError, match="one or two men of each side"):
+        perform(engine, state, "melee", first="A1", second="B4", options="with=A2,A3")
+
+
+def test_two_withdraw_from_one(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="45").state
+    state = to_phase(engine, state, "D")
+    # [12.91] two withdrawing against one: all on 2-3, one on 4-5; a 4 lets A1 go alone
+    cells = {"cell.task_points.disengage.result": 5, **{f"stance.{r}{m}": "evade" for r in range(1, 6) for m in (2, 3)}, **{f"blow_target.{r}2": 1 for r in range(1, 6)}}
+    dice = [99, 99, 7, 3, 4] + [90, 90] * 5
+    res = perform(engine, state, "melee", dice, cells, first="A1", second="B4", options="with=A2 withdraw=A1 A2=fists B4=rifle")
+    text = " ".join(i.text for i in res.instructions)
+    assert "A1 disengages ([12.31]): 5 task points" in text
+    assert res.label == "hand-to-hand combat of B4 and A2 ends after five rounds: B4 unhurt, A2 unhurt"
+    assert not game(res.state)["men"]["A1"]["in_melee"] and game(res.state)["men"]["A2"]["in_melee"]
