@@ -28,7 +28,13 @@ def met(game: dict[str, Any], rule: dict[str, Any]) -> tuple[bool, str]:
     kind = rule["kind"]
     if kind == "casualties":
         down = _down(game, rule["of"])
-        return down >= int(rule["at_least"]), f"{down} of {game['sides'][rule['of']]['letter']} killed or incapacitated (needs {rule['at_least']})"
+        left = ""
+        if rule.get("on_map_at_end") and game.get("over"):
+            # men still on the map when the game ends count as incapacitated ([45.51])
+            stranded = sum(1 for m in game["men"].values() if m["side"] == rule["of"] and not m.get("exited") and condition_of(m) not in ("dead", "incapacitated"))
+            down += stranded
+            left = f", {stranded} of them left on the map at the end"
+        return down >= int(rule["at_least"]), f"{down} of {game['sides'][rule['of']]['letter']} killed or incapacitated{left} (needs {rule['at_least']})"
     if kind == "exited":
         out = _exited(game, rule["side"])
         carried = not rule.get("carrying") or any(rule["carrying"] in (m.get("items") or []) for m in out)

@@ -83,6 +83,8 @@ def test_a_turn_goes_round_and_the_game_ends_at_its_length(engine) -> None:
     assert game(res.state)["over"] and res.label == "the game is over: turn 30 has ended; type victory"
     verdict = perform(engine, res.state, "victory")
     assert verdict.label == "victory: B (German garrison)"
+    # the ten British still on the map count as incapacitated ([45.51])
+    assert "[45.82] B (German garrison) wins: 10 of A killed or incapacitated, 10 of them left on the map at the end (needs 7)" in " ".join(i.text for i in verdict.instructions)
     with pytest.raises(ParagraphsError, match="the game is over"):
         perform(engine, res.state, "next")
 
