@@ -49,7 +49,8 @@ def met(game: dict[str, Any], rule: dict[str, Any]) -> tuple[bool, str]:
 
 
 def evaluate(book: Any, game: dict[str, Any]) -> list[str]:
-    """Lines for the players: each rule with what the record shows, then the verdict."""
+    """Lines for the players: each rule with what the record shows, each side's whole
+    condition in the scenario's words (the record cannot see all of it), then the verdict."""
     from paragraphs_spi_commando.scenarios import scenario
 
     s = scenario(book, str(game["scenario"]))
@@ -63,8 +64,8 @@ def evaluate(book: Any, game: dict[str, Any]) -> list[str]:
         if ok and rule["side"] not in winners:
             winners.append(rule["side"])
     for sid, text in (s.record.get("victory") or {}).items():
-        if not any(r["side"] == sid for r in rules):
-            lines.append(f"{game['sides'][sid]['letter'] if sid in game['sides'] else sid}: judge on the board: {text}")
+        # the whole condition, for what the record cannot see (a house destroyed, a bridge held)
+        lines.append(f"{game['sides'][sid]['letter'] if sid in game['sides'] else sid}, in full: {text}")
     if not rules:
         lines.append("the record holds none of this scenario's conditions: judge them on the board")
     elif winners:

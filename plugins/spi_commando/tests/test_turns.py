@@ -237,6 +237,14 @@ def test_victory_by_casualties(engine) -> None:
     assert res.label == "victory: B (German garrison)"
     other = perform(engine, perform(engine, engine.new_state(), "setup", scenario="40").state, "victory")
     assert other.label == "the record holds none of this scenario's conditions: judge them on the board"
+    assert "A, in full: [40.81] Destroy the house" in " ".join(i.text for i in other.instructions)
+    # scenario 44: more than four Rangers down is a German victory, whatever the bridge
+    state = perform(engine, engine.new_state(), "setup", scenario="44").state
+    for n in range(1, 5):
+        state = perform(engine, state, "wound", man=f"A{n}", points=30).state
+    assert perform(engine, state, "victory").label == "no side has won yet"
+    state = perform(engine, state, "wound", man="A5", points=30).state
+    assert perform(engine, state, "victory").label == "victory: B (German militia and garrison)"
 
 
 def test_spray_fire_shares_the_fires(engine) -> None:
