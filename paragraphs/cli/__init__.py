@@ -141,7 +141,7 @@ def build_parser(host: Any) -> ArgumentParser:
     e.add_argument("--title", action="append", default=[], metavar="TITLE|DIR/", help="only these titles, or books in these folders (repeatable)")
     _common(e)
 
-    p = sub.add_parser("schemas", help="write each title's content schema (for editors) to DIR/<title>/book.schema.json")
+    p = sub.add_parser("schemas", help="write each title's content schema (for editors) to DIR/<title>/book.schema.json, and the schemas the title registers (its collections, a raid title's board file) beside it")
     p.add_argument("dir")
     p.add_argument("titles", nargs="*", metavar="TITLE")
 
@@ -157,6 +157,12 @@ def build_parser(host: Any) -> ArgumentParser:
     p = sub.add_parser("template", help="write an overlay skeleton of a title's unknown cells and assumed values to DIR")
     p.add_argument("title")
     p.add_argument("dir")
+    _common(p)
+
+    p = sub.add_parser("ids", help="list the ids you type for a title: paragraphs, sightings, tables, units, and the title's own (a raid map's zones and counters)")
+    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
+    p.add_argument("--kind", action="append", default=[], metavar="LIST", help="only this list (repeatable; the listing names each list's word)")
+    p.add_argument("--json", action="store_true")
     _common(p)
 
     p = sub.add_parser("table", help="show a title's table, or look a value up in it")
