@@ -38,7 +38,7 @@ def test_board_draws_a_board_file(capsys: pytest.CaptureFixture[str], tmp_path: 
     markers = {g.get("data-zone") for g in svg.iterfind(".//s:g[@id='markers']/s:g", NS)}
     assert markers == set(board["markers"])
     lines = {(ln.get("data-a"), ln.get("data-b"), ln.get("data-kind")) for ln in svg.iterfind(".//s:g[@id='connections']/s:line", NS)}
-    assert ("G2", "ORANGE2", "blue_dotted") in lines and ("ORANGE2", "P1", "red_dotted") in lines
+    assert ("G2", "ORANGE2", "blue_dotted") in lines and ("ORANGE2", "P1", "red_dashed") in lines
     track = svg.find(".//s:g[@id='alert-track']", NS)
     assert track is not None and track.get("data-level") == "6" and track.get("data-maximum") == "9"
 
