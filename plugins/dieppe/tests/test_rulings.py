@@ -418,3 +418,13 @@ def test_the_vp_tally(scenario: Scenario) -> None:
     assert score(late, scenario.victory_points, scenario.tables["hess_timetable"])[0] == 20
     one = Tally(hess_guns=1, hess_last_turn=None)
     assert score(one, scenario.victory_points, scenario.tables["hess_timetable"])[0] == 10
+
+
+def test_vorwarts_gives_every_mobile_german_4_mp(board: Board, put: Put) -> None:
+    g = board([])
+    stack = put(g, "B2", "gi-1", "gof-1")
+    put(g, "T1", "gmg-1")
+    assert allowance(g.pieces["gi-1"], stack) == 4  # 3 + the officer's 1
+    assert allowance(g.pieces["gi-1"], stack, vorwarts=4) == 5
+    assert allowance(g.pieces["gmg-1"], [g.pieces["gmg-1"]], vorwarts=4) == 0  # a machine gun never moves
+    assert allowance(g.pieces["g2-1"], [g.pieces["g2-1"]], vorwarts=4) == 3  # the British keep theirs
