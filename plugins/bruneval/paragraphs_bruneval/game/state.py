@@ -97,6 +97,10 @@ class GameState(RaidState):
     check_stacking: bool = False
     #: How the British player orders a stack for combat (the policy may set it, rule 9).
     british_front: Callable[[Sequence[Piece], bool], Piece] | None = None
+    #: Rule 2.3: after a combat the British player may reorganise the stacks involved.
+    #: Given a zone and its British stack (top first), returns the unit to put on top,
+    #: or None to leave it (a companion asks the player; None: nobody is asked).
+    british_reorganise: Callable[[str, list[Piece]], Piece | None] | None = None
 
     # ------------------------------------------------------------------ shortcuts
     @property
