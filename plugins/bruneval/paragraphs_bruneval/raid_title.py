@@ -119,9 +119,9 @@ class BrunevalTitle:
         return dice_hint(state, purpose)
 
     def interactive(self, args: argparse.Namespace, host: Any) -> int:
-        from paragraphs.errors import UsageError
+        from paragraphs_bruneval.interactive.play import run_interactive
 
-        raise UsageError("bruneval has no paragraphs to read: use `play bruneval --auto` for an automatic game, or `turn bruneval --state BOARD` to play your own board")
+        return run_interactive(self, args, host)
 
 
 #: The one instance the commands use (a module-level object: it pickles by reference).

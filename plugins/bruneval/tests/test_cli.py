@@ -44,8 +44,9 @@ def test_play_options(capsys) -> None:
     assert code == 0 and data["options"] == {"optional": ["commando"], "difficulty": None, "events": False}
 
 
-def test_play_without_auto_is_a_usage_error(capsys) -> None:
-    code, _, err = run(capsys, "play", "bruneval")
+def test_play_without_auto_with_a_policy_is_a_usage_error(capsys) -> None:
+    # without --auto the player commands the British (test_play_interactive.py)
+    code, _, err = run(capsys, "play", "bruneval", "--policy", "default")
     assert code == 2 and err.count("\n") == 1 and "--auto" in err
 
 
