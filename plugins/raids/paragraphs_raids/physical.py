@@ -78,17 +78,39 @@ class TerminalRoller:
             print(f"  {face} does not count here: roll again")
 
 
-def ask_terminal(zone: str, stack: Sequence[Any], read: Callable[[str], str] = read_answer) -> Any | None:
+def ask_terminal(zone: str, stack: Sequence[Any], read: Callable[[str], str] = read_answer, *, last_resort: Sequence[str] = ("officer",)) -> Any | None:
     """Ask which unit of the British stack in ``zone`` goes on top (the front line).
 
-    Returns the piece chosen, or None to keep the stack as it is (an empty line).
+    Units whose role is in ``last_resort`` (officers) are not offered: they hold the
+    front line only when alone. Returns the piece chosen, or None to keep the stack as
+    it is (an empty line).
     """
-    by_id = {p.id: p for p in stack}
-    listing = ", ".join(f"{p.id} = {p.label()}" for p in stack)
+    offered = [p for p in stack if p.role not in last_resort]
+    by_id = {p.id: p for p in offered}
+    listing = ", ".join(f"{i} = {p.id} {p.label()}" for i, p in enumerate(offered, 1))
     while True:
-        raw = read(f"reorganise your stack in {zone}: which unit goes on top? ({listing}; Enter keeps {stack[0].id}): ").strip()
+        raw = read(f"reorganise your stack in {zone}: which unit goes on top? ({listing}; Enter keeps {offered[0].id}): ").strip()
         if not raw:
             return None
         if raw in by_id:
             return by_id[raw]
-        print(f"  type one of {', '.join(by_id)}, or press Enter")
+        if raw.isdigit() and 1 <= int(raw) <= len(offered):
+            return offered[int(raw) - 1]
+        print(f"  type a number from 1 to {len(offered)} or a unit id, or press Enter")
+
+
+def ask_marker_terminal(zone: str, backs: Sequence[Any], read: Callable[[str], str] = read_answer) -> Any | None:
+    """Ask what the marker flipped in ``zone`` shows, among ``backs`` (MarkerBack values).
+
+    Returns the back chosen, or None when there is nothing to choose from.
+    """
+    by_text: dict[str, Any] = {}
+    for back in backs:
+        by_text.setdefault(str(back.total) if not back.obstacle else back.obstacle, back)
+    if not by_text:
+        return None
+    while True:
+        raw = read(f"flip the marker in {zone}: what does it show? ({' / '.join(by_text)}): ").strip().lower().removesuffix("x")
+        if raw in by_text:
+            return by_text[raw]
+        print(f"  type one of {', '.join(by_text)}")

@@ -94,6 +94,11 @@ class RaidTitle(Protocol):
         """What succeeds on a roll made for ``purpose`` in ``state`` (``4 or less
         activates``), for the player rolling his own dice; None when the purpose says it."""
 
+    def marker_backs(self, state: Any, zone: str) -> Sequence[Any]:
+        """The backs (:class:`~paragraphs_raids.markers.MarkerBack`) the marker face down
+        in ``zone`` may show: asked when the program does not know it (the player's own
+        markers, ``shows`` left out of the board file)."""
+
     def interactive(self, args: argparse.Namespace, host: Any) -> int:
         """``play TITLE`` without ``--auto``: the interactive game (exit code)."""
 
@@ -269,7 +274,7 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     from paragraphs_raids.cli import parse_dice
     from paragraphs_raids.dice import DiceExhausted, PrngRoller, ScriptedRoller
     from paragraphs_raids.journal import Journal
-    from paragraphs_raids.physical import TerminalRoller, ask_terminal
+    from paragraphs_raids.physical import TerminalRoller, ask_marker_terminal, ask_terminal
 
     scenario = spec.load_scenario(args, host)
     journal = Journal()
@@ -292,22 +297,33 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     g = spec.read_board(args.state, scenario, roller, journal)
     if physical:
         roller.hint = lambda purpose: spec.dice_hint(g, purpose)
+    printed: list[int] = [0]
+
+    def shown_first(ask: Callable[..., Any]) -> Callable[..., Any]:
+        # what happened so far is printed before a question, so the player sees why
+        def asking(*a: Any) -> Any:
+            _print_new_entries(journal, printed)
+            return ask(*a)
+
+        return asking
+
     if sys.stdin.isatty() and not args.json:
-        # the player reorganises his own stacks after a hit (the rules leave it to him)
-        g.british_reorganise = ask_terminal
+        # the player reorganises his own stacks after a hit (the rules leave it to him),
+        # and says what a marker of his own shows when it flips
+        g.british_reorganise = shown_first(ask_terminal)
+        g.ask_marker = shown_first(lambda zone: ask_marker_terminal(zone, spec.marker_backs(g, zone)))
     before = g.alert.level
     turn = g.turn
     if not args.json:
         print(style(f"{spec.name}, turn {turn}: German actions at alert {before} ({source})", "bold"))
         if physical:
             roller.echo = lambda: _print_new_entries(journal, printed)
-    printed: list[int] = [0]
     stopped: DiceExhausted | None = None
     try:
         spec.german_phase(g)
     except DiceExhausted as exc:
         stopped = exc
-    except EOFError:
+    except (EOFError, KeyboardInterrupt):
         print()
         raise UsageError("input closed before the German phase was over: nothing was written") from None
     if stopped is not None:

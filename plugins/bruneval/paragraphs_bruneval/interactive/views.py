@@ -143,7 +143,7 @@ def attack_odds(g: GameState, attackers: list[Any], target: str) -> str:
     hit = win_chance(attack.base - defence.base)
     officers = sum(1 for p in g.stacks.get(zone, ()) if p.role == "officer")
     lines = [
-        f"{a_front.label()} attacks {target}: {attack.describe()} = {attack.base} against {d_front.label()}: {defence.describe()} = {defence.base}, a d6 each.",
+        f"{a_front.label()} attacks {target}: {_value(attack)} against {d_front.label()}: {_value(defence)}, a d6 each.",
         f"  defender hit ({d_front.label()}): {pct(hit)}",
         f"  attacker hit ({a_front.label()}): {pct(1 - hit)}",
     ]
@@ -152,6 +152,11 @@ def attack_odds(g: GameState, attackers: list[Any], target: str) -> str:
     if all(p.role == "radar_operator" for p in defenders):
         lines.append("  a radar operator alone is taken prisoner when hit (capture)")
     return "\n".join(lines)
+
+
+def _value(side: Any) -> str:
+    said = side.describe()
+    return said if said == str(side.base) else f"{said} = {side.base}"
 
 
 def move_odds(g: GameState, pieces: list[Any], path: list[str]) -> str:
@@ -190,7 +195,10 @@ def move_odds(g: GameState, pieces: list[Any], path: list[str]) -> str:
             r = radii[zone]
             one = Fraction(max(0, min(6, g.alert.level - r)), 6)
             some = 1 - (1 - one) ** len(pieces)
-            lines.append(f"  marker in {zone} (R{r} from {here}, alert {g.alert.level}): activated with chance {pct(some)}")
+            if some == 0:
+                lines.append(f"  marker in {zone} (R{r} from {here}): cannot be activated (even a 1 + R{r} is over alert {g.alert.level})")
+            else:
+                lines.append(f"  marker in {zone} (R{r} from {here}, alert {g.alert.level}): activated with chance {pct(some)}")
     if not tested:
         lines.append("  no face-down marker within reach of the path")
     return "\n".join(lines)
