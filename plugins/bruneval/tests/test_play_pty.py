@@ -288,7 +288,10 @@ def test_8_turn_asks_what_a_marker_of_the_player_shows(tmp_path) -> None:
     assert "Marker in A5 shows 3" in text
     placed = re.search(r"Marker in A5 shows 3 \([^)]*\): ([^\n]*) placed\.", text)
     assert placed is not None
-    names = placed.group(1).split(", ")
+    assert placed.group(1) == "Luftwaffe 4, Luftwaffe 5, Luftwaffe 6"
     board_after = json.loads(out.read_text())
-    assert len(names) == 3 and all(any(u["zone"] and u["id"] for u in board_after["units"]) for _ in names)
+    # the three units the player's marker placed are on the board written out, in A5
+    in_a5 = {u["id"] for u in board_after["units"] if u["zone"] == "A5"}
+    assert {"lw-4", "lw-5", "lw-6"} <= in_a5
     assert board_after["garrison_left"] == 4 - 3
+    assert all(m["zone"] != "A5" for m in board_after["markers"])
