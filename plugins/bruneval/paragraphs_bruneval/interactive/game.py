@@ -125,6 +125,16 @@ def _finish(ctx: Any, data: dict[str, Any], g: GameState, journal: Journal, foug
     data["fought"] = sorted({*(before or []), *fought})
     data["fought_turn"] = g.turn
     store_board(ctx, data)
+    # the sheet's tracks follow the game (they are what ``sheet`` and ``--json`` show)
+    for track, value in (("turn", g.turn), ("alert", g.alert.level)):
+        if track in ctx.book.tracks:
+            ctx.state.values[track] = value
+    result = data.get("result")
+    vp = next((c for c in ctx.book.counters if c.lower() == "vp"), None)
+    if result and vp is not None:
+        change = int(result["vp"]) - int(ctx.state.counters.get(vp, 0))
+        if change:
+            ctx.state.add_counter(vp, change, f"victory at the end of turn {result['turns']}", "board")
 
 
 def _order(ctx: Any, act: Callable[[GameState], str]) -> str:

@@ -19,8 +19,14 @@ _UNIT = VerbArgument("unit", "one unit id (drake-engineers)")
 
 def _run(name: str) -> Any:
     def call(ctx: Any, **args: Any) -> Any:
+        from paragraphs.errors import UsageError
+        from paragraphs_raids.session_game import BOARD_KEY
+
         from paragraphs_bruneval.interactive import game
 
+        if BOARD_KEY not in ctx.state.extra:
+            # not an odds procedure: it acts on a game in progress, which only a session has
+            raise UsageError(f"order_{name} is an order of the interactive game (paragraphs play bruneval, then {name}); it has no odds of its own (in the game: odds {name} ...)")
         return getattr(game, f"order_{name}")(ctx, **args)
 
     call.__name__ = f"order_{name}"
