@@ -1,91 +1,19 @@
-"""The few calls most users need: open a title, resolve, compute odds, save and load.
+"""Compatibility path: ``paragraphs.api`` is :mod:`paragraphs.interpreter.api`.
 
-Example:
-    >>> import paragraphs
-    >>> engine = paragraphs.open_title("sample")
-    >>> result = engine.resolve("1", dice=paragraphs.ScriptedDice([3, 2]))
-    >>> result.trail
-    ['1', '2', '3', '4']
-
-A folder of content opens the same way, without packaging a plugin:
-``paragraphs.open_book("my-book/")``.
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
 """
 
-from __future__ import annotations
+import sys
 
-import os
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from paragraphs.interpreter import api as _moved
+from paragraphs.interpreter.api import *  # noqa: F403
+from paragraphs.interpreter.api import (  # the public names (and any name plugins import), explicitly
+    open_book as open_book,
+    open_title as open_title,
+)
 
-from paragraphs.content import load_book
-from paragraphs.dice import DiceSource
-from paragraphs.engine import Engine
-
-if TYPE_CHECKING:
-    from paragraphs.plugins import PluginHost
-
-
-def open_title(
-    title: str,
-    *,
-    host: PluginHost | None = None,
-    overlays: Sequence[str | os.PathLike[str]] = (),
-    dice: DiceSource | None = None,
-    use_cache: bool = True,
-) -> Engine:
-    """Load a title's content (through the cache) and return an engine for it.
-
-    Args:
-        title: the title id (``paragraphs titles`` lists them).
-        host: a plugin host; a fresh one with every installed plugin when None.
-        overlays: folders of the user's own content laid over the title's.
-        dice: the engine's default dice source.
-        use_cache: read and write the compiled-content cache.
-
-    Raises:
-        UsageError: the title is not installed.
-        ContentError: its content has errors.
-    """
-    if host is None:
-        from paragraphs.plugins import make_plugin_manager
-
-        host = make_plugin_manager()
-    book = load_book(host, title, overlays, use_cache=use_cache)
-    return Engine(book, host, dice=dice)
-
-
-def open_book(
-    path: str | os.PathLike[str],
-    *,
-    host: PluginHost | None = None,
-    overlays: Sequence[str | os.PathLike[str]] = (),
-    dice: DiceSource | None = None,
-    use_cache: bool = True,
-) -> Engine:
-    """Open a folder of content as a book, without packaging a plugin.
-
-    Every ``*.yaml`` file under ``path`` is read (JSON is YAML too). Exactly one file
-    holds the ``title`` record; its id must differ from every installed title's. A book
-    may use the check kinds, steps, predicates, procedures and tables of installed
-    titles by naming them: ``title: {id: mybook, name: ..., uses: [ambush]}``.
-
-    Args:
-        path: the content folder.
-        host: a plugin host; a fresh one with every installed plugin when None.
-        overlays: folders of the user's own content laid over the book's.
-        dice: the engine's default dice source.
-        use_cache: read and write the compiled-content cache.
-
-    Raises:
-        UsageError: not a folder, no title record (or several), an id that collides
-            with an installed title, or ``uses`` naming a title that is not installed.
-        ContentError: the content has errors (every one, with ``path:line:col``).
-    """
-    from paragraphs.content import load_folder
-
-    if host is None:
-        from paragraphs.plugins import make_plugin_manager
-
-        host = make_plugin_manager()
-    book = load_folder(host, path, overlays, use_cache=use_cache)
-    return Engine(book, host, dice=dice)
+sys.modules[__name__] = _moved

@@ -1,79 +1,28 @@
-"""The library's exception hierarchy: every error it raises on purpose is a ParagraphsError.
+"""Compatibility path: ``paragraphs.errors`` is :mod:`paragraphs.foundation.errors`.
 
-The CLI turns each of these into one line and an exit code; nothing below is ever shown
-to a user as a traceback.
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
 """
 
-from __future__ import annotations
+import sys
 
-from typing import TYPE_CHECKING
+from paragraphs.foundation import errors as _moved
+from paragraphs.foundation.errors import *  # noqa: F403
+from paragraphs.foundation.errors import (  # the public names (and any name plugins import), explicitly
+    ContentError as ContentError,
+    CycleError as CycleError,
+    DiceError as DiceError,
+    OddsError as OddsError,
+    ParagraphsError as ParagraphsError,
+    PluginError as PluginError,
+    ResolutionError as ResolutionError,
+    SaveError as SaveError,
+    StaleContentWarning as StaleContentWarning,
+    UnknownParagraph as UnknownParagraph,
+    UsageError as UsageError,
+)
 
-if TYPE_CHECKING:
-    from paragraphs.problems import Problem
-
-
-class ParagraphsError(Exception):
-    """Root of every error this library raises on purpose."""
-
-    #: Exit code the CLI uses for this kind of error (1: content or rules, 2: usage).
-    exit_code = 1
-
-
-class UsageError(ParagraphsError):
-    """The caller asked for something that cannot be done as asked (bad option, unknown key)."""
-
-    exit_code = 2
-
-
-class PluginError(ParagraphsError):
-    """A plugin could not be loaded, or two plugins registered the same id."""
-
-
-class ContentError(ParagraphsError):
-    """Content failed to load or validate; carries every problem found, sorted."""
-
-    def __init__(self, problems: list[Problem], summary: str | None = None) -> None:
-        self.problems = sorted(problems)
-        first = self.problems[0].format() if self.problems else "content error"
-        more = len(self.problems) - 1
-        text = summary or (first if more <= 0 else f"{first} (and {more} more)")
-        super().__init__(text)
-
-
-class UnknownParagraph(ParagraphsError):
-    """A paragraph id that the title does not have."""
-
-    exit_code = 2
-
-
-class DiceError(ParagraphsError):
-    """A die notation that cannot be parsed, or a typed value that is not one of its faces."""
-
-    exit_code = 2
-
-
-class ResolutionError(ParagraphsError):
-    """Resolving a paragraph failed (a cycle, a missing procedure, a bad value in content).
-
-    The state the resolution started from is left exactly as it was.
-    """
-
-
-class CycleError(ResolutionError):
-    """A paragraph was re-entered on its own call stack more often than allowed."""
-
-    def __init__(self, cycle: list[str]) -> None:
-        self.cycle = cycle
-        super().__init__("paragraph cycle without an exit: " + " -> ".join(cycle))
-
-
-class OddsError(ParagraphsError):
-    """Exact odds cannot be computed as asked (too many unanswered questions, no end)."""
-
-
-class SaveError(ParagraphsError):
-    """A save file is corrupt, truncated, from a newer library, or for another title."""
-
-
-class StaleContentWarning(UserWarning):
-    """A save was made with content whose hash differs from the content loaded now."""
+sys.modules[__name__] = _moved

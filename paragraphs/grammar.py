@@ -1,117 +1,22 @@
-"""What the plugins registered for one title: its step, predicate and check kinds and more."""
+"""Compatibility path: ``paragraphs.grammar`` is :mod:`paragraphs.pipeline.grammar`.
 
-from __future__ import annotations
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
+"""
 
-import hashlib
-import json
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+import sys
 
-from paragraphs.records import (
-    CheckKind,
-    LintRule,
-    PredicateKind,
-    Procedure,
-    SchemaResource,
-    StepKind,
-    Table,
-    UnitType,
+from paragraphs.pipeline import grammar as _moved
+from paragraphs.pipeline.grammar import *  # noqa: F403
+from paragraphs.pipeline.grammar import (  # the public names (and any name plugins import), explicitly
+    code_stamp as code_stamp,
+    Grammar as Grammar,
+    grammar_for as grammar_for,
+    title_versions as title_versions,
+    _code_stamp as _code_stamp,
 )
 
-if TYPE_CHECKING:
-    from paragraphs.plugins import PluginHost, TitleInfo
-
-
-@dataclass(frozen=True)
-class Grammar:
-    """Every registration that applies to one title (its own and the global ones)."""
-
-    title: str
-    steps: dict[str, StepKind]
-    predicates: dict[str, PredicateKind]
-    checks: dict[str, CheckKind]
-    procedures: dict[str, Procedure]
-    lint_rules: dict[str, LintRule]
-    tables: dict[str, Table]
-    units: dict[str, UnitType]
-    schemas: list[SchemaResource]
-
-    def fingerprint(self) -> str:
-        """A hash of everything in the grammar that shapes compiled content."""
-        parts: list[Any] = [
-            sorted((k, v.schema, v.step_lists, v.expand is not None) for k, v in self.steps.items()),
-            sorted((k, v.schema) for k, v in self.predicates.items()),
-            sorted((k, v.outcomes, v.schema) for k, v in self.checks.items()),
-            sorted(self.procedures),
-            sorted(self.lint_rules),
-            sorted(s.id for s in self.schemas),
-            [s.contents for s in sorted(self.schemas, key=lambda s: s.id)],
-        ]
-        text = json.dumps(parts, sort_keys=True, default=str)
-        return hashlib.sha256(text.encode()).hexdigest()
-
-
-def grammar_for(host: PluginHost, title: str, uses: Sequence[str] = ()) -> Grammar:
-    """The registrations for ``title``: global ones, its own, and those of the installed
-    titles it ``uses`` (a book opened from a folder borrows their kinds this way)."""
-
-    def pick(hook: str) -> dict[str, Any]:
-        out = host.by_id(hook, title)
-        for used in uses:
-            for rid, rec in host.by_id(hook, used).items():
-                out.setdefault(rid, rec)
-        return out
-
-    schemas = {s.id: s for s in host.records("paragraphs_register_schemas", title)}
-    for used in uses:
-        for s in host.records("paragraphs_register_schemas", used):
-            schemas.setdefault(s.id, s)
-    return Grammar(
-        title=title,
-        steps=pick("paragraphs_register_steps"),
-        predicates=pick("paragraphs_register_predicates"),
-        checks=pick("paragraphs_register_check_kinds"),
-        procedures=pick("paragraphs_register_procedures"),
-        lint_rules=pick("paragraphs_register_lint_rules"),
-        tables=pick("paragraphs_register_tables"),
-        units=pick("paragraphs_register_units"),
-        schemas=list(schemas.values()),
-    )
-
-
-def title_versions(host: PluginHost, info: TitleInfo) -> str:
-    """What else shapes compiled content: the library's and the title plugin's versions."""
-    from paragraphs.__about__ import __version__
-
-    import sys
-
-    package = info.record.package.split(".")[0]
-    module = sys.modules.get(package)
-    version = getattr(module, "__version__", "") if module else ""
-    return f"paragraphs-engine {__version__}; {package} {version}"
-
-
-def code_stamp(info: TitleInfo) -> str:
-    """The state of the core's and the title plugin's code files, for the compiled cache
-    only: a save's content hash must not change when a file is merely touched."""
-    package = info.record.package.split(".")[0]
-    return _code_stamp("paragraphs") + _code_stamp(package)
-
-
-def _code_stamp(package: str) -> str:
-    """Sizes and modification times of a package's Python files (cheap: no reading)."""
-    import importlib.util
-    import os
-
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
-        return ""
-    parts = []
-    for root in spec.submodule_search_locations:
-        for dirpath, _, names in os.walk(root):
-            for name in sorted(names):
-                if name.endswith(".py"):
-                    st = os.stat(os.path.join(dirpath, name))
-                    parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.sha256("|".join(sorted(parts)).encode()).hexdigest()[:16]
+sys.modules[__name__] = _moved

@@ -1,263 +1,35 @@
-"""Every hook a plugin can implement, grouped by when it is called.
+"""Compatibility path: ``paragraphs.hookspecs`` is :mod:`paragraphs.pluginhost.hookspecs`.
 
-Registration hooks take no arguments and yield records from :mod:`paragraphs.records`.
-Resolution hooks are ``firstresult``: the first plugin that returns something other than
-None wins, and the core's own default (in :mod:`paragraphs.builtin`) runs last.
-Notification hooks return nothing.
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
 """
 
-from __future__ import annotations
-
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
-
-import pluggy
-
-if TYPE_CHECKING:
-    from paragraphs.dice import Die
-    from paragraphs.engine import Resolution
-    from paragraphs.model import Book
-    from paragraphs.records import (
-        CheckKind,
-        Command,
-        LintRule,
-        Policy,
-        SessionVerb,
-        SheetSection,
-        PredicateKind,
-        Procedure,
-        SchemaResource,
-        StepKind,
-        Table,
-        Title,
-        UnitType,
-    )
-    from paragraphs.state import State
-
-hookspec = pluggy.HookspecMarker("paragraphs")
-
-# --------------------------------------------------------------------------- registration
-
-
-@hookspec
-def paragraphs_register_titles() -> Iterable[Title]:
-    """Declare the titles a plugin ships.
-
-    Called once when a plugin host is built, before any content is loaded.
-
-    Returns:
-        The plugin's :class:`~paragraphs.records.Title` records (yield them).
-
-    Example:
-        ``yield Title(id="sample", name="Sample", content=files(__package__) / "content",
-        package=__package__)``
-    """
-
-
-@hookspec
-def paragraphs_register_schemas() -> Iterable[SchemaResource]:
-    """Contribute JSON Schemas (draft 2020-12) to the shared schema registry.
-
-    Called when content is validated; every schema must carry an ``$id``.
-
-    Returns:
-        :class:`~paragraphs.records.SchemaResource` records (yield them).
-    """
-
-
-@hookspec
-def paragraphs_register_tables() -> Iterable[Table]:
-    """Contribute lookup tables written in code rather than in a title's YAML.
-
-    Called when a title is loaded; tables from content are added by the core.
-
-    Returns:
-        :class:`~paragraphs.records.Table` records (yield them).
-    """
-
-
-@hookspec
-def paragraphs_register_units() -> Iterable[UnitType]:
-    """Contribute unit types written in code rather than in a title's YAML.
-
-    Called when a title is loaded; units from content are added by the core.
-
-    Returns:
-        :class:`~paragraphs.records.UnitType` records (yield them).
-    """
-
-
-@hookspec
-def paragraphs_register_procedures() -> Iterable[Procedure]:
-    """Contribute rules written in Python, callable by ``procedure`` steps and ``odds``.
-
-    Called when a title is loaded.
-
-    Returns:
-        :class:`~paragraphs.records.Procedure` records (yield them).
-    """
-
-
-@hookspec
-def paragraphs_register_check_kinds() -> Iterable[CheckKind]:
-    """Contribute kinds of check (``check: {kind: pc}``).
-
-    Called when a title is loaded; the core registers ``target`` and ``opposed``.
-
-    Returns:
-        :class:`~paragraphs.records.CheckKind` records (yield them).
-    """
-
-
-@hookspec
-def paragraphs_register_steps() -> Iterable[StepKind]:
-    """Contribute kinds of step to the content grammar.
-
-    Called when a title is loaded; the step's schema joins the title's book schema.
-
-    Returns:
-        :class:`~paragraphs.records.StepKind` records (yield them).
-    """
-
-
-@hookspec
-def paragraphs_register_predicates() -> Iterable[PredicateKind]:
-    """Contribute kinds of predicate to the content grammar.
-
-    Called when a title is loaded.
-
-    Returns:
-        :class:`~paragraphs.records.PredicateKind` records (yield them).
-    """
-
-
-@hookspec
-def paragraphs_register_lint_rules() -> Iterable[LintRule]:
-    """Contribute content checks run after schema validation.
-
-    Called by ``validate`` and whenever content is compiled.
-
-    Returns:
-        :class:`~paragraphs.records.LintRule` records (yield them).
-    """
-
-
-@hookspec
-def paragraphs_register_commands() -> Iterable[Command]:
-    """Contribute CLI commands (``simulate``, ``turn``) or options for core commands.
-
-    Called when the CLI builds its argument parser.
-
-    Returns:
-        :class:`~paragraphs.records.Command` records (yield them).
-    """
-
-
-@hookspec
-def paragraphs_register_policies() -> Iterable[Policy]:
-    """Contribute automatic players (``play --auto --policy ID``).
-
-    Called when an automatic game is set up.
-
-    Returns:
-        :class:`~paragraphs.records.Policy` records (yield them).
-    """
-
-
-@hookspec
-def paragraphs_register_session_verbs() -> Iterable[SessionVerb]:
-    """Contribute commands of the interactive session (``round``, ``fire``, ``move``).
-
-    Called when a session (``paragraphs play``) starts for a title. Each verb names a
-    registered procedure; the session performs it as one journaled step, so the verb is
-    saved, undone, logged and shown as data with ``--json`` like a paragraph read.
-
-    Returns:
-        :class:`~paragraphs.records.SessionVerb` records (yield them).
-    """
-
-
-@hookspec
-def paragraphs_register_sheet_sections() -> Iterable[SheetSection]:
-    """Contribute a title's part of the session's record sheet and its sanity warnings.
-
-    Called when a session (``paragraphs play``) starts for a title. The core sheet shows
-    tracks, counters with their reasons, sightings, notes and armed hooks; a section adds
-    what the title knows of its board, in the game's words, and may warn before a read.
-
-    Returns:
-        :class:`~paragraphs.records.SheetSection` records (yield them).
-    """
-
-
-# --------------------------------------------------------------------------- resolution
-
-
-@hookspec(firstresult=True)
-def paragraphs_roll(die: Die, purpose: str, title: str) -> int | None:
-    """Override a roll before the dice source is asked (loaded dice for demos, tracing).
-
-    Called for every roll the engine makes, before its dice source.
-
-    Args:
-        die: the die to roll, with its faces.
-        purpose: what the roll is for (``"PC Check in 112"``).
-        title: id of the title being played.
-
-    Returns:
-        A face of ``die``, or None to let the dice source roll.
-
-    Stops at first non-None result.
-
-    Core implementation: none; the engine's dice source rolls when every plugin returns None.
-    """
-
-
-@hookspec(firstresult=True)
-def paragraphs_initial_state(book: Book, options: dict[str, Any]) -> dict[str, Any] | None:
-    """Give the starting values of a new play-through (a mission's set-up, for example).
-
-    Called when a new state is made for a title, with the options the user gave
-    (``{"mission": 22}``).
-
-    Args:
-        book: the title's compiled content (``book.title`` is its id).
-        options: title options from the command line or the API.
-
-    Returns:
-        A mapping of state fields to set (``values``, ``counters``, ``extra``, ``notes``),
-        or None when the plugin does not own ``title``.
-
-    Stops at first non-None result.
-
-    Core implementation: `paragraphs.builtin.defaults` (trylast) returns the counters
-    and tracks declared in the title's content.
-    """
-
-
-# --------------------------------------------------------------------------- notification
-
-
-@hookspec
-def paragraphs_paragraph_entered(paragraph: str, state: State, title: str) -> None:
-    """Notification: a paragraph was entered during a resolution.
-
-    Called after its read count and sightings are updated and before its steps run.
-
-    Args:
-        paragraph: the paragraph id.
-        state: the resolution's working state (do not change it).
-        title: id of the title.
-    """
-
-
-@hookspec
-def paragraphs_resolution_finished(resolution: Resolution, title: str) -> None:
-    """Notification: a resolution ended (``done`` or ``needs_answers``).
-
-    Called once per resolution, after the state has been committed (or not).
-
-    Args:
-        resolution: the result, with trail, rolls, instructions and the new state.
-        title: id of the title.
-    """
+import sys
+
+from paragraphs.pluginhost import hookspecs as _moved
+from paragraphs.pluginhost.hookspecs import *  # noqa: F403
+from paragraphs.pluginhost.hookspecs import (  # the public names (and any name plugins import), explicitly
+    hookspec as hookspec,
+    paragraphs_initial_state as paragraphs_initial_state,
+    paragraphs_paragraph_entered as paragraphs_paragraph_entered,
+    paragraphs_register_check_kinds as paragraphs_register_check_kinds,
+    paragraphs_register_commands as paragraphs_register_commands,
+    paragraphs_register_lint_rules as paragraphs_register_lint_rules,
+    paragraphs_register_policies as paragraphs_register_policies,
+    paragraphs_register_predicates as paragraphs_register_predicates,
+    paragraphs_register_procedures as paragraphs_register_procedures,
+    paragraphs_register_schemas as paragraphs_register_schemas,
+    paragraphs_register_session_verbs as paragraphs_register_session_verbs,
+    paragraphs_register_sheet_sections as paragraphs_register_sheet_sections,
+    paragraphs_register_steps as paragraphs_register_steps,
+    paragraphs_register_tables as paragraphs_register_tables,
+    paragraphs_register_titles as paragraphs_register_titles,
+    paragraphs_register_units as paragraphs_register_units,
+    paragraphs_resolution_finished as paragraphs_resolution_finished,
+    paragraphs_roll as paragraphs_roll,
+)
+
+sys.modules[__name__] = _moved

@@ -1,59 +1,23 @@
-"""Bounds on what content may ask of the library, so that hostile content fails cleanly.
+"""Compatibility path: ``paragraphs.limits`` is :mod:`paragraphs.foundation.limits`.
 
-Content comes from strangers (a shared overlay, a downloaded title). Whatever it asks for
-must end in a located error, never in a hang, a ``MemoryError`` or a traceback. The YAML
-reader bounds file size, depth and alias expansion (:mod:`paragraphs.yamlread`), dice bound
-their faces (:mod:`paragraphs.dice`); the limits that several modules share live here.
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
 """
 
-from __future__ import annotations
+import sys
 
-import re
+from paragraphs.foundation import limits as _moved
+from paragraphs.foundation.limits import *  # noqa: F403
+from paragraphs.foundation.limits import (  # the public names (and any name plugins import), explicitly
+    id_pattern_problem as id_pattern_problem,
+    MAX_PATTERN as MAX_PATTERN,
+    MAX_SUBJECTS as MAX_SUBJECTS,
+    MAX_UNBOUNDED as MAX_UNBOUNDED,
+    safe_name as safe_name,
+    subject_count_problem as subject_count_problem,
+)
 
-#: Most subjects a ``for_each`` or a group check may run over (one per man or unit).
-MAX_SUBJECTS = 1000
-
-#: A name that may become a file or folder name: no separator, no dot, no leading dash.
-_SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")
-
-# The safe form of ``id_pattern``: literals, escapes, character classes and ``.``, each
-# with an optional quantifier, in branches joined by ``|``. Without groups there is no
-# nested quantifier, which is what makes a pattern backtrack catastrophically.
-_ATOM = r"(?:\\[dDwWsS]|\\[^A-Za-z0-9]|\[\^?(?:\\[dDwWsS]|\\[^A-Za-z0-9]|[^\]\\])+\]|\.|[^\\()\[\]{}*+?|^$.])"
-_QUANT = r"(?:[*+?]|\{[0-9]{1,3}(?:,[0-9]{0,3})?\})"
-_BRANCH = rf"\^?(?:{_ATOM}{_QUANT}?)*\$?"
-_SAFE_PATTERN = re.compile(rf"{_BRANCH}(?:\|{_BRANCH})*\Z")
-_UNBOUNDED = re.compile(rf"{_ATOM}(?:[*+]|\{{[0-9]{{1,3}},\}})")
-MAX_UNBOUNDED = 2
-MAX_PATTERN = 200
-
-
-def safe_name(text: str) -> bool:
-    """Whether ``text`` (a title id, a collection name) can name a file safely."""
-    return bool(_SAFE_NAME.match(text))
-
-
-def id_pattern_problem(pattern: str) -> str | None:
-    """Why ``pattern`` cannot be used as an ``id_pattern``, or None when it can."""
-    if len(pattern) > MAX_PATTERN:
-        return f"id_pattern is longer than {MAX_PATTERN} characters"
-    if not _SAFE_PATTERN.match(pattern):
-        return (
-            f"id_pattern {pattern!r} is not in the safe form: literals, \\d-style escapes, "
-            "[classes] and '.', each with an optional ?, *, + or {m,n}, in branches joined by |, "
-            "no groups"
-        )
-    if len(_UNBOUNDED.findall(pattern)) > MAX_UNBOUNDED:
-        return f"id_pattern {pattern!r} has more than {MAX_UNBOUNDED} open-ended repeats (* + {{m,}})"
-    try:
-        re.compile(pattern)
-    except re.error as exc:
-        return f"id_pattern {pattern!r} is not a valid regular expression: {exc}"
-    return None
-
-
-def subject_count_problem(count: int) -> str | None:
-    """Why a ``for_each`` or group check cannot run over ``count`` subjects, or None."""
-    if count > MAX_SUBJECTS:
-        return f"{count:,} subjects; at most {MAX_SUBJECTS:,} are supported"
-    return None
+sys.modules[__name__] = _moved

@@ -1,156 +1,27 @@
-"""Placing a failure of a plugin's own code: which hook, procedure or kind, and which line.
+"""Compatibility path: ``paragraphs.plugin_errors`` is :mod:`paragraphs.pluginhost.plugin_errors`.
 
-An exception raised inside a title plugin's function (a procedure, a check kind's
-``resolve``, a lint rule, a step's ``expand``...) is a bug in that plugin, not in the
-user's content. The author needs its name and the Python file and line where it was
-raised; ``--debug`` (or ``PARAGRAPHS_DEBUG=1``) adds the whole traceback.
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
 """
 
-from __future__ import annotations
+import sys
 
-import inspect
-import os
-import sysconfig
-import types
-from typing import TYPE_CHECKING, Any
-
-from paragraphs.problems import Problem, SourcePos, shown
-
-if TYPE_CHECKING:
-    from paragraphs.grammar import Grammar
-    from paragraphs.plugins import PluginHost
-
-#: Environment variable that makes the command line print tracebacks.
-DEBUG_ENV = "PARAGRAPHS_DEBUG"
-
-_CORE_DIR = os.path.dirname(os.path.abspath(__file__))
-_LIBRARY_DIRS = tuple(
-    os.path.abspath(p) for p in {sysconfig.get_paths().get(k, "") for k in ("stdlib", "platstdlib", "purelib", "platlib")} if p
+from paragraphs.pluginhost import plugin_errors as _moved
+from paragraphs.pluginhost.plugin_errors import *  # noqa: F403
+from paragraphs.pluginhost.plugin_errors import (  # the public names (and any name plugins import), explicitly
+    code_pos as code_pos,
+    culprit as culprit,
+    debug_enabled as debug_enabled,
+    DEBUG_ENV as DEBUG_ENV,
+    describe as describe,
+    plugin_packages as plugin_packages,
+    plugin_problem as plugin_problem,
+    raised_at as raised_at,
+    registration_pos as registration_pos,
+    shown as shown,
 )
 
-#: Record attributes holding plugin code, per registration, with how to name them.
-_CALLABLES = {
-    "procedures": ("procedure", ("function",)),
-    "checks": ("check kind", ("resolve", "bounds", "prepare", "chances")),
-    "steps": ("step kind", ("run", "expand", "refs")),
-    "predicates": ("predicate kind", ("evaluate", "expand")),
-    "lint_rules": ("lint rule", ("check",)),
-}
-
-
-def debug_enabled() -> bool:
-    return os.environ.get(DEBUG_ENV, "") not in ("", "0")
-
-
-def _record_code(grammar: Grammar | None) -> dict[Any, str]:
-    """Code object -> ``procedure 'patrol'`` for every plugin function the grammar holds."""
-    codes: dict[Any, str] = {}
-    if grammar is None:
-        return codes
-    for attr, (what, fields) in _CALLABLES.items():
-        for rid, rec in getattr(grammar, attr, {}).items():
-            for name in fields:
-                fn = getattr(rec, name, None)
-                code = getattr(inspect.unwrap(fn), "__code__", None) if callable(fn) else None
-                if code is not None:
-                    codes.setdefault(code, f"{what} {rid!r}" + ("" if name == fields[0] else f" ({name})"))
-    return codes
-
-
-def plugin_packages(grammar: Grammar | None) -> set[str]:
-    """Top-level packages of the plugins whose code the grammar holds (never the core)."""
-    out: set[str] = set()
-    if grammar is None:
-        return out
-    for attr, (_, fields) in _CALLABLES.items():
-        for rec in getattr(grammar, attr, {}).values():
-            for name in fields:
-                module = getattr(getattr(rec, name, None), "__module__", None)
-                if isinstance(module, str):
-                    out.add(module.split(".")[0])
-    out.discard("paragraphs")
-    return out
-
-
-def _in_plugin(frame: types.FrameType, packages: set[str]) -> bool:
-    module = str(frame.f_globals.get("__name__", ""))
-    if packages:
-        return module.split(".")[0] in packages
-    filename = os.path.abspath(frame.f_code.co_filename)
-    # no grammar to ask: anything but the core, the standard library and installed libraries
-    return not (filename.startswith(_CORE_DIR + os.sep) or any(filename.startswith(d + os.sep) for d in _LIBRARY_DIRS))
-
-
-def raised_at(exc: BaseException, grammar: Grammar | None = None, owner: Any = None) -> SourcePos | None:
-    """The innermost line of plugin code the exception passed through (where it was raised,
-    or where the plugin called the library function that raised it).
-
-    Plugin code is told apart by package: the packages of the grammar's functions, or of
-    ``owner`` (the plugin function that was called).
-    """
-    packages = plugin_packages(grammar)
-    module = getattr(owner, "__module__", None)
-    if isinstance(module, str) and module.split(".")[0] != "paragraphs":
-        packages.add(module.split(".")[0])
-    tb = exc.__traceback__
-    found = None
-    while tb is not None:
-        if _in_plugin(tb.tb_frame, packages):
-            found = SourcePos(os.path.abspath(tb.tb_frame.f_code.co_filename), tb.tb_lineno, 1)
-        tb = tb.tb_next
-    return found
-
-
-def culprit(exc: BaseException, grammar: Grammar | None) -> str:
-    """``procedure 'patrol'`` when a frame of the traceback is a registered record's code,
-    else ``hook paragraphs_roll of mymodule`` for a plugin's hook implementation."""
-    codes = _record_code(grammar)
-    hook = ""
-    tb = exc.__traceback__
-    while tb is not None:
-        code = tb.tb_frame.f_code
-        if code in codes:
-            return codes[code]
-        if not hook and code.co_name.startswith("paragraphs_") and not os.path.abspath(code.co_filename).startswith(_CORE_DIR + os.sep):
-            # a hook implementation (paragraphs_roll, paragraphs_initial_state...) of a plugin
-            hook = f"hook {code.co_name} of {tb.tb_frame.f_globals.get('__name__', '?')}"
-        tb = tb.tb_next
-    return hook
-
-
-def describe(exc: BaseException, grammar: Grammar | None, fallback: str = "plugin code") -> str:
-    """One line: who raised what, and where (``procedure 'patrol' raised TypeError: ... at x.py:12``)."""
-    who = culprit(exc, grammar) or fallback
-    where = raised_at(exc, grammar)
-    at = f" at {shown(where.path)}:{where.line}" if where is not None else ""
-    return f"{who} raised {type(exc).__name__}: {exc}{at} (--debug or {DEBUG_ENV}=1 shows the traceback)"
-
-
-def plugin_problem(exc: BaseException, grammar: Grammar | None, fallback: str, pos: SourcePos | None = None, owner: Any = None) -> Problem:
-    """A PLUGIN001 problem placed at the plugin's line (or ``pos`` when none is known)."""
-    where = raised_at(exc, grammar, owner) or pos or SourcePos("<plugin>", 1, 1)
-    who = culprit(exc, grammar) or fallback
-    return Problem(where, "PLUGIN001", f"{who} raised {type(exc).__name__}: {exc}")
-
-
-def registration_pos(host: PluginHost, hook_name: str, record_id: str) -> SourcePos | None:
-    """The file and first line of the hook implementation that registered ``record_id``."""
-    plugin = host.plugin_of(hook_name, record_id)
-    caller = getattr(host.pm.hook, hook_name, None)
-    if caller is None:
-        return None
-    for impl in caller.get_hookimpls():
-        if impl.plugin_name == plugin:
-            return code_pos(impl.function)
-    return None
-
-
-def code_pos(fn: Any) -> SourcePos | None:
-    """Where a Python function is defined."""
-    try:
-        target = inspect.unwrap(fn)
-        path = inspect.getsourcefile(target) or inspect.getfile(target)
-        line = target.__code__.co_firstlineno
-    except (TypeError, AttributeError, OSError):
-        return None
-    return SourcePos(os.path.abspath(path), line, 1)
+sys.modules[__name__] = _moved

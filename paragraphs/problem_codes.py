@@ -1,64 +1,20 @@
-"""Every problem code the core reports, with its severity and meaning: the documented table.
+"""Compatibility path: ``paragraphs.problem_codes`` is :mod:`paragraphs.pipeline.problem_codes`.
 
-The lint codes are documented where they are checked (the table in :mod:`paragraphs.lint`'s
-docstring); the codes of reading, schema validation, compiling and plugin code are listed
-here. :func:`problem_codes` joins both, the content-format reference page prints it, and a
-test checks that every code the core's source can emit is in it, so the table cannot drift.
-Titles document their own codes (``BRU001``...) on their pages.
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
 """
 
-from __future__ import annotations
+import sys
 
-import re
+from paragraphs.pipeline import problem_codes as _moved
+from paragraphs.pipeline.problem_codes import *  # noqa: F403
+from paragraphs.pipeline.problem_codes import (  # the public names (and any name plugins import), explicitly
+    lint_codes as lint_codes,
+    problem_codes as problem_codes,
+    READING_CODES as READING_CODES,
+)
 
-#: Codes found before the lint runs: reading, schema validation, merging and compiling.
-READING_CODES: dict[str, tuple[str, str]] = {
-    "YAML001": ("error", "the file is not valid YAML (the message says what the parser expected)"),
-    "YAML002": ("error", "a YAML tag or a merge key (`<<`) is used; content is plain data"),
-    "YAML003": ("error", "a mapping key is not a plain scalar"),
-    "YAML004": ("error", "a key appears twice in one mapping"),
-    "YAML005": ("error", "the file is not UTF-8 text"),
-    "YAML006": ("error", "values are nested more than 64 levels deep (a hostile or generated file; nothing past the limit is read)"),
-    "YAML007": ("error", "the file expands to more than 100,000 values, aliases included (an alias repeats what it names: a few hundred bytes could otherwise build gigabytes)"),
-    "YAML008": ("error", "the file is larger than 4 MiB of text (split it)"),
-    "SCHEMA001": ("error", "the content breaks the schema: an unknown key (with a \"did you mean\"), a value of the wrong type, a missing key, an unknown collection one letter away from a known one; the record is left out and the others are still checked"),
-    "SCHEMA002": ("error", "a plugin's schema `$ref`s a schema nobody registered (reported at the hook that registered it; nothing is fetched from the network)"),
-    "ID001": ("error", "two records of one collection have the same id (in one overlay folder too: neither silently wins)"),
-    "ID002": ("error", "a title record is declared twice"),
-    "ID004": ("error", "the title's `id_pattern` is not in the safe form (no groups, at most two open-ended repeats) or is not a regular expression"),
-    "ID005": ("error", "a collection name uses something other than letters, digits, `-` and `_` (it names a page of the rule reference)"),
-    "CHECK001": ("error", "a check names a check kind nobody registered (with a \"did you mean\")"),
-    "CHECK002": ("error", "a check (from a title step that expands) has an outcome its kind does not declare"),
-    "CHECK003": ("error", "a check breaks its kind's schema: an unknown key or outcome (`spoted:`), a missing key, a value of the wrong type"),
-    "PROC001": ("error", "a step calls a procedure nobody registered (with a \"did you mean\")"),
-    "PROC002": ("error", "a procedure call branches on an outcome the procedure does not declare (`alarn:`)"),
-    "QUESTION001": ("error", "a question key is defined again with another domain"),
-    "QUESTION002": ("error", "a question key is used but never defined"),
-    "QUESTION003": ("error", "an `ask` predicate tests a question that is not yes/no without `equals`"),
-    "QUESTION004": ("error", "the `equals` answer of an `ask` predicate is not in the question's domain"),
-    "STEP001": ("error", "a step kind nobody registered (from a title step that expands)"),
-    "PRED001": ("error", "a predicate kind nobody registered (from a title predicate that expands)"),
-    "VALUE001": ("error", "a value is a mapping that is none of the value forms"),
-    "DICE004": ("error", "a die range cannot be read (`3-`), or runs backwards; or a die has more faces (or a roll more dice) than the library bounds"),
-    "PLUGIN001": ("error", "a plugin's own code raised while the content was checked (a lint rule, a step's `expand`...); reported at the plugin's Python file and line"),
-}
-
-_ROW = re.compile(r"^\|\s*([A-Z]+\d{3})\s*\|\s*(\w+)\s*\|\s*(.+?)\s*\|\s*$")
-
-
-def lint_codes() -> dict[str, tuple[str, str]]:
-    """The lint codes, read from the table in :mod:`paragraphs.lint`'s docstring."""
-    from paragraphs import lint
-
-    out = {}
-    for line in (lint.__doc__ or "").splitlines():
-        match = _ROW.match(line.strip())
-        if match:
-            out[match.group(1)] = (match.group(2), match.group(3))
-    return out
-
-
-def problem_codes() -> dict[str, tuple[str, str]]:
-    """Every core problem code -> (severity, meaning), sorted by code."""
-    codes = {**READING_CODES, **lint_codes()}
-    return dict(sorted(codes.items(), key=lambda kv: (re.sub(r"\d+", "", kv[0]), kv[0])))
+sys.modules[__name__] = _moved

@@ -1,25 +1,18 @@
-"""Finding a package's data folders (content, schemas) quickly.
+"""Compatibility path: ``paragraphs.resources`` is :mod:`paragraphs.foundation.resources`.
 
-``importlib.resources.files`` is the portable way, but importing it costs several
-milliseconds at every command; for a package installed as ordinary files (a wheel or an
-editable install) the folder beside its ``__init__.py`` is the same thing. Zipped
-packages still go through ``importlib.resources``.
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
 """
 
-from __future__ import annotations
+import sys
 
-import importlib
-import os
-from pathlib import Path
-from typing import Any
+from paragraphs.foundation import resources as _moved
+from paragraphs.foundation.resources import *  # noqa: F403
+from paragraphs.foundation.resources import (  # the public names (and any name plugins import), explicitly
+    package_folder as package_folder,
+)
 
-
-def package_folder(package: str) -> Any:
-    """The folder of ``package`` as a ``Path`` (or a ``Traversable`` when zipped)."""
-    module = importlib.import_module(package)
-    where = getattr(module, "__file__", None)
-    if where and os.path.isfile(where):
-        return Path(where).parent
-    from importlib.resources import files
-
-    return files(package)
+sys.modules[__name__] = _moved

@@ -3,11 +3,13 @@
 ``play bruneval`` (interactive, or ``--auto``), ``simulate bruneval`` and ``turn bruneval``
 are the raid layer's command templates (:mod:`paragraphs_raids.templates`) given
 Bruneval's :class:`~paragraphs_bruneval.raid_title.BrunevalTitle`; the options are the
-raid series' shared ones.
+raid series' shared ones. ``board bruneval --state FILE --svg OUT`` draws a board file or
+a session save (:mod:`paragraphs_bruneval.cli_board`).
 """
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,10 +24,17 @@ def _title() -> Any:
     return BRUNEVAL
 
 
+def run_board(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs_bruneval.cli_board import run
+
+    return run(args, host)
+
+
 def commands() -> Iterator[Command]:
-    from paragraphs_raids.cli import raid_commands
+    from paragraphs_raids.cli import board_arguments, raid_commands
 
     yield from raid_commands(TITLE, "Raid sur Bruneval 1942: command the British (or --auto for an automatic game)", _title)
+    yield Command(id="bruneval-board", title=TITLE, help="draw a board file or a session save as a picture (SVG)", add_arguments=board_arguments, run=run_board, extends="board")
 
 
 def default_policy(**options: Any) -> Any:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from paragraphs import hookimpl
 
 if TYPE_CHECKING:
-    from paragraphs.records import Command, LintRule, Policy, Procedure, SchemaResource, SessionVerb, SheetSection, Title
+    from paragraphs.records import Command, IdList, LintRule, Policy, Procedure, SchemaResource, SessionVerb, SheetSection, Title
 
 TITLE = "bruneval"
 
@@ -87,3 +87,10 @@ def paragraphs_register_sheet_sections() -> Iterator[SheetSection]:
     from paragraphs_bruneval.interactive.verbs import sheet_sections
 
     yield from sheet_sections()
+
+
+@hookimpl
+def paragraphs_register_id_lists() -> Iterator[IdList]:
+    from paragraphs_raids.content import id_list_records
+
+    yield from id_list_records(TITLE)

@@ -89,10 +89,15 @@ class BrunevalTitle:
                 scenario = dataclasses.replace(scenario, rulings={**scenario.rulings, key.removeprefix("ruling."): value})
         return scenario, options
 
-    def play_game(self, scenario: Any, seed: int, player: Any, options: Options, *, record: bool = True, check: bool = False, policy: str = "default") -> Any:
+    def play_game(self, scenario: Any, seed: int, player: Any, options: Options, *, record: bool = True, check: bool = False, policy: str = "default", finished: Callable[[GameState], None] | None = None) -> Any:
         from paragraphs_bruneval.game.turn import play_game
 
-        return play_game(scenario, seed, player, options, record=record, check=check, policy=policy)
+        return play_game(scenario, seed, player, options, record=record, check=check, policy=policy, finished=finished)
+
+    def write_picture(self, path: str, scenario: Any, state: GameState) -> None:
+        from paragraphs_bruneval.picture import write_board_svg
+
+        write_board_svg(path, scenario, state)
 
     def clock(self, scenario: Any) -> tuple[str, int]:
         return scenario.params.start_time, scenario.params.minutes_per_turn

@@ -70,8 +70,12 @@ class RaidTitle(Protocol):
     def apply_variant(self, scenario: Any, options: Any, variant: Sequence[tuple[str, str]]) -> tuple[Any, Any]:
         """The scenario and options one variant of a ``--sweep`` plays."""
 
-    def play_game(self, scenario: Any, seed: int, player: Any, options: Any, *, record: bool = True, check: bool = False, policy: str = "default") -> Any:
-        """One automatic game; returns a :class:`~paragraphs_raids.journal.GameResult`."""
+    def play_game(self, scenario: Any, seed: int, player: Any, options: Any, *, record: bool = True, check: bool = False, policy: str = "default", finished: Callable[[Any], None] | None = None) -> Any:
+        """One automatic game; returns a :class:`~paragraphs_raids.journal.GameResult`.
+        ``finished`` is given the final state (``play --auto --svg`` draws it)."""
+
+    def write_picture(self, path: str, scenario: Any, state: Any) -> None:
+        """Draw the board of ``state`` to ``path`` (SVG, :mod:`paragraphs_raids.picture`)."""
 
     def clock(self, scenario: Any) -> tuple[str, int]:
         """The time of turn 1 and the minutes a turn lasts (for journal headings)."""
@@ -144,7 +148,9 @@ def run_auto_play(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     policy_id, factory = policy_factory(spec, host, args.policy)
     options = choices_of(spec, args)
     scenario = spec.load_scenario(args, host)
-    result = spec.play_game(scenario, seed, factory(), options, policy=policy_id)
+    svg = getattr(args, "svg", None)
+    draw = (lambda state: spec.write_picture(svg, scenario, state)) if svg else None  # the board as the game ends
+    result = spec.play_game(scenario, seed, factory(), options, policy=policy_id, finished=draw)
     if args.json:
         emit_json(result.to_json())
         return 0
@@ -157,6 +163,8 @@ def run_auto_play(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     print(style(f"Result after {result.turns} turns: {result.vp} VP, {level}.", "bold"))
     for reason in result.reasons:
         print(f"  - {reason}")
+    if svg:
+        print(style(f"Board picture written to {svg}.", "dim"))
     return 0
 
 
@@ -344,6 +352,9 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
 
         # written beside, synced and renamed like a save: a kill never leaves half a board
         write_file_atomic(args.out, json.dumps(board, indent=2, ensure_ascii=False) + "\n")
+    svg = getattr(args, "svg", None)
+    if svg:
+        spec.write_picture(svg, scenario, g)
     if isinstance(roller, ScriptedRoller) and roller.unused:
         sys.stderr.write(f"paragraphs: warning: {roller.unused} of the --dice values were not needed\n")
     pending = int(facts.get("alert_rise", 0))
@@ -367,6 +378,8 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         print(f"Combats this phase raise the alert by {pending} at the next alert phase.")
     if args.out:
         print(style(f"Board for turn {g.turn} written to {args.out} (move the alert in the alert phase).", "dim"))
+    if svg:
+        print(style(f"Board picture written to {svg}.", "dim"))
     return 0
 
 

@@ -1,0 +1,805 @@
+"""``paragraphs play``: an interactive companion session for a paragraph book.
+
+The player types a paragraph number (from a card, a counter, the booklet) or a command;
+the session rolls (or asks for the player's own dice), asks the questions only the
+player can answer, shows only the instructions reached, and saves after every step.
+It resumes where it stopped, undoes, and prints the record sheet on request.
+
+:class:`Session` is the object every front end drives: the terminal loop below, the
+``--json`` mode and the tests all call :meth:`Session.send` with what the player typed
+and get back a :class:`Reply` (lines to show, the same as data, and the question the
+session now waits for, if any). A title adds commands of its own as
+:class:`~paragraphs.pluginhost.records.SessionVerb` records (hook ``paragraphs_register_session_verbs``);
+each is performed as one journaled step, so it is saved, undone and logged like a read.
+
+Titles with a different kind of play (an automatic game) take over ``play`` through the
+``paragraphs_register_commands`` hook.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from paragraphs.foundation.terminal import style
+from paragraphs.book.dice import DiceSource, Die, MissingRoll, ScriptedDice, SeededDice
+from paragraphs.foundation.errors import ParagraphsError, UsageError
+from paragraphs.state import State, save_state
+
+CORE_PLAY_OPTIONS = {"title", "session", "seed", "dice", "auto", "policy", "json", "new", "overlay", "no_cache", "command", "gaps"}
+
+#: Where the session keeps its own settings in the state (hidden from the sheet).
+SESSION_KEY = "_session"
+
+#: Words understood while a question waits, instead of being taken as the answer.
+QUESTION_WORDS = ("cancel", "back", "undo", "sheet", "log", "help", "quit")
+
+HELP = """Commands:
+  <paragraph> [key=value ...]
+                     read a paragraph (the number from your card, counter or booklet;
+                     T358 or 358), optionally with answers you already know (pc=5)
+  event <name>       report an event some armed hook waits for (events lists them)
+  events             list the events armed hooks and sightings wait for
+  set <name> <value> record a value from the table (a track such as the Condition)
+  vp <+N|-N> <why>   record victory points earned on the board (vp +1 truck destroyed)
+  sheet              show the record sheet
+  log                show what was done, step by step, with the answers given
+  undo [step]        undo the last step, or back to just before a step of the log
+  odds <paragraph> [key=value ...] [--depth N]   exact odds for the current sheet
+  luck               how lucky the dice of this session were, roll by roll and overall
+  help               this list
+  quit               leave (the session is saved after every step)
+While a question waits: answer it, or type cancel (or back) to drop the step,
+undo, sheet, log or help."""
+
+
+# --------------------------------------------------------------------------- where sessions live
+
+
+def data_dir() -> Path:
+    """``$PARAGRAPHS_DATA_DIR``, else ``$XDG_DATA_HOME/paragraphs``, else ``~/.local/share/paragraphs``."""
+    explicit = os.environ.get("PARAGRAPHS_DATA_DIR")
+    if explicit:
+        return Path(explicit)
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "paragraphs"
+
+
+def sessions_dir() -> Path:
+    return data_dir() / "sessions"
+
+
+def session_path(title: str, name: str) -> Path:
+    if name.endswith(".json") or os.sep in name:
+        return Path(name)
+    return sessions_dir() / f"{title}-{name}.json"
+
+
+def list_sessions(title: str | None = None) -> list[dict[str, Any]]:
+    """Saved sessions (name, title, steps, file), newest first; unreadable files are listed as such."""
+    folder = sessions_dir()
+    found = []
+    for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []:
+        stem = path.stem
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            state = data.get("state", data)
+            journal = data.get("journal")  # the journal is a file of its own; the save says how long
+            steps = journal.get("entries") if isinstance(journal, dict) else len(state.get("journal", []))
+            entry = {"title": state.get("title", ""), "steps": steps, "values": state.get("values", {})}
+        except (OSError, ValueError, AttributeError):
+            entry = {"title": stem.split("-", 1)[0], "steps": None, "values": {}, "problem": "unreadable"}
+        name = stem[len(entry["title"]) + 1 :] if stem.startswith(f"{entry['title']}-") else stem
+        if title is None or entry["title"] == title:
+            found.append({"name": name, "file": str(path), **entry})
+    return found
+
+
+def title_options(args: argparse.Namespace) -> dict[str, Any]:
+    return {k: v for k, v in vars(args).items() if k not in CORE_PLAY_OPTIONS and not k.startswith("_") and v is not None}
+
+
+# --------------------------------------------------------------------------- what the session gives back
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question the session waits for: a die to type, or something only the player sees.
+
+    Attributes:
+        key: the answer key (``pc``, ``p790_mortar``) or ``roll.N`` for the Nth die typed.
+        text: what the player reads.
+        kind: ``die``, ``yesno``, ``integer`` or ``choice``.
+        domain: the allowed answers in short (``yes/no``, ``0-9``).
+        choices: ``(id, label)`` pairs of a choice.
+    """
+
+    key: str
+    text: str
+    kind: str
+    domain: str
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def line(self) -> str:
+        if self.choices:
+            options = ", ".join(f"{cid} = {label}" if label and label != cid else cid for cid, label in self.choices)
+            return f"{self.text} ({options}): "
+        return f"{self.text} [{self.domain}]: "
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"key": self.key, "text": self.text, "kind": self.kind, "domain": self.domain}
+        if self.choices:
+            data["choices"] = [{"id": cid, "label": label} for cid, label in self.choices]
+        return data
+
+
+@dataclass
+class Reply:
+    """What one line typed by the player produced.
+
+    Attributes:
+        kind: ``step`` (something was done and saved), ``question`` (the session waits for
+            an answer), ``info`` (a view: sheet, log, help, odds), ``error`` (nothing
+            changed), or ``quit``.
+        lines: what to show, already worded for the player.
+        data: the same as JSON-able data.
+        question: the question the session now waits for, if any.
+    """
+
+    kind: str
+    lines: list[str] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    question: Prompt | None = None
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, **self.data}
+        if self.question is not None:
+            out["question"] = self.question.to_json()
+        if self.kind in ("error", "info") and "text" not in out:
+            out["text"] = self.text
+        return out
+
+
+class _TypedDice(ScriptedDice):
+    """The faces the player has typed in this step, replayed in order on every attempt.
+
+    A step that stops for a question is attempted again from its start once the answer is
+    in; the dice already typed are used again in the same order, so no die is asked twice
+    and none is replaced. When they run out, the step stops for the next die, and the die
+    it needs is remembered so the answer can be checked against its faces.
+    """
+
+    kind = "physical"
+
+    def __init__(self, values: list[int], *, _parent: _TypedDice | None = None) -> None:
+        super().__init__(values)
+        self._owner = _parent
+        self.missing: tuple[Die, str] | None = None
+
+    def bind(self, prng_state: dict[str, int] | None) -> _TypedDice:
+        return _TypedDice(self.values, _parent=self)
+
+    def roll(self, die: Die, purpose: str) -> int:
+        try:
+            return super().roll(die, purpose)
+        except MissingRoll:
+            if self._owner is not None:
+                self._owner.missing = (die, purpose)
+            raise
+
+
+@dataclass
+class _Pending:
+    """A step waiting for answers: how to attempt it, and what the player gave so far."""
+
+    label: str
+    attempt: Callable[[dict[str, Any], DiceSource], Any]
+    answers: dict[str, Any] = field(default_factory=dict)
+    faces: list[int] = field(default_factory=list)
+    question: Prompt | None = None
+    die: Die | None = None
+    asked: Any = None  # the engine's Question, for parsing the answer
+
+
+# --------------------------------------------------------------------------- the session
+
+
+class Session:
+    """One play session: an engine, its state (saved after every step), and the dice.
+
+    Args:
+        engine: the title's engine.
+        state: the play-through so far.
+        path: where to save after every step (None: never saved, for tests and front ends
+            that save themselves).
+        dice: ``seeded`` or ``physical``; None keeps the mode the state was played with.
+        seed: the seed of a new PRNG stream (a state that holds one continues it).
+    """
+
+    def __init__(self, engine: Any, state: State, *, path: Path | None = None, dice: str | None = None, seed: int | None = None) -> None:
+        self.engine = engine
+        self.state = state
+        self.path = path
+        self.seeded = SeededDice(seed)
+        self.pending: _Pending | None = None
+        self.notices: list[str] = []
+        settings = state.extra.get(SESSION_KEY) or {}
+        saved = settings.get("dice")
+        self.dice_mode = dice or saved or "seeded"
+        if dice not in ("seeded", "physical", None):
+            raise UsageError(f"dice must be seeded or physical, not {dice!r}")
+        if saved is None:
+            state.extra[SESSION_KEY] = {**settings, "dice": self.dice_mode}
+        elif dice is not None and dice != saved:
+            self._set_dice(dice, f"dice switched from {saved} to {dice} on resume")
+        self.verbs = {v.id: v for v in engine.host.records("paragraphs_register_session_verbs", engine.book.title)}
+        self.sections = list(engine.host.records("paragraphs_register_sheet_sections", engine.book.title))
+
+    # ---------------------------------------------------------------- the one entry point
+    @property
+    def question(self) -> Prompt | None:
+        """The question the session waits for, or None."""
+        return self.pending.question if self.pending else None
+
+    def send(self, line: str) -> Reply:
+        """Handle one line the player typed: a command, or the answer to the waiting question."""
+        try:
+            if self.pending is not None:
+                return self._answer_line(line)
+            return self._command(line)
+        except ParagraphsError as exc:
+            return self._error(str(exc))
+
+    def end_of_input(self) -> Reply:
+        """The player closed the input (Ctrl-D): drop a waiting step; the session is saved."""
+        lines = []
+        if self.pending is not None:
+            lines.append(f"step {self.pending.label} dropped: nothing of it was kept")
+            self.pending = None
+        lines.append(f"session saved in {self.path}" if self.path else "session ended")
+        return Reply("quit", lines, {"text": "\n".join(lines)})
+
+    # ---------------------------------------------------------------- commands
+    def _command(self, line: str) -> Reply:
+        words = line.split()
+        if not words:
+            return Reply("info")
+        head, rest = words[0].lower(), words[1:]
+        if head in ("quit", "exit", "q"):
+            return Reply("quit", [], {})
+        if head in ("help", "?"):
+            return self._info(self.help_text())
+        if head == "sheet":
+            return Reply("info", self.sheet().splitlines(), {"sheet": self.sheet_data()})
+        if head == "log":
+            return Reply("info", self.log().splitlines(), {"log": self.log_data()})
+        if head == "undo":
+            return self.undo(rest[0] if rest else None)
+        if head == "events":
+            events = self.engine.armed_events(self.state)
+            return self._info(("waiting for: " + ", ".join(events)) if events else "no event is awaited", events=events)
+        if head == "event":
+            return self.event(rest[0] if rest else None)
+        if head == "set":
+            return self.set_value(rest)
+        if head == "vp":
+            return self.add_vp(rest)
+        if head == "odds":
+            if not rest:
+                raise UsageError("odds needs a paragraph: odds 350")
+            return self._info(self.odds(rest[0], *rest[1:]))
+        if head == "luck":
+            from paragraphs.audits.luck import luck_report
+
+            report = luck_report(self.state.journal)
+            return self._info(report.text(), luck=report.to_json())
+        if head == "recap":
+            return self._info(self.recap())
+        if head in self.verbs:
+            return self.perform_verb(head, rest)
+        if head[:1].isdigit() or self._is_paragraph(words[0]):
+            given = {}
+            for w in rest:
+                key, sep, value = w.partition("=")
+                if not sep or not key:
+                    raise UsageError(f"after the paragraph, give answers as key=value, not {w!r}")
+                given[key] = value
+            return self.read(words[0], given)
+        known = sorted(["event", "events", "set", "vp", "sheet", "log", "undo", "odds", "luck", "recap", "help", "quit", *self.verbs])
+        raise UsageError(f"unknown command {words[0]!r}: type a paragraph number or one of {', '.join(known)}")
+
+    def _is_paragraph(self, word: str) -> bool:
+        try:
+            self._paragraph_id(word)
+            return True
+        except ParagraphsError:
+            return False
+
+    def _paragraph_id(self, word: str) -> str:
+        try:
+            return str(self.engine.book.resolve_id(word))
+        except ParagraphsError:
+            return str(self.engine.book.resolve_id(word.upper()))
+
+    def help_text(self) -> str:
+        text = HELP
+        if self.verbs:
+            lines = [f"Commands of {self.engine.book.name}:"]
+            for verb in sorted(self.verbs.values(), key=lambda v: v.id):
+                usage = " ".join(f"[{a.name}]" if a.optional else f"<{a.name}>" for a in verb.arguments)
+                lines.append(f"  {(verb.id + ' ' + usage).strip():<18} {verb.help}")
+                lines += [f"  {'':<18}   {a.name}: {a.help}" for a in verb.arguments if a.help]
+            text += "\n" + "\n".join(lines)
+        return text
+
+    # ---------------------------------------------------------------- steps
+    def read(self, paragraph: str, given: dict[str, str] | None = None) -> Reply:
+        """Read a paragraph (``"358"`` finds ``T358``) with answers already known."""
+        start = self._paragraph_id(paragraph)
+        preset = self.engine.parse_answers(given or {})
+        warnings = [w for section in self.sections if section.warnings for w in section.warnings(self.state, self.engine.book, start)]
+        reply = self._begin(start, lambda answers, dice: self.engine.resolve(start, self.state, {**preset, **answers}, dice=dice))
+        if warnings:
+            reply.lines[:0] = [style(f"warning: {w}", "yellow") for w in warnings]
+            reply.data["warnings"] = warnings
+        return reply
+
+    def event(self, name: str | None) -> Reply:
+        """Report an event an armed hook or a sighting waits for."""
+        armed = self.engine.armed_events(self.state)
+        if not armed:
+            raise UsageError("no event is awaited: nothing armed waits for one")
+        if name is None:
+            raise UsageError("event needs a name: " + ", ".join(armed))
+        if name not in armed:
+            raise UsageError(f"no armed hook waits for {name!r}: the awaited events are {', '.join(armed)}")
+        return self._begin(f"event:{name}", lambda answers, dice: self.engine.fire(name, self.state, answers, dice=dice))
+
+    def perform_verb(self, name: str, words: list[str]) -> Reply:
+        """Perform a title's session verb with the words typed after it."""
+        verb = self.verbs[name]
+        args = _verb_args(verb, words)
+        return self._begin(f"{name}", lambda answers, dice: self._perform(verb.procedure, answers, args, dice, label=name))
+
+    def _perform(self, procedure: str, answers: dict[str, Any], args: dict[str, Any], dice: DiceSource, *, label: str) -> Any:
+        """Run a title procedure as one journaled step; its result is said as ``label: result``."""
+        from paragraphs.interpreter.context import Instruction
+
+        result = self.engine.perform(procedure, self.state, answers, args=args, dice=dice)
+        if result.done:
+            # what the procedure said outside any paragraph is attributed to the verb
+            result.instructions[:] = [i if i.paragraph else Instruction(label, i.text, i.kind) for i in result.instructions]
+            if result.label is not None:
+                result.instructions.append(Instruction(label, words_for(result.label), "result"))
+        return result
+
+    def _begin(self, label: str, attempt: Callable[[dict[str, Any], DiceSource], Any]) -> Reply:
+        self.pending = _Pending(label, attempt)
+        return self._advance()
+
+    def _dice(self, pending: _Pending) -> DiceSource:
+        return _TypedDice(list(pending.faces)) if self.dice_mode == "physical" else self.seeded
+
+    def _advance(self) -> Reply:
+        pending = self.pending
+        assert pending is not None
+        for _ in range(500):
+            dice = self._dice(pending)
+            try:
+                result = pending.attempt(dict(pending.answers), dice)
+            except ParagraphsError:
+                self.pending = None
+                raise
+            if result.done:
+                self.pending = None
+                self.state = result.state
+                self.save()
+                return Reply("step", resolution_lines(result), {"step": self._step_json(result)})
+            q = result.questions[0]
+            if q.key.startswith("roll.") and isinstance(dice, _TypedDice) and dice.missing is not None:
+                die, purpose = dice.missing
+                pending.die, pending.asked = die, None
+                pending.question = Prompt(q.key, f"roll {die.name} for {purpose}", "die", die.reading_help())
+            elif q.key.startswith("roll."):
+                # a scripted source ran dry outside physical mode: ask the die like a question
+                pending.die, pending.asked = None, q
+                pending.question = Prompt(q.key, f"roll {q.prompt}", "die", q.describe_domain())
+            else:
+                pending.die, pending.asked = None, q
+                pending.question = Prompt(q.key, q.prompt, q.type, q.describe_domain(), tuple(q.choices))
+            return Reply("question", [], {"step": {"start": pending.label, "status": "needs_answers"}}, pending.question)
+        self.pending = None
+        raise UsageError("too many questions in one step")
+
+    def _answer_line(self, line: str) -> Reply:
+        pending = self.pending
+        assert pending is not None and pending.question is not None
+        text = line.strip()
+        word = text.split()[0].lower() if text else ""
+        if word in ("cancel", "back"):
+            self.pending = None
+            return Reply("info", [f"step {pending.label} dropped: nothing of it was kept"], {"cancelled": pending.label})
+        if word == "undo":
+            self.pending = None
+            reply = self.undo(text.split()[1] if len(text.split()) > 1 else None)
+            reply.lines.insert(0, f"step {pending.label} dropped")
+            return reply
+        if word in ("sheet", "log", "help", "?"):
+            reply = self._command(word)
+            reply.question = pending.question
+            return reply
+        if word in ("quit", "exit"):
+            self.pending = None
+            return Reply("quit", [f"step {pending.label} dropped: nothing of it was kept"], {})
+        return self.answer(text)
+
+    def answer(self, raw: Any) -> Reply:
+        """Answer the waiting question (a die face, yes/no, a number, a choice id)."""
+        pending = self.pending
+        if pending is None or pending.question is None:
+            return self._error("no question is waiting")
+        try:
+            if pending.question.kind == "die":
+                face = _parse_face(raw, pending.die, pending.question)
+                pending.faces.append(face)
+                if pending.die is None:  # not physical mode: the roll is an answer the engine takes
+                    pending.answers[pending.question.key] = face
+            else:
+                assert pending.asked is not None
+                pending.answers[pending.asked.key] = pending.asked.parse(raw)
+        except ParagraphsError:
+            return self._error(_how_to_answer(pending.question), question=pending.question)
+        return self._advance()
+
+    # ---------------------------------------------------------------- sheet edits
+    def set_value(self, words: list[str]) -> Reply:
+        """``set NAME VALUE``: record a value of the table (a declared track, or a sheet value)."""
+        known = self.settable()
+        if len(words) < 2:
+            raise UsageError("set needs a name and a value: set condition 2 (names: " + ", ".join(known) + ")")
+        name, raw = words[0], " ".join(words[1:])
+        counter = next((c for c in self.state.counters if c.lower() == name.lower()), None)
+        if counter is not None:
+            # a counter keeps its ledger: setting it records the one change that gets there
+            try:
+                target = int(raw)
+            except ValueError:
+                raise UsageError(f"set {name} needs a whole number, not {raw!r}") from None
+            delta = target - int(self.state.counters.get(counter, 0))
+            reason = f"set to {target} by the player"
+            return self._count(counter, delta, reason, f"{counter.upper()} is now {target}")
+        if name not in known:
+            raise UsageError(f"no value {name!r} to set (known: {', '.join(known)})")
+        track = self.engine.book.tracks.get(name)
+        if track is not None and track.question is not None:
+            try:
+                value: Any = track.question.parse(raw)
+            except ParagraphsError:
+                raise UsageError(f"{name}: {_how_to_answer(_prompt_of(track.question))}") from None
+        else:
+            current = self.state.values.get(name)
+            value = _auto(raw) if isinstance(current, int) or current is None else raw
+        return self._edit("set", f"set:{name}", {"value": value}, lambda s: s.values.__setitem__(name, value), f"{name} is now {words_for(value)}")
+
+    def settable(self) -> list[str]:
+        return sorted({*self.engine.book.tracks, *self.state.counters, *(k for k, v in self.state.values.items() if not isinstance(v, (list, dict)))})
+
+    def add_vp(self, words: list[str]) -> Reply:
+        """``vp +1 truck destroyed``: victory points earned on the board, with the reason."""
+        counter = next((c for c in self.engine.book.counters if c.lower() == "vp"), None)
+        if counter is None:
+            raise UsageError(f"{self.engine.book.name} keeps no VP counter")
+        if not words:
+            raise UsageError("vp needs a change and a reason: vp +1 truck destroyed")
+        try:
+            delta = int(words[0])
+        except ValueError:
+            raise UsageError(f"vp needs a whole number such as +1 or -2 first, not {words[0]!r}") from None
+        reason = " ".join(words[1:]) or "recorded by the player"
+        return self._count(counter, delta, reason, f"VP {delta:+d} ({reason})")
+
+    def _count(self, counter: str, delta: int, reason: str, said: str) -> Reply:
+        details = {"counter": counter, "delta": delta, "reason": reason, "paragraph": "board"}
+        return self._edit("counter", f"{counter}:{delta:+d}", details, lambda s: s.add_counter(counter, delta, reason, "board"), said)
+
+    def _edit(self, action: str, start: str, details: dict[str, Any], change: Callable[[State], None], said: str) -> Reply:
+        """A change the player makes to the sheet, journaled (and replayed by undo) like a step."""
+        before = self.state.snapshot()
+        change(self.state)
+        self._record({"action": action, "start": start, **details, "trail": [], "rolls": []}, before)
+        self.save()
+        return Reply("step", [said], {"step": {"start": start, "status": "done", **details}})
+
+    def _record(self, entry: dict[str, Any], before: dict[str, Any]) -> None:
+        self.state.record(entry, before)
+
+    def _set_dice(self, mode: str, why: str) -> None:
+        before = self.state.snapshot()
+        value = {**(self.state.extra.get(SESSION_KEY) or {}), "dice": mode}
+        self.state.extra[SESSION_KEY] = value
+        self._record({"action": "extra", "start": f"dice:{mode}", "key": SESSION_KEY, "value": value, "note": why, "trail": [], "rolls": []}, before)
+        self.notices.append(why)
+
+    def undo(self, step: str | None) -> Reply:
+        if step is not None and not step.isdigit():
+            raise UsageError(f"undo takes a step number from the log, not {step!r}")
+        n = self.engine.undo(self.state, int(step) if step else None)
+        self.save()
+        return Reply("step", [f"undid {n} step(s)"], {"undone": n})
+
+    def save(self) -> None:
+        if self.path is not None:
+            save_state(self.state, self.path)
+
+    # ---------------------------------------------------------------- views
+    def sheet_data(self) -> dict[str, Any]:
+        data = self.state.summary(tuple(self.engine.book.tracks))
+        data["values"] = {k: v for k, v in data["values"].items()}
+        data["ledger"] = list(self.state.ledger)
+        data["extra"] = {k: v for k, v in self.state.extra.items() if not k.startswith("_")}
+        data["dice"] = self.dice_mode
+        data["sections"] = {sec.id: sec.data(self.state, self.engine.book) for sec in self.sections if sec.data}
+        return data
+
+    def sheet(self) -> str:
+        s = self.state
+        book = self.engine.book
+        lines = [style(f"{book.name} - record sheet", "bold")]
+        claimed = {c for sec in self.sections for c in sec.claims}
+        for name in book.tracks:
+            lines.append(f"  {name}: {words_for(s.values[name]) if name in s.values else '(not set)'}")
+        other = {k: v for k, v in s.values.items() if k not in book.tracks and k not in claimed}
+        for k, v in sorted(other.items()):
+            lines.append(f"  {k.replace('_', ' ')}: {words_for(v)}")
+        lines.append("  sightings: " + (", ".join(_sighting_label(s, sid) for sid in sorted(s.sightings)) or "none"))
+        for name, value in sorted(s.counters.items()):
+            lines.append(f"  {name.upper()}: {value}")
+            for entry in [e for e in s.ledger if e["counter"] == name][-10:]:
+                lines.append(f"     {entry['delta']:+d}  {entry['reason']}" + (f" ({entry['paragraph']})" if entry.get("paragraph") else ""))
+        if s.notes:
+            lines.append("  notes:")
+            lines += [f"   - {n['text']} ({n['paragraph']})" for n in s.notes]
+        if s.hooks:
+            lines.append("  armed:")
+            lines += [f"   - {_hook_line(h)}" for h in s.hooks]
+        if s.retired:
+            lines.append("  retired: " + ", ".join(s.retired))
+        for section in self.sections:
+            lines += [f"  {line}" for line in section.render(s, book)]
+        for key, value in sorted(s.extra.items()):
+            if key.startswith("_") or key in claimed:
+                continue
+            lines.append(f"  {key.replace('_', ' ')}:")
+            lines += [f"   - {item}" for item in _items(value)]
+        lines.append(f"  dice: {self.dice_mode}")
+        return "\n".join(lines)
+
+    def log_data(self) -> list[dict[str, Any]]:
+        return [{k: v for k, v in entry.items() if k != "before"} for entry in self.state.journal]
+
+    def log(self) -> str:
+        lines = []
+        for entry in self.state.journal:
+            lines.append(f"{entry['step']:>3}. {self._log_line(entry)}")
+        return "\n".join(lines) or "(nothing yet)"
+
+    def _log_line(self, entry: dict[str, Any]) -> str:
+        """One journal step as the player reads it: what was done, the answers given (by
+        their question's text, never a key) and each die with what it meant."""
+        start = str(entry.get("start", ""))
+        action = entry.get("action", "")
+        parts = []
+        if action == "set":
+            parts.append(f"set {start.split(':', 1)[1]} to {words_for(entry.get('value'))}")
+        elif action == "counter":
+            parts.append(f"{str(entry.get('counter', '')).upper()} {int(entry.get('delta', 0)):+d} ({entry.get('reason', '')})")
+        elif action == "extra":
+            parts.append(str(entry.get("note") or start))
+        elif action == "perform":
+            procedure = entry.get("procedure")
+            verb = next((v.id for v in self.verbs.values() if v.procedure == procedure), procedure)
+            said = " ".join(str(v) for v in (entry.get("args") or {}).values() if v is not None)
+            parts.append(f"{verb} {said}".strip() + (" > " + " > ".join(entry["trail"]) if entry.get("trail") else ""))
+        elif action == "event":
+            parts.append(f"event {start.removeprefix('event:').replace('_', ' ')}" + (" > " + " > ".join(entry["trail"]) if entry.get("trail") else ""))
+        else:
+            parts.append(" > ".join(entry.get("trail", [])) or start)
+        answers = {k: v for k, v in (entry.get("answers") or {}).items() if not str(k).startswith("roll.")}
+        if answers:
+            parts.append("answers: " + "; ".join(f"{self._question_text(k)} {words_for(v)}" for k, v in answers.items()))
+        rolls = entry.get("rolls") or []
+        if rolls:
+            parts.append("dice: " + ", ".join(f"{r['die']} {r['value']}" + (f" ({r['meaning']})" if r.get("meaning") else "") for r in rolls))
+        return "  ".join(p for p in parts if p)
+
+    def _question_text(self, key: str) -> str:
+        """What the player read for an answer key (``pc.2`` is the second man's PC)."""
+        base, _, sub = key.partition(".")
+        q = self.engine.book.questions.get(key) or self.engine.book.questions.get(base)
+        if q is None:
+            return key.replace("_", " ") + ":"
+        return q.prompt + (f" (man {sub})" if sub.isdigit() else "")
+
+    def recap(self) -> str:
+        """Where the session stands: the last step, the phase and what is armed."""
+        s = self.state
+        last = f"last step: {self._log_line(s.journal[-1])}" if s.journal else "no step yet"
+        lines = [last]
+        if "phase" in s.values:
+            lines.append(f"phase: {words_for(s.values['phase'])}")
+        if s.hooks:
+            lines.append("armed: " + "; ".join(_hook_line(h) for h in s.hooks))
+        lines.append(f"dice: {self.dice_mode}")
+        return "\n".join(lines)
+
+    def odds(self, paragraph: str, *words: str) -> str:
+        """Exact odds from the session's state, with answers typed after the id (``pc=6``)
+        and ``--depth N``; folded to the terminal like ``paragraphs odds``."""
+        from paragraphs.odds import paragraph_odds
+        from paragraphs.odds.render import render
+
+        given: dict[str, str] = {}
+        depth: int | None = None
+        items = list(words)
+        while items:
+            word = items.pop(0)
+            if word.startswith("--depth"):
+                value = word.partition("=")[2] or (items.pop(0) if items else "")
+                if not value.isdigit():
+                    raise UsageError("--depth takes a number of paragraphs (odds 137 --depth 1)")
+                depth = int(value)
+            elif "=" in word:
+                key, _, value = word.partition("=")
+                given[key] = value
+            else:
+                raise UsageError(f"odds: {word!r} is neither KEY=VALUE nor --depth N")
+        result = paragraph_odds(self.engine, paragraph, self.state, given, depth=depth)
+        return render(result, title=self.engine.book.title)
+
+    # ---------------------------------------------------------------- helpers
+    def _info(self, text: str, **data: Any) -> Reply:
+        return Reply("info", text.splitlines(), {"text": text, **data})
+
+    def _error(self, message: str, *, question: Prompt | None = None) -> Reply:
+        return Reply("error", [f"error: {message}"], {"error": message}, question or self.question)
+
+    def _step_json(self, result: Any) -> dict[str, Any]:
+        data: dict[str, Any] = result.to_json(tuple(self.engine.book.tracks))
+        data["step"] = len(self.state.journal)
+        return data
+
+
+# --------------------------------------------------------------------------- wording
+
+
+def words_for(value: Any) -> str:
+    """A value as the player reads it: ``yes``/``no``, lists joined, mappings as ``key value``."""
+    if value is None:
+        return "(not set)"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return value.replace("_", " ") if value.isidentifier() else value
+    if isinstance(value, (list, tuple)):
+        return ", ".join(words_for(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{str(k).replace('_', ' ')} {words_for(v)}" for k, v in value.items() if v not in (None, [], {})) or "none"
+    return str(value)
+
+
+def resolution_lines(result: Any) -> list[str]:
+    """A finished step as the player reads it: paragraphs, instructions, dice and what they meant."""
+    lines = []
+    if result.trail:
+        lines.append(style("Paragraphs: " + " > ".join(result.trail), "dim"))
+    several = len({i.paragraph for i in result.instructions}) > 1
+    for ins in result.instructions:
+        tag = f"[{ins.paragraph}] " if several else ""
+        colour = {"no_event": "dim", "counter": "green", "note": "cyan", "hook": "magenta", "result": "bold", "warning": "yellow"}.get(ins.kind)
+        text = f"{tag}{ins.text}"
+        lines.append(style(text, colour) if colour else text)
+    for roll in result.rolls:
+        mod = f" -> {roll.total}" if roll.total != roll.value else ""
+        meant = f": {roll.meaning}" if getattr(roll, "meaning", "") else ""
+        typed = " (your die)" if roll.source == "physical" else ""
+        lines.append(style(f"  rolled {roll.die}: {roll.value}{mod}{typed} for {roll.purpose}{meant}", "dim"))
+    if not lines:
+        lines.append("(nothing to do)")
+    return lines
+
+
+def _sighting_label(state: State, sid: str) -> str:
+    """``U3 (by I1, I2)``: a sighting and who holds it."""
+    observers = state.observers(sid)
+    return f"{sid} (by {', '.join(observers)})" if observers else sid
+
+
+def _hook_line(hook: dict[str, Any]) -> str:
+    return f"when {hook['event'].replace('_', ' ')} ({hook['paragraph']})" + (f": {hook['note']}" if hook.get("note") else "")
+
+
+def _how_to_answer(prompt: Prompt) -> str:
+    if prompt.kind == "die":
+        return f"type the face your die shows, {prompt.domain} ({prompt.text})"
+    if prompt.kind == "yesno":
+        return f"type yes or no ({prompt.text})"
+    if prompt.kind == "integer":
+        return f"type a whole number {prompt.domain} ({prompt.text})"
+    return f"type one of {', '.join(cid for cid, _ in prompt.choices)} ({prompt.text})"
+
+
+def _prompt_of(q: Any) -> Prompt:
+    return Prompt(q.key, q.prompt, q.type, q.describe_domain(), tuple(q.choices))
+
+
+def _parse_face(raw: Any, die: Die | None, prompt: Prompt) -> int:
+    if die is not None:
+        return die.landed(raw)  # the title's zero rule; replayed through Die.read, which applies a code's constant
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        raise UsageError("not a number") from None
+    lo, _, hi = prompt.domain.partition("-")
+    if lo.strip().lstrip("-").isdigit() and hi.strip().isdigit() and not int(lo) <= value <= int(hi):
+        raise UsageError("not a face of the die")
+    return value
+
+
+def _verb_args(verb: Any, words: list[str]) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    usage = " ".join(f"[{a.name}]" if a.optional else f"<{a.name}>" for a in verb.arguments)
+    rest = list(words)
+    for arg in verb.arguments:
+        if not rest:
+            if not arg.optional:
+                raise UsageError(f"{verb.id} needs {arg.name}: {verb.id} {usage}" + (f" ({arg.name}: {arg.help})" if arg.help else ""))
+            args[arg.name] = None
+            continue
+        raw = " ".join(rest) if arg.rest else rest[0]
+        rest = [] if arg.rest else rest[1:]
+        if arg.type == "integer":
+            try:
+                args[arg.name] = int(raw)
+            except ValueError:
+                raise UsageError(f"{verb.id}: {arg.name} must be a whole number, not {raw!r}") from None
+        elif arg.type == "choice":
+            if raw not in arg.choices:
+                raise UsageError(f"{verb.id}: {arg.name} must be one of {', '.join(arg.choices)}, not {raw!r}")
+            args[arg.name] = raw
+        else:
+            args[arg.name] = raw
+    if rest:
+        raise UsageError(f"{verb.id} takes {usage or 'no arguments'}; {' '.join(rest)!r} is extra")
+    return args
+
+
+def _items(value: Any) -> list[str]:
+    """Title data on the sheet, one line per record: ``GE 18: status active, hex E-3``."""
+
+    def flat(v: Any) -> str:
+        if isinstance(v, dict):
+            return ", ".join(f"{k.replace('_', ' ')} {flat(x)}" for k, x in v.items() if x not in (None, [], {}))
+        if isinstance(v, list):
+            return ", ".join(flat(x) for x in v)
+        return words_for(v)
+
+    if isinstance(value, dict):
+        return [f"{k}: {flat(v)}" for k, v in value.items()]
+    if isinstance(value, list):
+        return [flat(v) for v in value]
+    return [flat(value)]
+
+
+def _auto(raw: str) -> Any:
+    try:
+        return int(raw)
+    except ValueError:
+        return raw

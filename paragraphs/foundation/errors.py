@@ -1,0 +1,79 @@
+"""The library's exception hierarchy: every error it raises on purpose is a ParagraphsError.
+
+The CLI turns each of these into one line and an exit code; nothing below is ever shown
+to a user as a traceback.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from paragraphs.foundation.problems import Problem
+
+
+class ParagraphsError(Exception):
+    """Root of every error this library raises on purpose."""
+
+    #: Exit code the CLI uses for this kind of error (1: content or rules, 2: usage).
+    exit_code = 1
+
+
+class UsageError(ParagraphsError):
+    """The caller asked for something that cannot be done as asked (bad option, unknown key)."""
+
+    exit_code = 2
+
+
+class PluginError(ParagraphsError):
+    """A plugin could not be loaded, or two plugins registered the same id."""
+
+
+class ContentError(ParagraphsError):
+    """Content failed to load or validate; carries every problem found, sorted."""
+
+    def __init__(self, problems: list[Problem], summary: str | None = None) -> None:
+        self.problems = sorted(problems)
+        first = self.problems[0].format() if self.problems else "content error"
+        more = len(self.problems) - 1
+        text = summary or (first if more <= 0 else f"{first} (and {more} more)")
+        super().__init__(text)
+
+
+class UnknownParagraph(ParagraphsError):
+    """A paragraph id that the title does not have."""
+
+    exit_code = 2
+
+
+class DiceError(ParagraphsError):
+    """A die notation that cannot be parsed, or a typed value that is not one of its faces."""
+
+    exit_code = 2
+
+
+class ResolutionError(ParagraphsError):
+    """Resolving a paragraph failed (a cycle, a missing procedure, a bad value in content).
+
+    The state the resolution started from is left exactly as it was.
+    """
+
+
+class CycleError(ResolutionError):
+    """A paragraph was re-entered on its own call stack more often than allowed."""
+
+    def __init__(self, cycle: list[str]) -> None:
+        self.cycle = cycle
+        super().__init__("paragraph cycle without an exit: " + " -> ".join(cycle))
+
+
+class OddsError(ParagraphsError):
+    """Exact odds cannot be computed as asked (too many unanswered questions, no end)."""
+
+
+class SaveError(ParagraphsError):
+    """A save file is corrupt, truncated, from a newer library, or for another title."""
+
+
+class StaleContentWarning(UserWarning):
+    """A save was made with content whose hash differs from the content loaded now."""

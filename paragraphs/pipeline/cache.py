@@ -1,0 +1,248 @@
+"""The compiled-content cache: validated books pickled under a key of everything they depend on.
+
+The key hashes the content bytes, the overlays, the grammar (schemas and registered kinds)
+and the versions of the library and the title, so a stale entry is simply never found.
+A corrupt or unreadable entry is ignored and rebuilt; nothing here ever raises to the user.
+
+Unpickling runs code, so the cache only loads what this user wrote: the folder is made
+0700 and each file 0600; before loading, the folder and the file must belong to the user
+and be writable by nobody else (else the cache is ignored with one warning, as pip does);
+and every entry carries an HMAC under a per-user key (``key`` in the folder, 0600) that is
+checked before a byte is unpickled.
+
+The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, else
+``~/.cache/paragraphs``. ``PARAGRAPHS_NO_CACHE=1`` turns the cache off.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import hmac
+import os
+import pickle
+import stat
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+FORMAT = 3
+
+#: Entry files start with this, then the HMAC-SHA256 of the rest, then the pickle.
+_MAGIC = b"PGCACHE3"
+_MAC_SIZE = 32
+_KEY_FILE = "key"
+
+#: Warnings already given by this process (each problem is said once, not per entry).
+_warned: set[str] = set()
+
+
+class LazyParagraphs(Mapping):  # type: ignore[type-arg]
+    """A book's paragraphs, each unpickled the first time it is used.
+
+    A command usually reads a handful of paragraphs; unpickling all of a large booklet at
+    every start would cost more than everything else the command does.
+    """
+
+    def __init__(self, blobs: dict[str, bytes]) -> None:
+        self._blobs = blobs
+        self._loaded: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        hit = self._loaded.get(key)
+        if hit is None:
+            hit = self._loaded[key] = pickle.loads(self._blobs[key])
+        return hit
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._blobs)
+
+    def __len__(self) -> int:
+        return len(self._blobs)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._blobs
+
+    def get(self, key: str, default: Any = None) -> Any:
+        hit = self._loaded.get(key)
+        if hit is not None:
+            return hit
+        return self[key] if key in self._blobs else default
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LazyParagraphs, (self._blobs,))
+
+
+def cache_dir() -> Path:
+    explicit = os.environ.get("PARAGRAPHS_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "paragraphs"
+
+
+def enabled() -> bool:
+    return os.environ.get("PARAGRAPHS_NO_CACHE", "") not in ("1", "true", "yes")
+
+
+def safe_title(title: str) -> bool:
+    """Whether ``title`` can name a cache file (no separators, dots or odd characters)."""
+    from paragraphs.foundation.limits import safe_name
+
+    return safe_name(title)
+
+
+def _warn(what: str, message: str) -> None:
+    if what not in _warned:
+        _warned.add(what)
+        sys.stderr.write(f"paragraphs: warning: {message}\n")
+
+
+def _unsafe(st: os.stat_result) -> str:
+    """Why a folder or file with this status must not be trusted ("" when it may)."""
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        return f"it belongs to user id {st.st_uid}, not to you"
+    if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return f"others can write to it (mode {stat.S_IMODE(st.st_mode):04o})"
+    return ""
+
+
+def _trusted_dir(create: bool) -> Path | None:
+    """The cache folder when it is safe to use (made 0700 if ``create``), else None."""
+    folder = cache_dir()
+    try:
+        if create and not folder.is_dir():
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = os.lstat(folder)
+    except OSError as exc:
+        if create:
+            _warn(f"unwritable:{folder}", f"cannot create the compiled-content cache {folder} "
+                  f"({exc.strerror or exc}); content is compiled on every command")
+        return None
+    if not stat.S_ISDIR(st.st_mode):
+        _warn(f"unsafe:{folder}", f"ignoring the compiled-content cache {folder}: it is not a folder")
+        return None
+    why = _unsafe(st)
+    if why:
+        _warn(f"unsafe:{folder}", f"ignoring the compiled-content cache {folder}: {why}")
+        return None
+    return folder
+
+
+def _read_private(path: Path) -> bytes | None:
+    """The bytes of a regular file that this user owns and nobody else can write, else None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        why = _unsafe(st)
+        if why:
+            _warn(f"unsafe:{path}", f"ignoring the compiled-content cache entry {path}: {why}")
+            return None
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            return fh.read()
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def _secret(folder: Path, create: bool) -> bytes | None:
+    """This user's signing key, made on first use (32 random bytes, mode 0600)."""
+    path = folder / _KEY_FILE
+    key = _read_private(path)
+    if key is not None and len(key) == 32:
+        return key
+    if not create:
+        return None
+    fresh = os.urandom(32)
+    try:
+        if key is not None or path.exists():
+            path.unlink()  # a short or foreign key file: replace it (the folder is ours)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(fresh)
+    except OSError:
+        return _read_private(path) if path.exists() else None  # another process won the race
+    return fresh
+
+
+def _path(folder: Path, title: str, key: str) -> Path:
+    return folder / f"{title}-{key[:32]}.pickle"
+
+
+def load(title: str, key: str) -> Any | None:
+    """The cached book for ``key``, or None when missing, stale, unreadable or untrusted."""
+    if not enabled() or not safe_title(title):
+        return None
+    folder = _trusted_dir(create=False)
+    if folder is None:
+        return None
+    path = _path(folder, title, key)
+    data = _read_private(path)
+    if data is None:
+        return None
+    secret = _secret(folder, create=False)
+    body = data[len(_MAGIC) + _MAC_SIZE:]
+    mac = data[len(_MAGIC):len(_MAGIC) + _MAC_SIZE]
+    if secret is None or not data.startswith(_MAGIC) or not hmac.compare_digest(mac, _sign(secret, body)):
+        _discard(path)  # corrupt, or signed by another key: rebuilt by the caller, once
+        return None
+    try:
+        fmt, stored_key, shell, blobs = pickle.loads(body)
+        if fmt != FORMAT or stored_key != key:
+            return None
+        return dataclasses.replace(shell, paragraphs=LazyParagraphs(blobs))
+    except Exception:
+        _discard(path)
+        return None
+
+
+def _sign(secret: bytes, body: bytes) -> bytes:
+    return hmac.new(secret, body, hashlib.sha256).digest()
+
+
+def _discard(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def store(title: str, key: str, book: Any) -> None:
+    """Write an entry atomically; a failure to write is not an error (said once, that's all)."""
+    if not enabled() or not safe_title(title):
+        return
+    folder = _trusted_dir(create=True)
+    if folder is None:
+        return
+    target = _path(folder, title, key)
+    tmp = None
+    try:
+        secret = _secret(folder, create=True)
+        if secret is None:
+            raise OSError(f"cannot write the key file in {folder}")
+        blobs = {pid: pickle.dumps(par, protocol=pickle.HIGHEST_PROTOCOL) for pid, par in book.paragraphs.items()}
+        shell = dataclasses.replace(book, paragraphs={})
+        body = pickle.dumps((FORMAT, key, shell, blobs), protocol=pickle.HIGHEST_PROTOCOL)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".pickle")  # mode 0600
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(_MAGIC + _sign(secret, body) + body)
+        os.replace(tmp, target)
+        tmp = None
+        for old in folder.glob(f"{title}-*.pickle"):
+            if old != target:
+                old.unlink(missing_ok=True)
+    except Exception as exc:  # never an error for the user: the book is compiled already
+        detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+        _warn(f"unwritable:{folder}", f"cannot write the compiled-content cache in {folder} ({detail}); "
+              "content is compiled on every command")
+    finally:
+        if tmp is not None:
+            _discard(Path(tmp))

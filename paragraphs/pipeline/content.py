@@ -1,0 +1,712 @@
+"""Loading a title's content: read, validate, merge (with the user's overlays), compile, lint.
+
+``load_book`` is the one entry point the engine and CLI use. It goes through the compiled
+content cache first (see :mod:`paragraphs.pipeline.cache`), so a repeated command neither parses
+YAML nor validates schemas; only on a miss does it import ruamel.yaml and jsonschema.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from paragraphs.book import model as m
+from paragraphs.book.dice import DiceConventions
+from paragraphs.foundation.errors import ContentError, UsageError
+from paragraphs.pipeline.grammar import Grammar, code_stamp, grammar_for, title_versions
+from paragraphs.foundation.problems import Problem, Severity, SourcePos, shown
+from paragraphs.pluginhost.records import UnitType
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+    from paragraphs.pluginhost.plugins import PluginHost
+    from paragraphs.pipeline.yamlread import YamlDocument
+
+#: Environment variable naming overlay folders (``os.pathsep``-separated).
+OVERLAY_ENV = "PARAGRAPHS_OVERLAY"
+
+#: Collections keyed by something other than ``id``.
+_KEYS = {"questions": "key", "entry_points": "paragraph", "cells": "key"}
+
+
+@dataclass
+class SourceFile:
+    """One content file: where it is, how to show it, and its bytes.
+
+    ``key`` names the file inside its content folder (stable wherever the command runs);
+    ``display`` is how problems show it (relative to the working folder when inside it).
+    """
+
+    display: str
+    data: bytes
+    overlay: bool = False
+    key: str = ""
+
+
+@dataclass
+class CompiledTitle:
+    """The result of compiling: the book and every problem found on the way."""
+
+    book: m.Book | None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity is Severity.ERROR]
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _display(path: str) -> str:
+    """Absolute, so cached positions stay right from any folder (shown relative when printed)."""
+    return os.path.abspath(path)
+
+
+def content_files(root: Traversable, *, overlay: bool = False) -> list[SourceFile]:
+    """Every ``*.yaml`` file below ``root``, sorted by relative path."""
+    found: list[tuple[str, Traversable]] = []
+
+    def walk(node: Traversable, rel: str) -> None:
+        for child in node.iterdir():
+            name = child.name
+            if name.startswith("."):
+                continue
+            if child.is_dir():
+                walk(child, f"{rel}{name}/")
+            elif name.endswith((".yaml", ".yml")):
+                found.append((rel + name, child))
+
+    if root.is_dir():
+        walk(root, "")
+    out = []
+    for rel, node in sorted(found):
+        where = os.path.realpath(node) if isinstance(node, Path) else f"{root}/{rel}"
+        out.append(SourceFile(_display(where), node.read_bytes(), overlay, rel))
+    return out
+
+
+def overlay_dirs(explicit: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
+    """Overlay folders from ``--overlay`` and from ``$PARAGRAPHS_OVERLAY``.
+
+    Raises:
+        UsageError: a named overlay folder does not exist.
+    """
+    dirs = [Path(p) for p in explicit]
+    env = os.environ.get(OVERLAY_ENV, "")
+    dirs += [Path(p) for p in env.split(os.pathsep) if p]
+    for d in dirs:
+        if not d.is_dir():
+            raise UsageError(f"overlay folder {d} does not exist")
+    return dirs
+
+
+def content_hash(files: Iterable[SourceFile], extra: str = "") -> str:
+    digest = hashlib.sha256(extra.encode())
+    for f in files:
+        digest.update(b"\0" + (f.key or f.display).encode() + (b"\1" if f.overlay else b"\0") + f.data)
+    return digest.hexdigest()
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_book(
+    host: PluginHost,
+    title: str,
+    overlays: Sequence[str | os.PathLike[str]] = (),
+    *,
+    use_cache: bool = True,
+) -> m.Book:
+    """Load a title's compiled book, from the cache when it is fresh.
+
+    Raises:
+        UsageError: the title is not installed, or an overlay folder is missing.
+        ContentError: the content has errors (every one of them is in the exception).
+    """
+    info = host.title(title)
+    grammar = grammar_for(host, title)
+    files = content_files(info.record.content) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
+    key = content_hash(files, grammar.fingerprint() + title_versions(host, info))
+    # The cache also depends on the code (an edited checkout never reads a stale entry);
+    # the book's content hash, which saves record, does not (file times are not content).
+    return _cached_or_compiled(host, title, files, key, grammar, cache_key_for(host, title, key), use_cache)
+
+
+def cache_key_for(host: PluginHost, title: str, content_id: str) -> str:
+    """The compiled cache's key of a book: its content hash and the state of the code."""
+    return hashlib.sha256((content_id + code_stamp(host.title(title))).encode()).hexdigest()
+
+
+def load_folder(
+    host: PluginHost,
+    folder: str | os.PathLike[str],
+    overlays: Sequence[str | os.PathLike[str]] = (),
+    *,
+    use_cache: bool = True,
+) -> m.Book:
+    """Load a book from a folder of content that no installed plugin ships.
+
+    Every ``*.yaml`` file under the folder is read (JSON is YAML). Exactly one of them
+    declares the ``title`` record; its id must not be an installed title's, and
+    ``title.uses`` lists installed titles whose check kinds, steps, predicates,
+    procedures and tables the book may use.
+
+    Raises:
+        UsageError: not a folder, no title record or more than one, an id that collides
+            with an installed title, or ``uses`` naming a title that is not installed.
+        ContentError: the content has errors (every one of them is in the exception).
+    """
+    root = Path(folder)
+    if not root.is_dir():
+        raise UsageError(f"{folder} is not a folder")
+    files = content_files(root)
+    if not files:
+        raise UsageError(f"no *.yaml content files in {folder}")
+    title, uses = _declared_title(files, str(folder))
+    if title in host.titles():
+        raise UsageError(f"the book in {folder} has title id {title!r}, which is an installed title: give it an id of its own")
+    for used in uses:
+        host.title(used)  # an unknown title is a one-line usage error
+    grammar = grammar_for(host, title, uses)
+    files += [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
+    versions = "; ".join(title_versions(host, host.title(u)) for u in uses) or title_versions_core()
+    key = content_hash(files, grammar.fingerprint() + versions + "; uses " + ",".join(uses))
+    # as for a title: the cache also depends on the code (the core's and the used titles')
+    code = "".join(code_stamp(host.title(u)) for u in uses) or _core_code_stamp()
+    return _cached_or_compiled(host, title, files, key, grammar, hashlib.sha256((key + code).encode()).hexdigest(), use_cache)
+
+
+def _cached_or_compiled(
+    host: PluginHost, title: str, files: list[SourceFile], key: str, grammar: Grammar, cache_key: str, use_cache: bool
+) -> m.Book:
+    """The compiled book under ``cache_key`` if the cache holds it, else compiled now (and
+    stored). A title and a folder of content differ only in how they make the key."""
+    from paragraphs.pipeline import cache
+
+    if use_cache:
+        book = cache.load(title, cache_key)
+        if book is not None:
+            return book
+    compiled = compile_title(host, title, files, key, grammar)
+    if compiled.errors or compiled.book is None:
+        raise ContentError(compiled.errors or compiled.problems)
+    if use_cache:
+        cache.store(title, cache_key, compiled.book)
+    return compiled.book
+
+
+def _core_code_stamp() -> str:
+    from paragraphs.pipeline.grammar import _code_stamp
+
+    return _code_stamp("paragraphs")
+
+
+def title_versions_core() -> str:
+    from paragraphs.__about__ import __version__
+
+    return f"paragraphs-engine {__version__}"
+
+
+def _declared_title(files: Sequence[SourceFile], where: str) -> tuple[str, tuple[str, ...]]:
+    """The id and ``uses`` of the one ``title`` record among ``files``."""
+    from paragraphs.pipeline.yamlread import YamlProblems, read_yaml
+
+    found: list[tuple[str, Any]] = []
+    for f in files:
+        try:
+            data = read_yaml(f.data.decode("utf-8"), f.display).data
+        except (YamlProblems, UnicodeDecodeError) as exc:
+            if isinstance(exc, YamlProblems):
+                raise ContentError(exc.problems) from None
+            raise ContentError([Problem(SourcePos(f.display, 1, 1), "YAML005", "file is not UTF-8 text")]) from None
+        if isinstance(data, Mapping) and isinstance(data.get("title"), Mapping):
+            found.append((f.display, data["title"]))
+    if not found:
+        raise UsageError(f"no title record in {where}: one file must declare `title: {{id: ..., name: ...}}`")
+    if len(found) > 1:
+        raise UsageError(f"{where} declares a title record {len(found)} times ({', '.join(shown(d) for d, _ in found)}); a book has exactly one")
+    decl = found[0][1]
+    title = decl.get("id")
+    if not isinstance(title, str) or not title:
+        raise UsageError(f"the title record in {shown(found[0][0])} has no id")
+    uses = decl.get("uses") or ()
+    if not isinstance(uses, list) or not all(isinstance(u, str) for u in uses):
+        raise UsageError(f"title.uses in {shown(found[0][0])} must be a list of installed title ids")
+    return title, tuple(uses)
+
+
+def check_title(host: PluginHost, title: str, overlays: Sequence[str | os.PathLike[str]] = ()) -> CompiledTitle:
+    """Compile without the cache and return the book (if any) and every problem."""
+    info = host.title(title)
+    grammar = grammar_for(host, title)
+    files = content_files(info.record.content) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
+    key = content_hash(files, grammar.fingerprint() + title_versions(host, info))
+    return compile_title(host, title, files, key, grammar)
+
+
+def check_path(host: PluginHost, path: Path) -> CompiledTitle:
+    """Validate a content file or folder that is not (necessarily) an installed title.
+
+    The grammar is the one of the title the files declare (``title: {id: ...}``) when it
+    is installed, else the core grammar alone.
+    """
+    from paragraphs.pipeline.yamlread import YamlProblems, read_yaml
+
+    if path.is_dir():
+        files = content_files(path)
+    elif path.is_file():
+        files = [SourceFile(_display(str(path)), path.read_bytes())]
+    else:
+        raise UsageError(f"no such file or folder: {path}")
+    title = "__path__"
+    uses: tuple[str, ...] = ()
+    for f in files:
+        try:
+            data = read_yaml(f.data.decode("utf-8"), f.display).data
+        except (YamlProblems, UnicodeDecodeError):
+            continue
+        if isinstance(data, Mapping) and isinstance(data.get("title"), Mapping) and data["title"].get("id"):
+            title = str(data["title"]["id"])
+            found = data["title"].get("uses")
+            if isinstance(found, list):
+                uses = tuple(str(u) for u in found if str(u) in host.titles())
+    if title not in host.titles():
+        grammar = grammar_for(host, "__core_only__" if title == "__path__" else title, uses)
+    else:
+        grammar = grammar_for(host, title)
+    return compile_title(host, title, files, content_hash(files), grammar, standalone=path.is_file())
+
+
+def compile_title(
+    host: PluginHost,
+    title: str,
+    files: Sequence[SourceFile],
+    key: str,
+    grammar: Grammar,
+    *,
+    standalone: bool = False,
+) -> CompiledTitle:
+    """Read, validate, merge, compile and lint; every problem is collected."""
+    from paragraphs.pipeline.validation import CORE_BOOK_ID, build_title_schema, make_validator, validate_document
+    from paragraphs.pipeline.yamlread import YamlProblems, read_yaml
+
+    problems: list[Problem] = []
+    docs: list[tuple[YamlDocument, bool]] = []
+    for f in files:
+        try:
+            text = f.data.decode("utf-8")
+        except UnicodeDecodeError:
+            problems.append(Problem(SourcePos(f.display, 1, 1), "YAML005", "file is not UTF-8 text"))
+            continue
+        try:
+            docs.append((read_yaml(text, f.display), f.overlay))
+        except YamlProblems as exc:
+            problems.extend(exc.problems)
+
+    info = host.titles().get(title)
+    collections = info.record.collections_schema if info else None
+    grammar = _schemas_that_resolve(host, grammar, problems)
+    schema = build_title_schema(
+        title,
+        {k: v.schema for k, v in grammar.steps.items()},
+        {k: v.schema for k, v in grammar.predicates.items()},
+        collections,
+        checks=grammar.checks,
+        procedures=grammar.procedures,
+    )
+    resources = [s.contents for s in grammar.schemas if s.id not in (CORE_BOOK_ID,)]
+    validator = make_validator(schema, resources)
+    overlay_validator = make_validator(schema, resources, lenient=True) if any(o for _, o in docs) else None
+    known_collections = _collection_names(grammar, collections)
+    readable = []
+    skipped = _Skipped()
+    for doc, overlay in docs:
+        if doc.data is None:
+            continue
+        found = validate_document(overlay_validator if overlay else validator, doc) + _misspelt_collections(doc, known_collections)
+        problems.extend(found)
+        # A record with a schema error is left out; the file's other records are still
+        # compiled and checked (every error of the skipped record is reported above).
+        for p in found:
+            skipped.add(doc, p)
+        if isinstance(doc.data, Mapping) and not skipped.whole(doc):
+            readable.append((doc, overlay))
+
+    merged = _merge(readable, problems, skipped, {f.display: _overlay_root(f) for f in files if f.overlay})
+    schema_findings = len(problems)
+    book = _assemble(title, merged, key, grammar, problems)
+    if book is not None:
+        from paragraphs.pipeline.lint import run_lint
+
+        problems.extend(run_lint(book, grammar, standalone=standalone))
+    if skipped:
+        problems[schema_findings:] = skipped.consequences(problems[schema_findings:])
+    return CompiledTitle(book, sorted(set(problems)))
+
+
+def _schemas_that_resolve(host: PluginHost, grammar: Grammar, problems: list[Problem]) -> Grammar:
+    """The grammar with every kind's schema checked first.
+
+    A schema that ``$ref``s a schema nobody registered is reported (SCHEMA002) at the
+    plugin hook that registered it, and only that reference is then left unchecked
+    (instead of a traceback, or a download attempt, while validating).
+    """
+    from dataclasses import replace as evolve
+
+    from paragraphs.pluginhost.plugin_errors import registration_pos
+    from paragraphs.pipeline.validation import unresolved_refs, without_refs
+
+    known = [s.id for s in grammar.schemas]
+
+    def checked(hook: str, what: str, rid: str, schema: Mapping[str, Any]) -> Mapping[str, Any]:
+        missing = unresolved_refs(schema, known)
+        if not missing:
+            return schema
+        pos = registration_pos(host, hook, rid) or SourcePos("<plugin>", 1, 1)
+        problems.append(
+            Problem(
+                pos,
+                "SCHEMA002",
+                f"{what} {rid!r}: its schema refers to {missing[0]}, which is not a registered schema "
+                "(register it with paragraphs_register_schemas; nothing is fetched from the network)",
+            )
+        )
+        return dict(without_refs(schema, missing))
+
+    def fix(records: Mapping[str, Any], hook: str, what: str) -> dict[str, Any]:
+        out = {}
+        for rid, rec in records.items():
+            schema = checked(hook, what, rid, rec.schema or {})
+            out[rid] = rec if schema is rec.schema or not rec.schema else evolve(rec, schema=schema)
+        return out
+
+    for res in grammar.schemas:
+        checked("paragraphs_register_schemas", "schema", res.id, res.contents)
+    return evolve(
+        grammar,
+        checks=fix(grammar.checks, "paragraphs_register_check_kinds", "check kind"),
+        steps=fix(grammar.steps, "paragraphs_register_steps", "step kind"),
+        predicates=fix(grammar.predicates, "paragraphs_register_predicates", "predicate kind"),
+    )
+
+
+def _collection_names(grammar: Grammar, collections: str | None) -> set[str]:
+    """The top-level keys the core and the title's collections schema name."""
+    from paragraphs.pipeline.validation import core_schema
+
+    names = set(core_schema()["properties"])
+    for res in grammar.schemas:
+        if res.id == collections and isinstance(res.contents.get("properties"), Mapping):
+            names |= set(res.contents["properties"])
+    return names
+
+
+def _misspelt_collections(doc: YamlDocument, known: set[str]) -> list[Problem]:
+    """A title may keep collections of its own, but one a letter away from a known name
+    (``paragrahps:``) is a typo that would silently hide its records."""
+    from paragraphs.pipeline.validation import did_you_mean
+
+    if not isinstance(doc.data, Mapping):
+        return []
+    out = []
+    for key in doc.data:
+        if key in known:
+            continue
+        hint = did_you_mean(key, sorted(known))
+        if hint:
+            out.append(Problem(doc.key_pos((key,)), "SCHEMA001", f"unknown collection {key!r}{hint}", json_path=f"$.{key}"))
+    return out
+
+
+#: Findings that relate records to each other, which a record left out can cause.
+_CROSS_RECORD = ("REF002", "REF005", "SIGHT", "QUESTION002")
+_MISSING_PARAGRAPH = re.compile(r"paragraph (\S+), which does not exist")
+_SUBJECT = re.compile(r"(?:paragraph|sighting|question) '?([^\s',]+)'?")
+
+
+class _Skipped:
+    """Records left out for their schema errors, and what they would have given the others."""
+
+    def __init__(self) -> None:
+        self.paths: set[tuple[int, tuple[str | int, ...]]] = set()
+        self.ids: set[str] = set()
+        self.words: dict[str, SourcePos] = {}  # value written in a left-out record -> where
+
+    def __bool__(self) -> bool:
+        return bool(self.paths)
+
+    def add(self, doc: YamlDocument, problem: Problem) -> None:
+        at = _record_path(problem.json_path)
+        key = (id(doc), at)
+        if key in self.paths:
+            return
+        self.paths.add(key)
+        data: Any = doc.data
+        for part in at:
+            try:
+                data = data[part]
+            except (KeyError, IndexError, TypeError):
+                return
+        items = data if isinstance(data, list) and len(at) == 1 else [data]
+        for item in items:
+            if isinstance(item, Mapping):
+                for k in ("id", "key", "paragraph"):
+                    if isinstance(item.get(k), (str, int)):
+                        self.ids.add(str(item[k]))
+        found: set[str] = set(self.ids)
+        _scalars(data, found)
+        for word in found:
+            self.words.setdefault(word, doc.pos(at))
+
+    def whole(self, doc: YamlDocument) -> bool:
+        return (id(doc), ()) in self.paths
+
+    def has(self, doc: YamlDocument, at: tuple[str | int, ...]) -> bool:
+        return (id(doc), at) in self.paths or (id(doc), at[:1]) in self.paths or (id(doc), ()) in self.paths
+
+    def consequences(self, found: Sequence[Problem]) -> list[Problem]:
+        """Drop references to a left-out record; lower findings that may only follow from one."""
+        out = []
+        for p in found:
+            missing = _MISSING_PARAGRAPH.search(p.message) if p.code.startswith("REF") else None
+            if missing and missing.group(1) in self.ids:
+                continue  # the paragraph exists; it was left out for its own errors
+            subject = _SUBJECT.search(p.message)
+            cause = self.words.get(subject.group(1)) if subject else None
+            if p.code == "REF005" and self.words:
+                cause = min(self.words.values())
+            if p.code.startswith(_CROSS_RECORD) and cause is not None:
+                note = f"perhaps only a consequence of the record left out at {cause}"
+                out.append(replace(p, severity=Severity.INFO, message=f"{p.message} ({note})"))
+                continue
+            out.append(p)
+        return out
+
+
+def _record_path(json_path: str) -> tuple[str | int, ...]:
+    """``$.paragraphs[3].steps[0]`` -> ``("paragraphs", 3)``; ``$.title.doc`` -> ``("title",)``."""
+    match = re.match(r"^\$\.([^.\[]+)(?:\[(\d+)\])?", json_path)
+    if not match:
+        return ()
+    return (match.group(1), int(match.group(2))) if match.group(2) is not None else (match.group(1),)
+
+
+def _scalars(data: Any, into: set[str]) -> None:
+    if isinstance(data, Mapping):
+        for v in data.values():
+            _scalars(v, into)
+    elif isinstance(data, list):
+        for v in data:
+            _scalars(v, into)
+    elif isinstance(data, (str, int)) and not isinstance(data, bool):
+        into.add(str(data))
+
+
+# --------------------------------------------------------------------------- merging
+
+
+def _overlay_root(f: SourceFile) -> str:
+    """The overlay folder a file came from (its path less its name inside the folder)."""
+    if f.key and f.display.endswith(f.key):
+        return f.display[: -len(f.key)]
+    return f.display
+
+
+@dataclass
+class _Record:
+    data: dict[str, Any]
+    # field -> (document, JSON path of the record in it)
+    origin: dict[str, tuple[YamlDocument, tuple[str | int, ...]]]
+    where: tuple[YamlDocument, tuple[str | int, ...]]
+
+    def pos(self, rel: tuple[str | int, ...]) -> SourcePos:
+        if rel and rel[0] in self.origin:
+            doc, at = self.origin[str(rel[0])]
+        else:
+            doc, at = self.where
+        return doc.pos(at + tuple(rel))
+
+
+@dataclass
+class _Merged:
+    title: _Record | None = None
+    collections: dict[str, dict[str, _Record]] = field(default_factory=dict)
+
+
+def _merge(
+    docs: Sequence[tuple[YamlDocument, bool]],
+    problems: list[Problem],
+    skipped: _Skipped | None = None,
+    roots: Mapping[str, str] | None = None,
+) -> _Merged:
+    from paragraphs.foundation.limits import safe_name
+
+    merged = _Merged()
+    overlaid: dict[tuple[str, str, str], SourcePos] = {}  # (overlay folder, collection, id) -> first
+    for doc, overlay in docs:
+        for coll, value in doc.data.items():
+            if skipped is not None and skipped.has(doc, (coll,)):
+                continue
+            if not safe_name(coll):  # collections become page names in `docs export`
+                problems.append(Problem(doc.pos((coll,)), "ID005", f"collection name {coll!r} may only use letters, digits, - and _ (at most 64)"))
+                continue
+            if coll == "title":
+                rec = _Record(dict(value), {k: (doc, ("title",)) for k in value}, (doc, ("title",)))
+                if merged.title is None:
+                    merged.title = rec
+                elif overlay:
+                    _overlay_fields(merged.title, rec)
+                else:
+                    problems.append(Problem(doc.pos(("title",)), "ID002", f"title is declared twice (first at {merged.title.pos(())})"))
+                continue
+            bucket = merged.collections.setdefault(coll, {})
+            key_field = _KEYS.get(coll, "id")
+            for i, item in enumerate(value):
+                at = (coll, i)
+                if skipped is not None and skipped.has(doc, at):
+                    continue
+                key = str(item.get("id", item.get(key_field)))
+                rec = _Record(dict(item), {k: (doc, at) for k in item}, (doc, at))
+                if overlay:  # one overlay giving one record twice: neither silently wins
+                    mark = ((roots or {}).get(doc.path, doc.path), coll, key)
+                    if mark in overlaid:
+                        problems.append(Problem(doc.pos(at), "ID001", f"{coll} record {key!r} is given twice in one overlay (first at {overlaid[mark]})"))
+                        continue
+                    overlaid[mark] = doc.pos(at)
+                if key in bucket:
+                    if overlay:
+                        _overlay_fields(bucket[key], rec)
+                    else:
+                        problems.append(Problem(doc.pos(at), "ID001", f"{coll} record {key!r} is defined twice (first at {bucket[key].pos(())})"))
+                    continue
+                bucket[key] = rec
+    return merged
+
+
+def _overlay_fields(base: _Record, over: _Record) -> None:
+    for k, v in over.data.items():
+        base.data[k] = v
+        base.origin[k] = over.origin[k]
+
+
+# --------------------------------------------------------------------------- assembling
+
+
+def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems: list[Problem]) -> m.Book | None:
+    from paragraphs.pipeline.compiler import Compiler, make_question
+    from paragraphs.pipeline.tables import apply_cell_overlays, build_table
+
+    decl: dict[str, Any] = merged.title.data if merged.title else {"id": title, "name": title}
+    questions: dict[str, m.Question] = {}
+    tracks: dict[str, m.Track] = {}
+    for i, t in enumerate(decl.get("tracks") or ()):
+        body = {k: v for k, v in t.items() if k not in ("name", "initial", "key")}
+        qkey = str(t.get("key", t["name"]))
+        q = make_question(qkey, {"prompt": t.get("prompt", t["name"]), **body}, m.INTEGER, merged.title.pos(("tracks", i)) if merged.title else SourcePos("<none>"))
+        questions[qkey] = q
+        tracks[str(t["name"])] = m.Track(str(t["name"]), q, t.get("initial"))
+    for rec in merged.collections.get("questions", {}).values():
+        q = make_question(str(rec.data["key"]), rec.data, m.YESNO, rec.pos(()))
+        questions[q.key] = q
+    declared = tuple(sorted(questions))
+
+    compiler = Compiler(
+        title,
+        grammar.steps,
+        grammar.predicates,
+        grammar.checks,
+        set(grammar.procedures),
+        questions,
+        [s.contents for s in grammar.schemas],
+    )
+    paragraphs: dict[str, m.Paragraph] = {}
+    provenance: dict[str, dict[str, str]] = {}
+    for pid, rec in merged.collections.get("paragraphs", {}).items():
+        paragraphs[pid] = compiler.paragraph(rec.data, (), rec.pos)
+        if any(doc is not rec.where[0] for doc, _ in rec.origin.values()):
+            provenance[f"paragraphs:{pid}"] = {k: str(rec.pos((k,))) for k in rec.data}
+    problems.extend(compiler.problems)
+
+    entry_points = tuple(
+        m.EntryPoint(str(r.data["paragraph"]), str(r.data["source"]), r.data.get("assumed"), r.pos(()))
+        for r in merged.collections.get("entry_points", {}).values()
+    )
+    tables: dict[str, Any] = dict(grammar.tables)
+    unknown_at: dict[str, str] = {}
+    for tid, rec in merged.collections.get("tables", {}).items():
+        tables[tid] = build_table(title, tid, rec.data, rec.pos, problems, unknown_at)
+        _note_provenance(provenance, "tables", tid, rec)
+    units: dict[str, Any] = dict(grammar.units)
+    for uid, rec in merged.collections.get("units", {}).items():
+        units[uid] = UnitType(
+            id=uid,
+            title=title,
+            name=str(rec.data.get("name", uid)),
+            factors=dict(rec.data.get("factors") or {}),
+            doc=str(rec.data.get("doc", "")),
+            assumed=dict(rec.data.get("assumed") or {}),
+        )
+        _note_provenance(provenance, "units", uid, rec)
+
+    data: dict[str, dict[str, Any]] = {}
+    for coll, bucket in merged.collections.items():
+        if coll in ("paragraphs", "questions", "entry_points", "tables", "units", "cells"):
+            continue
+        data[coll] = {rid: rec.data for rid, rec in bucket.items()}
+        for rid, rec in bucket.items():
+            _note_provenance(provenance, coll, rid, rec)
+    cell_records = {key: (rec.data, rec.pos(())) for key, rec in merged.collections.get("cells", {}).items()}
+    filled_rows: dict[str, Any] = {}
+    filled_cells = apply_cell_overlays(tables, data, cell_records, problems, paragraphs, filled_rows)
+
+    counters = {str(c["name"]): int(c.get("initial", 0)) for c in decl.get("counters") or ()}
+    sightings = {str(s["id"]): m.SightingDecl(str(s["id"]), str(s.get("name", "")), s.get("assumed")) for s in decl.get("sightings") or ()}
+    id_pattern = decl.get("id_pattern")
+    if id_pattern:
+        from paragraphs.foundation.limits import id_pattern_problem
+
+        why = id_pattern_problem(str(id_pattern))
+        if why:
+            where = merged.title.pos(("id_pattern",)) if merged.title else SourcePos("<none>")
+            problems.append(Problem(where, "ID004", why))
+            id_pattern = None
+    meta = {
+        "doc": decl.get("doc", ""),
+        "id_pattern": id_pattern,
+        "id_prefixes": tuple(decl.get("id_prefixes") or ("T",)),
+        "events": tuple(decl.get("events") or ()),
+        "dice_assumed": (decl.get("dice") or {}).get("assumed"),
+        "declared_questions": declared,
+        "filled_cells": filled_cells,
+        "unknown_cells_at": unknown_at,
+        "row_cells": filled_rows,
+        "uses": tuple(str(u) for u in decl.get("uses") or ()),
+    }
+    return m.Book(
+        title=title,
+        name=str(decl.get("name", title)),
+        paragraphs=paragraphs,
+        questions=questions,
+        entry_points=entry_points,
+        tracks=tracks,
+        counters=counters,
+        sightings=sightings,
+        conventions=DiceConventions.from_mapping(decl.get("dice")),
+        tables=tables,
+        units=units,
+        data=data,
+        content_hash=key,
+        provenance=provenance,
+        meta=meta,
+    )
+
+
+def _note_provenance(provenance: dict[str, dict[str, str]], coll: str, rid: str, rec: _Record) -> None:
+    provenance[f"{coll}:{rid}"] = {k: str(rec.pos((k,))) for k in rec.data}

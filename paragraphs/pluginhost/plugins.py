@@ -1,0 +1,525 @@
+"""Building a plugin host: entry-point discovery, isolation of broken plugins, collisions.
+
+There is no global plugin manager: every host is made by :func:`make_plugin_manager` and
+handed to whatever needs it (engine, CLI, tests). Plugins are found through the
+``paragraphs`` entry-point group. A plugin that fails to import (even by ``sys.exit``),
+implements a hook that does not exist (a misspelt name), raises while registering, or
+yields something that is not a record is reported and skipped; every other plugin keeps
+working. Two plugins registering the same id is an error that names both; two plugins
+claiming one title disable that title (never first-wins).
+
+A plugin that ships titles is scoped to them: its title-free lint rules and procedures
+apply to its own titles only, and its runtime hooks (initial state, rolls, notifications)
+are called only for its titles, through :meth:`PluginHost.title_hook`, which reports an
+exception or a wrong return value as that plugin's fault.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from paragraphs.pluginhost import hookspecs
+from paragraphs.pluginhost import records
+from paragraphs.foundation.errors import ParagraphsError, PluginError
+from paragraphs.foundation.limits import safe_name
+
+ENTRY_POINT_GROUP = "paragraphs"
+
+#: The core's own default hook implementations, registered like any plugin.
+BUILTIN_PLUGINS = (
+    "paragraphs.builtin.defaults",
+    "paragraphs.builtin.checks",
+    "paragraphs.builtin.lint",
+    "paragraphs.builtin.sample",
+)
+
+#: Registration hooks whose title-free records, from a plugin that ships titles, apply to
+#: that plugin's titles only.
+TITLE_SCOPED = ("paragraphs_register_lint_rules", "paragraphs_register_procedures")
+
+#: Registration hook name -> the record type it must yield.
+REGISTRATIONS: dict[str, type] = {
+    "paragraphs_register_titles": records.Title,
+    "paragraphs_register_schemas": records.SchemaResource,
+    "paragraphs_register_tables": records.Table,
+    "paragraphs_register_units": records.UnitType,
+    "paragraphs_register_procedures": records.Procedure,
+    "paragraphs_register_check_kinds": records.CheckKind,
+    "paragraphs_register_steps": records.StepKind,
+    "paragraphs_register_predicates": records.PredicateKind,
+    "paragraphs_register_lint_rules": records.LintRule,
+    "paragraphs_register_commands": records.Command,
+    "paragraphs_register_policies": records.Policy,
+    "paragraphs_register_session_verbs": records.SessionVerb,
+    "paragraphs_register_sheet_sections": records.SheetSection,
+    "paragraphs_register_id_lists": records.IdList,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PluginProblem:
+    """Why a plugin was skipped."""
+
+    plugin: str
+    reason: str
+    #: False for a problem that disables one thing of the plugin, not the whole plugin
+    skipped: bool = True
+
+    def format(self) -> str:
+        return f"plugin {self.plugin} skipped: {self.reason}" if self.skipped else f"plugin {self.plugin}: {self.reason}"
+
+
+class PluginInfo:
+    """Where a registered plugin comes from (read from the distribution only when asked:
+    parsing package metadata is slow, and most commands never need it)."""
+
+    __slots__ = ("name", "_dist", "_distribution", "_version", "import_seconds")
+
+    def __init__(self, name: str, distribution: str = "", version: str = "", dist: Any = None) -> None:
+        # ``dist`` is the entry point; its ``.dist`` reads the package metadata on demand
+        self.name = name
+        self._dist = dist
+        self._distribution = distribution
+        self._version = version
+        #: how long importing the plugin's module took (``titles --timings``)
+        self.import_seconds = 0.0
+
+    @property
+    def distribution(self) -> str:
+        if not self._distribution and self._dist is not None:
+            self._distribution = self._dist.dist.name or ""
+        return self._distribution
+
+    @property
+    def version(self) -> str:
+        if not self._version and self._dist is not None:
+            self._version = self._dist.dist.version or ""
+        return self._version
+
+    def __repr__(self) -> str:
+        return f"PluginInfo({self.name!r}, {self.distribution!r}, {self.version!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class TitleInfo:
+    """A title with the plugin and distribution that ship it."""
+
+    record: records.Title
+    plugin: PluginInfo
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+
+class PluginHost:
+    """A plugin manager plus everything its plugins registered, checked and indexed."""
+
+    def __init__(self, pm: pluggy.PluginManager) -> None:
+        self.pm = pm
+        self.problems: list[PluginProblem] = []
+        self.info: dict[str, PluginInfo] = {}
+        # hook name -> list of (plugin name, record)
+        self._records: dict[str, list[tuple[str, Any]]] = {name: [] for name in REGISTRATIONS}
+        # plugin name -> ids of the titles it ships (absent: it ships none)
+        self._titles_of: dict[str, set[str]] = {}
+
+    @property
+    def hook(self) -> Any:
+        return self.pm.hook
+
+    # ------------------------------------------------------------------ lookups
+    def titles(self) -> dict[str, TitleInfo]:
+        """Every installed title by id."""
+        out = {}
+        for plugin, rec in self._records["paragraphs_register_titles"]:
+            out[rec.id] = TitleInfo(rec, self.info.get(plugin, PluginInfo(plugin, "", "")))
+        return dict(sorted(out.items()))
+
+    def title(self, title_id: str) -> TitleInfo:
+        from paragraphs.foundation.errors import UsageError
+
+        titles = self.titles()
+        if title_id not in titles:
+            known = ", ".join(titles) or "none installed"
+            raise UsageError(f"unknown title {title_id!r} (installed: {known})")
+        return titles[title_id]
+
+    def records(self, hook_name: str, title: str | None = None) -> list[Any]:
+        """Records of one registration hook that apply to ``title`` (global ones too)."""
+        return [rec for _, rec in self.records_by_plugin(hook_name, title)]
+
+    def records_by_plugin(self, hook_name: str, title: str | None = None) -> list[tuple[str, Any]]:
+        """Like :meth:`records`, with the name of the plugin that registered each."""
+        if title is None:
+            return list(self._records[hook_name])
+        scoped = hook_name in TITLE_SCOPED
+        out = []
+        for plugin, rec in self._records[hook_name]:
+            rec_title = getattr(rec, "title", None)
+            if rec_title == title or (rec_title is None and (not scoped or self.serves(plugin, title))):
+                out.append((plugin, rec))
+        return out
+
+    def serves(self, plugin: str, title: str) -> bool:
+        """Whether ``plugin``'s title-scoped hooks run for ``title``: it ships that title,
+        or it ships no title at all (a tracing or house-rule plugin)."""
+        shipped = self._titles_of.get(plugin)
+        return not shipped or title in shipped
+
+    def title_hook(
+        self,
+        hook_name: str,
+        title: str,
+        *,
+        check: Callable[[Any, Mapping[str, Any]], str | None] | None = None,
+    ) -> Callable[..., Any] | None:
+        """A caller of a runtime hook for one title, or None when no plugin implements it.
+
+        Only plugins that serve ``title`` are called (see :meth:`serves`). An exception in
+        a plugin's implementation, or a result ``check`` refuses (it returns why), raises
+        :class:`PluginError` naming the plugin. ``firstresult`` hooks return the first
+        result that is not None; others return the list of results.
+        """
+        caller = getattr(self.pm.hook, hook_name)
+        impls = [i for i in caller.get_hookimpls() if self.serves(i.plugin_name, title)]
+        if not impls:
+            return None
+        if any(i.hookwrapper or i.wrapper for i in impls):  # wrappers need pluggy's own call
+            excluded = [i.plugin for i in caller.get_hookimpls() if i not in impls]
+            return self.pm.subset_hook_caller(hook_name, remove_plugins=excluded)  # type: ignore[no-any-return]
+        first = bool(caller.spec and caller.spec.opts.get("firstresult"))
+        ordered = list(reversed(impls))  # pluggy's call order: last registered, tryfirst first
+
+        def call(**kwargs: Any) -> Any:
+            results = []
+            for impl in ordered:
+                try:
+                    result = impl.function(*[kwargs[name] for name in impl.argnames])
+                except ParagraphsError:
+                    raise  # a rules or usage error the plugin means to report
+                except Exception as exc:
+                    from paragraphs.pluginhost.plugin_errors import raised_at, shown
+
+                    where = raised_at(exc, None, owner=impl.function)
+                    at = f" (hook {hook_name} at {shown(where.path)}:{where.line})" if where is not None else ""
+                    raise PluginError(
+                        f"plugin {self._describe(impl.plugin_name)} failed in {hook_name} "
+                        f"for {title}: {_reason(exc)}{at}"
+                    ) from exc
+                if result is None:
+                    continue
+                why = check(result, kwargs) if check is not None else None
+                if why:
+                    raise PluginError(f"plugin {self._describe(impl.plugin_name)}: {hook_name} for {title} {why}")
+                if first:
+                    return result
+                results.append(result)
+            return None if first else results
+
+        return call
+
+    def by_id(self, hook_name: str, title: str | None) -> dict[str, Any]:
+        return {rec.id: rec for rec in self.records(hook_name, title)}
+
+    def plugin_of(self, hook_name: str, record_id: str) -> str:
+        for plugin, rec in self._records[hook_name]:
+            if rec.id == record_id:
+                return plugin
+        return ""
+
+    # ------------------------------------------------------------------ building
+    def _admit(self, name: str, strict: bool) -> None:
+        """Probe one plugin's registration hooks; keep it only if all of them succeed."""
+        plugin = self.pm.get_plugin(name)
+        others = [p for p in self.pm.get_plugins() if p is not plugin]
+        gathered: dict[str, list[Any]] = {}
+        try:
+            for hook_name, record_type in REGISTRATIONS.items():
+                caller = self.pm.subset_hook_caller(hook_name, remove_plugins=others)
+                found: list[Any] = []
+                for result in caller():
+                    for rec in _iterate(result):
+                        if not isinstance(rec, record_type):
+                            raise PluginError(
+                                f"{hook_name} yielded {type(rec).__name__}, "
+                                f"expected {record_type.__name__}"
+                            )
+                        if not getattr(rec, "id", ""):
+                            raise PluginError(f"{hook_name} yielded a record without an id")
+                        rec_id = str(getattr(rec, "id", ""))
+                        if record_type is records.Title and not safe_name(rec_id):
+                            # title ids name cache files and documentation folders
+                            raise PluginError(f"title id {rec_id!r} may only use letters, digits, - and _ (at most 64)")
+                        found.append(rec)
+                gathered[hook_name] = found
+            self._check_collisions(name, gathered)
+        except (Exception, SystemExit) as exc:  # a broken plugin must not take the others down
+            self.pm.unregister(plugin)
+            problem = PluginProblem(name, _reason(exc))
+            if strict:
+                raise PluginError(problem.format()) from exc
+            self.problems.append(problem)
+            return
+        for hook_name, found in gathered.items():
+            self._records[hook_name].extend((name, rec) for rec in found)
+        shipped = {rec.id for rec in gathered.get("paragraphs_register_titles", ())}
+        if shipped:
+            self._titles_of[name] = shipped
+
+    def _check_collisions(self, name: str, gathered: dict[str, list[Any]]) -> None:
+        for hook_name, found in gathered.items():
+            seen: dict[str, list[tuple[str, Any]]] = {}
+            for plugin, rec in self._records[hook_name]:
+                seen.setdefault(rec.id, []).append((plugin, getattr(rec, "title", None)))
+            mine: set[tuple[str, Any]] = set()
+            for rec in found:
+                rec_title = getattr(rec, "title", None)
+                key = (rec.id, rec_title)
+                if key in mine:
+                    raise PluginError(f"registers {rec.id!r} twice in {hook_name}")
+                mine.add(key)
+                for plugin, other_title in seen.get(rec.id, []):
+                    if hook_name == "paragraphs_register_titles" or (rec_title is not None and rec_title == other_title):
+                        continue  # settled by _settle_titles once every plugin is in
+                    if rec_title is None or other_title is None:
+                        what = hook_name.removeprefix("paragraphs_register_").rstrip("s")
+                        raise PluginError(
+                            f"{what} id {rec.id!r} is registered by both "
+                            f"{self._describe(plugin)} and {self._describe(name)}"
+                        )
+
+    def _settle_titles(self, strict: bool) -> None:
+        """Disable every title two plugins claim; drop title records only one side may own."""
+        claims: dict[str, list[str]] = {}
+        for plugin, rec in self._records["paragraphs_register_titles"]:
+            claims.setdefault(rec.id, []).append(plugin)
+        disabled = {tid for tid, owners in claims.items() if len(owners) > 1}
+        for tid in sorted(disabled):
+            names = " and ".join(self._describe(p) for p in claims[tid])
+            problem = PluginProblem(", ".join(claims[tid]), f"title {tid!r} is claimed by both {names}; it is disabled until one of them is removed", skipped=False)
+            if strict:
+                raise PluginError(problem.format())
+            self.problems.append(problem)
+        owner = {tid: owners[0] for tid, owners in claims.items() if len(owners) == 1}
+        for hook_name, found in self._records.items():
+            kept: list[tuple[str, Any]] = []
+            by_key: dict[tuple[str, str], list[str]] = {}
+            for plugin, rec in found:
+                rec_title = rec.id if hook_name == "paragraphs_register_titles" else getattr(rec, "title", None)
+                if rec_title in disabled:
+                    continue
+                if rec_title is not None and hook_name != "paragraphs_register_titles":
+                    by_key.setdefault((rec.id, rec_title), []).append(plugin)
+                kept.append((plugin, rec))
+            clashes = {key: plugins for key, plugins in by_key.items() if len(plugins) > 1}
+            for (rid, rtitle), plugins in sorted(clashes.items()):
+                what = hook_name.removeprefix("paragraphs_register_").rstrip("s")
+                winner = owner.get(rtitle) if owner.get(rtitle) in plugins else None
+                names = " and ".join(self._describe(p) for p in plugins)
+                fate = f"the one of {winner} is kept" if winner else "none of them is used"
+                problem = PluginProblem(", ".join(p for p in plugins if p != winner), f"{what} id {rid!r} of title {rtitle!r} is registered by both {names}; {fate}", skipped=False)
+                if strict:
+                    raise PluginError(problem.format())
+                self.problems.append(problem)
+                kept = [
+                    (plugin, rec)
+                    for plugin, rec in kept
+                    if not (rec.id == rid and getattr(rec, "title", None) == rtitle and hook_name != "paragraphs_register_titles" and plugin != winner)
+                ]
+            self._records[hook_name] = kept
+
+    def _describe(self, plugin: str) -> str:
+        info = self.info.get(plugin)
+        if info and info.distribution:
+            return f"{plugin} ({info.distribution} {info.version})"
+        return plugin
+
+
+def _iterate(result: Any) -> Iterable[Any]:
+    if result is None:
+        return ()
+    if isinstance(result, (list, tuple)) or hasattr(result, "__next__"):
+        return result
+    return (result,)
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, PluginError):
+        return text
+    return f"{type(exc).__name__}: {text}"
+
+
+def make_plugin_manager(
+    *,
+    load_entrypoints: bool = True,
+    plugins: Sequence[object | tuple[str, object]] = (),
+    blocked: Iterable[str] = (),
+    builtins: bool = True,
+    strict: bool = False,
+) -> PluginHost:
+    """Build a plugin host.
+
+    Args:
+        load_entrypoints: discover installed plugins in the ``paragraphs`` group.
+        plugins: extra plugin objects (modules, classes, instances), or ``(name, plugin)``.
+        blocked: plugin names (entry-point names) not to load.
+        builtins: register the core's own default plugins.
+        strict: raise :class:`PluginError` on the first problem instead of skipping the
+            plugin and recording it in ``host.problems``.
+
+    Returns:
+        The host, with every registration collected and checked.
+    """
+    pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
+    pm.add_hookspecs(hookspecs)
+    host = PluginHost(pm)
+    for name in blocked:
+        pm.set_blocked(name)
+
+    order: list[str] = []
+
+    def add(name: str, plugin: object, info: PluginInfo) -> None:
+        try:
+            pm.register(plugin, name=name)
+            _check_hook_names(pm, name, plugin)
+        except Exception as exc:
+            if pm.is_registered(plugin):
+                pm.unregister(plugin)
+            problem = PluginProblem(name, _reason(exc))
+            if strict:
+                raise PluginError(problem.format()) from exc
+            host.problems.append(problem)
+            return
+        host.info[name] = info
+        order.append(name)
+
+    if builtins:
+        from paragraphs.__about__ import __version__
+
+        for modname in BUILTIN_PLUGINS:
+            add(modname, importlib.import_module(modname), PluginInfo(modname, "paragraphs-engine", __version__))
+
+    if load_entrypoints:
+        for ep in _entry_points():
+            if pm.is_blocked(ep.name) or pm.has_plugin(ep.name):
+                continue
+            info = PluginInfo(ep.name, dist=ep)
+            started = time.perf_counter()
+            try:
+                plugin = ep.load()
+            except (Exception, SystemExit) as exc:  # sys.exit at import included
+                problem = PluginProblem(ep.name, f"failed to import {ep.value}: {_reason(exc)}")
+                if strict:
+                    raise PluginError(problem.format()) from exc
+                host.problems.append(problem)
+                continue
+            finally:
+                info.import_seconds = time.perf_counter() - started
+            add(ep.name, plugin, info)
+
+    for item in plugins:
+        name, plugin = item if isinstance(item, tuple) else (_plugin_name(item), item)
+        add(name, plugin, PluginInfo(name, "", ""))
+
+    for name in order:
+        if pm.has_plugin(name):
+            host._admit(name, strict)
+    host._settle_titles(strict)
+    return host
+
+
+def _check_hook_names(pm: pluggy.PluginManager, name: str, plugin: object) -> None:
+    """Refuse a plugin implementing a ``paragraphs_`` hook that has no spec (a misspelt name)."""
+    known = [n for n in dir(hookspecs) if n.startswith("paragraphs_")]
+    for caller in pm.get_hookcallers(plugin) or ():
+        if not caller.has_spec():
+            close = difflib.get_close_matches(caller.name, known, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            raise PluginError(f"implements {caller.name}, which is not a paragraphs hook{hint}")
+
+
+class _EntryPoint:
+    """One ``paragraphs`` entry point found on ``sys.path`` (see :func:`_entry_points`)."""
+
+    __slots__ = ("name", "value", "_dist_dir")
+
+    def __init__(self, name: str, value: str, dist_dir: str) -> None:
+        self.name = name
+        self.value = value
+        self._dist_dir = dist_dir
+
+    def load(self) -> Any:
+        module, _, attr = self.value.partition(":")
+        obj = importlib.import_module(module.strip())
+        for part in attr.strip().split(".") if attr else ():
+            obj = getattr(obj, part)
+        return obj
+
+    @property
+    def dist(self) -> Any:
+        import importlib.metadata
+
+        return importlib.metadata.Distribution.at(self._dist_dir)
+
+
+def _entry_points() -> list[_EntryPoint]:
+    """The ``paragraphs`` entry points of every distribution on ``sys.path``, by name.
+
+    This reads ``entry_points.txt`` of each ``*.dist-info`` folder directly, as
+    :func:`importlib.metadata.entry_points` does, without importing the email parser
+    that module needs for package metadata (a large part of a cached command's start-up).
+    The distribution's name and version are read from its metadata only when asked.
+    """
+    import os
+    import sys
+
+    found: dict[str, _EntryPoint] = {}
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for name in sorted(names):
+            if not name.endswith((".dist-info", ".egg-info")):
+                continue
+            dist_dir = os.path.join(entry or ".", name)
+            try:
+                with open(os.path.join(dist_dir, "entry_points.txt"), encoding="utf-8") as fh:
+                    text = fh.read()
+            except OSError:
+                continue
+            for ep_name, value in _group(text, ENTRY_POINT_GROUP):
+                found.setdefault(ep_name, _EntryPoint(ep_name, value, dist_dir))
+    return [found[k] for k in sorted(found)]
+
+
+def _group(text: str, group: str) -> list[tuple[str, str]]:
+    out = []
+    current = None
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            current = line[1:-1].strip()
+            continue
+        if current == group and "=" in line:
+            name, _, value = line.partition("=")
+            out.append((name.strip(), value.strip()))
+    return out
+
+
+def _plugin_name(plugin: object) -> str:
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__
+    return getattr(plugin, "__name__", None) or f"{type(plugin).__name__}@{id(plugin):x}"

@@ -1,0 +1,165 @@
+"""pytest plugin for title authors (entry point ``pytest11``; active once paragraphs and pytest are installed).
+
+Fixtures:
+
+* ``paragraphs_host``: a fresh plugin host with every installed plugin (no global state).
+* ``make_engine``: ``make_engine("mytitle", plugins=[...], dice=[3, 7])`` loads a title
+  (bypassing the cache) and returns an engine; extra plugins are registered first, so a
+  test can add an inline plugin.
+* ``scripted``: ``scripted(3, 7)`` makes scripted dice.
+
+Helpers (plain functions, importable): :func:`assert_trail`, :func:`assert_state`,
+:func:`run_playthrough` (a golden playthrough from a mapping).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paragraphs.book.dice import ScriptedDice
+
+
+def assert_trail(result: Any, expected: Sequence[str]) -> None:
+    """The resolution entered exactly these paragraphs, in this order."""
+    assert list(result.trail) == [str(p) for p in expected], f"trail {result.trail} != {list(expected)}"
+
+
+def assert_state(
+    state: Any,
+    *,
+    sightings: Iterable[str] | None = None,
+    counters: Mapping[str, int] | None = None,
+    values: Mapping[str, Any] | None = None,
+    retired: Iterable[str] | None = None,
+) -> None:
+    """The state has exactly these sightings and retired paragraphs, and these counters/values."""
+    if sightings is not None:
+        assert sorted(state.sightings) == sorted(sightings), f"sightings {sorted(state.sightings)} != {sorted(sightings)}"
+    for name, value in (counters or {}).items():
+        assert state.counters.get(name) == value, f"counter {name} = {state.counters.get(name)}, expected {value}"
+    for name, value in (values or {}).items():
+        assert state.values.get(name) == value, f"value {name} = {state.values.get(name)!r}, expected {value!r}"
+    if retired is not None:
+        assert sorted(state.retired) == sorted(str(r) for r in retired), f"retired {state.retired} != {sorted(retired)}"
+
+
+def run_playthrough(engine: Any, script: Mapping[str, Any] | str | os.PathLike[str], state: Any = None) -> Any:
+    """Run a golden playthrough and check every expectation; returns the final state.
+
+    ``script`` is a mapping, or the path of a YAML file holding one::
+
+        name: what this playthrough shows
+        options: {mission: 20}          # passed to engine.new_state (optional)
+        steps:
+          - read: "3"                   # or: event: dawn
+            dice: [9]                   # this step's rolls, in order (a 2d6 takes one total)
+            answers: {cover: 1}
+            expect:
+              status: done              # or needs_answers (then: questions: [keys])
+              trail: ["3", "4"]
+              sightings: [seen]         # the whole set after the step
+              counters: {noise: 1}      # these counters have these values
+              values: {lantern: lit}    # these named values have these values
+              retired: ["1"]
+              hooks: [first-light]      # ids of the hooks armed after the step, in order
+              ledger: ["raised the alarm"]   # reasons of this step's counter changes
+              says: ["The wire parts."]      # each appears in one of the instructions
+
+    A step's ``dice`` replace the engine's own dice for that step. A step that stops
+    for an answer or a die nobody gave fails with their names (``needs the answer to
+    'cover'``, ``needs a die: d6 for the patrol passes``) unless it expects
+    ``status: needs_answers``; a step that ends done must use every die it gives.
+    """
+    if not isinstance(script, Mapping):
+        from paragraphs.pipeline.yamlread import read_yaml
+
+        text = Path(script).read_text(encoding="utf-8")
+        script = read_yaml(text, str(script)).data
+        assert isinstance(script, Mapping), f"{script}: a playthrough is a mapping with `steps`"
+    state = state if state is not None else engine.new_state(**script.get("options", {}))
+    for i, step in enumerate(script["steps"], start=1):
+        dice = ScriptedDice(step.get("dice", []))
+        answers = step.get("answers", {})
+        ledger_before = len(getattr(state, "ledger", ()))
+        if "event" in step:
+            result = engine.fire(step["event"], state, answers, dice=dice)
+        else:
+            result = engine.resolve(str(step["read"]), state, answers, dice=dice)
+        expect = step.get("expect", {})
+        where = f"step {i} ({step.get('read') or step.get('event')})"
+        if result.status == "needs_answers" and expect.get("status") != "needs_answers":
+            raise AssertionError(f"{where}: stopped before its end: it needs " + "; ".join(_missing(q) for q in result.questions))
+        if "status" in expect:
+            assert result.status == expect["status"], f"{where}: status {result.status}"
+        if result.status == "done" and dice.unused:
+            raise AssertionError(f"{where}: {dice.unused} of its {len(dice.values)} dice were not used")
+        if "trail" in expect:
+            assert list(result.trail) == [str(p) for p in expect["trail"]], f"{where}: trail {result.trail}"
+        if "questions" in expect:
+            assert [q.key for q in result.questions] == list(expect["questions"]), f"{where}: questions {[q.key for q in result.questions]}"
+        assert_state(
+            result.state,
+            sightings=expect.get("sightings"),
+            counters=expect.get("counters"),
+            values=expect.get("values"),
+            retired=expect.get("retired"),
+        )
+        if "hooks" in expect:
+            armed = [h["id"] for h in result.state.hooks]
+            assert armed == list(expect["hooks"]), f"{where}: hooks {armed}"
+        if "ledger" in expect:
+            reasons = [entry["reason"] for entry in result.state.ledger[ledger_before:]]
+            assert reasons == list(expect["ledger"]), f"{where}: ledger {reasons}"
+        for text in expect.get("says") or ():
+            assert any(text in ins.text for ins in result.instructions), f"{where}: nothing says {text!r} ({[i.text for i in result.instructions]})"
+        state = result.state
+    return state
+
+
+def _missing(question: Any) -> str:
+    if question.key.startswith("roll."):
+        return f"a die: {question.prompt} (add it to `dice`)"
+    return f"the answer to {question.key!r}, {question.prompt!r} (add it to `answers`)"
+
+
+@pytest.fixture
+def paragraphs_host() -> Any:
+    """A fresh plugin host with every installed plugin."""
+    from paragraphs.pluginhost.plugins import make_plugin_manager
+
+    return make_plugin_manager()
+
+
+@pytest.fixture
+def make_engine() -> Callable[..., Any]:
+    """Factory: ``make_engine(title, plugins=(), dice=None, overlays=())`` -> Engine.
+
+    ``title`` is an installed title's id or a content folder (``"my-book/"``); the cache
+    is never used, so a test always sees the files as they are.
+    """
+    from paragraphs.pipeline.content import load_book
+    from paragraphs.interpreter.engine import Engine
+    from paragraphs.pluginhost.plugins import make_plugin_manager
+
+    def factory(title: str, *, plugins: Sequence[Any] = (), dice: Sequence[int] | None = None, overlays: Sequence[Any] = ()) -> Any:
+        host = make_plugin_manager(plugins=plugins)
+        if "/" in str(title) or isinstance(title, os.PathLike):  # a folder of content (open_book)
+            from paragraphs.pipeline.content import load_folder
+
+            book = load_folder(host, title, overlays, use_cache=False)
+        else:
+            book = load_book(host, title, overlays, use_cache=False)
+        return Engine(book, host, dice=ScriptedDice(dice) if dice is not None else None)
+
+    return factory
+
+
+@pytest.fixture
+def scripted() -> Callable[..., ScriptedDice]:
+    """``scripted(3, 7)`` -> ScriptedDice([3, 7])."""
+    return lambda *values: ScriptedDice(values)
