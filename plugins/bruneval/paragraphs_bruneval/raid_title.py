@@ -156,8 +156,19 @@ _HINTS: tuple[tuple[re.Pattern[str], Callable[[GameState, re.Match[str]], str]],
     (re.compile(r"^destroying the Villa"), lambda g, m: "at or under the unit's attack value succeeds"),
     (re.compile(r": attacker's die$"), lambda g, m: "added to the attack value; at or over the defence total hits the defender"),
     (re.compile(r": defender's die$"), lambda g, m: "added to the defence value; above the attack total hits the attacker"),
+    (re.compile(r"^drop zone of "), lambda g, m: _table_hint(g, "drop_zone", "DZ ")),
+    (re.compile(r"^landing zone of "), lambda g, m: "the zone of that number in the drop zone; the next number when it is full"),
+    (re.compile(r"^unexpected event: which one"), lambda g, m: _table_hint(g, "unexpected_events", "")),
+    (re.compile(r"^boats on turn \d+: need (\d+) with ([+-]\d+)"), lambda g, m: f"{int(m.group(1)) - int(m.group(2))} or more brings the boats"),
+    (re.compile(r"^wrong DZ: turn "), lambda g, m: "the turn the group comes in at 5C (never before its own)"),
     (re.compile(r"equal|at random|which group|set-up"), lambda g, m: "picks among equal choices"),
 )
+
+
+def _table_hint(g: GameState, table: str, prefix: str) -> str:
+    """``1-4 DZ A, 5 DZ B, 6 DZ C``: a die table's rows as the player reads them."""
+    rows = g.scenario.tables[table].rows
+    return ", ".join(f"{row.name} {prefix}{str(row.result).replace('_', ' ')}" for row in rows)
 
 
 def dice_hint(g: GameState, purpose: str) -> str | None:

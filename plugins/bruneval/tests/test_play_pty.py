@@ -87,6 +87,11 @@ def test_help_through_a_pipe_is_the_help(tmp_path) -> None:
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert "Orders of Raid sur Bruneval 1942:" in done.stdout and "odds <order>" in done.stdout
     assert "turn 1, your British actions" in done.stdout
+    # run again, the session (default) resumes: the seed is not used, and the player is told
+    again = subprocess.run([sys.executable, "-m", "paragraphs", "play", "bruneval", "--seed", "3"], input="help\n", capture_output=True, text=True, env=_env(tmp_path), timeout=120)
+    assert again.returncode == 0 and again.stderr == "", again.stderr
+    assert "note: --seed 3 is not used: the session 'default' goes on with its own seeded dice (--new starts a new game)" in again.stdout
+    assert "(resumed)" in again.stdout and "Orders of Raid sur Bruneval 1942:" in again.stdout
 
 
 def test_7_a_refused_order_says_why_odds_then_undo_without_rerolling(tmp_path) -> None:
@@ -128,9 +133,9 @@ def test_7_physical_dice_ask_each_die_with_its_purpose_and_ctrl_d_drops_the_step
         [
             ("a 6 brings one [1-6]: ", "7"),
             ("a 6 brings one [1-6]: ", "1"),
-            ("drop zone of drake [1-6]: ", "board"),
-            ("drop zone of drake [1-6]: ", "1"),
-            ("landing zone of Commander Frost [1-6]: ", None),
+            ("drop zone of drake: 1-4 DZ A, 5 DZ B, 6 DZ C [1-6]: ", "board"),
+            ("drop zone of drake: 1-4 DZ A, 5 DZ B, 6 DZ C [1-6]: ", "1"),
+            ("landing zone of Commander Frost: the zone of that number in the drop zone; the next number when it is full [1-6]: ", None),
         ],
     )
     assert "error: type the face your die shows, 1-6" in text
@@ -226,7 +231,7 @@ def test_7_json_lines(tmp_path) -> None:
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert done.returncode == 0 and lines[0]["kind"] == "session"
     assert lines[1]["kind"] == "question" and lines[1]["question"]["kind"] == "die"
-    assert lines[1]["question"]["text"] == "roll d6 for drop zone of drake"
+    assert lines[1]["question"]["text"] == "roll d6 for drop zone of drake: 1-4 DZ A, 5 DZ B, 6 DZ C"
 
 
 # --------------------------------------------------------------------------- 8. turn with your own dice

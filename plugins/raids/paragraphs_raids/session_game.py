@@ -180,14 +180,20 @@ def run_interactive(
     path = session_path(engine.book.title, args.session)
     with hold_save(path):
         resume = not args.new and save_exists(path)
+        notice = None
+        seed = args.seed
         if resume:
             state = load_state(path, title=engine.book.title)
-            if args.seed is not None and state.rng is not None:
-                raise UsageError("--seed cannot be used when resuming a session whose dice are already seeded (use --new)")
+            if seed is not None and state.rng is not None:
+                # the session goes on with its own dice (undo replays them); said, not silent
+                notice = f"--seed {seed} is not used: the session {args.session!r} goes on with its own seeded dice (--new starts a new game)"
+                seed = None
         else:
             state = engine.new_state()
             state.extra[BOARD_KEY] = {"phase": "start", "start": dict(start_args or {})}
-        session = RaidSession(engine, state, game, path=path, dice=args.dice, seed=args.seed)
+        session = RaidSession(engine, state, game, path=path, dice=args.dice, seed=seed)
+        if notice:
+            session.notices.append(notice)
         if not resume or session.notices:
             session.save()
         first: list[str] = []
