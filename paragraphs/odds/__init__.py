@@ -325,35 +325,49 @@ def _compute(
     """The tree within ``budget``: whole if it fits, else to the deepest depth that fits."""
     table, interner = (memo or OddsMemo()).table(engine)
 
-    def attempt(d: int | None, truncate: bool = False) -> tuple[Segment, Node, dict[str, m.Question]]:
-        b = Builder(engine, table, interner, budget, d, truncate)
-        seg, node = b.segment(state, given, run, boundary, 0)
+    def strict(d: int | None) -> tuple[Segment, Node, dict[str, m.Question]] | None:
+        """The tree to depth ``d``, or None as soon as it passes the budget."""
+        b = Builder(engine, table, interner, budget, d, False)
+        try:
+            seg, node = b.segment(state, given, run, boundary, 0)
+        except _OverBudget:
+            return None
         return seg, node, b.asked
+
+    def truncated(d: int | None) -> tuple[tuple[Segment, Node, dict[str, m.Question]], bool]:
+        """The tree to depth ``d`` with frontier leaves past the budget, and whether it
+        passed the budget (when it did not, it is the same tree as :func:`strict`'s)."""
+        b = Builder(engine, table, interner, budget, d, True)
+        seg, node = b.segment(state, given, run, boundary, 0)
+        return (seg, node, b.asked), b.spent
 
     with _deep_recursion():
         try:
-            if not boundary:
-                # a procedure: no jumps to deepen by; past the budget, frontier leaves
-                return attempt(depth, truncate=True)
-            try:
-                return attempt(depth)
-            except _OverBudget:
-                pass
-            # too big whole: deepen from one paragraph, doubling, while the budget holds
-            # (shared subtrees come from the memo); the last depth that fitted is kept
-            best = None
-            d = 1
+            if not boundary or (depth is not None and depth <= 1):
+                # a procedure (no jumps to deepen by), or a depth of at most one: one
+                # computation, past the budget frontier leaves
+                return truncated(depth)[0]
+            # The target paragraph on its own (depth 1) first: when it passes the budget
+            # the whole tree would too, and its truncated tree is the answer; when it
+            # enters no other paragraph it is the whole tree.
+            probe, spent = truncated(1)
+            if spent or not _has_frontier(probe[1], "depth"):
+                return probe
+            whole = strict(depth)
+            if whole is not None:
+                return whole
+            # too big whole: deepen, doubling, while the budget holds (shared subtrees come
+            # from the memo); the last depth that fitted is kept
+            best = probe
+            d = 2
             while depth is None or d < depth:
-                try:
-                    found = attempt(d)
-                except _OverBudget:
-                    break
+                found, spent = truncated(d)
+                if spent:
+                    return best
                 best = found
                 if not _has_frontier(found[1], "depth"):
                     return found
                 d *= 2
-            if best is None:
-                return attempt(1 if depth is None else min(1, depth), truncate=True)
             return best
         except RecursionError:
             raise OddsError("the chain of paragraphs is too deep to enumerate") from None

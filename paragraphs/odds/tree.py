@@ -388,6 +388,8 @@ class Builder:
         self.cost = 0
         self.asked: dict[str, m.Question] = {}
         self.frontiers = 0
+        #: frontiers the budget made (the rest came from depth or a loop)
+        self.budget_frontiers = 0
         #: answer keys looked up by the subtree being computed (innermost last)
         self.reads: list[set[str]] = [set()]
         self._open: set[Any] = set()
@@ -427,6 +429,7 @@ class Builder:
                 for item, weight in branch.options:
                     if self.truncate and self.spent:
                         self.frontiers += 1
+                        self.budget_frontiers += 1
                         child_seg, child = EMPTY, self.frontier(ctx.paragraph, "budget", {**ctx.answers, **_answer_of(item)})
                     else:
                         self.spend(1)
@@ -476,6 +479,7 @@ class Builder:
             return Segment(trail=(target,)), self.frontier(target, "depth", answers)
         if self.truncate and self.spent:
             self.frontiers += 1
+            self.budget_frontiers += 1
             return EMPTY, self.frontier(target, "budget", answers)
         # What follows depends on the target, the state, the depth left, and only those
         # answers its computation looked up (present or absent): entries are kept with
@@ -492,7 +496,7 @@ class Builder:
             self.frontiers += 1
             return EMPTY, self.frontier(target, "loop", answers)
         self._open.add(loop_key)
-        frontiers = self.frontiers
+        frontiers = self.budget_frontiers
         self.reads.append(set())
         try:
             hit = self.segment(state, answers, lambda ctx: self.engine.enter(ctx, target, {}), True, entries)
@@ -500,8 +504,9 @@ class Builder:
             self._open.discard(loop_key)
             seen = self.reads.pop()
             self.reads[-1].update(seen)
-        if not self.truncate or self.frontiers == frontiers:
-            # budget frontiers depend on what was computed first: never shared
+        if self.budget_frontiers == frontiers:
+            # budget frontiers depend on what was computed first: never shared (depth
+            # and loop frontiers are kept, as a computation within its budget keeps them)
             cond = tuple(sorted((k, answers.get(k, _ABSENT)) for k in seen))
             self.memo.setdefault(key, []).append((cond, hit))
         return hit
