@@ -315,10 +315,11 @@ _ROLL_OPTIONS: dict[Any, list[tuple[tuple[Any, ...], Fraction | None]]] = {}
 class _OddsChooser(Chooser):
     source_kind = "odds"
 
-    def __init__(self, prefix: tuple[tuple[Any, ...], ...], boundary: bool) -> None:
+    def __init__(self, prefix: tuple[tuple[Any, ...], ...], boundary: bool, tail_sees: Mapping[int, m.See] | None = None) -> None:
         self.prefix = prefix
         self.i = 0
         self.boundary = boundary
+        self.tail_sees = tail_sees
 
     def _next(self) -> tuple[Any, ...] | None:
         if self.i < len(self.prefix):
@@ -366,6 +367,14 @@ class _OddsChooser(Chooser):
     def at_boundary(self, ctx: Context, target: str) -> None:
         raise _Boundary(target)
 
+    def at_see(self, ctx: Context, step: m.See) -> None:
+        # A `see` the top-level paragraph ends with is a jump like `goto`: what follows
+        # depends only on where it goes and the state, so it is a memo point too (a book
+        # that reads on with `see` alone would otherwise be one segment, replayed whole
+        # for every branch and never shared).
+        if self.tail_sees is not None and id(step) in self.tail_sees and not step.with_ and len(ctx.stack) == 1 and not ctx.frames and ctx.subject is None:
+            raise _Boundary(step.to)
+
     def entry_limit_reached(self, ctx: Context, paragraph: str) -> None:
         if ctx.odds_depth_stop:
             ctx.trail.append(paragraph)
@@ -406,7 +415,7 @@ class Builder:
         return self.cost > self.budget
 
     # ---------------------------------------------------------------- segments
-    def segment(self, state: State, answers: Mapping[str, Any], run: Callable[[Context], Any], boundary: bool, entries_before: int) -> tuple[Segment, Node]:
+    def segment(self, state: State, answers: Mapping[str, Any], run: Callable[[Context], Any], boundary: bool, entries_before: int, first: bool = True) -> tuple[Segment, Node]:
         """The tree of ``run`` from ``state``: its first segment and its root node."""
         base_values = dict(state.values)
         # one pickle per segment, one unpickle per replay: faster than a deep copy
@@ -415,7 +424,7 @@ class Builder:
 
         def replay(prefix: tuple[tuple[Any, ...], ...]) -> tuple[Segment, Node]:
             work = State(**pickle.loads(frozen))
-            ctx = Context(self.engine, work, _Reads(answers, self.reads[-1]), _OddsChooser(prefix, boundary), record=False, track_effects=True)
+            ctx = Context(self.engine, work, _Reads(answers, self.reads[-1]), _OddsChooser(prefix, boundary, self._relevance.tail_sees), record=False, track_effects=True)
             if depth_left < self.engine.max_entries:
                 ctx.entry_limit = depth_left
                 ctx.odds_depth_stop = True
@@ -462,7 +471,10 @@ class Builder:
                 text = str(label.get("label")) if isinstance(label, Mapping) else str(label)
             return _cumulative(ctx, base_values), self.nodes.leaf(label=text)
 
-        self.spend(1)
+        if first:
+            # a segment after a jump goes on with the run that reached the jump, which
+            # was counted already
+            self.spend(1)
         return replay(())
 
     def frontier(self, at: str, reason: str, answers: Mapping[str, Any]) -> Node:
@@ -488,7 +500,9 @@ class Builder:
         for cond, hit in self.memo.get(key, ()):
             if all(answers.get(k, _ABSENT) == v for k, v in cond):
                 self.reads[-1].update(k for k, _ in cond)
-                self.spend(hit[1].leaves)
+                # the run that reached the jump is counted already (one leaf of the
+                # result); the shared subtree adds the rest of its leaves
+                self.spend(hit[1].leaves - 1)
                 return hit
         loop_key = (key, self._answers_key(answers, target))
         if loop_key in self._open:
@@ -499,7 +513,7 @@ class Builder:
         frontiers = self.budget_frontiers
         self.reads.append(set())
         try:
-            hit = self.segment(state, answers, lambda ctx: self.engine.enter(ctx, target, {}), True, entries)
+            hit = self.segment(state, answers, lambda ctx: self.engine.enter(ctx, target, {}), True, entries, first=False)
         finally:
             self._open.discard(loop_key)
             seen = self.reads.pop()
