@@ -295,6 +295,23 @@ def test_a_see_that_ends_a_paragraph_is_a_memo_point_like_goto():
     assert vp[0] == Fraction(2, 3) ** 7 and vp[1] == 7 * Fraction(1, 3) * Fraction(2, 3) ** 6 and vp[7] == Fraction(1, 3) ** 7
 
 
+def test_a_chain_that_never_ends_stops_at_a_frontier():
+    # each pass reads the paragraph again with one VP more: no loop (the state differs
+    # each time), no branch; deepening must still stop, at the budget, never run on
+    for jump in ("goto", "see"):
+        engine = engine_for(
+            f"""
+            paragraphs:
+              - id: "1"
+                steps: [{{counter: {{name: vp, add: 1, reason: r}}}}, {{{jump}: "1"}}]
+            """
+        )
+        result = paragraph_odds(engine, "1", budget=50)
+        assert result.total() == 1
+        ((outcome, p),) = [(o, o.probability) for o in result.outcomes]
+        assert p == 1 and outcome.frontier is not None and 8 <= len(outcome.trail) <= 64
+
+
 def test_a_see_with_steps_after_it_is_not_a_memo_point():
     # after "see 2" paragraph 1 still adds a VP: the see cannot end the segment there
     from paragraphs.odds import OddsMemo

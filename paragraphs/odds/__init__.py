@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from paragraphs import model as m
 from paragraphs.context import Context
 from paragraphs.errors import OddsError, UsageError
-from paragraphs.odds.tree import DEFAULT_BUDGET, EMPTY, PROCEDURE_BUDGET, Builder, Interner, Node, Segment, _OverBudget
+from paragraphs.odds.tree import DEFAULT_BUDGET, EMPTY, PROCEDURE_BUDGET, Builder, Interner, Node, Segment
 from paragraphs.state import State
 
 if TYPE_CHECKING:
@@ -325,18 +325,10 @@ def _compute(
     """The tree within ``budget``: whole if it fits, else to the deepest depth that fits."""
     table, interner = (memo or OddsMemo()).table(engine)
 
-    def strict(d: int | None) -> tuple[Segment, Node, dict[str, m.Question]] | None:
-        """The tree to depth ``d``, or None as soon as it passes the budget."""
-        b = Builder(engine, table, interner, budget, d, False)
-        try:
-            seg, node = b.segment(state, given, run, boundary, 0)
-        except _OverBudget:
-            return None
-        return seg, node, b.asked
-
     def truncated(d: int | None) -> tuple[tuple[Segment, Node, dict[str, m.Question]], bool]:
         """The tree to depth ``d`` with frontier leaves past the budget, and whether it
-        passed the budget (when it did not, it is the same tree as :func:`strict`'s)."""
+        passed the budget (when it did not, it is the tree a computation that stops at the
+        budget would give)."""
         b = Builder(engine, table, interner, budget, d, True)
         seg, node = b.segment(state, given, run, boundary, 0)
         return (seg, node, b.asked), b.spent
@@ -347,28 +339,25 @@ def _compute(
                 # a procedure (no jumps to deepen by), or a depth of at most one: one
                 # computation, past the budget frontier leaves
                 return truncated(depth)[0]
-            # The target paragraph on its own (depth 1) first: when it passes the budget
-            # the whole tree would too, and its truncated tree is the answer; when it
-            # enters no other paragraph it is the whole tree.
-            probe, spent = truncated(1)
-            if spent or not _has_frontier(probe[1], "depth"):
-                return probe
-            whole = strict(depth)
-            if whole is not None:
-                return whole
-            # too big whole: deepen, doubling, while the budget holds (shared subtrees come
-            # from the memo); the last depth that fitted is kept
-            best = probe
+            # Deepen from the target paragraph on its own (depth 1), doubling: a depth
+            # whose tree has no branch cut by it is the whole tree; the first depth that
+            # passes the budget ends the search, and the last one that fitted is the
+            # answer (the first one's truncated tree when even depth 1 does not fit).
+            # Subtrees no depth cut are memoised whatever the depth, so each pass
+            # computes only what lies past the previous one.
+            best, spent = truncated(1)
+            if spent or not _has_frontier(best[1], "depth"):
+                return best
             d = 2
-            while depth is None or d < depth:
-                found, spent = truncated(d)
+            while True:
+                at = d if depth is None or d < depth else depth
+                found, spent = truncated(at)
                 if spent:
                     return best
                 best = found
-                if not _has_frontier(found[1], "depth"):
+                if at == depth or not _has_frontier(found[1], "depth"):
                     return found
                 d *= 2
-            return best
         except RecursionError:
             raise OddsError("the chain of paragraphs is too deep to enumerate") from None
 
