@@ -326,7 +326,7 @@ def test_the_template_is_a_valid_overlay_and_filling_it_closes_the_gap(tmp_path)
 
     compiled, _ = compile_text(BOOK + ASSUMED_BITS)
     written = overlay_template(compiled.book, tmp_path / "mine")
-    assert sorted(p.name for p in written) == ["assumed.yaml", "cells.yaml"]
+    assert sorted(p.name for p in written) == ["assumed.yaml", "cells.yaml", "records.yaml"]
     text = (tmp_path / "mine" / "cells.yaml").read_text()
     assert "# smudged (source: page 3, last line)" in text and '#   - {key: "cell.loot.4-5.result", value: null}' in text
     assert "assumed.units.boat.speed: the counter is not printed" in (tmp_path / "mine" / "assumed.yaml").read_text()
@@ -337,6 +337,24 @@ def test_the_template_is_a_valid_overlay_and_filling_it_closes_the_gap(tmp_path)
     over, _ = _compile_with_overlay(filled)
     assert not over.errors, [p.format() for p in over.problems]
     assert "cell.loot.4-5.result" not in {g.id for g in find_gaps(over.book)}
+
+
+def test_the_template_holds_each_assumed_record_as_the_title_has_it(tmp_path):
+    from paragraphs.gaps import find_gaps, overlay_template
+
+    compiled, _ = compile_text(BOOK + ASSUMED_BITS)
+    overlay_template(compiled.book, tmp_path / "mine")
+    text = (tmp_path / "mine" / "records.yaml").read_text()
+    record = '#   - {id: "boat", factors: {"speed": 4}, assumed: {}}'
+    assert "#   # speed: the counter is not printed" in text and record in text
+    as_is, _ = _compile_with_overlay(text, BOOK + ASSUMED_BITS)
+    assert not as_is.errors and "assumed.units.boat.speed" in {g.id for g in find_gaps(as_is.book)}
+    # the owner uncomments the collection and the record, and gives his copy's value
+    mine = text.replace("# units:", "units:").replace(record, '  - {id: "boat", factors: {"speed": 6}, assumed: {}}')
+    over, _ = _compile_with_overlay(mine, BOOK + ASSUMED_BITS)
+    assert not over.errors, [p.format() for p in over.problems]
+    assert over.book.units["boat"].factors == {"speed": 6}
+    assert "assumed.units.boat.speed" not in {g.id for g in find_gaps(over.book)}
 
 
 def test_cells_a_player_entered_export_as_an_overlay(tmp_path):
@@ -351,6 +369,43 @@ def test_cells_a_player_entered_export_as_an_overlay(tmp_path):
     over, _ = _compile_with_overlay(typed.read_text())
     assert over.book.tables["fire"].cell("rifle", "1").kind == "prohibited"
     assert cells_overlay({}, tmp_path / "none").read_text().endswith("cells: []\n")
+
+
+def test_the_session_exports_the_cells_a_player_gave_and_the_overlay_answers_them(cli_overlay, capsys, monkeypatch, tmp_path):
+    import io
+
+    exported = tmp_path / "given"
+    script = f"9\n4\na brass key\ncells\ncells export {exported}\nquit\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    code = main(["play", "testplugin", "--session", str(tmp_path / "s.json"), "--dice", "physical", "--overlay", str(cli_overlay)])
+    out = capsys.readouterr().out
+    assert code == 0 and "cell.loot.4-5.result: a brass key" in out and f"1 cell written to {exported / 'cells.yaml'}" in out
+    # without the export the cell is asked again; with it, the overlay answers it
+    main(["read", "testplugin", "9", "--dice", "4", "--json", "--overlay", str(cli_overlay)])
+    assert json.loads(capsys.readouterr().out)["questions"][0]["key"] == "cell.loot.4-5.result"
+    code = main(["read", "testplugin", "9", "--dice", "4", "--json", "--overlay", str(cli_overlay), "--overlay", str(exported)])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["status"] == "done" and data["state"]["values"]["loot"] == "a brass key"
+
+
+def test_cells_export_never_overwrites_an_overlay_the_player_wrote(tmp_path):
+    from paragraphs.session import Session
+
+    e = engine()
+    session = Session(e, e.new_state(), dice="physical")
+    assert session.send("cells").text == "no table cell was given in this session"
+    session.send("1")
+    session.send("4")
+    session.send("P")
+    assert session.send("cells").text == "cell.loot.4-5.result: prohibited (entered by the player)"
+    mine = write(tmp_path / "mine" / "cells.yaml", "cells:\n  - {key: cell.fire.rifle.1, value: 70}\n")
+    reply = session.send(f"cells export {tmp_path / 'mine'}")
+    assert reply.kind == "error" and "was not written by cells export" in reply.text and "value: 70" in mine.read_text()
+    assert session.send(f"cells export {tmp_path / 'out'}").kind == "info"
+    assert session.send(f"cells export {tmp_path / 'out'}").kind == "info"  # its own export is rewritten
+    over, _ = _compile_with_overlay((tmp_path / "out" / "cells.yaml").read_text())
+    assert not over.errors and over.book.tables["loot"].cell(4).kind == "prohibited"
+    assert session.send("cells dump").kind == "error"
 
 
 def test_cli_gaps_template_and_validate_census(cli_overlay, capsys, tmp_path):

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from paragraphs.errors import ParagraphsError
+from paragraphs.foundation.errors import ParagraphsError
 
 PROG = "paragraphs"
 
@@ -141,7 +141,7 @@ def build_parser(host: Any) -> ArgumentParser:
     e.add_argument("--title", action="append", default=[], metavar="TITLE|DIR/", help="only these titles, or books in these folders (repeatable)")
     _common(e)
 
-    p = sub.add_parser("schemas", help="write each title's content schema (for editors) to DIR/<title>/book.schema.json")
+    p = sub.add_parser("schemas", help="write each title's content schema (for editors) to DIR/<title>/book.schema.json, and the schemas the title registers (its collections, a raid title's board file) beside it")
     p.add_argument("dir")
     p.add_argument("titles", nargs="*", metavar="TITLE")
 
@@ -157,6 +157,12 @@ def build_parser(host: Any) -> ArgumentParser:
     p = sub.add_parser("template", help="write an overlay skeleton of a title's unknown cells and assumed values to DIR")
     p.add_argument("title")
     p.add_argument("dir")
+    _common(p)
+
+    p = sub.add_parser("ids", help="list the ids you type for a title: paragraphs, sightings, tables, units, and the title's own (a raid map's zones and counters)")
+    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
+    p.add_argument("--kind", action="append", default=[], metavar="LIST", help="only this list (repeatable; the listing names each list's word)")
+    p.add_argument("--json", action="store_true")
     _common(p)
 
     p = sub.add_parser("table", help="show a title's table, or look a value up in it")
@@ -202,7 +208,7 @@ def _scratch(options: Any, *, resolve: bool = False) -> ArgumentParser:
 
 
 def _problem(host: Any, plugin: str, reason: str) -> None:
-    from paragraphs.plugins import PluginProblem
+    from paragraphs.pluginhost.plugins import PluginProblem
 
     host.problems.append(PluginProblem(plugin, reason, skipped=False))
 
@@ -221,7 +227,7 @@ def _declare(host: Any, plugin: str, cmd: Any, scratch: Any, target: Any) -> boo
 
 
 def _run_extension(name: str, args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.errors import UsageError
+    from paragraphs.foundation.errors import UsageError
 
     host.title(args.title)  # an unknown title is a one-line usage error
     for ext in host.records("paragraphs_register_commands", args.title):
@@ -251,7 +257,7 @@ def _resolution_options(p: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
-    from paragraphs.plugins import make_plugin_manager
+    from paragraphs.pluginhost.plugins import make_plugin_manager
 
     args_list = list(sys.argv[1:] if argv is None else argv)
     # --debug is accepted anywhere on the line (an author adds it to the command that failed)
@@ -274,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             os.environ["PARAGRAPHS_NO_CACHE"] = "1"
         return int(_dispatch(args, host) or 0)
     except ParagraphsError as exc:
-        from paragraphs.plugin_errors import debug_enabled
+        from paragraphs.pluginhost.plugin_errors import debug_enabled
 
         if debug or debug_enabled():
             import traceback

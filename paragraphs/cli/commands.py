@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from paragraphs.cli.terminal import emit_json, style, table
-from paragraphs.errors import UsageError
+from paragraphs.foundation.errors import UsageError
 
 
 def parse_answers(items: list[str]) -> dict[str, str]:
@@ -37,7 +37,7 @@ def open_engine(args: argparse.Namespace, host: Any) -> Any:
 
 
 def _open_book_or_title(args: argparse.Namespace, host: Any) -> Any:
-    from paragraphs.api import open_book, open_title
+    from paragraphs.interpreter.api import open_book, open_title
 
     overlays = getattr(args, "overlay", []) or []
     if is_folder_argument(args.title):
@@ -74,7 +74,7 @@ def load_or_new_state(path: str | None, engine: Any) -> Any:
 
 
 def dice_from_args(args: argparse.Namespace, state: Any) -> Any:
-    from paragraphs.dice import ScriptedDice, SeededDice
+    from paragraphs.book.dice import ScriptedDice, SeededDice
 
     if getattr(args, "dice", None) is not None:
         try:
@@ -121,8 +121,8 @@ def _plugin_timings(host: Any) -> list[dict[str, Any]]:
 
 
 def cmd_validate(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.content import check_path, check_title
-    from paragraphs.problems import Severity
+    from paragraphs.pipeline.content import check_path, check_title
+    from paragraphs.foundation.problems import Severity
 
     targets = args.targets or list(host.titles())
     report = []
@@ -171,7 +171,7 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
         verdict = style("ok", "green") if counts[Severity.ERROR] == 0 else style("failed", "red")
         print(f"{target}: {verdict}: {n} paragraphs, {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} info")
         if compiled.book is not None:
-            from paragraphs.gaps import census
+            from paragraphs.audits.gaps import census
 
             print(style(f"{target}: gaps: {census(compiled.book)} (paragraphs gaps {compiled.book.title})", "dim"))
     return 1 if failed else 0
@@ -180,7 +180,7 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
 def _gap_counts(book: Any) -> dict[str, int] | None:
     if book is None:
         return None
-    from paragraphs.gaps import UNKNOWN_CELL, find_gaps
+    from paragraphs.audits.gaps import UNKNOWN_CELL, find_gaps
 
     gaps = find_gaps(book)
     unknown = sum(1 for g in gaps if g.kind == UNKNOWN_CELL)
@@ -201,7 +201,7 @@ def cmd_gaps(args: argparse.Namespace, host: Any) -> int:
 
 def list_gaps(args: argparse.Namespace, host: Any) -> int:
     """The core listing of ``gaps``: every unknown cell and assumed value of the title."""
-    from paragraphs.gaps import census, find_gaps
+    from paragraphs.audits.gaps import census, find_gaps
 
     engine = open_engine(args, host)
     gaps = find_gaps(engine.book)
@@ -215,7 +215,7 @@ def list_gaps(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_template(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.gaps import overlay_template
+    from paragraphs.audits.gaps import overlay_template
 
     engine = open_engine(args, host)
     written = overlay_template(engine.book, Path(args.dir))
@@ -223,6 +223,53 @@ def cmd_template(args: argparse.Namespace, host: Any) -> int:
         print(f"wrote {path}")
     if not written:
         print(f"{engine.book.title} has no unknown cells and no assumed values: nothing to write")
+    return 0
+
+
+# --------------------------------------------------------------------------- ids
+
+
+def core_id_lists(book: Any) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """What every book has, as (list id, heading, [(id, what it is)]); paragraphs show
+    only their kind (their text would be a spoiler)."""
+    lists = [
+        ("paragraphs", "Paragraphs", [(p.id, p.kind) for p in book.paragraphs.values()]),
+        ("entry_points", "Paragraphs entered from outside the book", [(e.paragraph, e.source) for e in book.entry_points]),
+        ("sightings", "Sightings", [(s.id, s.name) for s in book.sightings.values()]),
+        ("tables", "Tables", [(t.id, t.name + (f" ({t.die})" if t.die else "")) for t in book.tables.values() if t.title in (None, book.title)]),
+        ("units", "Unit types", [(u.id, u.name) for u in book.units.values() if u.title in (None, book.title)]),
+        ("tracks", "Tracks of the state", [(t.name, "") for t in book.tracks.values()]),
+        ("state_counters", "Counters of the state", [(name, f"starts at {value}") for name, value in book.counters.items()]),
+    ]
+    return [(lid, heading, entries) for lid, heading, entries in lists if entries]
+
+
+def id_lists(host: Any, book: Any) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """The core's lists, then the title's (``paragraphs_register_id_lists``)."""
+    lists = core_id_lists(book)
+    for rec in host.records("paragraphs_register_id_lists", book.title):
+        lists.append((rec.id, rec.name, [(str(i), str(about)) for i, about in rec.entries(book)]))
+    return lists
+
+
+def cmd_ids(args: argparse.Namespace, host: Any) -> int:
+    engine = open_engine(args, host)
+    book = engine.book
+    lists = id_lists(host, book)
+    known = [lid for lid, _, _ in lists]
+    wanted = list(args.kind or [])
+    unknown = [k for k in wanted if k not in known]
+    if unknown:
+        raise UsageError(f"{book.title} has no list of {unknown[0]!r} ids (lists: {', '.join(known) or 'none'})")
+    chosen = [entry for entry in lists if not wanted or entry[0] in wanted]
+    if args.json:
+        emit_json({"title": book.title, "lists": [{"id": lid, "name": heading, "ids": [{"id": i, "about": about} for i, about in entries]} for lid, heading, entries in chosen]})
+        return 0
+    for lid, heading, entries in chosen:
+        print(style(f"{heading} ({len(entries)}; --kind {lid})", "bold"))
+        print(table(["id", "what it is"], [[i, about] for i, about in entries]))
+    if not chosen:
+        print(f"{book.title} has no ids to list")
     return 0
 
 
@@ -241,7 +288,7 @@ def cmd_read(args: argparse.Namespace, host: Any) -> int:
 
 
 def _read(args: argparse.Namespace, engine: Any) -> int:
-    from paragraphs.dice import ScriptedDice
+    from paragraphs.book.dice import ScriptedDice
     from paragraphs.state import save_state
 
     state = load_or_new_state(args.state, engine)
@@ -286,7 +333,7 @@ def print_resolution(result: Any, engine: Any, *, spoilers: bool = False) -> Non
 def cmd_odds(args: argparse.Namespace, host: Any) -> int:
     import warnings
 
-    from paragraphs.errors import UnknownParagraph
+    from paragraphs.foundation.errors import UnknownParagraph
     from paragraphs.odds import paragraph_odds, procedure_odds
     from paragraphs.odds.render import DEFAULT_LINES, render
 
@@ -328,7 +375,7 @@ def cmd_odds(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_graph(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs import graph
+    from paragraphs.pipeline import graph
 
     engine = open_engine(args, host)
     if args.format == "json":
@@ -344,7 +391,7 @@ def cmd_graph(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_randomtest(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.randomtest import random_test
+    from paragraphs.tools.randomtest import random_test
 
     engine = open_engine(args, host)
     report = random_test(engine, runs=args.runs, seed=args.seed, steps=args.steps, name=args.title)
@@ -359,8 +406,8 @@ def cmd_randomtest(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_luck(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.luck import luck_report
-    from paragraphs.session import sessions_dir
+    from paragraphs.audits.luck import luck_report
+    from paragraphs.companion.session import sessions_dir
     from paragraphs.state import load_state
 
     path = Path(args.save)
@@ -380,7 +427,7 @@ def cmd_luck(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_docs(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.docgen import export_reference
+    from paragraphs.docs.docgen import export_reference
 
     written = export_reference(host, Path(args.dir), titles=args.title or None, spoilers=args.spoilers, overlays=args.overlay)
     print(f"wrote {len(written)} pages to {args.dir}")
@@ -393,8 +440,8 @@ def cmd_docs(args: argparse.Namespace, host: Any) -> int:
 def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
     import json
 
-    from paragraphs.grammar import grammar_for
-    from paragraphs.validation import build_title_schema
+    from paragraphs.pipeline.grammar import grammar_for
+    from paragraphs.pipeline.validation import build_title_schema
 
     out = Path(args.dir)
     for title in args.titles or list(host.titles()):
@@ -412,6 +459,14 @@ def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {target}")
+        # the title's own schemas (its collections, a raid title's board file), by $id name
+        for resource in host.records("paragraphs_register_schemas", title):
+            name = str(resource.id).rstrip("/").rsplit("/", 1)[-1]
+            if resource.title != title or not name.endswith(".json") or name == "book.schema.json":
+                continue
+            own = out / title / name
+            own.write_text(json.dumps(resource.contents, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            print(f"wrote {own}")
     return 0
 
 

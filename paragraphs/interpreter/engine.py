@@ -17,18 +17,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from paragraphs import model as m
-from paragraphs.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
-from paragraphs.handlers import GOTO, HANDLERS, bounded_subjects
-from paragraphs.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
-from paragraphs.errors import CycleError, ParagraphsError, ResolutionError, UsageError
-from paragraphs.grammar import grammar_for
+from paragraphs.book import model as m
+from paragraphs.interpreter.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
+from paragraphs.interpreter.handlers import GOTO, HANDLERS, bounded_subjects
+from paragraphs.interpreter.fastplan import CheckPlan, Plan, is_check_paragraph, plan_paragraph, run_plans
+from paragraphs.book.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
+from paragraphs.foundation.errors import CycleError, ParagraphsError, ResolutionError, UsageError
+from paragraphs.pipeline.grammar import grammar_for
 from paragraphs.state.core import State, append_entry
-from paragraphs.cells import ASK, is_cell_key
-from paragraphs.tables import cell_question_for_key
+from paragraphs.book.cells import ASK, is_cell_key
+from paragraphs.pipeline.tables import cell_question_for_key
 
 if TYPE_CHECKING:
-    from paragraphs.plugins import PluginHost
+    from paragraphs.pluginhost.plugins import PluginHost
 
 DONE = "done"
 NEEDS_ANSWERS = "needs_answers"
@@ -125,7 +126,7 @@ class Engine:
     """Runs a title's book.
 
     Args:
-        book: the compiled content (see :func:`paragraphs.content.load_book`).
+        book: the compiled content (see :func:`paragraphs.pipeline.content.load_book`).
         host: the plugin host whose registrations the title uses.
         dice: the default dice source (a seeded PRNG when not given).
         max_reentry: how many times one paragraph may stand on the call stack.
@@ -142,7 +143,7 @@ class Engine:
         max_entries: int = 10_000,
     ) -> None:
         if host is None:
-            from paragraphs.plugins import make_plugin_manager
+            from paragraphs.pluginhost.plugins import make_plugin_manager
 
             host = make_plugin_manager()
         self.book = book
@@ -161,6 +162,9 @@ class Engine:
         self._hooks_index: dict[str, tuple[str, m.HookStep]] | None = None
         self._runtime_predicates: dict[str, Any] = {}
         self._prepared: dict[int, Callable[[Context], str] | None] = {}
+        self._plans: dict[str, Plan] = {}
+        self._inline_plans: dict[str, CheckPlan] = {}
+        self._finished_hook = host.title_hook("paragraphs_resolution_finished", book.title)
         self._paragraphs = book.paragraphs
         #: Called with (step, branch label) whenever a branching step picks a branch
         #: (``randomtest`` uses it for branch coverage).
@@ -339,7 +343,7 @@ class Engine:
         Raises:
             SaveError: nothing to undo, no such step, or a step that does not replay.
         """
-        from paragraphs.replay import undo
+        from paragraphs.interpreter.replay import undo
 
         return undo(self, state, to_step)
 
@@ -392,7 +396,7 @@ class Engine:
         key = json.dumps(raw, sort_keys=True, default=str)
         found = self._runtime_predicates.get(key)
         if found is None:
-            from paragraphs.compiler import Compiler
+            from paragraphs.pipeline.compiler import Compiler
 
             g = self.grammar
             compiler = Compiler(self.book.title, g.steps, g.predicates, g.checks, set(g.procedures), dict(self.book.questions))
@@ -460,7 +464,7 @@ class Engine:
         except RecursionError:
             raise CycleError(ctx.stack[-8:] + ["..."]) from None
         except Exception as exc:  # a plugin's bug must not leave a half-changed state
-            from paragraphs.plugin_errors import describe
+            from paragraphs.pluginhost.plugin_errors import describe
 
             error = ResolutionError(f"{self.book.title} {ctx.paragraph or start}: {describe(exc, self.grammar, 'code')}")
             error.trail = list(ctx.trail)  # type: ignore[attr-defined]
@@ -496,7 +500,7 @@ class Engine:
         return result
 
     def _notify_finished(self, result: Resolution) -> None:
-        hook = self.host.title_hook("paragraphs_resolution_finished", self.book.title)
+        hook = self._finished_hook
         if hook is not None:
             hook(resolution=result, title=self.book.title)
 
@@ -510,6 +514,10 @@ class Engine:
         """Read ``paragraph`` and follow its ``goto`` jumps until they end."""
         target: str | None = paragraph
         passed = with_
+        if ctx.quick is not None and not ctx.track_effects and self.observer is None and self._enter_hook is None and not ctx.boundary:
+            # the fast mode, where nothing watches a step: compiled paragraphs (fastplan)
+            run_plans(self, ctx, target, passed, _recent_cycle)
+            return
         while target is not None:
             target = self._read(ctx, target, passed)
             passed = _NOTHING_PASSED
@@ -518,6 +526,16 @@ class Engine:
 
     def call(self, ctx: Context, paragraph: str, with_: Mapping[str, Any]) -> None:
         self.enter(ctx, paragraph, with_)
+
+    def _plan(self, pid: str) -> None:
+        """Compile a paragraph for the fast mode (on its first reading there)."""
+        par = self._paragraphs.get(pid)
+        if par is None:  # the ordinary reading says what is wrong
+            self._plans[pid] = lambda ctx, with_: self._read(ctx, pid, with_)
+        elif is_check_paragraph(par):
+            self._inline_plans[pid] = CheckPlan(self, par)
+        else:
+            self._plans[pid] = plan_paragraph(self, par, _recent_cycle)
 
     def _read(self, ctx: Context, pid: str, with_: Mapping[str, Any]) -> str | None:
         # This runs once per paragraph entered: it is kept tight on purpose.

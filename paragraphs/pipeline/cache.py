@@ -89,7 +89,7 @@ def enabled() -> bool:
 
 def safe_title(title: str) -> bool:
     """Whether ``title`` can name a cache file (no separators, dots or odd characters)."""
-    from paragraphs.limits import safe_name
+    from paragraphs.foundation.limits import safe_name
 
     return safe_name(title)
 

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from paragraphs.dice import Die
-    from paragraphs.engine import Resolution
-    from paragraphs.model import Book
-    from paragraphs.records import (
+    from paragraphs.book.dice import Die
+    from paragraphs.interpreter.engine import Resolution
+    from paragraphs.book.model import Book
+    from paragraphs.pluginhost.records import (
         CheckKind,
         Command,
+        IdList,
         LintRule,
         Policy,
         SessionVerb,
@@ -187,6 +188,19 @@ def paragraphs_register_sheet_sections() -> Iterable[SheetSection]:
 
     Returns:
         :class:`~paragraphs.records.SheetSection` records (yield them).
+    """
+
+
+@hookspec
+def paragraphs_register_id_lists() -> Iterable[IdList]:
+    """Contribute lists of a title's own ids (a raid map's zones, its counters).
+
+    Called by ``paragraphs ids TITLE``, which shows the core's lists (paragraphs,
+    sightings, tables, units, tracks) followed by the title's, so a player or an owner
+    writing a board file or an overlay finds every id to type.
+
+    Returns:
+        :class:`~paragraphs.records.IdList` records (yield them).
     """
 
 
