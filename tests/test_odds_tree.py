@@ -552,3 +552,43 @@ def test_no_booklet_paragraph_is_refused(ambush):
         result = paragraph_odds(ambush, pid, budget=60)
         one = {q.key: q.domain()[0] for q in result.questions}
         assert result.total(one) == 1, pid
+
+
+# --------------------------------------------------------------------------- procedure arguments
+
+
+@pytest.fixture
+def testplugin_site(monkeypatch):
+    # the installed-looking test title (tests/data/site), as tests/test_cli.py uses it
+    from pathlib import Path
+    import sys
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "data" / "site"))
+    yield
+    for name in [m for m in sys.modules if m.startswith("paragraphs_testplugin")]:
+        del sys.modules[name]
+
+
+def test_a_procedures_arguments_on_the_command_line(capsys, testplugin_site):
+    # testplugin's patrol(ctx, strength): a d6 at or under the strength raises the alarm
+    data = cli_json(capsys, "testplugin", "patrol", "--arg", "strength=2")
+    assert {o["label"]: o["probability"] for o in data["outcomes"]} == {"alarm": "1/3", "quiet": "2/3"}
+    data = cli_json(capsys, "testplugin", "patrol", "--arg", "strength=5")
+    assert {o["label"]: o["probability"] for o in data["outcomes"]} == {"alarm": "5/6", "quiet": "1/6"}
+    # each mistake is one line and exit code 2, never a traceback
+    for argv, words in [
+        ((), "procedure 'patrol' needs strength (on the command line: --arg strength=VALUE)"),
+        (("--arg", "strength=2", "--arg", "speed=3"), "procedure 'patrol' takes strength, not speed"),
+        (("--arg", "strength"), "--arg takes NAME=VALUE"),
+    ]:
+        assert main(["odds", "testplugin", "patrol", *argv]) == 2
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert main(["odds", "testplugin", "1", "--arg", "strength=2"]) == 2
+    assert "--arg is for a procedure's arguments" in capsys.readouterr().err
+
+
+def test_procedure_arguments_are_numbers_booleans_or_text():
+    from paragraphs.cli.commands import parse_procedure_args
+
+    assert parse_procedure_args(["strength=2", "silent=TRUE", "unit=GE 30", "odds=-1"]) == {"strength": 2, "silent": True, "unit": "GE 30", "odds": -1}

@@ -424,6 +424,27 @@ def _check_limits(budget: int | None, depth: int | None, default: int = DEFAULT_
     return budget
 
 
+def _check_procedure_args(engine: Engine, name: str, function: Callable[..., Any], args: Mapping[str, Any]) -> None:
+    """A missing or unknown argument is the caller's mistake: say which, before any roll
+    (inside the computation it would read as a bug of the title's code)."""
+    import inspect
+
+    try:
+        params = list(inspect.signature(function).parameters.values())[1:]  # after ctx
+    except (TypeError, ValueError):
+        return  # a builtin or C function: nothing to check against
+    named = [p for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    missing = [p.name for p in named if p.default is p.empty and p.name not in args]
+    if missing:
+        raise UsageError(f"{engine.book.title} procedure {name!r} needs " + ", ".join(missing) + " (on the command line: --arg " + " --arg ".join(f"{k}=VALUE" for k in missing) + ")")
+    if not any(p.kind is p.VAR_KEYWORD for p in params):
+        known = {p.name for p in named}
+        unknown = sorted(k for k in args if k not in known)
+        if unknown:
+            takes = ", ".join(sorted(known)) or "no arguments"
+            raise UsageError(f"{engine.book.title} procedure {name!r} takes {takes}, not " + ", ".join(unknown))
+
+
 def paragraph_odds(
     engine: Engine,
     paragraph: str | int,
@@ -484,7 +505,8 @@ def procedure_odds(
     Arguments as :func:`paragraph_odds` (``args`` are the procedure's own arguments).
 
     Raises:
-        UsageError: the title has no such procedure.
+        UsageError: the title has no such procedure, or ``args`` lacks one it needs or
+            holds one it does not take.
     """
     _deprecated(cap, None)
     budget = _check_limits(budget, depth, PROCEDURE_BUDGET)
@@ -492,8 +514,9 @@ def procedure_odds(
     if proc is None:
         known = ", ".join(sorted(engine.grammar.procedures)) or "none"
         raise UsageError(f"{engine.book.title} has no procedure {name!r} (procedures: {known})")
+    call_args = dict(args or {})
+    _check_procedure_args(engine, name, proc.function, call_args)
     given = engine.parse_answers(answers or {})
     base = state if state is not None else engine.new_state()
-    call_args = dict(args or {})
     seg, root, asked = _compute(engine, base, given, lambda ctx: proc.function(ctx, **call_args), False, budget, depth, memo)
     return _result(name, "procedure", seg, root, asked, budget, depth, spoilers)
