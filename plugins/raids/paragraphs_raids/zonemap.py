@@ -90,6 +90,8 @@ class ZoneMap:
         self._steps: dict[str, dict[str, dict[str, int]]] = {mode: self._step_table(table) for mode, table in self.costs.items()}
         self._movable = {mode: frozenset(k for k, cost in table.items() if cost is not None) for mode, table in self.costs.items()}
         self._radii: dict[tuple[str, frozenset[str] | None], dict[str, int]] = {}
+        # Neighbours in content order, asked for in every phase; kept since the map never changes.
+        self._neighbours: dict[tuple[str, frozenset[str] | None], tuple[str, ...]] = {}
         self._tags: dict[str, list[str]] = {}
         for z in self.zones:
             for tag in z.tags:
@@ -132,11 +134,15 @@ class ZoneMap:
 
     def neighbours(self, zone_id: str, kinds: frozenset[str] | None = None) -> list[str]:
         """Zones joined to ``zone_id`` by a line of one of ``kinds`` (None: any kind), in content order."""
-        seen: dict[str, None] = {}
-        for other, kind in self._links[zone_id]:
-            if kinds is None or kind in kinds:
-                seen[other] = None
-        return sorted(seen, key=self.order.__getitem__)
+        key = (zone_id, kinds)
+        hit = self._neighbours.get(key)
+        if hit is None:
+            seen: dict[str, None] = {}
+            for other, kind in self._links[zone_id]:
+                if kinds is None or kind in kinds:
+                    seen[other] = None
+            hit = self._neighbours[key] = tuple(sorted(seen, key=self.order.__getitem__))
+        return list(hit)
 
     def adjacent(self, a: str, b: str, kinds: frozenset[str] | None = None) -> bool:
         return any(other == b and (kinds is None or kind in kinds) for other, kind in self._links[a])
