@@ -229,19 +229,22 @@ class ZoneMap:
     def _search_to(self, step: dict[str, dict[str, int]], target: str, blocked: frozenset[str], surcharge: Mapping[str, int]) -> dict[str, int]:
         # Searching backwards from the target, the weight of entering zone ``here`` on the
         # way forward is paid when leaving it backwards; the target itself costs nothing.
+        # Locals rather than attribute look-ups: this loop runs tens of times per game turn.
+        order, push, pop = self.order, heapq.heappush, heapq.heappop
         dist = {target: 0}
-        heap = [(0, self.order[target], target)]
+        known = dist.get
+        heap = [(0, order[target], target)]
         while heap:
-            d, _, zid = heapq.heappop(heap)
+            d, _, zid = pop(heap)
             if d > dist[zid]:
                 continue
             enter = surcharge.get(zid, 0) if zid != target else 0
             for other, cost in step[zid].items():
                 nd = d + cost + enter
-                if nd < dist.get(other, 1 << 30):
+                if nd < known(other, 1 << 30):
                     dist[other] = nd
                     if other not in blocked:
-                        heapq.heappush(heap, (nd, self.order[other], other))
+                        push(heap, (nd, order[other], other))
         return dist
 
     def next_steps(
