@@ -1,6 +1,10 @@
 """Automatic games of Raid sur Bruneval 1942 per second: one core, every core, a local Dask cluster.
 
-    python benchmarks/bruneval_games.py [--games N] [--seed S] [--no-dask]
+    python benchmarks/bruneval_games.py [--games N] [--seed S] [--no-dask] [--baseline DIR]
+
+``--baseline DIR`` names another checkout of the repository (``git archive main | tar -x -C
+DIR``): games per CPU second of its code and of this one are then measured in turn, twice,
+in the same run, so a speed-up is a ratio taken under the same load.
 
 Prints games/s with one process, with ``os.cpu_count()`` processes and through a local
 Dask cluster of as many workers (``paragraphs-raids[dask]``), the speed-ups, and checks
@@ -12,7 +16,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from paragraphs_bruneval.raid_title import simulate
 from paragraphs_bruneval.commands import default_policy
@@ -35,12 +42,35 @@ def cpu_timed(scenario, games: int, seed: int) -> float:
     return games / (time.process_time() - start)
 
 
+def cpu_figure(games: int, seed: int, checkout: Path | None) -> float:
+    """Games per CPU second in a fresh process, of ``checkout``'s code (None: this one)."""
+    env = dict(os.environ)
+    if checkout is not None:
+        env["PYTHONPATH"] = os.pathsep.join(str(checkout / p) for p in ("", "plugins/bruneval", "plugins/raids"))
+    code = (
+        "from paragraphs_bruneval.cli_simulate import simulate; from paragraphs_bruneval.commands import default_policy;"
+        "from paragraphs_bruneval.game.state import Options; from paragraphs_bruneval.scenario import load_scenario; import time;"
+        f"s = load_scenario(); simulate(s, default_policy, Options(), 20, {seed}, 1); t = time.process_time();"
+        f"simulate(s, default_policy, Options(), {games}, {seed}, 1); print({games} / (time.process_time() - t))"
+    )
+    return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask figure")
+    parser.add_argument("--baseline", type=Path, help="another checkout to compare games per CPU second with")
     args = parser.parse_args()
+    if args.baseline is not None:
+        before: list[float] = []
+        after: list[float] = []
+        for _ in range(2):  # interleaved, so both see the same load
+            before.append(cpu_figure(args.games, args.seed, args.baseline))
+            after.append(cpu_figure(args.games, args.seed, None))
+        b, a = sum(before) / 2, sum(after) / 2
+        print(f"games per CPU second, baseline {args.baseline}: {b:.1f}; this checkout: {a:.1f}; ratio {a / b:.2f}")
     scenario = load_scenario()
     cores = os.cpu_count() or 1
     timed(scenario, 20, args.seed, 1)  # warm the caches (compiled content, imports)

@@ -78,6 +78,9 @@ class DefaultPolicy:
         self.landed: dict[str, int] = {}
         self.good_odds = Fraction(good_odds).limit_denominator(100)
         self.objective_odds = Fraction(objective_odds).limit_denominator(100)
+        # Route weights depend only on the map, the alert level and where the face-down
+        # markers lie, which change rarely within a game: computed once per such board.
+        self._weights: tuple[object, dict[str, int]] | None = None
 
     # ------------------------------------------------------------------ the phase
     def british_phase(self, g: GameState) -> None:
@@ -217,12 +220,12 @@ class DefaultPolicy:
             if g.side_in(target) != GERMAN:
                 continue
             p = self.chance(g, force, target)
-            needed = self._needed(g, zone, force, target)
+            needed = self._needed(g, zone, force, target, p)
             if needed is not None and p >= needed and (best is None or p > best[0]):
                 best = (p, target)
         return None if best is None else best[1]
 
-    def _needed(self, g: GameState, zone: str, force: list[Piece], target: str) -> Fraction | None:
+    def _needed(self, g: GameState, zone: str, force: list[Piece], target: str, chance: Fraction | None = None) -> Fraction | None:
         """The chance this attack must have to be worth making (None: never).
 
         On the way back to the boats only what blocks the way is attacked: a stack that
@@ -234,7 +237,8 @@ class DefaultPolicy:
         goals = {self.goal(g, p) for p in force}
         if target in goals:
             return self.objective_odds
-        chance = self.chance(g, force, target)
+        if chance is None:
+            chance = self.chance(g, force, target)
         optional = None if "boats" in goals and self.withdrawing(g) else self.good_odds
         if chance < Fraction(1, 2):
             return optional
@@ -411,8 +415,15 @@ class DefaultPolicy:
         return set()
 
     def _marker_weights(self, g: GameState) -> dict[str, int]:
-        """Extra route weight near face-down markers: every moving unit would test them (rule 12)."""
+        """Extra route weight near face-down markers: every moving unit would test them (rule 12).
+
+        The dict is shared between calls (the cache): callers do not change it.
+        """
+        key = (g.zmap, g.scenario.params.activation_max_radius, g.alert.level > 1, tuple(g.markers))
+        if self._weights is not None and self._weights[0] == key:
+            return self._weights[1]
         weights: dict[str, int] = {}
+        self._weights = (key, weights)
         if g.alert.level <= 1:
             return weights
         reach = g.scenario.params.activation_max_radius

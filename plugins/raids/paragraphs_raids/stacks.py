@@ -121,10 +121,14 @@ class Piece:
     reduced: bool = False
     acted: bool = False
     carrying: list[str] = field(default_factory=list)
+    # The kind's side and role, copied once: games read them millions of times, and a
+    # piece never changes kind.
+    side: str = field(init=False, repr=False)
+    role: str = field(init=False, repr=False)
 
-    @property
-    def side(self) -> str:
-        return self.kind.side
+    def __post_init__(self) -> None:
+        self.side = self.kind.side
+        self.role = self.kind.role
 
     @property
     def factors(self) -> Factors:
@@ -143,10 +147,6 @@ class Piece:
     @property
     def points(self) -> int:
         return self.factors.points
-
-    @property
-    def role(self) -> str:
-        return self.kind.role
 
     def factor(self, name: str) -> int:
         """The named factor of the side showing (``fire``, ``assault``, ``attack``...)."""

@@ -79,7 +79,11 @@ class RaidState:
     def points_in(self, zone: str, pieces: Iterable[Piece] | None = None) -> int:
         """Stacking points that count in ``zone`` (of ``pieces``, or of its stack)."""
         source = self.stacks.get(zone, ()) if pieces is None else pieces
-        return sum(p.points for p in source if self.counts_for_stacking(zone, p))
+        # Only boat-only zones leave pieces out (see counts_for_stacking); elsewhere every
+        # piece counts, and this is asked for every zone a unit might stop in.
+        if zone in self.boat_only_zones:
+            return sum(p.points for p in source if self.counts_for_stacking(zone, p))
+        return sum(p.points for p in source)
 
     def room_for(self, zone: str, newcomers: Iterable[Piece]) -> bool:
         """Whether ``newcomers`` can stop in ``zone`` without breaking its stacking limit."""

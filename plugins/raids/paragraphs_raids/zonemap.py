@@ -90,6 +90,8 @@ class ZoneMap:
         self._steps: dict[str, dict[str, dict[str, int]]] = {mode: self._step_table(table) for mode, table in self.costs.items()}
         self._movable = {mode: frozenset(k for k, cost in table.items() if cost is not None) for mode, table in self.costs.items()}
         self._radii: dict[tuple[str, frozenset[str] | None], dict[str, int]] = {}
+        # Neighbours in content order, asked for in every phase; kept since the map never changes.
+        self._neighbours: dict[tuple[str, frozenset[str] | None], tuple[str, ...]] = {}
         self._tags: dict[str, list[str]] = {}
         for z in self.zones:
             for tag in z.tags:
@@ -132,11 +134,15 @@ class ZoneMap:
 
     def neighbours(self, zone_id: str, kinds: frozenset[str] | None = None) -> list[str]:
         """Zones joined to ``zone_id`` by a line of one of ``kinds`` (None: any kind), in content order."""
-        seen: dict[str, None] = {}
-        for other, kind in self._links[zone_id]:
-            if kinds is None or kind in kinds:
-                seen[other] = None
-        return sorted(seen, key=self.order.__getitem__)
+        key = (zone_id, kinds)
+        hit = self._neighbours.get(key)
+        if hit is None:
+            seen: dict[str, None] = {}
+            for other, kind in self._links[zone_id]:
+                if kinds is None or kind in kinds:
+                    seen[other] = None
+            hit = self._neighbours[key] = tuple(sorted(seen, key=self.order.__getitem__))
+        return list(hit)
 
     def adjacent(self, a: str, b: str, kinds: frozenset[str] | None = None) -> bool:
         return any(other == b and (kinds is None or kind in kinds) for other, kind in self._links[a])
@@ -223,19 +229,22 @@ class ZoneMap:
     def _search_to(self, step: dict[str, dict[str, int]], target: str, blocked: frozenset[str], surcharge: Mapping[str, int]) -> dict[str, int]:
         # Searching backwards from the target, the weight of entering zone ``here`` on the
         # way forward is paid when leaving it backwards; the target itself costs nothing.
+        # Locals rather than attribute look-ups: this loop runs tens of times per game turn.
+        order, push, pop = self.order, heapq.heappush, heapq.heappop
         dist = {target: 0}
-        heap = [(0, self.order[target], target)]
+        known = dist.get
+        heap = [(0, order[target], target)]
         while heap:
-            d, _, zid = heapq.heappop(heap)
+            d, _, zid = pop(heap)
             if d > dist[zid]:
                 continue
             enter = surcharge.get(zid, 0) if zid != target else 0
             for other, cost in step[zid].items():
                 nd = d + cost + enter
-                if nd < dist.get(other, 1 << 30):
+                if nd < known(other, 1 << 30):
                     dist[other] = nd
                     if other not in blocked:
-                        heapq.heappush(heap, (nd, self.order[other], other))
+                        push(heap, (nd, order[other], other))
         return dist
 
     def next_steps(

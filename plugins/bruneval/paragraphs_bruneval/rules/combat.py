@@ -121,9 +121,14 @@ def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone:
         if p.role == "boat":
             g.boats_fought.add(p.id)
     loser_front, loser_fighter, loser_zone = (d_front, d_fighter, target_zone) if result.defender_hit else (a_front, a_fighter, from_zone)
+    # The combat line is written only when a journal is kept (a series keeps none).
     text = (
-        f"{a_fighter.label()} in {from_zone} attacks {target_zone}: {attack.describe()} + {result.attack_face} = {result.attack_total}"
-        f" against {d_fighter.label()}: {defence.describe()} + {result.defence_face} = {result.defence_total}: {result.label}"
+        (
+            f"{a_fighter.label()} in {from_zone} attacks {target_zone}: {attack.describe()} + {result.attack_face} = {result.attack_total}"
+            f" against {d_fighter.label()}: {defence.describe()} + {result.defence_face} = {result.defence_total}: {result.label}"
+        )
+        if g.journal.enabled
+        else ""
     )
     prisoner = None
     if result.defender_hit and british_attack and d_front.role == "radar_operator" and all(p.role == "radar_operator" for p in defenders):
