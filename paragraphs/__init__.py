@@ -28,9 +28,11 @@ from paragraphs.errors import (
     UnknownParagraph,
     UsageError,
 )
-from paragraphs.markers import hookimpl
 
+# ``hookimpl`` too is looked up on first use: it imports pluggy, which ``--version``,
+# ``--help`` and ``titles`` (read from the plugin index) do without.
 _LAZY = {
+    "hookimpl": "paragraphs.markers",
     "open_title": "paragraphs.api",
     "open_book": "paragraphs.api",
     "Engine": "paragraphs.engine",
@@ -56,7 +58,6 @@ _LAZY = {
 
 __all__ = [
     "__version__",
-    "hookimpl",
     "ParagraphsError",
     "UsageError",
     "PluginError",
@@ -88,6 +89,7 @@ if TYPE_CHECKING:
     from paragraphs.context import Context
     from paragraphs.dice import Die, PhysicalDice, ScriptedDice, SeededDice, parse_die
     from paragraphs.engine import Engine, Resolution
+    from paragraphs.markers import hookimpl
     from paragraphs.model import Book, Question
     from paragraphs.odds import OddsResult, paragraph_odds, procedure_odds
     from paragraphs.plugins import PluginHost, make_plugin_manager

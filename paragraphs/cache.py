@@ -16,14 +16,12 @@ The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, el
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import hmac
 import os
 import pickle
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -195,6 +193,8 @@ def load(title: str, key: str) -> Any | None:
         _discard(path)  # corrupt, or signed by another key: rebuilt by the caller, once
         return None
     try:
+        import dataclasses
+
         fmt, stored_key, shell, blobs = pickle.loads(body)
         if fmt != FORMAT or stored_key != key:
             return None
@@ -222,6 +222,9 @@ def store(title: str, key: str, book: Any) -> None:
     folder = _trusted_dir(create=True)
     if folder is None:
         return
+    import dataclasses
+    import tempfile
+
     target = _path(folder, title, key)
     tmp = None
     try:
