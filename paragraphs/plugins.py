@@ -469,10 +469,11 @@ def make_plugin_manager(
 
 def _check_hook_names(pm: pluggy.PluginManager, name: str, plugin: object) -> None:
     """Refuse a plugin implementing a ``paragraphs_`` hook that has no spec (a misspelt name)."""
-    import difflib  # only for the hint, and only when a hook is unknown
-    known = [n for n in dir(hookspecs) if n.startswith("paragraphs_")]
     for caller in pm.get_hookcallers(plugin) or ():
         if not caller.has_spec():
+            import difflib  # only for the hint
+
+            known = [n for n in dir(hookspecs) if n.startswith("paragraphs_")]
             close = difflib.get_close_matches(caller.name, known, n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
             raise PluginError(f"implements {caller.name}, which is not a paragraphs hook{hint}")
