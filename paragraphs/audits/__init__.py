@@ -1,0 +1,1 @@
+"""Audits built on a book: luck reports and gaps in unknown table cells."""

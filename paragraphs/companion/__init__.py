@@ -1,0 +1,1 @@
+"""The companion's play sessions: what a player sees and answers between engine resolutions."""

@@ -1,0 +1,1 @@
+"""The generated rule reference and its mkdocs plugin."""

@@ -1,0 +1,1 @@
+"""Tools for title authors: random playthroughs and the pytest plugin."""
