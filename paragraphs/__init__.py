@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.__about__ import __version__
-from paragraphs.errors import (
+from paragraphs.foundation.errors import (
     ContentError,
     CycleError,
     DiceError,
@@ -32,28 +32,28 @@ from paragraphs.errors import (
 # ``hookimpl`` too is looked up on first use: it imports pluggy, which ``--version``,
 # ``--help`` and ``titles`` (read from the plugin index) do without.
 _LAZY = {
-    "hookimpl": "paragraphs.markers",
-    "open_title": "paragraphs.api",
-    "open_book": "paragraphs.api",
-    "Engine": "paragraphs.engine",
-    "Resolution": "paragraphs.engine",
-    "Context": "paragraphs.context",
+    "hookimpl": "paragraphs.foundation.markers",
+    "open_title": "paragraphs.interpreter.api",
+    "open_book": "paragraphs.interpreter.api",
+    "Engine": "paragraphs.interpreter.engine",
+    "Resolution": "paragraphs.interpreter.engine",
+    "Context": "paragraphs.interpreter.context",
     "paragraph_odds": "paragraphs.odds",
     "procedure_odds": "paragraphs.odds",
     "OddsResult": "paragraphs.odds",
     "State": "paragraphs.state",
     "save_state": "paragraphs.state",
     "load_state": "paragraphs.state",
-    "SeededDice": "paragraphs.dice",
-    "ScriptedDice": "paragraphs.dice",
-    "PhysicalDice": "paragraphs.dice",
-    "Die": "paragraphs.dice",
-    "parse_die": "paragraphs.dice",
-    "make_plugin_manager": "paragraphs.plugins",
-    "PluginHost": "paragraphs.plugins",
-    "load_book": "paragraphs.content",
-    "Book": "paragraphs.model",
-    "Question": "paragraphs.model",
+    "SeededDice": "paragraphs.book.dice",
+    "ScriptedDice": "paragraphs.book.dice",
+    "PhysicalDice": "paragraphs.book.dice",
+    "Die": "paragraphs.book.dice",
+    "parse_die": "paragraphs.book.dice",
+    "make_plugin_manager": "paragraphs.pluginhost.plugins",
+    "PluginHost": "paragraphs.pluginhost.plugins",
+    "load_book": "paragraphs.pipeline.content",
+    "Book": "paragraphs.book.model",
+    "Question": "paragraphs.book.model",
 }
 
 __all__ = [
@@ -84,13 +84,13 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
-    from paragraphs.api import open_book, open_title
-    from paragraphs.content import load_book
-    from paragraphs.context import Context
-    from paragraphs.dice import Die, PhysicalDice, ScriptedDice, SeededDice, parse_die
-    from paragraphs.engine import Engine, Resolution
-    from paragraphs.markers import hookimpl
-    from paragraphs.model import Book, Question
+    from paragraphs.interpreter.api import open_book, open_title
+    from paragraphs.pipeline.content import load_book
+    from paragraphs.interpreter.context import Context
+    from paragraphs.book.dice import Die, PhysicalDice, ScriptedDice, SeededDice, parse_die
+    from paragraphs.interpreter.engine import Engine, Resolution
+    from paragraphs.book.model import Book, Question
+    from paragraphs.foundation.markers import hookimpl
     from paragraphs.odds import OddsResult, paragraph_odds, procedure_odds
-    from paragraphs.plugins import PluginHost, make_plugin_manager
+    from paragraphs.pluginhost.plugins import PluginHost, make_plugin_manager
     from paragraphs.state import State, load_state, save_state

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from paragraphs import cache, plugin_index
-from paragraphs.plugin_index import PluginIndex
+from paragraphs.foundation.private_files import sign
+from paragraphs.pluginhost import index as plugin_index
+from paragraphs.pluginhost.index import PluginIndex
 
 DATA = Path(__file__).parent / "data"
 SITE = DATA / "site"  # paragraphs-testplugin: the title ``testplugin``
@@ -161,7 +162,7 @@ def test_a_damaged_index_is_rebuilt_without_a_traceback(folder):
 
     def signed(body: object) -> bytes:
         data = json.dumps(body).encode()
-        return b"PGINDEX1" + cache._sign(secret, data) + data
+        return b"PGINDEX1" + sign(secret, data) + data
 
     valid = json.loads(good[40:])
     damaged = [
@@ -176,7 +177,7 @@ def test_a_damaged_index_is_rebuilt_without_a_traceback(folder):
         signed({**valid, "commands": [{"plugin": "p", "id": "c", "help": "", "exact": True, "title": None, "extends": None, "error": None, "calls": [{"on": 0, "call": "add_argument", "args": ["--x"], "kwargs": {"type": {"$type": "eval"}}}]}]}),
         signed({**valid, "stamps": [["/x", "big", 1]]}),
         signed([1, 2, 3]),
-        b"PGINDEX1" + cache._sign(secret, b"[" * 100000) + b"[" * 100000,  # nested past recursion
+        b"PGINDEX1" + sign(secret, b"[" * 100000) + b"[" * 100000,  # nested past recursion
     ]
     for n, data in enumerate(damaged):
         path.write_bytes(data)

@@ -24,7 +24,7 @@ def test_every_code_the_core_can_report_is_in_the_problem_code_table():
     assert {"SCHEMA001", "YAML001", "CHECK001", "CHECK003", "QUESTION002", "PROC001", "PLUGIN001"} <= set(emitted)
     table = problem_codes()
     missing = {code: str(where) for code, where in emitted.items() if code not in table}
-    assert not missing, f"add these codes to paragraphs/problem_codes.py (or the table in lint.py): {missing}"
+    assert not missing, f"add these codes to paragraphs/pipeline/problem_codes.py (or the table in pipeline/lint.py): {missing}"
     page = content_format()
     assert all(f"| `{code}` |" in page for code in table)
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from paragraphs import model as m
-from paragraphs.cells import UNKNOWN, as_cell, cell_key, is_typed
-from paragraphs.tables import row_cells
+from paragraphs.book import model as m
+from paragraphs.book.cells import UNKNOWN, as_cell, cell_key, is_typed
+from paragraphs.pipeline.tables import row_cells
 
 UNKNOWN_CELL = "unknown cell"
 ASSUMED = "assumed"

@@ -2,7 +2,7 @@
 
 A roll can carry what its rule knows of the player's order of outcomes (worst to best):
 ``RollRecord.luck`` holds the exact probability of each outcome level and the level the
-roll reached (:meth:`paragraphs.context.Context.explain_roll`). For such a roll, *luck* is
+roll reached (:meth:`paragraphs.interpreter.context.Context.explain_roll`). For such a roll, *luck* is
 the exact probability of a result at least this good: small means lucky. For the whole
 session the mean of those probabilities is compared with its exact distribution under fair
 dice (each roll independent): the chance of an evening at least as lucky. When the exact

@@ -9,7 +9,7 @@ content as a mapping with the reserved key ``cell``:
 * ``unknown``: the source does not give it (``reason`` and ``source``).
 
 Nothing here guesses: an unknown cell is never read as zero, ``none`` or ``prohibited``.
-The engine resolves it through :meth:`paragraphs.context.Context.cell` (an overlay value
+The engine resolves it through :meth:`paragraphs.interpreter.context.Context.cell` (an overlay value
 first, then an answer remembered for the session, then a question keyed like the cell).
 
 This module sits at the bottom of the core (standard library and errors only), so the
@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from paragraphs.errors import ResolutionError, UsageError
+from paragraphs.foundation.errors import ResolutionError, UsageError
 
 VALUE = "value"
 PROHIBITED = "prohibited"

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from fractions import Fraction
 
-from paragraphs.errors import DiceError
+from paragraphs.foundation.errors import DiceError
 
 _TWO32 = 1 << 32
 

@@ -3,7 +3,7 @@
 A :class:`Book` holds a title's paragraphs, questions, tables, units and declarations.
 A :class:`Paragraph` is a list of steps; steps and predicates are small frozen records.
 Nothing here is evaluated as code: the engine walks these records.
-Every record keeps its :class:`~paragraphs.problems.SourcePos` for error messages.
+Every record keeps its :class:`~paragraphs.foundation.problems.SourcePos` for error messages.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from paragraphs import cells as _cells
-from paragraphs.dice import DiceConventions
-from paragraphs.errors import UnknownParagraph, UsageError
-from paragraphs.problems import SourcePos
+from paragraphs.book import cells as _cells
+from paragraphs.book.dice import DiceConventions
+from paragraphs.foundation.errors import UnknownParagraph, UsageError
+from paragraphs.foundation.problems import SourcePos
 
 NOWHERE = SourcePos("<none>")
 # Shared empty default for mapping fields (never mutated).

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fractions import Fraction
 
-from paragraphs.dice import compare_total
-from paragraphs.markers import hookimpl
-from paragraphs.records import CheckKind
+from paragraphs.book.dice import compare_total
+from paragraphs.foundation.markers import hookimpl
+from paragraphs.pluginhost.records import CheckKind
 
 _VALUE = {"$ref": "https://paragraphs.dev/schemas/core/book.schema.json#/$defs/value"}
 _COMPARE = {"enum": ["at_or_under", "under", "at_or_over", "over"]}
@@ -91,8 +91,8 @@ def _target_chances(die: Any, target: int, modifier: int, compare: str) -> tuple
 
 
 def target_bounds(spec: Mapping[str, Any], book: Any) -> tuple[Fraction, Fraction] | None:
-    from paragraphs import lint
-    from paragraphs import model as m
+    from paragraphs.pipeline import lint
+    from paragraphs.book import model as m
 
     if str(spec.get("compare", "at_or_under")) not in _COMPARE["enum"]:
         return None  # reported by the schema (CHECK003); no bounds for an unknown comparison
@@ -104,7 +104,7 @@ def target_bounds(spec: Mapping[str, Any], book: Any) -> tuple[Fraction, Fractio
 
 
 def _ref(value: Any) -> Any:
-    from paragraphs import model as m
+    from paragraphs.book import model as m
 
     if isinstance(value, (int, bool)) or value is None:
         return m.Literal(value or 0)

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from paragraphs.markers import hookimpl
-from paragraphs.records import SchemaResource
+from paragraphs.foundation.markers import hookimpl
+from paragraphs.pluginhost.records import SchemaResource
 
 
 @hookimpl
 def paragraphs_register_schemas() -> Iterator[SchemaResource]:
     import json
 
-    from paragraphs.resources import package_folder
+    from paragraphs.foundation.resources import package_folder
 
     for name in ("book", "save"):
         # read directly: importing the validation module is not needed to register

@@ -1,6 +1,6 @@
 """The core lint rules, registered as records so titles see them beside their own.
 
-The checks live in :mod:`paragraphs.lint`; it is imported only when content is linted, so
+The checks live in :mod:`paragraphs.pipeline.lint`; it is imported only when content is linted, so
 that a command served from the compiled-content cache does not pay for it.
 """
 
@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from paragraphs.markers import hookimpl
-from paragraphs.records import LintRule
+from paragraphs.foundation.markers import hookimpl
+from paragraphs.pluginhost.records import LintRule
 
 
 def _lazy(name: str) -> Callable[[Any, Any], Iterable[Any]]:
     def check(book: Any, grammar: Any) -> Iterable[Any]:
-        from paragraphs import lint
+        from paragraphs.pipeline import lint
 
         return getattr(lint, name)(book, grammar)
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from paragraphs.resources import package_folder
+from paragraphs.foundation.resources import package_folder
 from typing import Any
 
-from paragraphs.markers import hookimpl
-from paragraphs.records import Procedure, Title
+from paragraphs.foundation.markers import hookimpl
+from paragraphs.pluginhost.records import Procedure, Title
 
 
 def trim_wick(ctx: Any, storm: int = 2) -> str:

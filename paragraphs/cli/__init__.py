@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from paragraphs.errors import ParagraphsError
+from paragraphs.foundation.errors import ParagraphsError
 
 PROG = "paragraphs"
 
@@ -88,7 +88,7 @@ def specs_from_host(host: Any) -> list[CommandSpec]:
 def specs_from_index(index: Any, *, besides: Any = None) -> list[CommandSpec]:
     """The index's commands; with ``besides`` (a host), the commands of the plugins that
     host loaded come from their records instead (their real declarations)."""
-    from paragraphs.plugin_index import replay
+    from paragraphs.pluginhost.index import replay
 
     loaded = set() if besides is None else {name for name, _ in besides.pm.list_name_plugin()}
     specs = specs_from_host(besides) if besides is not None else []
@@ -308,7 +308,7 @@ def _scratch(options: Any, *, resolve: bool = False) -> ArgumentParser:
 
 
 def _problem(problems: list[Any], plugin: str, reason: str) -> None:
-    from paragraphs.plugins import PluginProblem
+    from paragraphs.pluginhost.plugins import PluginProblem
 
     problems.append(PluginProblem(plugin, reason, skipped=False))
 
@@ -330,7 +330,7 @@ def _declare(problems: list[Any], spec: CommandSpec, scratch: Any, target: Any) 
 
 
 def _run_extension(name: str, args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.errors import UsageError
+    from paragraphs.foundation.errors import UsageError
 
     host.title(args.title)  # an unknown title is a one-line usage error
     for ext in host.records("paragraphs_register_commands", args.title):
@@ -372,7 +372,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(args_list)
     except ParagraphsError as exc:
-        from paragraphs.plugin_errors import debug_enabled
+        from paragraphs.pluginhost.plugin_errors import debug_enabled
 
         if debug or debug_enabled():
             import traceback
@@ -403,13 +403,13 @@ def _run(args_list: list[str]) -> int:
 
     Without an index (the cache is off) every plugin is loaded, as before there was one.
     """
-    from paragraphs import plugin_index
+    from paragraphs.pluginhost import index as plugin_index
 
     full: Any = None
 
     def build() -> Any:  # a full load, kept for this command, and the index made from it
         nonlocal full
-        from paragraphs.plugins import make_plugin_manager
+        from paragraphs.pluginhost.plugins import make_plugin_manager
 
         before = set(sys.modules)
         full = make_plugin_manager()
@@ -421,7 +421,7 @@ def _run(args_list: list[str]) -> int:
 
     index = plugin_index.load(build)
     if index is None:
-        from paragraphs.plugins import make_plugin_manager
+        from paragraphs.pluginhost.plugins import make_plugin_manager
 
         host = full or make_plugin_manager()
         parser = build_parser(host)
@@ -455,7 +455,7 @@ def _run(args_list: list[str]) -> int:
 
 
 def _load(index: Any, needed: set[str] | None) -> Any:
-    from paragraphs.plugins import make_plugin_manager
+    from paragraphs.pluginhost.plugins import make_plugin_manager
 
     if needed is None:
         return make_plugin_manager()
@@ -521,7 +521,7 @@ def _dispatch(args: argparse.Namespace, host: Any) -> int:
             if (plugin, cmd.id) == tuple(plugin_cmd) and cmd.extends is None:
                 title_cmd = cmd
         if title_cmd is None:
-            from paragraphs.errors import UsageError
+            from paragraphs.foundation.errors import UsageError
 
             raise UsageError(f"command {args.command!r} is not available: its plugin {plugin_cmd[0]} did not load")
     if title_cmd is not None:

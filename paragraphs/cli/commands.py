@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from paragraphs.cli.terminal import emit_json, style, table
-from paragraphs.errors import UsageError
+from paragraphs.foundation.errors import UsageError
 
 
 def parse_answers(items: list[str]) -> dict[str, str]:
@@ -37,7 +37,7 @@ def open_engine(args: argparse.Namespace, host: Any) -> Any:
 
 
 def _open_book_or_title(args: argparse.Namespace, host: Any) -> Any:
-    from paragraphs.api import open_book, open_title
+    from paragraphs.interpreter.api import open_book, open_title
 
     overlays = getattr(args, "overlay", []) or []
     if is_folder_argument(args.title):
@@ -74,7 +74,7 @@ def load_or_new_state(path: str | None, engine: Any) -> Any:
 
 
 def dice_from_args(args: argparse.Namespace, state: Any) -> Any:
-    from paragraphs.dice import ScriptedDice, SeededDice
+    from paragraphs.book.dice import ScriptedDice, SeededDice
 
     if getattr(args, "dice", None) is not None:
         try:
@@ -125,8 +125,8 @@ def _plugin_timings(host: Any) -> list[dict[str, Any]]:
 
 
 def cmd_validate(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.content import check_path, check_title
-    from paragraphs.problems import Severity
+    from paragraphs.pipeline.content import check_path, check_title
+    from paragraphs.foundation.problems import Severity
 
     targets = args.targets or list(host.titles())
     report = []
@@ -175,7 +175,7 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
         verdict = style("ok", "green") if counts[Severity.ERROR] == 0 else style("failed", "red")
         print(f"{target}: {verdict}: {n} paragraphs, {counts[Severity.ERROR]} errors, {counts[Severity.WARNING]} warnings, {counts[Severity.INFO]} info")
         if compiled.book is not None:
-            from paragraphs.gaps import census
+            from paragraphs.audits.gaps import census
 
             print(style(f"{target}: gaps: {census(compiled.book)} (paragraphs gaps {compiled.book.title})", "dim"))
     return 1 if failed else 0
@@ -184,7 +184,7 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
 def _gap_counts(book: Any) -> dict[str, int] | None:
     if book is None:
         return None
-    from paragraphs.gaps import UNKNOWN_CELL, find_gaps
+    from paragraphs.audits.gaps import UNKNOWN_CELL, find_gaps
 
     gaps = find_gaps(book)
     unknown = sum(1 for g in gaps if g.kind == UNKNOWN_CELL)
@@ -205,7 +205,7 @@ def cmd_gaps(args: argparse.Namespace, host: Any) -> int:
 
 def list_gaps(args: argparse.Namespace, host: Any) -> int:
     """The core listing of ``gaps``: every unknown cell and assumed value of the title."""
-    from paragraphs.gaps import census, find_gaps
+    from paragraphs.audits.gaps import census, find_gaps
 
     engine = open_engine(args, host)
     gaps = find_gaps(engine.book)
@@ -219,7 +219,7 @@ def list_gaps(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_template(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.gaps import overlay_template
+    from paragraphs.audits.gaps import overlay_template
 
     engine = open_engine(args, host)
     written = overlay_template(engine.book, Path(args.dir))
@@ -245,7 +245,7 @@ def cmd_read(args: argparse.Namespace, host: Any) -> int:
 
 
 def _read(args: argparse.Namespace, engine: Any) -> int:
-    from paragraphs.dice import ScriptedDice
+    from paragraphs.book.dice import ScriptedDice
     from paragraphs.state import save_state
 
     state = load_or_new_state(args.state, engine)
@@ -290,7 +290,7 @@ def print_resolution(result: Any, engine: Any, *, spoilers: bool = False) -> Non
 def cmd_odds(args: argparse.Namespace, host: Any) -> int:
     import warnings
 
-    from paragraphs.errors import UnknownParagraph
+    from paragraphs.foundation.errors import UnknownParagraph
     from paragraphs.odds import paragraph_odds, procedure_odds
     from paragraphs.odds.render import DEFAULT_LINES, render
 
@@ -332,7 +332,7 @@ def cmd_odds(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_graph(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs import graph
+    from paragraphs.pipeline import graph
 
     engine = open_engine(args, host)
     if args.format == "json":
@@ -348,7 +348,7 @@ def cmd_graph(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_randomtest(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.randomtest import random_test
+    from paragraphs.tools.randomtest import random_test
 
     engine = open_engine(args, host)
     report = random_test(engine, runs=args.runs, seed=args.seed, steps=args.steps, name=args.title)
@@ -363,8 +363,8 @@ def cmd_randomtest(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_luck(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.luck import luck_report
-    from paragraphs.session import sessions_dir
+    from paragraphs.audits.luck import luck_report
+    from paragraphs.companion.session import sessions_dir
     from paragraphs.state import load_state
 
     path = Path(args.save)
@@ -384,7 +384,7 @@ def cmd_luck(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_docs(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs.docgen import export_reference
+    from paragraphs.docs.docgen import export_reference
 
     written = export_reference(host, Path(args.dir), titles=args.title or None, spoilers=args.spoilers, overlays=args.overlay)
     print(f"wrote {len(written)} pages to {args.dir}")
@@ -397,8 +397,8 @@ def cmd_docs(args: argparse.Namespace, host: Any) -> int:
 def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
     import json
 
-    from paragraphs.grammar import grammar_for
-    from paragraphs.validation import build_title_schema
+    from paragraphs.pipeline.grammar import grammar_for
+    from paragraphs.pipeline.validation import build_title_schema
 
     out = Path(args.dir)
     for title in args.titles or list(host.titles()):

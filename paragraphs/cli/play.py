@@ -1,9 +1,9 @@
 """``paragraphs play`` and ``paragraphs sessions`` at a terminal: the loop that drives a
-:class:`~paragraphs.session.Session` (print, prompt, read, send), and the automatic
+:class:`~paragraphs.companion.session.Session` (print, prompt, read, send), and the automatic
 playthrough of a paragraph book (``play --auto``).
 
 The session itself knows nothing of terminals or command lines: it lives one layer below
-(:mod:`paragraphs.session`), and this module is the front end that reads and prints.
+(:mod:`paragraphs.companion.session`), and this module is the front end that reads and prints.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from typing import Any
 
 from paragraphs.cli.commands import open_engine, print_resolution
 from paragraphs.cli.terminal import emit_json, style
-from paragraphs.dice import SeededDice
-from paragraphs.errors import UsageError
-from paragraphs.session import Reply, Session, list_sessions, session_path, sessions_dir, title_options
+from paragraphs.book.dice import SeededDice
+from paragraphs.foundation.errors import UsageError
+from paragraphs.companion.session import Reply, Session, list_sessions, session_path, sessions_dir, title_options
 from paragraphs.state import State, hold_save, load_state, save_exists
 
 def cmd_play(args: argparse.Namespace, host: Any) -> int:

@@ -9,7 +9,7 @@ It resumes where it stopped, undoes, and prints the record sheet on request.
 ``--json`` mode and the tests all call :meth:`Session.send` with what the player typed
 and get back a :class:`Reply` (lines to show, the same as data, and the question the
 session now waits for, if any). A title adds commands of its own as
-:class:`~paragraphs.records.SessionVerb` records (hook ``paragraphs_register_session_verbs``);
+:class:`~paragraphs.pluginhost.records.SessionVerb` records (hook ``paragraphs_register_session_verbs``);
 each is performed as one journaled step, so it is saved, undone and logged like a read.
 
 Titles with a different kind of play (an automatic game) take over ``play`` through the
@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from paragraphs.terminal import style
-from paragraphs.dice import DiceSource, Die, MissingRoll, ScriptedDice, SeededDice
-from paragraphs.errors import ParagraphsError, UsageError
+from paragraphs.foundation.terminal import style
+from paragraphs.book.dice import DiceSource, Die, MissingRoll, ScriptedDice, SeededDice
+from paragraphs.foundation.errors import ParagraphsError, UsageError
 from paragraphs.state import State, save_state
 
 CORE_PLAY_OPTIONS = {"title", "session", "seed", "dice", "auto", "policy", "json", "new", "overlay", "no_cache", "command", "gaps"}
@@ -297,7 +297,7 @@ class Session:
                 raise UsageError("odds needs a paragraph: odds 350")
             return self._info(self.odds(rest[0], *rest[1:]))
         if head == "luck":
-            from paragraphs.luck import luck_report
+            from paragraphs.audits.luck import luck_report
 
             report = luck_report(self.state.journal)
             return self._info(report.text(), luck=report.to_json())
@@ -371,7 +371,7 @@ class Session:
 
     def _perform(self, procedure: str, answers: dict[str, Any], args: dict[str, Any], dice: DiceSource, *, label: str) -> Any:
         """Run a title procedure as one journaled step; its result is said as ``label: result``."""
-        from paragraphs.context import Instruction
+        from paragraphs.interpreter.context import Instruction
 
         result = self.engine.perform(procedure, self.state, answers, args=args, dice=dice)
         if result.done:

@@ -1,7 +1,7 @@
 """The rule reference and the library's reference pages, generated as Markdown.
 
 Everything here is pure: functions take a plugin host (or nothing) and return Markdown
-text, so the output is tested without MkDocs. :mod:`paragraphs.mkdocs_plugin` and
+text, so the output is tested without MkDocs. :mod:`paragraphs.docs.mkdocs_plugin` and
 ``paragraphs docs export`` put the pages on disk or into a site.
 
 Spoilers: paragraph ids, kinds and the reference graph are shown; the text of a
@@ -18,10 +18,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from paragraphs import model as m
+from paragraphs.book import model as m
 
 if TYPE_CHECKING:
-    from paragraphs.plugins import PluginHost
+    from paragraphs.pluginhost.plugins import PluginHost
 
 
 def _esc(text: Any) -> str:
@@ -39,7 +39,7 @@ def _table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 
 def hook_reference() -> str:
     """Every hook spec with its signature and docstring, grouped as in hookspecs.py."""
-    from paragraphs import hookspecs
+    from paragraphs.pluginhost import hookspecs
 
     out = [
         "# Hook reference\n",
@@ -57,11 +57,13 @@ def hook_reference() -> str:
 
 
 #: Classes a plugin meets besides ``paragraphs.__all__``: what hooks yield and receive.
+#: Each is shown under the short path plugins import it from (a compatibility module the
+#: core itself never imports), and read from the module that defines it.
 _PLUGIN_CLASSES = (
-    ("paragraphs.context", ("Context", "RollRecord", "Instruction")),
-    ("paragraphs.engine", ("Resolution",)),
-    ("paragraphs.problems", ("Problem", "SourcePos", "Severity")),
-    ("paragraphs.plugins", ("PluginHost", "TitleInfo")),
+    ("paragraphs.context", "paragraphs.interpreter.context", ("Context", "RollRecord", "Instruction")),
+    ("paragraphs.engine", "paragraphs.interpreter.engine", ("Resolution",)),
+    ("paragraphs.problems", "paragraphs.foundation.problems", ("Problem", "SourcePos", "Severity")),
+    ("paragraphs.plugins", "paragraphs.pluginhost.plugins", ("PluginHost", "TitleInfo")),
 )
 
 _ROLE = re.compile(r":(?:class|func|meth|data|mod|attr|exc|obj):`~?([^`]+)`")
@@ -149,7 +151,7 @@ def api_reference() -> str:
     import importlib
 
     import paragraphs
-    from paragraphs import records
+    from paragraphs.pluginhost import records
 
     out = ["# API reference\n", markdown_doc(inspect.getdoc(paragraphs) or ""), ""]
     for name in paragraphs.__all__:
@@ -166,16 +168,16 @@ def api_reference() -> str:
         if obj.__module__ == records.__name__ and dataclasses.is_dataclass(obj):
             out += _class_section(f"paragraphs.records.{name}", obj)
     out.append("\n# What plugin code receives\n\nThe context a procedure, check kind, step or predicate runs with, what a resolution returns, and the problems a lint rule yields.\n")
-    for module_name, names in _PLUGIN_CLASSES:
+    for public_path, module_name, names in _PLUGIN_CLASSES:
         module = importlib.import_module(module_name)
         for name in names:
-            out += _class_section(f"{module_name}.{name}", getattr(module, name))
+            out += _class_section(f"{public_path}.{name}", getattr(module, name))
     return "\n".join(out)
 
 
 def problem_codes_table() -> str:
-    """Every core problem code with its severity and meaning (see :mod:`paragraphs.problem_codes`)."""
-    from paragraphs.problem_codes import problem_codes
+    """Every core problem code with its severity and meaning (see :mod:`paragraphs.pipeline.problem_codes`)."""
+    from paragraphs.pipeline.problem_codes import problem_codes
 
     return _table(["code", "severity", "finding"], [(f"`{code}`", sev, text) for code, (sev, text) in problem_codes().items()])
 
@@ -185,7 +187,7 @@ def problem_codes_table() -> str:
 
 def content_format() -> str:
     """The content grammar, generated from the core JSON Schema, and every problem code."""
-    from paragraphs.validation import core_schema
+    from paragraphs.pipeline.validation import core_schema
 
     schema = core_schema("book")
     defs = schema["$defs"]
@@ -266,7 +268,7 @@ def _describe(node: Any, defs: dict[str, Any]) -> str:
 
 def title_pages(host: PluginHost, title: str, *, spoilers: bool = False, overlays: Sequence[Any] = ()) -> dict[str, str]:
     """The rule reference of one title (or of a book in a folder, ``my-book/``): relative path -> Markdown."""
-    from paragraphs.graph import distinct_edges, sorted_ids
+    from paragraphs.pipeline.graph import distinct_edges, sorted_ids
 
     source = title
     engine = _open(host, source, overlays)
@@ -349,7 +351,7 @@ def _is_folder(name: str) -> bool:
 
 def _open(host: PluginHost, name: str, overlays: Sequence[Any]) -> Any:
     """An installed title's engine, or that of a book in a folder (``my-book/``)."""
-    from paragraphs.api import open_book, open_title
+    from paragraphs.interpreter.api import open_book, open_title
 
     if _is_folder(name):
         return open_book(name, host=host, overlays=overlays)
@@ -484,7 +486,7 @@ def all_pages(host: PluginHost, *, titles: Sequence[str] | None = None, spoilers
 
 def export_reference(host: PluginHost, out: Path, *, titles: Sequence[str] | None = None, spoilers: bool = False, overlays: Sequence[Any] = ()) -> list[Path]:
     """Write every generated page under ``out``; returns the files written."""
-    from paragraphs.errors import UsageError
+    from paragraphs.foundation.errors import UsageError
 
     written = []
     for rel, text in all_pages(host, titles=titles, spoilers=spoilers, overlays=overlays).items():

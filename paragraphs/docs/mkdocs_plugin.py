@@ -36,8 +36,8 @@ class RuleReferencePlugin(BasePlugin[_Options]):
     """Adds the hook, API, content-format and rule-reference pages to the site."""
 
     def on_files(self, files: Files, config: Any) -> Files:
-        from paragraphs.docgen import all_pages
-        from paragraphs.plugins import make_plugin_manager
+        from paragraphs.docs.docgen import all_pages
+        from paragraphs.pluginhost.plugins import make_plugin_manager
 
         host = make_plugin_manager()
         pages = all_pages(host, titles=self.config.titles or None, spoilers=self.config.spoilers)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from paragraphs.problems import Problem
+    from paragraphs.foundation.problems import Problem
 
 
 class ParagraphsError(Exception):

@@ -2,8 +2,8 @@
 
 Content comes from strangers (a shared overlay, a downloaded title). Whatever it asks for
 must end in a located error, never in a hang, a ``MemoryError`` or a traceback. The YAML
-reader bounds file size, depth and alias expansion (:mod:`paragraphs.yamlread`), dice bound
-their faces (:mod:`paragraphs.dice`); the limits that several modules share live here.
+reader bounds file size, depth and alias expansion (:mod:`paragraphs.pipeline.yamlread`), dice bound
+their faces (:mod:`paragraphs.book.dice`); the limits that several modules share live here.
 """
 
 from __future__ import annotations

@@ -17,12 +17,12 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from paragraphs.content import load_book
-from paragraphs.dice import DiceSource
-from paragraphs.engine import Engine
+from paragraphs.pipeline.content import load_book
+from paragraphs.book.dice import DiceSource
+from paragraphs.interpreter.engine import Engine
 
 if TYPE_CHECKING:
-    from paragraphs.plugins import PluginHost
+    from paragraphs.pluginhost.plugins import PluginHost
 
 
 def open_title(
@@ -47,7 +47,7 @@ def open_title(
         ContentError: its content has errors.
     """
     if host is None:
-        from paragraphs.plugins import make_plugin_manager
+        from paragraphs.pluginhost.plugins import make_plugin_manager
 
         host = make_plugin_manager()
     book = load_book(host, title, overlays, use_cache=use_cache)
@@ -81,10 +81,10 @@ def open_book(
             with an installed title, or ``uses`` naming a title that is not installed.
         ContentError: the content has errors (every one, with ``path:line:col``).
     """
-    from paragraphs.content import load_folder
+    from paragraphs.pipeline.content import load_folder
 
     if host is None:
-        from paragraphs.plugins import make_plugin_manager
+        from paragraphs.pluginhost.plugins import make_plugin_manager
 
         host = make_plugin_manager()
     book = load_folder(host, path, overlays, use_cache=use_cache)

@@ -13,15 +13,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from paragraphs import model as m
-from paragraphs.dice import Die
-from paragraphs.cells import ASK, REFUSE, REMEMBERED_CELLS, Cell, UnknownCell, answered_cell, as_cell, cell_key
-from paragraphs.errors import ResolutionError
-from paragraphs.records import Table, TableRow
-from paragraphs.tables import cell_question, table_cell_question
+from paragraphs.book import model as m
+from paragraphs.book.dice import Die
+from paragraphs.book.cells import ASK, REFUSE, REMEMBERED_CELLS, Cell, UnknownCell, answered_cell, as_cell, cell_key
+from paragraphs.foundation.errors import ResolutionError
+from paragraphs.pluginhost.records import Table, TableRow
+from paragraphs.pipeline.tables import cell_question, table_cell_question
 
 if TYPE_CHECKING:
-    from paragraphs.engine import Engine
+    from paragraphs.interpreter.engine import Engine
     from paragraphs.state import State
 
 
@@ -37,7 +37,7 @@ class RollRecord:
     source: str
     #: what the face meant (``success``, ``the mortar comes in``), when the rule says so
     meaning: str = ""
-    #: what the rule knows of the player's order of outcomes (see :mod:`paragraphs.luck`)
+    #: what the rule knows of the player's order of outcomes (see :mod:`paragraphs.audits.luck`)
     luck: Mapping[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -175,7 +175,7 @@ class Context:
         """Say what the last roll meant (``success``), so the player reads it beside the face.
 
         ``luck`` is what the rule knows of the player's order of outcomes, as made by
-        :func:`paragraphs.luck.order_luck`; the session's luck audit reads it.
+        :func:`paragraphs.audits.luck.order_luck`; the session's luck audit reads it.
         """
         if self.record and self.rolls:
             last = self.rolls[-1]
@@ -327,7 +327,7 @@ class Context:
                 raise ResolutionError(f"{self.title} {self.paragraph}: {{sum: ...}} takes a list of values, not {inner!r}")
             return m.SumOf(tuple(self._content_value(v) if isinstance(v, Mapping) else v for v in inner))
         if isinstance(inner, Mapping):
-            from paragraphs.compiler import make_question
+            from paragraphs.pipeline.compiler import make_question
 
             key = str(inner.get("key", ""))
             known = self.book.questions.get(key)
@@ -339,7 +339,7 @@ class Context:
     def paragraph_pos(self) -> Any:
         """Where the current paragraph is written (for questions a plugin defines inline)."""
         par = self.book.paragraphs.get(self.paragraph) if self.paragraph else None
-        from paragraphs.problems import SourcePos
+        from paragraphs.foundation.problems import SourcePos
 
         return par.pos if par is not None else SourcePos("<plugin>")
 

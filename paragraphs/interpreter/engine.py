@@ -17,18 +17,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from paragraphs import model as m
-from paragraphs.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
-from paragraphs.handlers import GOTO, HANDLERS, bounded_subjects
-from paragraphs.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
-from paragraphs.errors import CycleError, ParagraphsError, ResolutionError, UsageError
-from paragraphs.grammar import grammar_for
+from paragraphs.book import model as m
+from paragraphs.interpreter.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
+from paragraphs.interpreter.handlers import GOTO, HANDLERS, bounded_subjects
+from paragraphs.book.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
+from paragraphs.foundation.errors import CycleError, ParagraphsError, ResolutionError, UsageError
+from paragraphs.pipeline.grammar import grammar_for
 from paragraphs.state.core import State, append_entry
-from paragraphs.cells import ASK, is_cell_key
-from paragraphs.tables import cell_question_for_key
+from paragraphs.book.cells import ASK, is_cell_key
+from paragraphs.pipeline.tables import cell_question_for_key
 
 if TYPE_CHECKING:
-    from paragraphs.plugins import PluginHost
+    from paragraphs.pluginhost.plugins import PluginHost
 
 DONE = "done"
 NEEDS_ANSWERS = "needs_answers"
@@ -125,7 +125,7 @@ class Engine:
     """Runs a title's book.
 
     Args:
-        book: the compiled content (see :func:`paragraphs.content.load_book`).
+        book: the compiled content (see :func:`paragraphs.pipeline.content.load_book`).
         host: the plugin host whose registrations the title uses.
         dice: the default dice source (a seeded PRNG when not given).
         max_reentry: how many times one paragraph may stand on the call stack.
@@ -142,7 +142,7 @@ class Engine:
         max_entries: int = 10_000,
     ) -> None:
         if host is None:
-            from paragraphs.plugins import make_plugin_manager
+            from paragraphs.pluginhost.plugins import make_plugin_manager
 
             host = make_plugin_manager()
         self.book = book
@@ -339,7 +339,7 @@ class Engine:
         Raises:
             SaveError: nothing to undo, no such step, or a step that does not replay.
         """
-        from paragraphs.replay import undo
+        from paragraphs.interpreter.replay import undo
 
         return undo(self, state, to_step)
 
@@ -392,7 +392,7 @@ class Engine:
         key = json.dumps(raw, sort_keys=True, default=str)
         found = self._runtime_predicates.get(key)
         if found is None:
-            from paragraphs.compiler import Compiler
+            from paragraphs.pipeline.compiler import Compiler
 
             g = self.grammar
             compiler = Compiler(self.book.title, g.steps, g.predicates, g.checks, set(g.procedures), dict(self.book.questions))
@@ -460,7 +460,7 @@ class Engine:
         except RecursionError:
             raise CycleError(ctx.stack[-8:] + ["..."]) from None
         except Exception as exc:  # a plugin's bug must not leave a half-changed state
-            from paragraphs.plugin_errors import describe
+            from paragraphs.pluginhost.plugin_errors import describe
 
             error = ResolutionError(f"{self.book.title} {ctx.paragraph or start}: {describe(exc, self.grammar, 'code')}")
             error.trail = list(ctx.trail)  # type: ignore[attr-defined]

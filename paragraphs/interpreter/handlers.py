@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from paragraphs import model as m
-from paragraphs.cells import cell_data
-from paragraphs.context import Context
-from paragraphs.dice import Die, halve
-from paragraphs.errors import ResolutionError
+from paragraphs.book import model as m
+from paragraphs.book.cells import cell_data
+from paragraphs.interpreter.context import Context
+from paragraphs.book.dice import Die, halve
+from paragraphs.foundation.errors import ResolutionError
 
 if TYPE_CHECKING:
-    from paragraphs.engine import Engine
+    from paragraphs.interpreter.engine import Engine
 
 def _say(engine: Engine, ctx: Context, step: m.Say) -> None:
     ctx.say(step.text)
@@ -357,8 +357,8 @@ HANDLERS: dict[type, Callable[..., str | None]] = {
 
 
 def bounded_subjects(ctx: Context, count: int) -> int:
-    """``count`` when it is within :data:`paragraphs.limits.MAX_SUBJECTS`, else an error."""
-    from paragraphs.limits import subject_count_problem
+    """``count`` when it is within :data:`paragraphs.foundation.limits.MAX_SUBJECTS`, else an error."""
+    from paragraphs.foundation.limits import subject_count_problem
 
     why = subject_count_problem(count)
     if why:

@@ -12,17 +12,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from paragraphs.dice import DiceSource, ScriptedDice, SeededDice
-from paragraphs.errors import ParagraphsError, SaveError
+from paragraphs.book.dice import DiceSource, ScriptedDice, SeededDice
+from paragraphs.foundation.errors import ParagraphsError, SaveError
 from paragraphs.state.core import State
 
 if TYPE_CHECKING:
-    from paragraphs.engine import Engine
+    from paragraphs.interpreter.engine import Engine
 
 
 def undo(engine: Engine, state: State, to_step: int | None = None) -> int:
     """Undo ``state`` in place to just before journal step ``to_step``; see
-    :meth:`paragraphs.engine.Engine.undo`."""
+    :meth:`paragraphs.interpreter.engine.Engine.undo`."""
     target = state.undo_target(to_step)
     journal = state.journal
     if target == 1:

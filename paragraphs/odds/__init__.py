@@ -21,14 +21,14 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterator
 
-from paragraphs import model as m
-from paragraphs.context import Context
-from paragraphs.errors import OddsError, UsageError
+from paragraphs.book import model as m
+from paragraphs.interpreter.context import Context
+from paragraphs.foundation.errors import OddsError, UsageError
 from paragraphs.odds.tree import DEFAULT_BUDGET, EMPTY, PROCEDURE_BUDGET, Builder, Interner, Node, Segment, _OverBudget
 from paragraphs.state import State
 
 if TYPE_CHECKING:
-    from paragraphs.engine import Engine
+    from paragraphs.interpreter.engine import Engine
 
 __all__ = ["DEFAULT_BUDGET", "PROCEDURE_BUDGET", "Outcome", "OddsMemo", "OddsResult", "paragraph_odds", "procedure_odds"]
 

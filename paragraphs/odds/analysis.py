@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from paragraphs import model as m
+from paragraphs.book import model as m
 
 if TYPE_CHECKING:
-    from paragraphs.engine import Engine
+    from paragraphs.interpreter.engine import Engine
 
 
 class Relevance:
@@ -25,7 +25,7 @@ class Relevance:
     """
 
     def __init__(self, engine: Engine) -> None:
-        from paragraphs.graph import edges
+        from paragraphs.pipeline.graph import edges
 
         book = engine.book
         self.book = book

@@ -30,15 +30,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from paragraphs import model as m
-from paragraphs.context import Chooser, Context
-from paragraphs.dice import Die
-from paragraphs.errors import OddsError, ParagraphsError, ResolutionError
+from paragraphs.book import model as m
+from paragraphs.interpreter.context import Chooser, Context
+from paragraphs.book.dice import Die
+from paragraphs.foundation.errors import OddsError, ParagraphsError, ResolutionError
 from paragraphs.odds.analysis import counted_paragraphs, relevance
 from paragraphs.state import State
 
 if TYPE_CHECKING:
-    from paragraphs.engine import Engine
+    from paragraphs.interpreter.engine import Engine
 
 #: Default node budget: work one odds computation may do before deeper parts become
 #: frontier leaves (each replayed partial resolution, and each leaf a shared subtree adds,
@@ -451,7 +451,7 @@ class Builder:
             except (ParagraphsError, RecursionError, _OverBudget):
                 raise
             except Exception as exc:  # a plugin's bug: named, with its file and line
-                from paragraphs.plugin_errors import describe
+                from paragraphs.pluginhost.plugin_errors import describe
 
                 raise ResolutionError(f"{self.engine.book.title} {ctx.paragraph}: {describe(exc, self.engine.grammar, 'code')}") from exc
             text = None

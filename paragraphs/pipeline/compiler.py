@@ -1,4 +1,4 @@
-"""Turning validated YAML data into the IR of :mod:`paragraphs.model`.
+"""Turning validated YAML data into the IR of :mod:`paragraphs.book.model`.
 
 The compiler knows the core grammar and asks the title's registered step, predicate and
 check kinds for the rest. Title steps that *expand* are rewritten into core steps here,
@@ -13,11 +13,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from paragraphs import model as m
-from paragraphs.cells import from_content, is_typed
-from paragraphs.errors import UsageError
-from paragraphs.problems import Problem, SourcePos
-from paragraphs.records import CheckKind, PredicateKind, StepKind
+from paragraphs.book import model as m
+from paragraphs.book.cells import from_content, is_typed
+from paragraphs.foundation.errors import UsageError
+from paragraphs.foundation.problems import Problem, SourcePos
+from paragraphs.pluginhost.records import CheckKind, PredicateKind, StepKind
 
 OPEN_LOW = -(10**9)
 OPEN_HIGH = 10**9
@@ -150,7 +150,7 @@ class Compiler:
             try:
                 expanded = kind.expand(value)
             except Exception as exc:  # the plugin's bug: say whose, and where, and go on
-                from paragraphs.plugin_errors import plugin_problem
+                from paragraphs.pluginhost.plugin_errors import plugin_problem
 
                 self.problems.append(plugin_problem(exc, None, f"step kind {name!r} (expand)", pos, owner=kind.expand))
                 return None
@@ -245,7 +245,7 @@ class Compiler:
     def _check_spec_schema(self, kind: CheckKind, spec: Mapping[str, Any], at: Any) -> None:
         if not kind.schema:
             return
-        from paragraphs.validation import make_validator, schema_errors
+        from paragraphs.pipeline.validation import make_validator, schema_errors
 
         validator = self._spec_validators.get(kind.id)
         if validator is None:
@@ -414,7 +414,7 @@ class Compiler:
             try:
                 expanded = kind.expand(value)
             except Exception as exc:  # the plugin's bug: say whose, and where, and go on
-                from paragraphs.plugin_errors import plugin_problem
+                from paragraphs.pluginhost.plugin_errors import plugin_problem
 
                 self.problems.append(plugin_problem(exc, None, f"predicate kind {name!r} (expand)", self._pos(at), owner=kind.expand))
                 return m.Always(False)
@@ -474,7 +474,7 @@ CORE_STEPS = tuple(name[len("_step_"):] for name in dir(Compiler) if name.starts
 
 
 def _did_you_mean(word: str, known: Any) -> str:
-    from paragraphs.validation import did_you_mean
+    from paragraphs.pipeline.validation import did_you_mean
 
     return did_you_mean(word, sorted(known))
 

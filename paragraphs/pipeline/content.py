@@ -1,7 +1,7 @@
 """Loading a title's content: read, validate, merge (with the user's overlays), compile, lint.
 
 ``load_book`` is the one entry point the engine and CLI use. It goes through the compiled
-content cache first (see :mod:`paragraphs.cache`), so a repeated command neither parses
+content cache first (see :mod:`paragraphs.pipeline.cache`), so a repeated command neither parses
 YAML nor validates schemas; only on a miss does it import ruamel.yaml and jsonschema.
 """
 
@@ -15,18 +15,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from paragraphs import model as m
-from paragraphs.dice import DiceConventions
-from paragraphs.errors import ContentError, UsageError
-from paragraphs.grammar import Grammar, code_stamp, grammar_for, title_versions
-from paragraphs.problems import Problem, Severity, SourcePos, shown
-from paragraphs.records import UnitType
+from paragraphs.book import model as m
+from paragraphs.book.dice import DiceConventions
+from paragraphs.foundation.errors import ContentError, UsageError
+from paragraphs.pipeline.grammar import Grammar, code_stamp, grammar_for, title_versions
+from paragraphs.foundation.problems import Problem, Severity, SourcePos, shown
+from paragraphs.pluginhost.records import UnitType
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-    from paragraphs.plugins import PluginHost
-    from paragraphs.yamlread import YamlDocument
+    from paragraphs.pluginhost.plugins import PluginHost
+    from paragraphs.pipeline.yamlread import YamlDocument
 
 #: Environment variable naming overlay folders (``os.pathsep``-separated).
 OVERLAY_ENV = "PARAGRAPHS_OVERLAY"
@@ -188,7 +188,7 @@ def _cached_or_compiled(
 ) -> m.Book:
     """The compiled book under ``cache_key`` if the cache holds it, else compiled now (and
     stored). A title and a folder of content differ only in how they make the key."""
-    from paragraphs import cache
+    from paragraphs.pipeline import cache
 
     if use_cache:
         book = cache.load(title, cache_key)
@@ -203,7 +203,7 @@ def _cached_or_compiled(
 
 
 def _core_code_stamp() -> str:
-    from paragraphs.grammar import _code_stamp
+    from paragraphs.pipeline.grammar import _code_stamp
 
     return _code_stamp("paragraphs")
 
@@ -216,7 +216,7 @@ def title_versions_core() -> str:
 
 def _declared_title(files: Sequence[SourceFile], where: str) -> tuple[str, tuple[str, ...]]:
     """The id and ``uses`` of the one ``title`` record among ``files``."""
-    from paragraphs.yamlread import YamlProblems, read_yaml
+    from paragraphs.pipeline.yamlread import YamlProblems, read_yaml
 
     found: list[tuple[str, Any]] = []
     for f in files:
@@ -257,7 +257,7 @@ def check_path(host: PluginHost, path: Path) -> CompiledTitle:
     The grammar is the one of the title the files declare (``title: {id: ...}``) when it
     is installed, else the core grammar alone.
     """
-    from paragraphs.yamlread import YamlProblems, read_yaml
+    from paragraphs.pipeline.yamlread import YamlProblems, read_yaml
 
     if path.is_dir():
         files = content_files(path)
@@ -294,8 +294,8 @@ def compile_title(
     standalone: bool = False,
 ) -> CompiledTitle:
     """Read, validate, merge, compile and lint; every problem is collected."""
-    from paragraphs.validation import CORE_BOOK_ID, build_title_schema, make_validator, validate_document
-    from paragraphs.yamlread import YamlProblems, read_yaml
+    from paragraphs.pipeline.validation import CORE_BOOK_ID, build_title_schema, make_validator, validate_document
+    from paragraphs.pipeline.yamlread import YamlProblems, read_yaml
 
     problems: list[Problem] = []
     docs: list[tuple[YamlDocument, bool]] = []
@@ -343,7 +343,7 @@ def compile_title(
     schema_findings = len(problems)
     book = _assemble(title, merged, key, grammar, problems)
     if book is not None:
-        from paragraphs.lint import run_lint
+        from paragraphs.pipeline.lint import run_lint
 
         problems.extend(run_lint(book, grammar, standalone=standalone))
     if skipped:
@@ -360,8 +360,8 @@ def _schemas_that_resolve(host: PluginHost, grammar: Grammar, problems: list[Pro
     """
     from dataclasses import replace as evolve
 
-    from paragraphs.plugin_errors import registration_pos
-    from paragraphs.validation import unresolved_refs, without_refs
+    from paragraphs.pluginhost.plugin_errors import registration_pos
+    from paragraphs.pipeline.validation import unresolved_refs, without_refs
 
     known = [s.id for s in grammar.schemas]
 
@@ -399,7 +399,7 @@ def _schemas_that_resolve(host: PluginHost, grammar: Grammar, problems: list[Pro
 
 def _collection_names(grammar: Grammar, collections: str | None) -> set[str]:
     """The top-level keys the core and the title's collections schema name."""
-    from paragraphs.validation import core_schema
+    from paragraphs.pipeline.validation import core_schema
 
     names = set(core_schema()["properties"])
     for res in grammar.schemas:
@@ -411,7 +411,7 @@ def _collection_names(grammar: Grammar, collections: str | None) -> set[str]:
 def _misspelt_collections(doc: YamlDocument, known: set[str]) -> list[Problem]:
     """A title may keep collections of its own, but one a letter away from a known name
     (``paragrahps:``) is a typo that would silently hide its records."""
-    from paragraphs.validation import did_you_mean
+    from paragraphs.pipeline.validation import did_you_mean
 
     if not isinstance(doc.data, Mapping):
         return []
@@ -546,7 +546,7 @@ def _merge(
     skipped: _Skipped | None = None,
     roots: Mapping[str, str] | None = None,
 ) -> _Merged:
-    from paragraphs.limits import safe_name
+    from paragraphs.foundation.limits import safe_name
 
     merged = _Merged()
     overlaid: dict[tuple[str, str, str], SourcePos] = {}  # (overlay folder, collection, id) -> first
@@ -600,8 +600,8 @@ def _overlay_fields(base: _Record, over: _Record) -> None:
 
 
 def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems: list[Problem]) -> m.Book | None:
-    from paragraphs.compiler import Compiler, make_question
-    from paragraphs.tables import apply_cell_overlays, build_table
+    from paragraphs.pipeline.compiler import Compiler, make_question
+    from paragraphs.pipeline.tables import apply_cell_overlays, build_table
 
     decl: dict[str, Any] = merged.title.data if merged.title else {"id": title, "name": title}
     questions: dict[str, m.Question] = {}
@@ -670,7 +670,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
     sightings = {str(s["id"]): m.SightingDecl(str(s["id"]), str(s.get("name", "")), s.get("assumed")) for s in decl.get("sightings") or ()}
     id_pattern = decl.get("id_pattern")
     if id_pattern:
-        from paragraphs.limits import id_pattern_problem
+        from paragraphs.foundation.limits import id_pattern_problem
 
         why = id_pattern_problem(str(id_pattern))
         if why:

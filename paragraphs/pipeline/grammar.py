@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from paragraphs.records import (
+from paragraphs.pluginhost.records import (
     CheckKind,
     LintRule,
     PredicateKind,
@@ -20,7 +20,7 @@ from paragraphs.records import (
 )
 
 if TYPE_CHECKING:
-    from paragraphs.plugins import PluginHost, TitleInfo
+    from paragraphs.pluginhost.plugins import PluginHost, TitleInfo
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from paragraphs import model as m
-from paragraphs.grammar import Grammar
+from paragraphs.book import model as m
+from paragraphs.pipeline.grammar import Grammar
 
 
 @dataclass(frozen=True, slots=True)

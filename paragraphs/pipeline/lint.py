@@ -37,12 +37,12 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
-from paragraphs import model as m
-from paragraphs.compiler import format_range
-from paragraphs.dice import compare_total, parse_die
-from paragraphs.graph import edges, reachable, sorted_ids, strongly_connected
-from paragraphs.grammar import Grammar
-from paragraphs.problems import Problem, Severity, SourcePos
+from paragraphs.book import model as m
+from paragraphs.pipeline.compiler import format_range
+from paragraphs.book.dice import compare_total, parse_die
+from paragraphs.pipeline.graph import edges, reachable, sorted_ids, strongly_connected
+from paragraphs.pipeline.grammar import Grammar
+from paragraphs.foundation.problems import Problem, Severity, SourcePos
 
 W = Severity.WARNING
 E = Severity.ERROR
@@ -57,7 +57,7 @@ def run_lint(book: m.Book, grammar: Grammar, *, standalone: bool = False) -> lis
         try:
             problems.extend(rule.check(book, grammar))
         except Exception as exc:  # a rule's bug is reported where it is, the other rules still run
-            from paragraphs.plugin_errors import plugin_problem
+            from paragraphs.pluginhost.plugin_errors import plugin_problem
 
             problems.append(plugin_problem(exc, grammar, f"lint rule {rule.id!r}", owner=rule.check))
     return _lower(book, problems)
@@ -191,7 +191,7 @@ def _value_range(book: m.Book, ref: Any) -> tuple[int, int] | None:
 
 
 def check_subject_counts(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
-    from paragraphs.limits import subject_count_problem
+    from paragraphs.foundation.limits import subject_count_problem
 
     for par in book.paragraphs.values():
         for step in m.walk_steps(par.steps):
@@ -237,7 +237,7 @@ def _roll_coverage(book: m.Book, par: m.Paragraph, step: m.Roll) -> Iterator[Pro
     mod = _value_range(book, step.modifier)
     if mod is None:
         return
-    from paragraphs.dice import halve
+    from paragraphs.book.dice import halve
 
     # totals as intervals (a face plus the modifier's whole range): a modifier of +-10^9
     # must not become a set of two billion numbers

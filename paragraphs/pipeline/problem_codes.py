@@ -1,6 +1,6 @@
 """Every problem code the core reports, with its severity and meaning: the documented table.
 
-The lint codes are documented where they are checked (the table in :mod:`paragraphs.lint`'s
+The lint codes are documented where they are checked (the table in :mod:`paragraphs.pipeline.lint`'s
 docstring); the codes of reading, schema validation, compiling and plugin code are listed
 here. :func:`problem_codes` joins both, the content-format reference page prints it, and a
 test checks that every code the core's source can emit is in it, so the table cannot drift.
@@ -47,8 +47,8 @@ _ROW = re.compile(r"^\|\s*([A-Z]+\d{3})\s*\|\s*(\w+)\s*\|\s*(.+?)\s*\|\s*$")
 
 
 def lint_codes() -> dict[str, tuple[str, str]]:
-    """The lint codes, read from the table in :mod:`paragraphs.lint`'s docstring."""
-    from paragraphs import lint
+    """The lint codes, read from the table in :mod:`paragraphs.pipeline.lint`'s docstring."""
+    from paragraphs.pipeline import lint
 
     out = {}
     for line in (lint.__doc__ or "").splitlines():

@@ -2,7 +2,7 @@
 
 A table row is keyed by die faces (``range: "3-5"``) or by a row id (``key: smg``); its
 ``result`` is one cell, or for a table with ``columns`` a mapping column -> cell (or one
-typed cell standing for the whole row). Cells are compiled by :mod:`paragraphs.cells`.
+typed cell standing for the whole row). Cells are compiled by :mod:`paragraphs.book.cells`.
 
 An overlay gives the value of a cell in a ``cells`` collection keyed by the cell key::
 
@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from paragraphs import model as m
-from paragraphs.cells import CELL_PREFIX, RESULT_COLUMN, UNKNOWN, VALUE, Cell, as_cell, cell_key, from_content, is_typed
-from paragraphs.compiler import format_range, parse_range
-from paragraphs.problems import Problem, Severity, SourcePos
-from paragraphs.records import Table, TableRow
+from paragraphs.book import model as m
+from paragraphs.book.cells import CELL_PREFIX, RESULT_COLUMN, UNKNOWN, VALUE, Cell, as_cell, cell_key, from_content, is_typed
+from paragraphs.pipeline.compiler import format_range, parse_range
+from paragraphs.foundation.problems import Problem, Severity, SourcePos
+from paragraphs.pluginhost.records import Table, TableRow
 
 PosLookup = Callable[[tuple[str | int, ...]], SourcePos]
 

@@ -13,10 +13,10 @@ import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from paragraphs.resources import package_folder
+from paragraphs.foundation.resources import package_folder
 
-from paragraphs.problems import Problem
-from paragraphs.yamlread import YamlDocument
+from paragraphs.foundation.problems import Problem
+from paragraphs.pipeline.yamlread import YamlDocument
 
 CORE_BOOK_ID = "https://paragraphs.dev/schemas/core/book.schema.json"
 CORE_SAVE_ID = "https://paragraphs.dev/schemas/core/save.schema.json"
@@ -56,10 +56,10 @@ def build_title_schema(
         steps: step kind id -> schema of its value.
         predicates: predicate kind id -> schema of its value.
         collections: ``$id`` of a schema for the title's own collections, if any.
-        checks: check kind id -> :class:`~paragraphs.records.CheckKind`; a check then
+        checks: check kind id -> :class:`~paragraphs.pluginhost.records.CheckKind`; a check then
             names a known kind, uses only that kind's outcomes and keys, and its keys
             are typed by the kind's schema.
-        procedures: procedure id -> :class:`~paragraphs.records.Procedure`; a call then
+        procedures: procedure id -> :class:`~paragraphs.pluginhost.records.Procedure`; a call then
             names a known procedure, and branches only on outcomes it declares.
     """
     core = core_schema()

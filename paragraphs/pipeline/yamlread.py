@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from paragraphs.problems import Problem, SourcePos
+from paragraphs.foundation.problems import Problem, SourcePos
 
 JsonPath = tuple[str | int, ...]
 

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from paragraphs.dice import Die
-    from paragraphs.engine import Resolution
-    from paragraphs.model import Book
-    from paragraphs.records import (
+    from paragraphs.book.dice import Die
+    from paragraphs.interpreter.engine import Resolution
+    from paragraphs.book.model import Book
+    from paragraphs.pluginhost.records import (
         CheckKind,
         Command,
         LintRule,

@@ -9,8 +9,8 @@ line and its option declarations, recorded as the ``add_argument`` calls it made
 ``--help`` and parsing need no plugin); and every problem found (a broken plugin is
 still reported by ``titles`` without being imported again).
 
-It is stored like the compiled cache (:mod:`paragraphs.cache`): in the same private
-folder, signed with the same per-user key, written atomically. It is JSON, so even a
+It is stored like the compiled cache (:mod:`paragraphs.foundation.private_files`): in
+the same private folder, signed with the same per-user key, written atomically. It is JSON, so even a
 planted file could run nothing; one that is corrupt, unsigned or of another format is
 simply rebuilt. It is used only while it is fresh: the key lists every ``sys.path``
 folder that holds distributions with the names of those distributions (an install, an
@@ -228,13 +228,13 @@ def load(build: Callable[[], PluginIndex]) -> PluginIndex | None:
     alone (``PARAGRAPHS_NO_PLUGIN_INDEX=1``, which ``benchmarks/cli_startup.py`` uses to
     compare): the caller then loads every plugin, as a command did before the index.
     """
-    from paragraphs import cache
+    from paragraphs.foundation import private_files as private
 
-    if not cache.enabled() or os.environ.get("PARAGRAPHS_NO_PLUGIN_INDEX", "") in ("1", "true", "yes"):
+    if not private.enabled() or os.environ.get("PARAGRAPHS_NO_PLUGIN_INDEX", "") in ("1", "true", "yes"):
         return None
     env = environment()
     name = _file_name(env)
-    folder = cache._trusted_dir(create=False)
+    folder = private.trusted_dir(create=False)
     if folder is not None:
         found = _read(folder, name, env)
         if found is not None:
@@ -249,14 +249,14 @@ def _read(folder: Any, name: str, env: list[Any]) -> PluginIndex | None:
     """The stored index if it is ours (owner, mode and signature), well formed and fresh."""
     import hmac
 
-    from paragraphs import cache
+    from paragraphs.foundation import private_files as private
 
-    data = cache._read_private(folder / name)
+    data = private.read_private(folder / name)
     if data is None:
         return None
-    secret = cache._secret(folder, create=False)
+    secret = private.secret(folder, create=False)
     mac, body = data[len(_MAGIC):len(_MAGIC) + _MAC_SIZE], data[len(_MAGIC) + _MAC_SIZE:]
-    if secret is None or not data.startswith(_MAGIC) or not hmac.compare_digest(mac, cache._sign(secret, body)):
+    if secret is None or not data.startswith(_MAGIC) or not hmac.compare_digest(mac, private.sign(secret, body)):
         return None
     try:
         index = PluginIndex.from_json(json.loads(body))
@@ -270,12 +270,12 @@ def store(index: PluginIndex, name: str) -> None:
     for the user: the next command rebuilds it (the cache warns once that it cannot write)."""
     import tempfile
 
-    from paragraphs import cache
+    from paragraphs.foundation import private_files as private
 
-    folder = cache._trusted_dir(create=True)
+    folder = private.trusted_dir(create=True)
     if folder is None:
         return
-    secret = cache._secret(folder, create=True)
+    secret = private.secret(folder, create=True)
     if secret is None:
         return
     body = json.dumps(index.to_json(), sort_keys=True).encode()
@@ -283,11 +283,11 @@ def store(index: PluginIndex, name: str) -> None:
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")  # mode 0600
         with os.fdopen(fd, "wb") as fh:
-            fh.write(_MAGIC + cache._sign(secret, body) + body)
+            fh.write(_MAGIC + private.sign(secret, body) + body)
         os.replace(tmp, folder / name)
         tmp = None
     except OSError as exc:
-        cache._warn(f"unwritable:{folder}", f"cannot write the plugin index in {folder} ({exc.strerror or exc}); "
+        private.warn_once(f"unwritable:{folder}", f"cannot write the plugin index in {folder} ({exc.strerror or exc}); "
                     "every command loads every plugin")
     finally:
         if tmp is not None:
@@ -306,7 +306,7 @@ def from_host(host: Any, modules_before: Iterable[str] = ()) -> PluginIndex:
     ``modules_before`` are the modules imported before the host was built: every module
     imported since (the plugins' code and what they import while registering) is stamped.
     """
-    from paragraphs.plugins import BUILTIN_PLUGINS
+    from paragraphs.pluginhost.plugins import BUILTIN_PLUGINS
 
     plugins: dict[str, dict[str, Any]] = {}
     eps = getattr(host, "entry_points", [])
@@ -352,7 +352,7 @@ def _stamps(host: Any, eps: list[Any], before: set[str], builtins: Iterable[str]
             paths.add(os.path.join(ep.dist_dir, meta))
     tops = {ep.value.partition(":")[0].strip().split(".")[0] for ep in eps}
     names = [name for name in list(sys.modules) if name not in before or name.split(".")[0] in tops]
-    names += [*builtins, "paragraphs.__about__", "paragraphs.records", "paragraphs.plugins", __name__]
+    names += [*builtins, "paragraphs.__about__", "paragraphs.pluginhost.records", "paragraphs.pluginhost.plugins", __name__]
     for ep in eps:  # a plugin that failed to import left no module behind: stamp its file
         module = ep.value.partition(":")[0].strip()
         if module not in sys.modules:

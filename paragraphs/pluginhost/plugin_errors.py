@@ -14,16 +14,17 @@ import sysconfig
 import types
 from typing import TYPE_CHECKING, Any
 
-from paragraphs.problems import Problem, SourcePos, shown
+from paragraphs.foundation.problems import Problem, SourcePos, shown
 
 if TYPE_CHECKING:
-    from paragraphs.grammar import Grammar
-    from paragraphs.plugins import PluginHost
+    from paragraphs.pipeline.grammar import Grammar
+    from paragraphs.pluginhost.plugins import PluginHost
 
 #: Environment variable that makes the command line print tracebacks.
 DEBUG_ENV = "PARAGRAPHS_DEBUG"
 
-_CORE_DIR = os.path.dirname(os.path.abspath(__file__))
+# the core package: this module lives one level down, in paragraphs/pluginhost/
+_CORE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 _LIBRARY_DIRS = tuple(
     os.path.abspath(p) for p in {sysconfig.get_paths().get(k, "") for k in ("stdlib", "platstdlib", "purelib", "platlib")} if p
 )

@@ -25,9 +25,10 @@ from typing import Any
 
 import pluggy
 
-from paragraphs import hookspecs, records
-from paragraphs.errors import ParagraphsError, PluginError
-from paragraphs.limits import safe_name
+from paragraphs.pluginhost import hookspecs
+from paragraphs.pluginhost import records
+from paragraphs.foundation.errors import ParagraphsError, PluginError
+from paragraphs.foundation.limits import safe_name
 
 ENTRY_POINT_GROUP = "paragraphs"
 
@@ -144,7 +145,7 @@ class PluginHost:
         return dict(sorted(out.items()))
 
     def title(self, title_id: str) -> TitleInfo:
-        from paragraphs.errors import UsageError
+        from paragraphs.foundation.errors import UsageError
 
         titles = self.titles()
         if title_id not in titles:
@@ -226,7 +227,7 @@ class PluginHost:
                 except ParagraphsError:
                     raise  # a rules or usage error the plugin means to report
                 except Exception as exc:
-                    from paragraphs.plugin_errors import raised_at, shown
+                    from paragraphs.pluginhost.plugin_errors import raised_at, shown
 
                     where = raised_at(exc, None, owner=impl.function)
                     at = f" (hook {hook_name} at {shown(where.path)}:{where.line})" if where is not None else ""

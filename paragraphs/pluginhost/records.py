@@ -12,16 +12,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from paragraphs.cells import RESULT_COLUMN, Cell, as_cell, cell_key, is_typed
+from paragraphs.book.cells import RESULT_COLUMN, Cell, as_cell, cell_key, is_typed
 
 if TYPE_CHECKING:
     import argparse
     from importlib.resources.abc import Traversable
 
-    from paragraphs.context import Context
-    from paragraphs.model import Book, TitleStep
-    from paragraphs.plugins import PluginHost
-    from paragraphs.problems import Problem
+    from paragraphs.interpreter.context import Context
+    from paragraphs.book.model import Book, TitleStep
+    from paragraphs.pluginhost.plugins import PluginHost
+    from paragraphs.foundation.problems import Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +62,7 @@ class TableRow:
     Attributes:
         low, high: the faces the row covers; None for a keyed row.
         result: one cell, or (for a table with columns) a mapping column -> cell. A cell
-            is a plain value or a :class:`paragraphs.cells.Cell` (a typed form).
+            is a plain value or a :class:`paragraphs.book.cells.Cell` (a typed form).
         key: the row's id in cell keys: the chart key (``smg``), or for a die row its
             range as written (``3-5``).
     """
@@ -133,7 +133,7 @@ class Table:
         """The typed cell at ``row`` and ``column`` (``None`` for a table without columns).
 
         A plain value comes back as a ``value`` cell; an ``unknown`` cell comes back as it
-        is (the engine's :meth:`paragraphs.context.Context.cell` is what resolves it).
+        is (the engine's :meth:`paragraphs.interpreter.context.Context.cell` is what resolves it).
 
         Raises:
             KeyError: no such row or column.
@@ -182,7 +182,7 @@ class UnitType:
 class Procedure:
     """A title rule written in Python, callable from content and from ``odds``.
 
-    The function takes a :class:`paragraphs.context.Context` and returns an outcome label
+    The function takes a :class:`paragraphs.interpreter.context.Context` and returns an outcome label
     (``"success"``, ``"defender hit"``) or a mapping with a ``label`` key. It rolls with
     ``ctx.roll`` and reads board facts with ``ctx.answer``, which is what lets ``odds``
     enumerate it exactly.

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from paragraphs.errors import SaveError
+from paragraphs.foundation.errors import SaveError
 from paragraphs.state.core import CHECKPOINT_EVERY, REPLAYABLE, State
 from paragraphs.state.lock import SaveBusy, hold_save
 from paragraphs.state.migrations import MIGRATIONS, migration

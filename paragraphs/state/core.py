@@ -10,7 +10,7 @@ PRNG position after it), not a copy of the whole state: a full snapshot of the s
 before a step (a *checkpoint*) is kept only every :data:`CHECKPOINT_EVERY` steps, on
 steps the engine cannot replay, and on the last step (so undoing one step needs nothing
 but the state). Undoing further back restores the nearest checkpoint and replays the
-steps after it with their recorded answers and dice (:meth:`paragraphs.engine.Engine.undo`):
+steps after it with their recorded answers and dice (:meth:`paragraphs.interpreter.engine.Engine.undo`):
 no die is ever re-rolled.
 """
 
@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from paragraphs.errors import SaveError
+from paragraphs.foundation.errors import SaveError
 
 #: A full snapshot of the state is kept in the journal every this many steps.
 CHECKPOINT_EVERY = 50
@@ -116,7 +116,7 @@ class State:
         when that step kept the state before it (the last step always does).
 
         Undoing to a step without a checkpoint needs the engine to replay: use
-        :meth:`paragraphs.engine.Engine.undo`.
+        :meth:`paragraphs.interpreter.engine.Engine.undo`.
 
         Returns:
             The number of journal entries undone.

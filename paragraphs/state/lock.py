@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from paragraphs.errors import SaveError
+from paragraphs.foundation.errors import SaveError
 
 try:  # POSIX only; elsewhere the generation number in the save still refuses lost updates
     import fcntl

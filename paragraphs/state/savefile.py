@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from paragraphs.errors import SaveError
+from paragraphs.foundation.errors import SaveError
 from paragraphs.state.core import State, is_checkpoint
 from paragraphs.state.lock import hold_save
 from paragraphs.state.migrations import MigrationFailed, migrate
@@ -469,7 +469,7 @@ def _validator(part: str) -> Any:
     if found is None:
         from jsonschema import Draft202012Validator
 
-        from paragraphs.validation import core_schema
+        from paragraphs.pipeline.validation import core_schema
 
         schema = core_schema("save")
         if part:

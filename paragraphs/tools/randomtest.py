@@ -12,11 +12,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from paragraphs import model as m
-from paragraphs.cells import is_cell_key
-from paragraphs.dice import SeededDice, derive_seed
-from paragraphs.engine import Engine
-from paragraphs.errors import ParagraphsError
+from paragraphs.book import model as m
+from paragraphs.book.cells import is_cell_key
+from paragraphs.book.dice import SeededDice, derive_seed
+from paragraphs.interpreter.engine import Engine
+from paragraphs.foundation.errors import ParagraphsError
 
 
 @dataclass

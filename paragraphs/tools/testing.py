@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from paragraphs.dice import ScriptedDice
+from paragraphs.book.dice import ScriptedDice
 
 
 def assert_trail(result: Any, expected: Sequence[str]) -> None:
@@ -76,7 +76,7 @@ def run_playthrough(engine: Any, script: Mapping[str, Any] | str | os.PathLike[s
     ``status: needs_answers``; a step that ends done must use every die it gives.
     """
     if not isinstance(script, Mapping):
-        from paragraphs.yamlread import read_yaml
+        from paragraphs.pipeline.yamlread import read_yaml
 
         text = Path(script).read_text(encoding="utf-8")
         script = read_yaml(text, str(script)).data
@@ -130,7 +130,7 @@ def _missing(question: Any) -> str:
 @pytest.fixture
 def paragraphs_host() -> Any:
     """A fresh plugin host with every installed plugin."""
-    from paragraphs.plugins import make_plugin_manager
+    from paragraphs.pluginhost.plugins import make_plugin_manager
 
     return make_plugin_manager()
 
@@ -142,14 +142,14 @@ def make_engine() -> Callable[..., Any]:
     ``title`` is an installed title's id or a content folder (``"my-book/"``); the cache
     is never used, so a test always sees the files as they are.
     """
-    from paragraphs.content import load_book
-    from paragraphs.engine import Engine
-    from paragraphs.plugins import make_plugin_manager
+    from paragraphs.pipeline.content import load_book
+    from paragraphs.interpreter.engine import Engine
+    from paragraphs.pluginhost.plugins import make_plugin_manager
 
     def factory(title: str, *, plugins: Sequence[Any] = (), dice: Sequence[int] | None = None, overlays: Sequence[Any] = ()) -> Any:
         host = make_plugin_manager(plugins=plugins)
         if "/" in str(title) or isinstance(title, os.PathLike):  # a folder of content (open_book)
-            from paragraphs.content import load_folder
+            from paragraphs.pipeline.content import load_folder
 
             book = load_folder(host, title, overlays, use_cache=False)
         else:

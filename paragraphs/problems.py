@@ -1,0 +1,21 @@
+"""Compatibility path: ``paragraphs.problems`` is :mod:`paragraphs.foundation.problems`.
+
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
+"""
+
+import sys
+
+from paragraphs.foundation import problems as _moved
+from paragraphs.foundation.problems import *  # noqa: F403
+from paragraphs.foundation.problems import (  # the public names (and any name plugins import), explicitly
+    Problem as Problem,
+    Severity as Severity,
+    shown as shown,
+    SourcePos as SourcePos,
+)
+
+sys.modules[__name__] = _moved

@@ -1,0 +1,20 @@
+"""Compatibility path: ``paragraphs.replay`` is :mod:`paragraphs.interpreter.replay`.
+
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
+"""
+
+import sys
+
+from paragraphs.interpreter import replay as _moved
+from paragraphs.interpreter.replay import *  # noqa: F403
+from paragraphs.interpreter.replay import (  # the public names (and any name plugins import), explicitly
+    replay_dice as replay_dice,
+    replay_step as replay_step,
+    undo as undo,
+)
+
+sys.modules[__name__] = _moved

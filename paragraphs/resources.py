@@ -1,0 +1,18 @@
+"""Compatibility path: ``paragraphs.resources`` is :mod:`paragraphs.foundation.resources`.
+
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
+"""
+
+import sys
+
+from paragraphs.foundation import resources as _moved
+from paragraphs.foundation.resources import *  # noqa: F403
+from paragraphs.foundation.resources import (  # the public names (and any name plugins import), explicitly
+    package_folder as package_folder,
+)
+
+sys.modules[__name__] = _moved

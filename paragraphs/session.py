@@ -1,0 +1,31 @@
+"""Compatibility path: ``paragraphs.session`` is :mod:`paragraphs.companion.session`.
+
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
+"""
+
+import sys
+
+from paragraphs.companion import session as _moved
+from paragraphs.companion.session import *  # noqa: F403
+from paragraphs.companion.session import (  # the public names (and any name plugins import), explicitly
+    CORE_PLAY_OPTIONS as CORE_PLAY_OPTIONS,
+    data_dir as data_dir,
+    HELP as HELP,
+    list_sessions as list_sessions,
+    Prompt as Prompt,
+    QUESTION_WORDS as QUESTION_WORDS,
+    Reply as Reply,
+    resolution_lines as resolution_lines,
+    Session as Session,
+    SESSION_KEY as SESSION_KEY,
+    session_path as session_path,
+    sessions_dir as sessions_dir,
+    title_options as title_options,
+    words_for as words_for,
+)
+
+sys.modules[__name__] = _moved

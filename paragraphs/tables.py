@@ -1,0 +1,28 @@
+"""Compatibility path: ``paragraphs.tables`` is :mod:`paragraphs.pipeline.tables`.
+
+The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
+import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
+with the real module, so both paths give one module object (private names and
+monkeypatching included). The star import and the explicit re-exports are for type
+checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
+"""
+
+import sys
+
+from paragraphs.pipeline import tables as _moved
+from paragraphs.pipeline.tables import *  # noqa: F403
+from paragraphs.pipeline.tables import (  # the public names (and any name plugins import), explicitly
+    apply_cell_overlays as apply_cell_overlays,
+    build_table as build_table,
+    cell_question as cell_question,
+    cell_question_for_key as cell_question_for_key,
+    find_cell as find_cell,
+    find_record_cell as find_record_cell,
+    find_row_cell as find_row_cell,
+    PosLookup as PosLookup,
+    replace_cell as replace_cell,
+    row_cells as row_cells,
+    table_cell_question as table_cell_question,
+)
+
+sys.modules[__name__] = _moved
