@@ -70,6 +70,8 @@ def test_help_lists_plugin_commands_from_the_index_without_importing_them(tmp_pa
     code, out, _, modules = run(tmp_path, "tally", "--help")
     assert code == 0 and "--count N" in out and "an even number of marks" in out and "{x,o}" in out
     assert not plugin_modules(modules)
+    code, out, _, modules = run(tmp_path, "play", "--help")  # the titles' play options too
+    assert code == 0 and "--session NAME" in out and not plugin_modules(modules)
     code, out, _, modules = run(tmp_path, "--version")
     assert code == 0 and out.startswith("paragraphs ") and not plugin_modules(modules)
 
@@ -198,6 +200,20 @@ def test_an_index_others_can_write_or_a_link_is_not_trusted(folder, tmp_path, ca
     path.unlink()
     path.symlink_to(elsewhere)
     assert list(plugin_index.load(lambda: _index({"three": "Three"})).titles) == ["three"]
+
+
+def test_the_index_only_chooses_among_installed_distributions(tmp_path, monkeypatch):
+    from paragraphs.pluginhost.plugins import make_plugin_manager
+
+    planted = tmp_path / "planted-1.0.dist-info"
+    planted.mkdir()
+    (planted / "entry_points.txt").write_text("[paragraphs]\nwatcher = lazy_never_imported\n")
+    monkeypatch.syspath_prepend(str(LAZY))
+    host = make_plugin_manager(only={"watcher"}, where={"watcher": str(planted)})  # not on sys.path
+    assert "watcher" not in host.info and "lazy_never_imported" not in sys.modules
+    host = make_plugin_manager(only={"watcher"}, where={"watcher": str(LAZY / "paragraphs_lazy-1.0.dist-info")})
+    assert "watcher" in host.info
+    sys.modules.pop("lazy_watcher", None)
 
 
 def test_without_the_cache_there_is_no_index(folder, monkeypatch):

@@ -541,13 +541,16 @@ def _entry_points() -> list[_EntryPoint]:
 
 def _entry_points_at(names: set[str], where: Mapping[str, str]) -> list[_EntryPoint]:
     """The entry points ``names``, each read from the folder ``where`` says declares it
-    (one that no longer declares it is left out)."""
+    (one that no longer declares it, or a folder not in a ``sys.path`` folder, is left
+    out: ``where`` only chooses among the installed distributions)."""
     import os
+    import sys
 
+    on_path = {os.path.abspath(entry or ".") for entry in sys.path}
     found = []
     for name in sorted(names):
         dist_dir = where.get(name)
-        if not dist_dir:
+        if not dist_dir or os.path.dirname(os.path.abspath(dist_dir)) not in on_path:
             continue
         try:
             with open(os.path.join(dist_dir, "entry_points.txt"), encoding="utf-8") as fh:
