@@ -54,10 +54,13 @@ def plugin_modules(modules: set[str]) -> set[str]:
 
 def test_reading_a_title_imports_no_plugin_of_another(tmp_path):
     run(tmp_path, "titles")  # builds the index
+    run(tmp_path, "read", "sample", "2", "--answer", "storm=1", "--dice", "5")  # compiles the book
     code, out, _, modules = run(tmp_path, "read", "sample", "2", "--answer", "storm=1", "--dice", "5", "--json")
     assert code == 0 and json.loads(out)["trail"][0] == "2"
     # only the plugin whose hooks apply to every title; the slow one costs nothing
     assert plugin_modules(modules) == {"lazy_watcher"}
+    # the compiled book needs no YAML reader, no schema validation, no exact odds
+    assert not {m for m in modules if m.split(".")[0] in ("ruamel", "jsonschema") or m.startswith("paragraphs.odds")}
     code, _, _, modules = run(tmp_path, "read", "greedy", "1")
     assert plugin_modules(modules) == {"lazy_watcher", "hostile_greedy", "hostile_greedy.hooks"}
 
