@@ -326,7 +326,7 @@ def test_the_template_is_a_valid_overlay_and_filling_it_closes_the_gap(tmp_path)
 
     compiled, _ = compile_text(BOOK + ASSUMED_BITS)
     written = overlay_template(compiled.book, tmp_path / "mine")
-    assert sorted(p.name for p in written) == ["assumed.yaml", "cells.yaml"]
+    assert sorted(p.name for p in written) == ["assumed.yaml", "cells.yaml", "records.yaml"]
     text = (tmp_path / "mine" / "cells.yaml").read_text()
     assert "# smudged (source: page 3, last line)" in text and '#   - {key: "cell.loot.4-5.result", value: null}' in text
     assert "assumed.units.boat.speed: the counter is not printed" in (tmp_path / "mine" / "assumed.yaml").read_text()
@@ -337,6 +337,24 @@ def test_the_template_is_a_valid_overlay_and_filling_it_closes_the_gap(tmp_path)
     over, _ = _compile_with_overlay(filled)
     assert not over.errors, [p.format() for p in over.problems]
     assert "cell.loot.4-5.result" not in {g.id for g in find_gaps(over.book)}
+
+
+def test_the_template_holds_each_assumed_record_as_the_title_has_it(tmp_path):
+    from paragraphs.gaps import find_gaps, overlay_template
+
+    compiled, _ = compile_text(BOOK + ASSUMED_BITS)
+    overlay_template(compiled.book, tmp_path / "mine")
+    text = (tmp_path / "mine" / "records.yaml").read_text()
+    record = '#   - {id: "boat", factors: {"speed": 4}, assumed: {}}'
+    assert "#   # speed: the counter is not printed" in text and record in text
+    as_is, _ = _compile_with_overlay(text, BOOK + ASSUMED_BITS)
+    assert not as_is.errors and "assumed.units.boat.speed" in {g.id for g in find_gaps(as_is.book)}
+    # the owner uncomments the collection and the record, and gives his copy's value
+    mine = text.replace("# units:", "units:").replace(record, '  - {id: "boat", factors: {"speed": 6}, assumed: {}}')
+    over, _ = _compile_with_overlay(mine, BOOK + ASSUMED_BITS)
+    assert not over.errors, [p.format() for p in over.problems]
+    assert over.book.units["boat"].factors == {"speed": 6}
+    assert "assumed.units.boat.speed" not in {g.id for g in find_gaps(over.book)}
 
 
 def test_cells_a_player_entered_export_as_an_overlay(tmp_path):

@@ -213,3 +213,18 @@ def test_an_automatic_playthrough_of_a_paragraph_book(capsys):
     assert data["steps"][0]["status"] == "done"
     code, _, err = run(capsys, "play", "testplugin", "--auto", "--policy", "nope")
     assert code == 2 and "no policy 'nope'" in err
+
+
+def test_ids_lists_a_books_ids_without_text(capsys):
+    code, out, _ = run(capsys, "ids", "sample", "--json")
+    data = json.loads(out)
+    lists = {entry["id"]: entry for entry in data["lists"]}
+    assert code == 0 and data["title"] == "sample" and "paragraphs" in lists
+    ids = [row["id"] for row in lists["paragraphs"]["ids"]]
+    assert ids[:3] == ["1", "2", "3"]
+    # a paragraph shows its kind only: never its text (no spoilers)
+    assert all(set(row) == {"id", "about"} for row in lists["paragraphs"]["ids"])
+    code, out, _ = run(capsys, "ids", "sample", "--kind", "paragraphs")
+    assert code == 0 and out.startswith("Paragraphs (") and "--kind paragraphs" in out
+    code, _, err = run(capsys, "ids", "sample", "--kind", "zones")
+    assert code == 2 and err.count("\n") == 1 and "lists: paragraphs" in err

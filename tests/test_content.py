@@ -40,6 +40,14 @@ def test_yaml_errors_duplicates_and_tags_are_reported_with_places():
         assert err.value.problems[0].format().startswith(expected)
 
 
+def test_a_control_character_is_placed_and_a_folded_scalar_is_plain_text():
+    with pytest.raises(YamlProblems) as bad:
+        read_yaml("a: 1\nb: x\x07y\n", "f.yaml")
+    assert bad.value.problems[0].format().startswith("f.yaml:2:5: YAML001")
+    # ruamel marks some folds with BEL internally (after a non-ASCII character)
+    assert read_yaml("a: >-\n  Commando n°4\n  Dieppe 1942\n", "f").data == {"a": "Commando n°4 Dieppe 1942"}
+
+
 def test_yaml_12_booleans_and_timestamps_stay_text():
     assert read_yaml("a: [yes, on, 2024-01-01, true, null]", "f").data == {"a": ["yes", "on", "2024-01-01", True, None]}
 

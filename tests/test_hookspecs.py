@@ -186,6 +186,23 @@ def test_hook_register_commands(capsys):
     assert capsys.readouterr().out == "hello you\n"
 
 
+def test_hook_register_id_lists():
+    from paragraphs.cli.commands import id_lists
+    from paragraphs.records import IdList
+
+    class Ids:
+        @hookimpl
+        def paragraphs_register_id_lists(self):
+            yield IdList("crates", "t", "Crates on the map", lambda book: [("c1", f"a crate of {book.title}")])
+            yield IdList("barrels", "other", "Another title's barrels", lambda book: [("b1", "")])
+
+    eng = engine_for(BOOK, plugins=(Everything(), Ids()))
+    lists = {lid: (heading, entries) for lid, heading, entries in id_lists(eng.host, eng.book)}
+    assert lists["crates"] == ("Crates on the map", [("c1", "a crate of t")])
+    assert "barrels" not in lists  # another title's list
+    assert lists["paragraphs"][1][0][0] == "1"
+
+
 def test_hook_register_policies(engine):
     (policy,) = [p for p in engine.host.records("paragraphs_register_policies") if p.id == "lazy"]
     assert policy.factory() == "lazy player"

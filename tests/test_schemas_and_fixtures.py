@@ -26,6 +26,19 @@ def test_the_committed_title_schemas_are_current(tmp_path, capsys):
         assert fresh == committed, f"schemas/{title}/book.schema.json is stale: run `paragraphs schemas schemas`"
 
 
+def test_the_committed_schemas_a_title_registers_are_current(tmp_path, capsys):
+    # `schemas` writes a title's registered schemas (collections, a raid board file) too
+    host = make_plugin_manager()
+    titles = [t for t in host.titles() if (ROOT / "schemas" / t).is_dir()]
+    assert main(["schemas", str(tmp_path), *titles]) == 0
+    written = capsys.readouterr().out
+    assert f"{tmp_path / 'bruneval' / 'board.schema.json'}" in written
+    for path in sorted(tmp_path.glob("*/*.schema.json")):
+        committed = ROOT / "schemas" / path.parent.name / path.name
+        assert committed.exists(), f"{committed} is not committed: run `paragraphs schemas schemas`"
+        assert json.loads(path.read_text()) == json.loads(committed.read_text()), f"{committed} is stale: run `paragraphs schemas schemas`"
+
+
 def test_a_content_file_validates_against_its_editor_schema():
     from paragraphs.validation import make_validator
     from paragraphs.yamlread import read_yaml

@@ -158,7 +158,38 @@ def overlay_template(book: m.Book, folder: Path) -> list[Path]:
         for g in assumed:
             lines.append(f"# {g.id}: {_comment(g.reason)}" + (f" (declared at {g.where})" if g.where else "") + (f"; in force: {json.dumps(g.value, ensure_ascii=False)}" if g.value is not None else ""))
         written.append(_write(folder / "assumed.yaml", lines))
+    records = _record_skeleton(book)
+    if records:
+        written.append(_write(folder / "records.yaml", [head, *records]))
     return written
+
+
+def _record_skeleton(book: m.Book) -> list[str]:
+    """Every record holding an assumed value, as the title has it now, commented out.
+
+    An owner uncomments a collection's line and the records he corrects from his copy
+    (a raid map's zones with their positions, its lines, the counters' factors), changes
+    the values and clears ``assumed``; records merge by id, so the rest stays the title's.
+    """
+    lines: list[str] = []
+    units = [u for u in book.units.values() if u.title == book.title and u.assumed]
+    if units:
+        lines += ["", "# Unit types with assumed factors: `factors` is replaced as a whole, so keep all of it.", "# units:"]
+        for u in units:
+            lines.append("#   # " + _comment("; ".join(f"{k}: {v}" for k, v in u.assumed.items())))
+            lines.append(f"#   - {_flow({'id': u.id, 'factors': dict(u.factors), 'assumed': {}})}")
+    for coll, recs in book.data.items():
+        assumed = [(rid, rec) for rid, rec in recs.items() if isinstance(rec, Mapping) and rec.get("assumed")]
+        if not assumed:
+            continue
+        lines += ["", f"# {coll}: records with an assumed value (set `assumed: null` once the values are your copy's).", f"# {coll}:"]
+        for rid, rec in assumed:
+            lines.append(f"#   # {rid}: {_comment(rec['assumed'])}")
+            fields = {"id": rid, **{k: v for k, v in rec.items() if k not in ("id", "assumed")}, "assumed": None}
+            lines.append(f"#   - {_flow(fields)}")
+    if lines:
+        lines.insert(0, "# Records as the title has them now, for you to correct: uncomment a collection's line and the records you change.")
+    return lines
 
 
 def cells_overlay(entered: Mapping[str, Any], folder: Path, *, title: str = "") -> Path:

@@ -147,7 +147,7 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
     add("randomtest", "seeded random playthroughs from every entry point, with coverage", _randomtest_options)
     add("graph", "the reference graph of a title", _graph_options)
     add("docs", "generate the rule reference", _docs_options)
-    add("schemas", "write each title's content schema (for editors) to DIR/<title>/book.schema.json", _schemas_options)
+    add("schemas", "write each title's content schema (for editors) to DIR/<title>/book.schema.json, and the schemas the title registers (its collections, a raid title's board file) beside it", _schemas_options)
 
     def gaps(p: argparse.ArgumentParser) -> None:
         _gaps_options(p)
@@ -159,6 +159,7 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
 
     add("gaps", "list what the source does not give: unknown table cells and assumed values", gaps)
     add("template", "write an overlay skeleton of a title's unknown cells and assumed values to DIR", _template_options)
+    add("ids", "list the ids you type for a title: paragraphs, sightings, tables, units, and the title's own (a raid map's zones and counters)", _ids_options)
     add("table", "show a title's table, or look a value up in it", _table_options)
     core = set(CORE_COMMANDS)
 
@@ -201,7 +202,7 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
 
 
 #: The core's own commands, in the order ``--help`` lists them.
-CORE_COMMANDS = ("titles", "validate", "read", "odds", "play", "luck", "sessions", "randomtest", "graph", "docs", "schemas", "gaps", "template", "table")
+CORE_COMMANDS = ("titles", "validate", "read", "odds", "play", "luck", "sessions", "randomtest", "graph", "docs", "schemas", "gaps", "template", "ids", "table")
 
 
 def _titles_options(p: argparse.ArgumentParser) -> None:
@@ -289,6 +290,13 @@ def _gaps_options(p: argparse.ArgumentParser) -> None:
 def _template_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("title")
     p.add_argument("dir")
+    _common(p)
+
+
+def _ids_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
+    p.add_argument("--kind", action="append", default=[], metavar="LIST", help="only this list (repeatable; the listing names each list's word)")
+    p.add_argument("--json", action="store_true")
     _common(p)
 
 
@@ -395,7 +403,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 #: Core commands that work on the one installed title named by their ``title`` argument:
 #: they load that title's plugins only (and those whose hooks apply to every title).
-_ONE_TITLE = frozenset({"read", "odds", "play", "randomtest", "graph", "gaps", "template", "table"})
+_ONE_TITLE = frozenset({"read", "odds", "play", "randomtest", "graph", "gaps", "template", "ids", "table"})
 
 
 def _run(args_list: list[str]) -> int:

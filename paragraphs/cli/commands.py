@@ -230,6 +230,52 @@ def cmd_template(args: argparse.Namespace, host: Any) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- ids
+
+
+def core_id_lists(book: Any) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """What every book has, as (list id, heading, [(id, what it is)]); paragraphs show
+    only their kind (their text would be a spoiler)."""
+    lists = [
+        ("paragraphs", "Paragraphs", [(p.id, p.kind) for p in book.paragraphs.values()]),
+        ("sightings", "Sightings", [(s.id, s.name) for s in book.sightings.values()]),
+        ("tables", "Tables", [(t.id, t.name + (f" ({t.die})" if t.die else "")) for t in book.tables.values() if t.title in (None, book.title)]),
+        ("units", "Unit types", [(u.id, u.name) for u in book.units.values() if u.title in (None, book.title)]),
+        ("tracks", "Tracks of the state", [(t.name, "") for t in book.tracks.values()]),
+        ("state_counters", "Counters of the state", [(name, f"starts at {value}") for name, value in book.counters.items()]),
+    ]
+    return [(lid, heading, entries) for lid, heading, entries in lists if entries]
+
+
+def id_lists(host: Any, book: Any) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """The core's lists, then the title's (``paragraphs_register_id_lists``)."""
+    lists = core_id_lists(book)
+    for rec in host.records("paragraphs_register_id_lists", book.title):
+        lists.append((rec.id, rec.name, [(str(i), str(about)) for i, about in rec.entries(book)]))
+    return lists
+
+
+def cmd_ids(args: argparse.Namespace, host: Any) -> int:
+    engine = open_engine(args, host)
+    book = engine.book
+    lists = id_lists(host, book)
+    known = [lid for lid, _, _ in lists]
+    wanted = list(args.kind or [])
+    unknown = [k for k in wanted if k not in known]
+    if unknown:
+        raise UsageError(f"{book.title} has no list of {unknown[0]!r} ids (lists: {', '.join(known) or 'none'})")
+    chosen = [entry for entry in lists if not wanted or entry[0] in wanted]
+    if args.json:
+        emit_json({"title": book.title, "lists": [{"id": lid, "name": heading, "ids": [{"id": i, "about": about} for i, about in entries]} for lid, heading, entries in chosen]})
+        return 0
+    for lid, heading, entries in chosen:
+        print(style(f"{heading} ({len(entries)}; --kind {lid})", "bold"))
+        print(table(["id", "what it is"], [[i, about] for i, about in entries]))
+    if not chosen:
+        print(f"{book.title} has no ids to list")
+    return 0
+
+
 # --------------------------------------------------------------------------- read
 
 
@@ -416,6 +462,14 @@ def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {target}")
+        # the title's own schemas (its collections, a raid title's board file), by $id name
+        for resource in host.records("paragraphs_register_schemas", title):
+            name = str(resource.id).rstrip("/").rsplit("/", 1)[-1]
+            if resource.title != title or not name.endswith(".json") or name == "book.schema.json":
+                continue
+            own = out / title / name
+            own.write_text(json.dumps(resource.contents, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            print(f"wrote {own}")
     return 0
 
 

@@ -74,6 +74,7 @@ def read_yaml(text: str, path: str) -> YamlDocument:
     """
     from ruamel.yaml import YAML
     from ruamel.yaml.error import MarkedYAMLError
+    from ruamel.yaml.reader import ReaderError
 
     if len(text) > MAX_FILE_CHARS:
         raise YamlProblems([Problem(SourcePos(path, 1, 1), "YAML008", f"the file has {len(text):,} characters; content files may have at most {MAX_FILE_CHARS:,} (split it)")])
@@ -88,6 +89,9 @@ def read_yaml(text: str, path: str) -> YamlDocument:
         pos = SourcePos(path, mark.line + 1, mark.column + 1) if mark else SourcePos(path, 1, 1)
         message = " ".join(str(exc.problem or exc.context or "invalid YAML").split())
         raise YamlProblems([Problem(pos, "YAML001", message)]) from None
+    except ReaderError as exc:  # a control character: its place, never a traceback
+        line, col = _offset_pos(text, exc.position)
+        raise YamlProblems([Problem(SourcePos(path, line, col), "YAML001", f"character #x{exc.character:04x} is not allowed in YAML")]) from None
     except RecursionError:  # the composer recurses per level: far past MAX_DEPTH
         raise YamlProblems([Problem(_too_deep_at(text, path), "YAML006", _DEEP)]) from None
     doc = YamlDocument(path, None)
@@ -146,6 +150,12 @@ def _too_deep_at(text: str, path: str) -> SourcePos:
     return SourcePos(path, 1, 1)
 
 
+def _offset_pos(text: str, offset: int) -> tuple[int, int]:
+    """Line and column (from 1) of a character offset."""
+    before = text[: max(0, offset)]
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
 def _pos(node: Any, path: str) -> SourcePos:
     return SourcePos(path, node.start_mark.line + 1, node.start_mark.column + 1)
 
@@ -195,7 +205,11 @@ def _scalar(node: Any, tag: str, doc: YamlDocument, problems: list[Problem]) -> 
         problems.append(Problem(_pos(node, doc.path), "YAML002", f"tag {tag} is not allowed in content"))
         return value
     kind = tag[len(_STANDARD):] if tag.startswith(_STANDARD) else "str"
-    if node.style in ("'", '"', "|", ">"):
+    if node.style == ">":
+        # ruamel's round-trip scanner marks where a folded scalar was folded with BEL
+        # characters; they are not part of the text
+        return value.replace("\a", "")
+    if node.style in ("'", '"', "|"):
         return value
     if kind == "int":
         text = value.replace("_", "")

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from paragraphs.pluginhost.records import (
         CheckKind,
         Command,
+        IdList,
         LintRule,
         Policy,
         SessionVerb,
@@ -187,6 +188,19 @@ def paragraphs_register_sheet_sections() -> Iterable[SheetSection]:
 
     Returns:
         :class:`~paragraphs.records.SheetSection` records (yield them).
+    """
+
+
+@hookspec
+def paragraphs_register_id_lists() -> Iterable[IdList]:
+    """Contribute lists of a title's own ids (a raid map's zones, its counters).
+
+    Called by ``paragraphs ids TITLE``, which shows the core's lists (paragraphs,
+    sightings, tables, units, tracks) followed by the title's, so a player or an owner
+    writing a board file or an overlay finds every id to type.
+
+    Returns:
+        :class:`~paragraphs.records.IdList` records (yield them).
     """
 
 

@@ -59,6 +59,7 @@ REGISTRATIONS: dict[str, type] = {
     "paragraphs_register_policies": records.Policy,
     "paragraphs_register_session_verbs": records.SessionVerb,
     "paragraphs_register_sheet_sections": records.SheetSection,
+    "paragraphs_register_id_lists": records.IdList,
 }
 
 

@@ -391,3 +391,23 @@ class SheetSection:
     data: Callable[[Any, Any], dict[str, Any]] | None = None
     claims: tuple[str, ...] = ()
     warnings: Callable[[Any, Any, str], list[str]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class IdList:
+    """A list of ids a title's player or owner types, shown by ``paragraphs ids TITLE``.
+
+    The core lists what every book has (paragraphs, sightings, tables, units, tracks);
+    a title adds what only it has (a raid title's zones and counters), in the game's words.
+
+    Attributes:
+        id: the list's name on the command line (``ids TITLE --kind zones``).
+        title: the title the list belongs to.
+        name: a heading for the player (``Zones of the map``).
+        entries: ``book -> [(id, what it is), ...]`` in the order the player meets them.
+    """
+
+    id: str
+    title: str | None
+    name: str
+    entries: Callable[[Book], Iterable[tuple[str, str]]]

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from paragraphs.errors import ContentError
-from paragraphs.problems import Problem
+from paragraphs.problems import Problem, SourcePos
 from paragraphs_raids.alert import AlertTrack
-from paragraphs_raids.boardfile import load_board_json
+from paragraphs_raids.boardfile import Locator, load_board_json, schema_problems
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids.journal import Journal
@@ -40,7 +40,20 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, journal: Jour
             problem is listed; the message shows the first with its position).
     """
     data, where = load_board_json(path, schema("board"))
-    problems = _rule_problems(data, scenario, lambda *at: where(at))
+    return board_from_data(data, scenario, roll, journal, where)
+
+
+def board_from_data(data: Any, scenario: Scenario, roll: Roller, journal: Journal | None = None, where: Locator | None = None) -> GameState:
+    """The game state a board mapping describes (a board file's content, or the board a
+    session save holds), checked against the schema and the rules like a file.
+
+    ``where`` places a JSON path in the source (default: the title's board, line 0).
+
+    Raises:
+        ContentError: it breaks the schema or the rules (every problem is listed).
+    """
+    at: Locator = where or (lambda path: SourcePos("board", 0, 0))
+    problems = schema_problems(data, schema("board"), at) or _rule_problems(data, scenario, lambda *path: at(path))
     if problems:
         raise ContentError(problems)
     return _build(data, scenario, roll, journal or Journal())

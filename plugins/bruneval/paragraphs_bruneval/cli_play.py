@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from paragraphs.cli.terminal import emit_json, style
@@ -11,6 +12,7 @@ from paragraphs.errors import UsageError
 from paragraphs_raids.journal import journal_lines
 
 from paragraphs_bruneval.cli_common import PHASE_NAMES, fresh_seed, options_from, policy_factory, scenario_for
+from paragraphs_bruneval.game.state import GameState
 from paragraphs_bruneval.game.turn import play_game
 
 
@@ -24,7 +26,13 @@ def run(args: argparse.Namespace, host: Any) -> int:
     policy_id, factory = policy_factory(host, args.policy)
     options = options_from(args)
     scenario = scenario_for(args, host)
-    result = play_game(scenario, seed, factory(), options, policy=policy_id)
+    draw: Callable[[GameState], None] | None = None
+    if getattr(args, "svg", None):
+        from paragraphs_bruneval.picture import write_board_svg
+
+        def draw(g: GameState) -> None:  # the board as the game ends
+            write_board_svg(args.svg, scenario, g)
+    result = play_game(scenario, seed, factory(), options, policy=policy_id, finished=draw)
     if args.json:
         emit_json(result.to_json())
         return 0
@@ -36,4 +44,6 @@ def run(args: argparse.Namespace, host: Any) -> int:
     print(style(f"Result after {result.turns} turns: {result.vp} VP, {level}.", "bold"))
     for reason in result.reasons:
         print(f"  - {reason}")
+    if draw is not None:
+        print(style(f"Board picture written to {args.svg}.", "dim"))
     return 0

@@ -69,6 +69,10 @@ def run(args: argparse.Namespace, host: Any) -> int:
 
         # written beside, synced and renamed like a save: a kill never leaves half a board
         write_file_atomic(args.out, json.dumps(board, indent=2, ensure_ascii=False) + "\n")
+    if getattr(args, "svg", None):
+        from paragraphs_bruneval.picture import write_board_svg
+
+        write_board_svg(args.svg, scenario, g)
     if isinstance(roller, ScriptedRoller) and roller.unused:
         sys.stderr.write(f"paragraphs: warning: {roller.unused} of the --dice values were not needed\n")
     if args.json:
@@ -95,4 +99,6 @@ def run(args: argparse.Namespace, host: Any) -> int:
         print(f"Combats this phase raise the alert by {pending} at the next phase D.")
     if args.out:
         print(style(f"Board for turn {g.turn} written to {args.out} (move the alert in phase D).", "dim"))
+    if getattr(args, "svg", None):
+        print(style(f"Board picture written to {args.svg}.", "dim"))
     return 0

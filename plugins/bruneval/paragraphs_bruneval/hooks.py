@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from paragraphs import hookimpl
 
 if TYPE_CHECKING:
-    from paragraphs.records import Command, LintRule, Policy, Procedure, SchemaResource, Title
+    from paragraphs.records import Command, IdList, LintRule, Policy, Procedure, SchemaResource, Title
 
 TITLE = "bruneval"
 
@@ -71,3 +71,10 @@ def paragraphs_register_policies() -> Iterator[Policy]:
     from paragraphs_bruneval.commands import policies
 
     yield from policies()
+
+
+@hookimpl
+def paragraphs_register_id_lists() -> Iterator[IdList]:
+    from paragraphs_raids.content import id_list_records
+
+    yield from id_list_records(TITLE)

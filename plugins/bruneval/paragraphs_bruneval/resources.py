@@ -31,7 +31,13 @@ def content_root() -> Traversable:
 
 
 def schema(name: str) -> dict[str, Any]:
-    """A schema shipped in ``schemas/`` by short name (``collections`` or ``board``)."""
+    """A schema by short name: ``collections`` (shipped in ``schemas/``) or ``board``
+    (built from the raid layer's shape, :mod:`paragraphs_bruneval.boardschema`; the
+    committed ``schemas/bruneval/board.schema.json`` is what ``paragraphs schemas`` writes)."""
+    if name == "board":
+        from paragraphs_bruneval.boardschema import bruneval_board_schema
+
+        return bruneval_board_schema()
     text = (package_root() / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data

@@ -1,7 +1,7 @@
-"""The options of ``play``, ``simulate`` and ``turn``, shared by every raid title.
+"""The options of ``play``, ``simulate``, ``turn`` and ``board``, shared by every raid title.
 
-The core makes ``paragraphs simulate TITLE`` and ``paragraphs turn TITLE`` out of the
-titles' ``Command(extends="simulate"|"turn")`` records and hands over to the one of the
+The core makes ``paragraphs simulate TITLE``, ``paragraphs turn TITLE`` and ``paragraphs
+board TITLE`` out of the titles' ``Command(extends="simulate"|"turn"|"board")`` records and hands over to the one of the
 title named; each raid title declares these same options in its records (identical
 options of several titles are merged, on ``play`` too). The words are the same for every
 title: ``--optional RULE`` (repeatable) for its optional rules, ``--difficulty LEVEL``
@@ -30,6 +30,12 @@ def _choices(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
 def play_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """Options of ``paragraphs play TITLE --auto`` for a raid title."""
     _choices(p)
+    svg_argument(p, "at the end of the game")
+
+
+def svg_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup, when: str) -> None:
+    """``--svg FILE``: the board picture (:mod:`paragraphs_raids.picture`), written ``when``."""
+    p.add_argument("--svg", metavar="FILE", default=None, help=f"draw the board as it stands {when} (SVG)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +92,14 @@ def turn_arguments(p: argparse.ArgumentParser) -> None:
     dice.add_argument("--seed", type=int, help="roll seeded dice")
     dice.add_argument("--dice", metavar="V,V,...", help="use your own rolls, in order")
     p.add_argument("--out", metavar="FILE", help="write the board after the German actions to FILE")
+    svg_argument(p, "after the German actions")
     p.add_argument("--json", action="store_true")
+
+
+def board_arguments(p: argparse.ArgumentParser) -> None:
+    """Options of ``paragraphs board TITLE --state FILE --svg OUT`` (the core adds TITLE and --overlay)."""
+    p.add_argument("--state", required=True, metavar="FILE", help="a board file (as `turn` reads) or a session save of the title")
+    p.add_argument("--svg", required=True, metavar="OUT", help="where to write the picture (SVG)")
 
 
 def _positive(text: str) -> int:

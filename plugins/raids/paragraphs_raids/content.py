@@ -18,11 +18,14 @@ assume it is complete.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from paragraphs_raids.stacks import Factors, UnitKind
 from paragraphs_raids.zonemap import LAND, Connection, Zone, ZoneMap
+
+if TYPE_CHECKING:
+    from paragraphs.records import IdList
 
 
 def zone_map(data: Mapping[str, Mapping[str, Any]]) -> tuple[ZoneMap, frozenset[str]]:
@@ -73,3 +76,43 @@ def unit_kinds(units: Mapping[str, Any], names: Iterable[str]) -> dict[str, Unit
             mobile=full.move is None or full.move > 0,
         )
     return kinds
+
+
+
+def _assumed(rec: Mapping[str, Any]) -> str:
+    return " [assumed]" if rec.get("assumed") else ""
+
+
+def _zones(data: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]]:
+    return [(str(z), f"{r.get('name', z)} ({r.get('terrain', '?')}){_assumed(r)}") for z, r in (data.get("zones") or {}).items()]
+
+
+def _lines(data: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]]:
+    return [(str(c), f"{r.get('a')} - {r.get('b')}, {r.get('kind')}{_assumed(r)}") for c, r in (data.get("connections") or {}).items()]
+
+
+def _counters(data: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]]:
+    return [(str(c), f"{r.get('name', c)} ({r.get('unit')}, {r.get('group')}){_assumed(r)}") for c, r in (data.get("counters") or {}).items()]
+
+
+def _groups(data: Mapping[str, Mapping[str, Any]]) -> list[tuple[str, str]]:
+    return [(str(g), f"{r.get('name', g)} ({r.get('side')})") for g, r in (data.get("groups") or {}).items()]
+
+
+#: The ids a raid title's player types in board files, and an owner in overlays:
+#: (list id, heading, collections -> [(id, what it is)]). ``assumed`` marks what is schematic.
+RAID_ID_LISTS: tuple[tuple[str, str, Callable[[Mapping[str, Mapping[str, Any]]], list[tuple[str, str]]]], ...] = (
+    ("zones", "Zones of the map", _zones),
+    ("connections", "Lines between zones", _lines),
+    ("counters", "Counters", _counters),
+    ("groups", "Groups of counters", _groups),
+)
+
+
+def id_list_records(title: str) -> Iterator[IdList]:
+    """The raid lists as :class:`~paragraphs.records.IdList` records of ``title``
+    (its ``paragraphs_register_id_lists`` yields them)."""
+    from paragraphs.records import IdList
+
+    for list_id, heading, entries in RAID_ID_LISTS:
+        yield IdList(list_id, title, heading, lambda book, entries=entries: entries(book.data))  # type: ignore[misc]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from paragraphs.errors import ContentError, UsageError
@@ -36,3 +38,42 @@ def test_json_then_schema_problems_each_at_its_place(tmp_path) -> None:
     assert found == [("BOARD002", 1, "$.turn"), ("BOARD002", 2, "$.units[0]")]
     with pytest.raises(UsageError, match="no such board file"):
         load_board_json(tmp_path / "missing.json", SCHEMA)
+
+
+def test_the_series_board_schema_with_a_titles_own_fields(tmp_path) -> None:
+    from jsonschema import Draft202012Validator
+
+    from paragraphs_raids.boardfile import board_schema
+
+    # a Dieppe-like title: structured marker backs, its own objects and fields only
+    back = {"type": "object", "properties": {"units": {"type": "object", "additionalProperties": {"type": "integer"}}, "obstacle": {"enum": ["mines", "wire"]}}, "additionalProperties": False}
+    schema = board_schema(
+        schema_id="https://example.invalid/raid/board.schema.json",
+        title="raid",
+        name="A raid",
+        turns=10,
+        alert_max=8,
+        objects=("charges",),
+        properties={"bangalore_tries": {"type": "integer", "minimum": 0}},
+        shows=back,
+    )
+    Draft202012Validator.check_schema(schema)
+    assert schema["properties"]["units"]["items"]["properties"]["carrying"]["items"]["description"].endswith("charges.")
+    good = {
+        "title": "raid",
+        "turn": 10,
+        "alert": 8,
+        "units": [{"id": "c1", "zone": "BEACH", "carrying": ["charges"]}],
+        "markers": [{"zone": "Z", "shows": {"obstacle": "wire"}}, {"zone": "Y"}, {"zone": "X", "shows": None}],
+        "bangalore_tries": 2,
+    }
+    f = tmp_path / "b.json"
+    f.write_text(json.dumps(good, indent=1))
+    assert load_board_json(f, schema)[0] == good
+    bad = dict(good, turn=11, markers=[{"zone": "Z", "shows": {"obstacle": "mud"}}], garrison_left=3)
+    f.write_text(json.dumps(bad, indent=1))
+    with pytest.raises(ContentError) as found:
+        load_board_json(f, schema)
+    assert sorted(p.json_path for p in found.value.problems) == ["$", "$.markers[0].shows.obstacle", "$.turn"]
+    with pytest.raises(ValueError, match="only its own"):
+        board_schema(schema_id="x", title="raid", name="A raid", turns=1, alert_max=1, properties={"units": {}})

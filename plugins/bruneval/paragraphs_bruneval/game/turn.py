@@ -8,6 +8,7 @@ movement, reinforcements), F (markers off, dismantling counted, turn marker on) 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from paragraphs_raids.dice import PrngRoller, Roller
@@ -132,10 +133,12 @@ def play_game(
     roller: Roller | None = None,
     policy: str = "default",
     check: bool = False,
+    finished: Callable[[GameState], None] | None = None,
 ) -> GameResult:
     """A whole automatic game; the same seed gives the same game.
 
-    ``check`` verifies the stacking limits after every phase (see :func:`play_turn`).
+    ``check`` verifies the stacking limits after every phase (see :func:`play_turn`);
+    ``finished`` is given the final state (``play --auto --svg`` draws it).
     """
     journal = Journal(enabled=record)
     roll = roller or PrngRoller(seed, scenario.conventions, journal.notes if record else None)
@@ -153,4 +156,6 @@ def play_game(
     g.phase = "G"
     s = victory.score(g)
     g.log(f"Victory: {s.vp} VP, {s.level} ({'; '.join(s.reasons)}).")
+    if finished is not None:
+        finished(g)
     return GameResult(TITLE, seed, s.vp, s.level, s.reasons, turns, journal, options.to_json(), policy)

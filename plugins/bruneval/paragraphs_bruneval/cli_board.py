@@ -1,0 +1,71 @@
+"""``paragraphs board bruneval --state FILE --svg OUT``: the board as a picture.
+
+``FILE`` is a board file (the JSON ``turn`` reads and ``--out`` writes) or a session save
+of the title whose state holds the raid board (``extra["board"]``, in the board file's
+format). The picture is drawn by :mod:`paragraphs_bruneval.picture` from the map content,
+so ``--overlay`` with an owner's map draws his map.
+
+Exit codes: 0 drawn; 1 a board that breaks the schema or the rules (``file:line:col``,
+as for ``turn``); 2 a file that is missing, not JSON, or neither a board file nor a
+session save of the title.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from paragraphs.cli.terminal import style
+from paragraphs.errors import UsageError
+from paragraphs_raids.dice import ScriptedRoller
+from paragraphs_raids.journal import Journal
+
+from paragraphs_bruneval.board import board_from_data, read_board
+from paragraphs_bruneval.cli_common import TITLE, scenario_for
+from paragraphs_bruneval.game.state import GameState
+from paragraphs_bruneval.picture import write_board_svg
+from paragraphs_bruneval.scenario import Scenario
+
+#: Where a session save keeps the raid board (the interactive game's state).
+SAVE_BOARD_KEY = "board"
+
+
+def load_any(path: str, scenario: Scenario) -> GameState:
+    """The game state in a board file or a session save (see the module docstring).
+
+    Raises:
+        UsageError: missing, unreadable, not JSON, or neither kind of file.
+        ContentError: a board that breaks the schema or the rules.
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise UsageError(f"{path}: no such board file or session save")
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: cannot be read ({exc})") from None
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg}): give a board file or a session save") from None
+    roll = ScriptedRoller([], scenario.conventions)  # drawing never rolls
+    if isinstance(data, dict) and "units" in data:
+        return read_board(p, scenario, roll, Journal(enabled=False))
+    if isinstance(data, dict) and "format" in data and "state" in data:
+        from paragraphs.state import load_state
+
+        state = load_state(p, title=TITLE)
+        board: Any = (state.extra or {}).get(SAVE_BOARD_KEY)
+        if board is None:
+            raise UsageError(f"{path}: this {TITLE} session save holds no raid board yet")
+        return board_from_data(board, scenario, roll, Journal(enabled=False))
+    raise UsageError(f"{path}: neither a {TITLE} board file (it has no `units`) nor a session save")
+
+
+def run(args: argparse.Namespace, host: Any) -> int:
+    scenario = scenario_for(args, host)
+    g = load_any(args.state, scenario)
+    write_board_svg(args.svg, scenario, g)
+    stacks = sum(1 for s in g.stacks.values() if s)
+    print(style(f"wrote {args.svg}: turn {g.turn}, alert {g.alert.level}, {stacks} stacks, {len(g.markers.hidden)} face-down markers", "dim"))
+    return 0

@@ -1,0 +1,103 @@
+"""An owner replaces the schematic map: `ids` lists what to type, `template` writes the
+skeleton, `validate --overlay` checks it, `board` draws it (see docs/owners-map.md)."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from paragraphs.cli import main
+
+BOARD = Path(__file__).parent / "data" / "board.json"
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_ids_lists_every_zone_and_counter(capsys, scenario) -> None:
+    code, out, _ = run(capsys, "ids", "bruneval", "--json")
+    assert code == 0
+    lists = {entry["id"]: entry for entry in json.loads(out)["lists"]}
+    assert [row["id"] for row in lists["zones"]["ids"]] == [z.id for z in scenario.zmap.zones]
+    assert [row["id"] for row in lists["counters"]["ids"]] == list(scenario.counters)
+    w = next(row for row in lists["zones"]["ids"] if row["id"] == "W")
+    assert w["about"] == "W (Henry), the Würzburg radar (protected) [assumed]"
+    lw2 = next(row for row in lists["counters"]["ids"] if row["id"] == "lw-2")
+    assert lw2["about"] == "Luftwaffe 2 (luftwaffe, garrison) [assumed]"
+    assert {"tables", "units", "connections", "groups"} <= set(lists)
+    code, out, _ = run(capsys, "ids", "bruneval", "--kind", "zones")
+    assert code == 0 and out.startswith("Zones of the map (") and "DZ-A3" in out and "685-1" not in out
+
+
+def _uncomment(text: str, collections: tuple[str, ...]) -> str:
+    """What an owner does with records.yaml: uncomment the collections he corrects."""
+    out, on = [], False
+    for line in text.splitlines():
+        head = re.match(r"^# ([a-z_]+):$", line)
+        if head:
+            on = head.group(1) in collections
+            out.append(f"{head.group(1)}:" if on else line)
+        elif on and line.startswith("#   - "):
+            out.append(line[2:])
+        else:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_template_validate_and_board_with_an_owners_whole_map(capsys, tmp_path) -> None:
+    mine = tmp_path / "my-bruneval"
+    code, out, _ = run(capsys, "template", "bruneval", str(mine))
+    assert code == 0 and "records.yaml" in out
+    skeleton = (mine / "records.yaml").read_text()
+    for needle in ('#   - {id: "W", name: "W (Henry), the Würzburg radar", terrain: "protected", tags: ["wurzburg"], position: {"x": 520, "y": 310}, assumed: null}',
+                   '#   - {id: "FIELD~W", a: "FIELD", b: "W", kind: "dashed", assumed: null}',
+                   '#   - {id: "machine_gun", factors: {'):
+        assert needle in skeleton
+    # the skeleton as written is a valid, empty overlay
+    assert run(capsys, "validate", "bruneval", "--overlay", str(mine))[0] == 0
+    # the owner takes the zones and lines, moves W and re-draws a line from his copy
+    owned = _uncomment(skeleton, ("zones", "connections"))
+    owned = owned.replace('position: {"x": 520, "y": 310}', 'position: {"x": 9000, "y": 310}')
+    owned = owned.replace('{id: "FIELD~W", a: "FIELD", b: "W", kind: "dashed"', '{id: "FIELD~W", a: "FIELD", b: "W", kind: "solid"')
+    (mine / "records.yaml").write_text(owned)
+    code, out, err = run(capsys, "validate", "bruneval", "--overlay", str(mine))
+    assert code == 0, out + err
+    before = json.loads(run(capsys, "gaps", "bruneval", "--json")[1])["gaps"]
+    after = json.loads(run(capsys, "gaps", "bruneval", "--json", "--overlay", str(mine))[1])["gaps"]
+    assert not [g for g in after if g["id"].startswith(("assumed.zones.", "assumed.connections."))]
+    assert len(before) - len(after) == sum(1 for g in before if g["id"].startswith(("assumed.zones.", "assumed.connections.")))
+    picture = tmp_path / "mine.svg"
+    assert run(capsys, "board", "bruneval", "--state", str(BOARD), "--svg", str(picture), "--overlay", str(mine))[0] == 0
+    svg = ET.parse(picture).getroot()
+    circles = {g.get("data-zone"): float(str(g.find("s:circle", NS).get("cx"))) for g in svg.iterfind(".//s:g[@id='zones']/s:g", NS)}  # type: ignore[union-attr]
+    assert circles["W"] == max(circles.values())
+    lines = {(ln.get("data-a"), ln.get("data-b")): ln.get("data-kind") for ln in svg.iterfind(".//s:g[@id='connections']/s:line", NS)}
+    assert lines[("FIELD", "W")] == "solid"
+
+
+def test_an_owners_map_with_a_mistake_is_reported_in_place(capsys, tmp_path) -> None:
+    mine = tmp_path / "my-bruneval"
+    mine.mkdir()
+    (mine / "map.yaml").write_text('connections:\n  - {id: "W~NOWHERE", a: W, b: NOWHERE, kind: solid}\n')
+    code, out, _ = run(capsys, "validate", "bruneval", "--overlay", str(mine))
+    assert code == 1 and f"{mine / 'map.yaml'}:2:" in out and "NOWHERE" in out
+
+
+def test_the_board_schema_is_the_series_shape_with_brunevals_own_fields(scenario) -> None:
+    from paragraphs_bruneval.boardschema import ALERT_MAX, TURNS
+    from paragraphs_bruneval.resources import schema
+
+    # the schema's ranges are the content's
+    assert (TURNS, ALERT_MAX) == (scenario.params.turns, scenario.alert_maximum)
+    board = schema("board")
+    assert {"title", "turn", "alert", "units", "markers"} < set(board["properties"])
+    assert board["properties"]["title"] == {"const": "bruneval"}
+    assert "wurzburg" in board["properties"]["units"]["items"]["properties"]["carrying"]["items"]["description"]
+    committed = json.loads((Path(__file__).parents[3] / "schemas" / "bruneval" / "board.schema.json").read_text())
+    assert committed == board
