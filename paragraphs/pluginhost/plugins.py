@@ -184,7 +184,7 @@ class PluginHost:
         """Whether ``plugin`` takes part in every title: it ships no title and implements
         a hook other than command registration (a house-rule or tracing plugin), or it
         ships titles and registers a record for no title in a hook that is not title
-        scoped. Such a plugin is loaded for every title (see :mod:`paragraphs.plugin_index`)."""
+        scoped. Such a plugin is loaded for every title (see :mod:`paragraphs.pluginhost.index`)."""
         if plugin not in self._titles_of:
             obj = self.pm.get_plugin(plugin)
             hooks = {c.name for c in self.pm.get_hookcallers(obj) or ()} if obj is not None else set()
