@@ -245,3 +245,31 @@ def test_option_declarations_are_recorded_and_replayed_exactly():
     assert real.parse_args(line) == replayed.parse_args(line)
     _, exact = plugin_index.record_declarations(lambda p: p.add_argument("--x", type=lambda s: s))
     assert not exact
+
+
+def test_a_loaded_plugins_real_option_wins_over_a_replayed_one_it_merges_with():
+    """Two titles extend one command with the same option; the index could not hold its
+    type: the title's own plugin, loaded, must parse it (not the other's replayed copy)."""
+    from paragraphs import hookimpl
+    from paragraphs.cli import _build, specs_from_index
+    from paragraphs.pluginhost.plugins import make_plugin_manager
+    from paragraphs.records import Command
+
+    def counted(text: str) -> int:
+        return int(text)
+
+    def options(p):  # type: ignore[no-untyped-def]
+        p.add_argument("--games", type=counted, default=1)
+
+    class Mine:
+        @hookimpl
+        def paragraphs_register_commands(self):  # type: ignore[no-untyped-def]
+            yield Command(id="mine-sim", title="sample", help="simulate", add_arguments=options, run=lambda args, host: 0, extends="simulate")
+
+    calls, exact = plugin_index.record_declarations(options)
+    assert not exact
+    other = {"plugin": "other", "id": "other-sim", "title": "other", "help": "simulate", "extends": "simulate", "calls": calls, "exact": exact, "error": None}
+    index = PluginIndex([], [], {}, {}, [other], [])
+    host = make_plugin_manager(load_entrypoints=False, plugins=[("mine", Mine())])
+    args = _build(specs_from_index(index, besides=host), [], only="simulate").parse_args(["simulate", "sample", "--games", "3"])
+    assert args.games == 3

@@ -91,13 +91,15 @@ def specs_from_index(index: Any, *, besides: Any = None) -> list[CommandSpec]:
     from paragraphs.pluginhost.index import replay
 
     loaded = set() if besides is None else {name for name, _ in besides.pm.list_name_plugin()}
-    specs = specs_from_host(besides) if besides is not None else []
+    specs = []
     for c in index.commands:
         if c["plugin"] in loaded:
             continue
         calls = c["calls"]
         specs.append(CommandSpec(c["plugin"], c["id"], c["title"], c["help"], c["extends"], lambda p, calls=calls: replay(calls or [], p), exact=c["exact"], error=c["error"]))
-    return specs
+    # the real declarations last: where titles' options merge (conflict_handler="resolve"),
+    # the last declaration of an option wins, and a replayed one may lack its type function
+    return specs + (specs_from_host(besides) if besides is not None else [])
 
 
 def build_parser(host: Any) -> ArgumentParser:
