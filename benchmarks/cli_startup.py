@@ -1,10 +1,16 @@
-"""Time ``paragraphs read`` end to end (process start to exit, warm cache) against a bare
-``python -c pass``, in the same run; and a cold ``validate`` of all installed content.
+"""Time short commands end to end (process start to exit, warm caches) against a bare
+``python -c pass`` measured in the same run, and a cold ``validate`` of all content.
 
     python benchmarks/cli_startup.py [--runs 30]
 
-The commands run with the interpreter of this script and a private cache folder; the first
-``read`` warms the cache and is not counted.
+Each command is timed as wall-clock and as CPU time (user + system of the child process):
+on a loaded machine the CPU figure moves less, and both are given as a ratio to ``python
+-c pass`` measured alternately with it. The commands run with the interpreter of this
+script, a private cache folder and bytecode writing on (``PYTHONDONTWRITEBYTECODE`` would
+make every edited module compile at each start); a first run warms the compiled-content
+cache and the plugin index and is not counted. ``read ... (every plugin)`` is the same
+command with the plugin index turned off (``PARAGRAPHS_NO_PLUGIN_INDEX=1``): every
+installed plugin imported and registered, as before the index.
 """
 
 from __future__ import annotations
@@ -16,7 +22,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 # the console script a user runs (beside this interpreter), else `python -m paragraphs`
@@ -24,17 +29,21 @@ _SCRIPT = Path(sys.executable).with_name("paragraphs")
 PARAGRAPHS = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "paragraphs"]
 
 
-def timed(cmd: list[str], env: dict[str, str], runs: int) -> list[float]:
-    out = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-        out.append((time.perf_counter() - start) * 1000)
-    return out
+def once(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall-clock and CPU milliseconds of one run of ``cmd``."""
+    import time
+
+    start = time.perf_counter()
+    pid = os.posix_spawn(cmd[0], cmd, env, file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0), (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
+    _, _, usage = os.wait4(pid, 0)
+    return (time.perf_counter() - start) * 1000, (usage.ru_utime + usage.ru_stime) * 1000
 
 
-def describe(samples: list[float]) -> str:
-    return f"median {statistics.median(samples):6.1f} ms (min {min(samples):.1f}, max {max(samples):.1f})"
+def modules_imported(cmd: list[str], env: dict[str, str]) -> int:
+    """How many modules the command imports (``-X importtime`` lines)."""
+    line = [sys.executable, "-X", "importtime", *(cmd[1:] if cmd[0] == sys.executable else cmd)]
+    done = subprocess.run(line, env=env, capture_output=True, text=True)
+    return sum(1 for row in done.stderr.splitlines() if row.startswith("import time:") and "self [us]" not in row)
 
 
 def main() -> None:
@@ -43,22 +52,38 @@ def main() -> None:
     args = ap.parse_args()
     cache = Path(tempfile.mkdtemp(prefix="paragraphs-bench-"))
     env = dict(os.environ, PARAGRAPHS_CACHE_DIR=str(cache))
-    reads = {
-        "sample": PARAGRAPHS + ["read", "sample", "2", "--dice", "5"],
-        "ambush": PARAGRAPHS + ["read", "ambush", "112", "--answer", "pc=3", "--answer", "mission=22", "--seed", "3"],
-    }
-    baseline = timed([sys.executable, "-c", "pass"], env, args.runs)
-    print(f"python -c pass            {describe(baseline)}")
-    for title, cmd in reads.items():
-        if subprocess.run(PARAGRAPHS + ["titles"], env=env, capture_output=True, text=True).stdout.find(title) < 0:
-            continue
-        subprocess.run(cmd, env=env, capture_output=True, check=False)  # warm the cache
-        samples = timed(cmd, env, args.runs)
-        ratio = statistics.median(samples) / statistics.median(baseline)
-        print(f"read {title:<20} {describe(samples)}  = {ratio:.1f}x python -c pass")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.pop("PARAGRAPHS_NO_CACHE", None)
+    titles = subprocess.run(PARAGRAPHS + ["titles"], env=env, capture_output=True, text=True).stdout
+    commands: list[tuple[str, list[str], dict[str, str]]] = [
+        ("python -c pass", [sys.executable, "-c", "pass"], env),
+        ("paragraphs --version", PARAGRAPHS + ["--version"], env),
+        ("paragraphs --help", PARAGRAPHS + ["--help"], env),
+        ("paragraphs titles", PARAGRAPHS + ["titles"], env),
+        ("read sample 2", PARAGRAPHS + ["read", "sample", "2", "--dice", "5", "--answer", "storm=1"], env),
+        ("read sample 2 (every plugin)", PARAGRAPHS + ["read", "sample", "2", "--dice", "5", "--answer", "storm=1"], dict(env, PARAGRAPHS_NO_PLUGIN_INDEX="1")),
+    ]
+    if "ambush" in titles.split():
+        commands.append(("read ambush 112", PARAGRAPHS + ["read", "ambush", "112", "--answer", "pc=3", "--answer", "mission=22", "--seed", "3"], env))
+    for _, cmd, cmd_env in commands:  # warm: bytecode, compiled books, the plugin index
+        subprocess.run(cmd, env=cmd_env, capture_output=True, check=False)
+    wall: dict[str, list[float]] = {name: [] for name, _, _ in commands}
+    cpu: dict[str, list[float]] = {name: [] for name, _, _ in commands}
+    for _ in range(args.runs):  # interleaved, so a change of load touches every command alike
+        for name, cmd, cmd_env in commands:
+            w, c = once(cmd, cmd_env)
+            wall[name].append(w)
+            cpu[name].append(c)
+    base_wall, base_cpu = statistics.median(wall["python -c pass"]), statistics.median(cpu["python -c pass"])
+    print(f"{'command':<30} {'wall ms':>8} {'x pass':>7} {'cpu ms':>8} {'x pass':>7} {'modules':>8}")
+    for name, cmd, cmd_env in commands:
+        w, c = statistics.median(wall[name]), statistics.median(cpu[name])
+        count = modules_imported(cmd, cmd_env)
+        print(f"{name:<30} {w:8.1f} {w / base_wall:7.1f} {c:8.1f} {c / base_cpu:7.1f} {count:8d}")
     shutil.rmtree(cache, ignore_errors=True)
-    cold = timed(PARAGRAPHS + ["validate"], dict(env, PARAGRAPHS_NO_CACHE="1"), max(1, args.runs // 10))
-    print(f"validate (cold, all)      {describe(cold)}")
+    cold = [once(PARAGRAPHS + ["validate"], dict(env, PARAGRAPHS_NO_CACHE="1"))[0] for _ in range(max(1, args.runs // 10))]
+    print(f"validate (cold, all)           {statistics.median(cold):8.1f} ms wall")
+    print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

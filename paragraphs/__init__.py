@@ -28,9 +28,11 @@ from paragraphs.foundation.errors import (
     UnknownParagraph,
     UsageError,
 )
-from paragraphs.foundation.markers import hookimpl
 
+# ``hookimpl`` too is looked up on first use: it imports pluggy, which ``--version``,
+# ``--help`` and ``titles`` (read from the plugin index) do without.
 _LAZY = {
+    "hookimpl": "paragraphs.foundation.markers",
     "open_title": "paragraphs.interpreter.api",
     "open_book": "paragraphs.interpreter.api",
     "Engine": "paragraphs.interpreter.engine",
@@ -56,7 +58,6 @@ _LAZY = {
 
 __all__ = [
     "__version__",
-    "hookimpl",
     "ParagraphsError",
     "UsageError",
     "PluginError",
@@ -89,6 +90,7 @@ if TYPE_CHECKING:
     from paragraphs.book.dice import Die, PhysicalDice, ScriptedDice, SeededDice, parse_die
     from paragraphs.interpreter.engine import Engine, Resolution
     from paragraphs.book.model import Book, Question
+    from paragraphs.foundation.markers import hookimpl
     from paragraphs.odds import OddsResult, paragraph_odds, procedure_odds
     from paragraphs.pluginhost.plugins import PluginHost, make_plugin_manager
     from paragraphs.state import State, load_state, save_state

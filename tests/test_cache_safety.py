@@ -52,7 +52,9 @@ def test_folder_and_files_are_private_and_a_warm_run_uses_them(tmp_path):
     assert _read(folder).stdout.split()[-2:] == ["True", "0"]
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
     files = list(folder.iterdir())
-    assert {f.name for f in files if not f.name.endswith(".pickle")} == {"key"}
+    # the compiled books, the signing key and the plugin index (paragraphs.plugin_index)
+    assert {f.name for f in files if not f.name.endswith(".pickle") and not f.name.startswith("plugins-")} == {"key"}
+    assert any(f.name.startswith("plugins-") and f.name.endswith(".json") for f in files)
     assert all(stat.S_IMODE(f.stat().st_mode) == 0o600 for f in files)
     warm = _read(folder)
     assert warm.stdout.split()[-2:] == ["False", "0"] and warm.stderr == ""

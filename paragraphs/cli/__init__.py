@@ -9,6 +9,7 @@ Titles add commands (``simulate``, ``turn``) and options for core commands (``pl
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -59,7 +60,58 @@ def _play_options(p: argparse.ArgumentParser) -> None:
     _common(p)
 
 
+class CommandSpec:
+    """A plugin command as the parser needs it: from a loaded plugin's record, or from the
+    plugin index (its option declarations replayed, the plugin not imported)."""
+
+    __slots__ = ("plugin", "id", "title", "help", "extends", "declare", "exact", "error", "record")
+
+    def __init__(self, plugin: str, id: str, title: str | None, help: str, extends: str | None, declare: Any, *, exact: bool = True, error: str | None = None, record: Any = None) -> None:
+        self.plugin = plugin
+        self.id = id
+        self.title = title
+        self.help = help
+        self.extends = extends
+        self.declare = declare
+        self.exact = exact
+        self.error = error
+        self.record = record
+
+
+def specs_from_host(host: Any) -> list[CommandSpec]:
+    return [
+        CommandSpec(plugin, cmd.id, cmd.title, cmd.help, cmd.extends, cmd.add_arguments, record=cmd)
+        for plugin, cmd in host.records_by_plugin("paragraphs_register_commands")
+    ]
+
+
+def specs_from_index(index: Any, *, besides: Any = None) -> list[CommandSpec]:
+    """The index's commands; with ``besides`` (a host), the commands of the plugins that
+    host loaded come from their records instead (their real declarations)."""
+    from paragraphs.pluginhost.index import replay
+
+    loaded = set() if besides is None else {name for name, _ in besides.pm.list_name_plugin()}
+    specs = []
+    for c in index.commands:
+        if c["plugin"] in loaded:
+            continue
+        calls = c["calls"]
+        specs.append(CommandSpec(c["plugin"], c["id"], c["title"], c["help"], c["extends"], lambda p, calls=calls: replay(calls or [], p), exact=c["exact"], error=c["error"]))
+    # the real declarations last: where titles' options merge (conflict_handler="resolve"),
+    # the last declaration of an option wins, and a replayed one may lack its type function
+    return specs + (specs_from_host(besides) if besides is not None else [])
+
+
 def build_parser(host: Any) -> ArgumentParser:
+    """The whole parser, with the commands of every plugin ``host`` loaded."""
+    return _build(specs_from_host(host), host.problems, only=None, whole=True)
+
+
+def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, whole: bool = False) -> ArgumentParser:
+    """The parser. With ``only``, just that command is made (the one on the command line:
+    making every sub-parser is a large part of a short command's start-up); without it,
+    every command, with its arguments when ``whole`` else only its help line (what the
+    top-level ``--help`` and a misspelt command need)."""
     from paragraphs.__about__ import __version__
 
     parser = ArgumentParser(prog=PROG, description="Run, check and document programmed wargame books.")
@@ -68,17 +120,106 @@ def build_parser(host: Any) -> ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     sub.required = True
 
-    p = sub.add_parser("titles", help="list installed titles")
+    def add(name: str, help: str, fill: Any, **kwargs: Any) -> None:
+        if only is not None and name != only:
+            return
+        p = sub.add_parser(name, help=help, **kwargs)
+        if whole or only == name:
+            fill(p)
+
+    add("titles", "list installed titles", _titles_options)
+    add("validate", "validate content (installed titles, or files and folders)", _validate_options)
+    add("read", "resolve a paragraph and show what the player should do", _read_options)
+    add("odds", "exact odds of a paragraph or a title procedure", _odds_options)
+
+    # Titles may declare the same play option (the raid series' --optional, --no-events):
+    # identical declarations are merged instead of failing every command at start-up.
+    def play(p: argparse.ArgumentParser) -> None:
+        _play_options(p)
+        for spec in specs:
+            if spec.extends == "play":
+                # tried first on a scratch parser that refuses clashes: a title may not redeclare
+                # a core option, while two titles' identical options still merge here
+                heading = f"{spec.title or 'title'} options"
+                _declare(problems, spec, lambda: _scratch(_play_options).add_argument_group(heading), lambda: p.add_argument_group(heading))
+
+    add("play", "an interactive session (saved after every step), or an automatic game", play, conflict_handler="resolve")
+    add("luck", "how lucky the dice of a saved session were", _luck_options)
+    add("sessions", "list saved play sessions and where they are stored", _sessions_options)
+    add("randomtest", "seeded random playthroughs from every entry point, with coverage", _randomtest_options)
+    add("graph", "the reference graph of a title", _graph_options)
+    add("docs", "generate the rule reference", _docs_options)
+    add("schemas", "write each title's content schema (for editors) to DIR/<title>/book.schema.json, and the schemas the title registers (its collections, a raid title's board file) beside it", _schemas_options)
+
+    def gaps(p: argparse.ArgumentParser) -> None:
+        _gaps_options(p)
+        # a title may narrow the listing with options of its own (a scenario, say)
+        for spec in specs:
+            if spec.extends == "gaps":
+                heading = f"{spec.title or 'title'} options"
+                _declare(problems, spec, lambda: _scratch(_gaps_options).add_argument_group(heading), lambda: p.add_argument_group(heading))
+
+    add("gaps", "list what the source does not give: unknown table cells and assumed values", gaps)
+    add("template", "write an overlay skeleton of a title's unknown cells and assumed values to DIR", _template_options)
+    add("ids", "list the ids you type for a title: paragraphs, sightings, tables, units, and the title's own (a raid map's zones and counters)", _ids_options)
+    add("table", "show a title's table, or look a value up in it", _table_options)
+    core = set(CORE_COMMANDS)
+
+    for spec in specs:
+        if spec.extends is None:
+            if spec.id in core:  # the core command wins, always
+                _problem(problems, spec.plugin, f"command {spec.id!r} has the name of a core command; the core command is kept")
+                continue
+            if only is not None and spec.id != only:
+                continue
+            if not (whole or only == spec.id):
+                sub.add_parser(spec.id, help=spec.help)
+                continue
+            if _declare(problems, spec, lambda: ArgumentParser(prog=f"{PROG} {spec.id}"), lambda: sub.add_parser(spec.id, help=spec.help)):
+                if spec.record is not None:
+                    sub.choices[spec.id].set_defaults(_title_command=spec.record)
+                else:
+                    sub.choices[spec.id].set_defaults(_plugin_command=(spec.plugin, spec.id))
+    # Commands no core command owns but titles extend (`simulate`, `turn`): the core makes
+    # `NAME TITLE ...` and hands over to the extension of the title named. Options that
+    # several titles declare alike are merged (conflict_handler="resolve").
+    extended: dict[str, list[CommandSpec]] = {}
+    for spec in specs:
+        if spec.extends and spec.extends not in core and spec.extends not in sub.choices:
+            extended.setdefault(spec.extends, []).append(spec)
+    for name, exts in sorted(extended.items()):
+        if only is not None and name != only:
+            continue
+        titles = ", ".join(sorted(str(e.title) for e in exts))
+        tp = sub.add_parser(name, help=f"{exts[0].help} (titles: {titles})", conflict_handler="resolve")
+        tp.set_defaults(_extension_of=name)
+        if not (whole or only == name):
+            continue
+        tp.add_argument("title", help=f"one of: {titles}")
+        _common(tp)
+        for ext in exts:
+            heading = f"{ext.title} options"
+            _declare(problems, ext, lambda: _scratch(_common, resolve=True).add_argument_group(heading), lambda: tp.add_argument_group(heading))
+    return parser
+
+
+#: The core's own commands, in the order ``--help`` lists them.
+CORE_COMMANDS = ("titles", "validate", "read", "odds", "play", "luck", "sessions", "randomtest", "graph", "docs", "schemas", "gaps", "template", "ids", "table")
+
+
+def _titles_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--timings", action="store_true", help="also list every plugin with the time its import took")
 
-    p = sub.add_parser("validate", help="validate content (installed titles, or files and folders)")
+
+def _validate_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("targets", nargs="*", metavar="TITLE|PATH")
     p.add_argument("--json", action="store_true")
     p.add_argument("--strict", action="store_true", help="fail on warnings too")
     _common(p)
 
-    p = sub.add_parser("read", help="resolve a paragraph and show what the player should do")
+
+def _read_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("paragraph")
     _resolution_options(p)
@@ -86,7 +227,8 @@ def build_parser(host: Any) -> ArgumentParser:
     _gaps_option(p)
     _common(p)
 
-    p = sub.add_parser("odds", help="exact odds of a paragraph or a title procedure")
+
+def _odds_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("target", metavar="TARGET", help="a paragraph id, or a procedure the title registers")
     p.add_argument("--state", metavar="FILE")
@@ -101,26 +243,18 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("--detail", choices=("trail", "end"), help=argparse.SUPPRESS)
     _common(p)
 
-    # Titles may declare the same play option (the raid series' --optional, --no-events):
-    # identical declarations are merged instead of failing every command at start-up.
-    p = sub.add_parser("play", help="an interactive session (saved after every step), or an automatic game", conflict_handler="resolve")
-    _play_options(p)
-    for plugin, ext in host.records_by_plugin("paragraphs_register_commands"):
-        if ext.extends == "play":
-            # tried first on a scratch parser that refuses clashes: a title may not redeclare
-            # a core option, while two titles' identical options still merge here
-            heading = f"{ext.title or 'title'} options"
-            _declare(host, plugin, ext, lambda: _scratch(_play_options).add_argument_group(heading), lambda: p.add_argument_group(heading))
 
-    p = sub.add_parser("luck", help="how lucky the dice of a saved session were")
+def _luck_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("save", metavar="SAVE", help="a session save (a path, or TITLE-NAME of a saved session)")
     p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("sessions", help="list saved play sessions and where they are stored")
+
+def _sessions_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("title", nargs="?", help="only the sessions of this title")
     p.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("randomtest", help="seeded random playthroughs from every entry point, with coverage")
+
+def _randomtest_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("--runs", type=_count, default=200)
     p.add_argument("--seed", type=int, default=0)
@@ -128,12 +262,14 @@ def build_parser(host: Any) -> ArgumentParser:
     p.add_argument("--json", action="store_true")
     _common(p)
 
-    p = sub.add_parser("graph", help="the reference graph of a title")
+
+def _graph_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("--format", choices=("mermaid", "dot", "json"), default="mermaid")
     _common(p)
 
-    p = sub.add_parser("docs", help="generate the rule reference")
+
+def _docs_options(p: argparse.ArgumentParser) -> None:
     docs_sub = p.add_subparsers(dest="docs_command", metavar="ACTION", parser_class=ArgumentParser)
     docs_sub.required = True
     e = docs_sub.add_parser("export", help="write the rule reference as Markdown")
@@ -142,64 +278,38 @@ def build_parser(host: Any) -> ArgumentParser:
     e.add_argument("--title", action="append", default=[], metavar="TITLE|DIR/", help="only these titles, or books in these folders (repeatable)")
     _common(e)
 
-    p = sub.add_parser("schemas", help="write each title's content schema (for editors) to DIR/<title>/book.schema.json, and the schemas the title registers (its collections, a raid title's board file) beside it")
+
+def _schemas_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("dir")
     p.add_argument("titles", nargs="*", metavar="TITLE")
 
-    p = sub.add_parser("gaps", help="list what the source does not give: unknown table cells and assumed values")
+
+def _gaps_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("title")
     p.add_argument("--json", action="store_true")
     _common(p)
-    # a title may narrow the listing with options of its own (a scenario, say)
-    for ext in host.records("paragraphs_register_commands"):
-        if ext.extends == "gaps":
-            ext.add_arguments(p.add_argument_group(f"{ext.title or 'title'} options"))  # type: ignore[arg-type]
 
-    p = sub.add_parser("template", help="write an overlay skeleton of a title's unknown cells and assumed values to DIR")
+
+def _template_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("title")
     p.add_argument("dir")
     _common(p)
 
-    p = sub.add_parser("ids", help="list the ids you type for a title: paragraphs, sightings, tables, units, and the title's own (a raid map's zones and counters)")
+
+def _ids_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("--kind", action="append", default=[], metavar="LIST", help="only this list (repeatable; the listing names each list's word)")
     p.add_argument("--json", action="store_true")
     _common(p)
 
-    p = sub.add_parser("table", help="show a title's table, or look a value up in it")
+
+def _table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("table", nargs="?")
     p.add_argument("value", nargs="?", metavar="ROW", help="a die total, a row key or a range as written")
     p.add_argument("--column", help="the column of a table with columns")
     p.add_argument("--json", action="store_true")
     _common(p)
-
-    commands = host.records("paragraphs_register_commands")
-    for plugin, cmd in host.records_by_plugin("paragraphs_register_commands"):
-        if cmd.extends is None:
-            if cmd.id in sub.choices:  # the core command wins, always
-                _problem(host, plugin, f"command {cmd.id!r} has the name of a core command; the core command is kept")
-                continue
-            if _declare(host, plugin, cmd, lambda: ArgumentParser(prog=f"{PROG} {cmd.id}"), lambda: sub.add_parser(cmd.id, help=cmd.help)):
-                sub.choices[cmd.id].set_defaults(_title_command=cmd)
-    # Commands no core command owns but titles extend (`simulate`, `turn`): the core makes
-    # `NAME TITLE ...` and hands over to the extension of the title named. Options that
-    # several titles declare alike are merged (conflict_handler="resolve").
-    extended: dict[str, list[Any]] = {}
-    for cmd in commands:
-        if cmd.extends and cmd.extends not in sub.choices:
-            extended.setdefault(cmd.extends, []).append(cmd)
-    plugin_of = {id(rec): plugin for plugin, rec in host.records_by_plugin("paragraphs_register_commands")}
-    for name, exts in sorted(extended.items()):
-        titles = ", ".join(sorted(str(e.title) for e in exts))
-        tp = sub.add_parser(name, help=f"{exts[0].help} (titles: {titles})", conflict_handler="resolve")
-        tp.add_argument("title", help=f"one of: {titles}")
-        _common(tp)
-        for ext in exts:
-            heading = f"{ext.title} options"
-            _declare(host, plugin_of.get(id(ext), "?"), ext, lambda: _scratch(_common, resolve=True).add_argument_group(heading), lambda: tp.add_argument_group(heading))
-        tp.set_defaults(_extension_of=name)
-    return parser
 
 
 def _scratch(options: Any, *, resolve: bool = False) -> ArgumentParser:
@@ -208,22 +318,25 @@ def _scratch(options: Any, *, resolve: bool = False) -> ArgumentParser:
     return parser
 
 
-def _problem(host: Any, plugin: str, reason: str) -> None:
+def _problem(problems: list[Any], plugin: str, reason: str) -> None:
     from paragraphs.pluginhost.plugins import PluginProblem
 
-    host.problems.append(PluginProblem(plugin, reason, skipped=False))
+    problems.append(PluginProblem(plugin, reason, skipped=False))
 
 
-def _declare(host: Any, plugin: str, cmd: Any, scratch: Any, target: Any) -> bool:
+def _declare(problems: list[Any], spec: CommandSpec, scratch: Any, target: Any) -> bool:
     """Let a plugin declare a command's options, first on a scratch parser: one that
     raises (or clashes with the core's options) is reported and left out, the rest works."""
+    if spec.error is not None:  # it raised when the index recorded it
+        _problem(problems, spec.plugin, f"command {spec.id!r} left out: declaring its options failed ({spec.error})")
+        return False
     try:
-        cmd.add_arguments(scratch())
+        spec.declare(scratch())
     except (Exception, SystemExit) as exc:
         detail = str(exc) or type(exc).__name__
-        _problem(host, plugin, f"command {cmd.id!r} left out: declaring its options failed ({type(exc).__name__}: {detail})")
+        _problem(problems, spec.plugin, f"command {spec.id!r} left out: declaring its options failed ({type(exc).__name__}: {detail})")
         return False
-    cmd.add_arguments(target())
+    spec.declare(target())
     return True
 
 
@@ -258,8 +371,6 @@ def _resolution_options(p: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
-    from paragraphs.pluginhost.plugins import make_plugin_manager
-
     args_list = list(sys.argv[1:] if argv is None else argv)
     # --debug is accepted anywhere on the line (an author adds it to the command that failed)
     debug = "--debug" in args_list
@@ -270,16 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG} {__version__}")
         return 0
     try:
-        host = make_plugin_manager()
-        parser = build_parser(host)
-        for problem in host.problems:
-            sys.stderr.write(f"{PROG}: warning: {problem.format()}\n")
-        args = parser.parse_args(args_list)
-        if getattr(args, "no_cache", False):
-            import os
-
-            os.environ["PARAGRAPHS_NO_CACHE"] = "1"
-        return int(_dispatch(args, host) or 0)
+        return _run(args_list)
     except ParagraphsError as exc:
         from paragraphs.pluginhost.plugin_errors import debug_enabled
 
@@ -302,6 +404,120 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+#: Core commands that work on the one installed title named by their ``title`` argument:
+#: they load that title's plugins only (and those whose hooks apply to every title).
+_ONE_TITLE = frozenset({"read", "odds", "play", "randomtest", "graph", "gaps", "template", "ids", "table"})
+
+
+def _run(args_list: list[str]) -> int:
+    """Parse with the plugin index, load only the plugins the command uses, run it.
+
+    Without an index (the cache is off) every plugin is loaded, as before there was one.
+    """
+    from paragraphs.pluginhost import index as plugin_index
+
+    full: Any = None
+
+    def build() -> Any:  # a full load, kept for this command, and the index made from it
+        nonlocal full
+        from paragraphs.pluginhost.plugins import make_plugin_manager
+
+        before = set(sys.modules)
+        full = make_plugin_manager()
+        index = plugin_index.from_host(full, before)
+        found: list[Any] = []
+        _build(specs_from_index(index), found, only=None, whole=True)  # clashes, core names
+        index.problems += [{"plugin": p.plugin, "reason": p.reason, "skipped": p.skipped} for p in found]
+        return index
+
+    index = plugin_index.load(build)
+    if index is None:
+        from paragraphs.pluginhost.plugins import make_plugin_manager
+
+        host = full or make_plugin_manager()
+        parser = build_parser(host)
+        _warn([(p.plugin, p.reason, p.skipped) for p in host.problems])
+        args = parser.parse_args(args_list)
+        return _start(args, host)
+    chosen = _chosen_command(args_list, index)
+    problems: list[Any] = []
+    args = _build(specs_from_index(index), problems, only=chosen).parse_args(args_list)  # --help ends here
+    args._index = index
+    stored = [(p["plugin"], p["reason"], p["skipped"]) for p in index.problems]
+    needed = _needed_plugins(args, index)
+    if needed is None:
+        host = full or _load(index, None)
+    elif args.command == "titles":  # listed from the index, every problem with it
+        _warn(stored + [(p.plugin, p.reason, p.skipped) for p in problems])
+        return _start(args, full)
+    else:
+        host = full or _load(index, needed)
+        if any(not s.exact for s in specs_from_index(index) if s.plugin in needed and chosen in (s.id, s.extends)):
+            # a declaration the index could not hold (a type function of the plugin's own):
+            # parse again with the real declarations of the plugins now loaded
+            problems = []
+            args = _build(specs_from_index(index, besides=host), problems, only=chosen).parse_args(args_list)
+            args._index = index
+        # a whole plugin that is broken is said on every command, as without an index;
+        # the rest (a command left out, a disabled title) where it matters
+        stored = [row for row in stored if row[2]]
+    _warn(stored + [(p.plugin, p.reason, p.skipped) for p in host.problems + problems])
+    return _start(args, host)
+
+
+def _load(index: Any, needed: set[str] | None) -> Any:
+    from paragraphs.pluginhost.plugins import make_plugin_manager
+
+    if needed is None:
+        return make_plugin_manager()
+    return make_plugin_manager(only=needed, where={name: p["dist_dir"] for name, p in index.plugins.items()})
+
+
+def _warn(problems: list[tuple[str, str, bool]]) -> None:
+    """Each plugin problem once, as ``PluginProblem.format`` words it."""
+    said = set()
+    for plugin, reason, skipped in problems:
+        line = f"plugin {plugin} skipped: {reason}" if skipped else f"plugin {plugin}: {reason}"
+        if line not in said:
+            said.add(line)
+            sys.stderr.write(f"{PROG}: warning: {line}\n")
+
+
+def _start(args: argparse.Namespace, host: Any) -> int:
+    if getattr(args, "no_cache", False):
+        import os
+
+        os.environ["PARAGRAPHS_NO_CACHE"] = "1"
+    return int(_dispatch(args, host) or 0)
+
+
+def _chosen_command(args_list: list[str], index: Any) -> str | None:
+    """The command on the line, when it is a known one and no top-level ``--help`` comes
+    first (the top level has no option taking a value, so it is the first word)."""
+    for arg in args_list:
+        if arg in ("-h", "--help"):
+            return None
+        if not arg.startswith("-"):
+            known = set(CORE_COMMANDS) | {c["id"] for c in index.commands if c["extends"] is None} | {c["extends"] for c in index.commands if c["extends"]}
+            return arg if arg in known else None
+    return None
+
+
+def _needed_plugins(args: argparse.Namespace, index: Any) -> set[str] | None:
+    """The entry points a command needs (None: every one)."""
+    command = args.command
+    if command == "titles" and not args.timings:
+        return set()  # listed from the index
+    own = index.plugin_of_command(command) if command not in CORE_COMMANDS else None
+    if own is not None:  # a plugin's own command: that plugin (and those in every title)
+        return {own} | {name for name, p in index.plugins.items() if p["everywhere"]}
+    title = getattr(args, "title", None)
+    one_title = command in _ONE_TITLE or getattr(args, "_extension_of", None) is not None
+    if one_title and isinstance(title, str) and title in index.titles and "/" not in title and os.sep not in title:
+        return index.plugins_for_title(title) | index.plugins_extending(command, title)
+    return None  # every plugin: a command across titles, a folder, an unknown title
+
+
 def _os_error(exc: OSError) -> str:
     what = exc.strerror or str(exc) or type(exc).__name__
     names = [str(n) for n in (exc.filename, exc.filename2) if n is not None]
@@ -310,6 +526,15 @@ def _os_error(exc: OSError) -> str:
 
 def _dispatch(args: argparse.Namespace, host: Any) -> int:
     title_cmd = getattr(args, "_title_command", None)
+    plugin_cmd = getattr(args, "_plugin_command", None)
+    if plugin_cmd is not None:  # parsed from the index: the plugin's record, now loaded
+        for plugin, cmd in host.records_by_plugin("paragraphs_register_commands"):
+            if (plugin, cmd.id) == tuple(plugin_cmd) and cmd.extends is None:
+                title_cmd = cmd
+        if title_cmd is None:
+            from paragraphs.foundation.errors import UsageError
+
+            raise UsageError(f"command {args.command!r} is not available: its plugin {plugin_cmd[0]} did not load")
     if title_cmd is not None:
         return title_cmd.run(args, host)
     extension_of = getattr(args, "_extension_of", None)

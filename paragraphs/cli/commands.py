@@ -117,10 +117,14 @@ def dice_from_args(args: argparse.Namespace, state: Any) -> Any:
 
 
 def cmd_titles(args: argparse.Namespace, host: Any) -> int:
-    rows = [
-        {"id": t.id, "name": t.record.name, "version": t.plugin.version, "distribution": t.plugin.distribution}
-        for t in host.titles().values()
-    ]
+    index = getattr(args, "_index", None)
+    if index is not None and not getattr(args, "timings", False):  # no plugin imported
+        rows = [{"id": tid, "name": t["name"], "version": t["version"], "distribution": t["distribution"]} for tid, t in sorted(index.titles.items())]
+    else:
+        rows = [
+            {"id": t.id, "name": t.record.name, "version": t.plugin.version, "distribution": t.plugin.distribution}
+            for t in host.titles().values()
+        ]
     timings = _plugin_timings(host) if getattr(args, "timings", False) else None
     if args.json:
         emit_json(rows if timings is None else {"titles": rows, "plugins": timings})

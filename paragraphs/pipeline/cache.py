@@ -16,27 +16,32 @@ The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, el
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import hmac
 import os
 import pickle
-import stat
-import sys
-import tempfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
+
+# The private folder, the signing key and the checks before trusting a file are shared
+# with the plugin index (paragraphs.pluginhost.index); the old private names stay here.
+from paragraphs.foundation.private_files import (
+    _warned as _warned,
+    cache_dir as cache_dir,
+    enabled as enabled,
+    read_private as _read_private,
+    secret as _secret,
+    sign as _sign,
+    trusted_dir as _trusted_dir,
+    unsafe as _unsafe,
+    warn_once as _warn,
+)
 
 FORMAT = 3
 
 #: Entry files start with this, then the HMAC-SHA256 of the rest, then the pickle.
 _MAGIC = b"PGCACHE3"
 _MAC_SIZE = 32
-_KEY_FILE = "key"
-
-#: Warnings already given by this process (each problem is said once, not per entry).
-_warned: set[str] = set()
 
 
 class LazyParagraphs(Mapping):  # type: ignore[type-arg]
@@ -75,102 +80,11 @@ class LazyParagraphs(Mapping):  # type: ignore[type-arg]
         return (LazyParagraphs, (self._blobs,))
 
 
-def cache_dir() -> Path:
-    explicit = os.environ.get("PARAGRAPHS_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "paragraphs"
-
-
-def enabled() -> bool:
-    return os.environ.get("PARAGRAPHS_NO_CACHE", "") not in ("1", "true", "yes")
-
-
 def safe_title(title: str) -> bool:
     """Whether ``title`` can name a cache file (no separators, dots or odd characters)."""
     from paragraphs.foundation.limits import safe_name
 
     return safe_name(title)
-
-
-def _warn(what: str, message: str) -> None:
-    if what not in _warned:
-        _warned.add(what)
-        sys.stderr.write(f"paragraphs: warning: {message}\n")
-
-
-def _unsafe(st: os.stat_result) -> str:
-    """Why a folder or file with this status must not be trusted ("" when it may)."""
-    if hasattr(os, "getuid") and st.st_uid != os.getuid():
-        return f"it belongs to user id {st.st_uid}, not to you"
-    if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        return f"others can write to it (mode {stat.S_IMODE(st.st_mode):04o})"
-    return ""
-
-
-def _trusted_dir(create: bool) -> Path | None:
-    """The cache folder when it is safe to use (made 0700 if ``create``), else None."""
-    folder = cache_dir()
-    try:
-        if create and not folder.is_dir():
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        st = os.lstat(folder)
-    except OSError as exc:
-        if create:
-            _warn(f"unwritable:{folder}", f"cannot create the compiled-content cache {folder} "
-                  f"({exc.strerror or exc}); content is compiled on every command")
-        return None
-    if not stat.S_ISDIR(st.st_mode):
-        _warn(f"unsafe:{folder}", f"ignoring the compiled-content cache {folder}: it is not a folder")
-        return None
-    why = _unsafe(st)
-    if why:
-        _warn(f"unsafe:{folder}", f"ignoring the compiled-content cache {folder}: {why}")
-        return None
-    return folder
-
-
-def _read_private(path: Path) -> bytes | None:
-    """The bytes of a regular file that this user owns and nobody else can write, else None."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return None
-        why = _unsafe(st)
-        if why:
-            _warn(f"unsafe:{path}", f"ignoring the compiled-content cache entry {path}: {why}")
-            return None
-        with os.fdopen(fd, "rb") as fh:
-            fd = -1
-            return fh.read()
-    finally:
-        if fd >= 0:
-            os.close(fd)
-
-
-def _secret(folder: Path, create: bool) -> bytes | None:
-    """This user's signing key, made on first use (32 random bytes, mode 0600)."""
-    path = folder / _KEY_FILE
-    key = _read_private(path)
-    if key is not None and len(key) == 32:
-        return key
-    if not create:
-        return None
-    fresh = os.urandom(32)
-    try:
-        if key is not None or path.exists():
-            path.unlink()  # a short or foreign key file: replace it (the folder is ours)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(fresh)
-    except OSError:
-        return _read_private(path) if path.exists() else None  # another process won the race
-    return fresh
 
 
 def _path(folder: Path, title: str, key: str) -> Path:
@@ -195,6 +109,8 @@ def load(title: str, key: str) -> Any | None:
         _discard(path)  # corrupt, or signed by another key: rebuilt by the caller, once
         return None
     try:
+        import dataclasses
+
         fmt, stored_key, shell, blobs = pickle.loads(body)
         if fmt != FORMAT or stored_key != key:
             return None
@@ -202,10 +118,6 @@ def load(title: str, key: str) -> Any | None:
     except Exception:
         _discard(path)
         return None
-
-
-def _sign(secret: bytes, body: bytes) -> bytes:
-    return hmac.new(secret, body, hashlib.sha256).digest()
 
 
 def _discard(path: Path) -> None:
@@ -222,6 +134,9 @@ def store(title: str, key: str, book: Any) -> None:
     folder = _trusted_dir(create=True)
     if folder is None:
         return
+    import dataclasses
+    import tempfile
+
     target = _path(folder, title, key)
     tmp = None
     try:

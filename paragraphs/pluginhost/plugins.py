@@ -16,7 +16,6 @@ exception or a wrong return value as that plugin's fault.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -131,6 +130,8 @@ class PluginHost:
         self._records: dict[str, list[tuple[str, Any]]] = {name: [] for name in REGISTRATIONS}
         # plugin name -> ids of the titles it ships (absent: it ships none)
         self._titles_of: dict[str, set[str]] = {}
+        #: the installed entry points this host considered (loaded or not)
+        self.entry_points: list[_EntryPoint] = []
 
     @property
     def hook(self) -> Any:
@@ -174,6 +175,26 @@ class PluginHost:
         or it ships no title at all (a tracing or house-rule plugin)."""
         shipped = self._titles_of.get(plugin)
         return not shipped or title in shipped
+
+    def titles_claimed(self, plugin: str) -> set[str]:
+        """The title ids ``plugin`` registers, a disabled one (claimed twice) included."""
+        return set(self._titles_of.get(plugin, ()))
+
+    def applies_everywhere(self, plugin: str) -> bool:
+        """Whether ``plugin`` takes part in every title: it ships no title and implements
+        a hook other than command registration (a house-rule or tracing plugin), or it
+        ships titles and registers a record for no title in a hook that is not title
+        scoped. Such a plugin is loaded for every title (see :mod:`paragraphs.pluginhost.index`)."""
+        if plugin not in self._titles_of:
+            obj = self.pm.get_plugin(plugin)
+            hooks = {c.name for c in self.pm.get_hookcallers(obj) or ()} if obj is not None else set()
+            return bool(hooks - {"paragraphs_register_commands"})
+        return any(
+            name == plugin and getattr(rec, "title", None) is None
+            for hook_name, found in self._records.items()
+            if hook_name not in TITLE_SCOPED and hook_name not in ("paragraphs_register_titles", "paragraphs_register_commands")
+            for name, rec in found
+        )
 
     def title_hook(
         self,
@@ -366,6 +387,8 @@ def make_plugin_manager(
     blocked: Iterable[str] = (),
     builtins: bool = True,
     strict: bool = False,
+    only: Iterable[str] | None = None,
+    where: Mapping[str, str] | None = None,
 ) -> PluginHost:
     """Build a plugin host.
 
@@ -376,6 +399,11 @@ def make_plugin_manager(
         builtins: register the core's own default plugins.
         strict: raise :class:`PluginError` on the first problem instead of skipping the
             plugin and recording it in ``host.problems``.
+        only: load only these entry points (by name); None loads every one.
+        where: entry-point name -> the ``*.dist-info`` folder that declares it, to find
+            the plugins of ``only`` without reading every installed distribution (what
+            each imports is read from that folder's ``entry_points.txt``, never from
+            the caller).
 
     Returns:
         The host, with every registration collected and checked.
@@ -410,8 +438,11 @@ def make_plugin_manager(
             add(modname, importlib.import_module(modname), PluginInfo(modname, "paragraphs-engine", __version__))
 
     if load_entrypoints:
-        for ep in _entry_points():
-            if pm.is_blocked(ep.name) or pm.has_plugin(ep.name):
+        wanted = None if only is None else set(only)
+        found = _entry_points() if wanted is None or where is None else _entry_points_at(wanted, where)
+        host.entry_points = found
+        for ep in found:
+            if pm.is_blocked(ep.name) or pm.has_plugin(ep.name) or (wanted is not None and ep.name not in wanted):
                 continue
             info = PluginInfo(ep.name, dist=ep)
             started = time.perf_counter()
@@ -440,9 +471,11 @@ def make_plugin_manager(
 
 def _check_hook_names(pm: pluggy.PluginManager, name: str, plugin: object) -> None:
     """Refuse a plugin implementing a ``paragraphs_`` hook that has no spec (a misspelt name)."""
-    known = [n for n in dir(hookspecs) if n.startswith("paragraphs_")]
     for caller in pm.get_hookcallers(plugin) or ():
         if not caller.has_spec():
+            import difflib  # only for the hint
+
+            known = [n for n in dir(hookspecs) if n.startswith("paragraphs_")]
             close = difflib.get_close_matches(caller.name, known, n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
             raise PluginError(f"implements {caller.name}, which is not a paragraphs hook{hint}")
@@ -457,6 +490,10 @@ class _EntryPoint:
         self.name = name
         self.value = value
         self._dist_dir = dist_dir
+
+    @property
+    def dist_dir(self) -> str:
+        return self._dist_dir
 
     def load(self) -> Any:
         module, _, attr = self.value.partition(":")
@@ -501,6 +538,31 @@ def _entry_points() -> list[_EntryPoint]:
             for ep_name, value in _group(text, ENTRY_POINT_GROUP):
                 found.setdefault(ep_name, _EntryPoint(ep_name, value, dist_dir))
     return [found[k] for k in sorted(found)]
+
+
+def _entry_points_at(names: set[str], where: Mapping[str, str]) -> list[_EntryPoint]:
+    """The entry points ``names``, each read from the folder ``where`` says declares it
+    (one that no longer declares it, or a folder not in a ``sys.path`` folder, is left
+    out: ``where`` only chooses among the installed distributions)."""
+    import os
+    import sys
+
+    on_path = {os.path.abspath(entry or ".") for entry in sys.path}
+    found = []
+    for name in sorted(names):
+        dist_dir = where.get(name)
+        if not dist_dir or os.path.dirname(os.path.abspath(dist_dir)) not in on_path:
+            continue
+        try:
+            with open(os.path.join(dist_dir, "entry_points.txt"), encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError:
+            continue
+        for ep_name, value in _group(text, ENTRY_POINT_GROUP):
+            if ep_name == name:
+                found.append(_EntryPoint(ep_name, value, dist_dir))
+                break
+    return found
 
 
 def _group(text: str, group: str) -> list[tuple[str, str]]:

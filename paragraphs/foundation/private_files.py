@@ -1,0 +1,122 @@
+"""The user's private cache folder: where it is, whether to trust it, and signing.
+
+The compiled-content cache (:mod:`paragraphs.pipeline.cache`) and the plugin index
+(:mod:`paragraphs.pluginhost.index`) keep their files in one folder, made 0700 with files
+0600. Before a file is read, the folder and the file must belong to the user and be
+writable by nobody else (else it is ignored with one warning, as pip does), and each file
+carries an HMAC under a per-user key (``key`` in the folder, 0600), checked before a byte
+of it is used.
+
+The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, else
+``~/.cache/paragraphs``. ``PARAGRAPHS_NO_CACHE=1`` turns both off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import stat
+import sys
+from pathlib import Path
+
+KEY_FILE = "key"
+
+#: Warnings already given by this process (each problem is said once, not per file).
+_warned: set[str] = set()
+
+
+def cache_dir() -> Path:
+    explicit = os.environ.get("PARAGRAPHS_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "paragraphs"
+
+
+def enabled() -> bool:
+    return os.environ.get("PARAGRAPHS_NO_CACHE", "") not in ("1", "true", "yes")
+
+
+def warn_once(what: str, message: str) -> None:
+    if what not in _warned:
+        _warned.add(what)
+        sys.stderr.write(f"paragraphs: warning: {message}\n")
+
+
+def unsafe(st: os.stat_result) -> str:
+    """Why a folder or file with this status must not be trusted ("" when it may)."""
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        return f"it belongs to user id {st.st_uid}, not to you"
+    if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return f"others can write to it (mode {stat.S_IMODE(st.st_mode):04o})"
+    return ""
+
+
+def trusted_dir(create: bool) -> Path | None:
+    """The cache folder when it is safe to use (made 0700 if ``create``), else None."""
+    folder = cache_dir()
+    try:
+        if create and not folder.is_dir():
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        st = os.lstat(folder)
+    except OSError as exc:
+        if create:
+            warn_once(f"unwritable:{folder}", f"cannot create the compiled-content cache {folder} "
+                  f"({exc.strerror or exc}); content is compiled on every command")
+        return None
+    if not stat.S_ISDIR(st.st_mode):
+        warn_once(f"unsafe:{folder}", f"ignoring the compiled-content cache {folder}: it is not a folder")
+        return None
+    why = unsafe(st)
+    if why:
+        warn_once(f"unsafe:{folder}", f"ignoring the compiled-content cache {folder}: {why}")
+        return None
+    return folder
+
+
+def read_private(path: Path) -> bytes | None:
+    """The bytes of a regular file that this user owns and nobody else can write, else None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        why = unsafe(st)
+        if why:
+            warn_once(f"unsafe:{path}", f"ignoring the compiled-content cache entry {path}: {why}")
+            return None
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            return fh.read()
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def secret(folder: Path, create: bool) -> bytes | None:
+    """This user's signing key, made on first use (32 random bytes, mode 0600)."""
+    path = folder / KEY_FILE
+    key = read_private(path)
+    if key is not None and len(key) == 32:
+        return key
+    if not create:
+        return None
+    fresh = os.urandom(32)
+    try:
+        if key is not None or path.exists():
+            path.unlink()  # a short or foreign key file: replace it (the folder is ours)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(fresh)
+    except OSError:
+        return read_private(path) if path.exists() else None  # another process won the race
+    return fresh
+
+
+def sign(secret: bytes, body: bytes) -> bytes:
+    """The HMAC-SHA256 of ``body`` under the user's key."""
+    return hmac.new(secret, body, hashlib.sha256).digest()
