@@ -2,7 +2,7 @@
 
 ``FILE`` is a board file (the JSON ``turn`` reads and ``--out`` writes) or a session save
 of the title whose state holds the raid board (``extra["board"]``, in the board file's
-format). The picture is drawn by :mod:`paragraphs_bruneval.picture` from the map content,
+format), given as a path or by the session's name (``default``, ``bruneval-default``). The picture is drawn by :mod:`paragraphs_bruneval.picture` from the map content,
 so ``--overlay`` with an owner's map draws his map.
 
 Exit codes: 0 drawn; 1 a board that breaks the schema or the rules (``file:line:col``,
@@ -39,9 +39,7 @@ def load_any(path: str, scenario: Scenario) -> GameState:
         UsageError: missing, unreadable, not JSON, or neither kind of file.
         ContentError: a board that breaks the schema or the rules.
     """
-    p = Path(path)
-    if not p.is_file():
-        raise UsageError(f"{path}: no such board file or session save")
+    p = _located(path)
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
@@ -60,6 +58,24 @@ def load_any(path: str, scenario: Scenario) -> GameState:
             raise UsageError(f"{path}: this {TITLE} session save holds no raid board yet")
         return board_from_data(board, scenario, roll, Journal(enabled=False))
     raise UsageError(f"{path}: neither a {TITLE} board file (it has no `units`) nor a session save")
+
+
+def _located(name: str) -> Path:
+    """A file, or a saved session by name (``default``) or as listed (``bruneval-default``).
+
+    Raises:
+        UsageError: none of these exists.
+    """
+    from paragraphs.session import sessions_dir
+
+    p = Path(name)
+    if p.is_file():
+        return p
+    if "/" not in name:
+        for candidate in (sessions_dir() / f"{TITLE}-{name}.json", sessions_dir() / f"{name}.json"):
+            if candidate.is_file():
+                return candidate
+    raise UsageError(f"{name}: no such board file or session save (a file, or a session of `paragraphs sessions {TITLE}`)")
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
