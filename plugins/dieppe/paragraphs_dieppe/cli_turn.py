@@ -3,8 +3,8 @@
 The player keeps the real board and describes it in a board file (after his phase B).
 The command plays phase D by the rules (German fire, movement, reinforcements) with
 seeded dice (``--seed``) or the player's own (``--dice``), prints what to do on the
-board, and ``--out FILE`` writes the board as it stands afterwards (written atomically,
-never half). Face-down markers stay unknown: the Germans never turn them over; if the
+board, ends the turn (phase E: the Alles gemacht markers come off, the turn marker moves)
+and ``--out FILE`` writes the board for the next turn (written atomically, never half). Face-down markers stay unknown: the Germans never turn them over; if the
 alarm reaches 9 the journal tells the player to turn them over himself.
 """
 
@@ -23,6 +23,7 @@ from paragraphs_raids.journal import clock
 from paragraphs_dieppe.board import board_json, read_board
 from paragraphs_dieppe.cli_common import NAME, fresh_seed, scenario_for
 from paragraphs_dieppe.game.german import german_phase
+from paragraphs_dieppe.game.turn import end_of_turn
 from paragraphs_dieppe.game.state import Options
 
 
@@ -39,6 +40,9 @@ def run(args: argparse.Namespace, host: Any) -> int:
     g.journal.notes = notes
     g.journal.entries.clear()
     german_phase(g)
+    end_of_turn(g)
+    played = g.turn
+    g.turn = min(g.turn + 1, scenario.params.turns)
     board = board_json(g)
     if args.out:
         from paragraphs.state.savefile import write_file_atomic
@@ -51,9 +55,9 @@ def run(args: argparse.Namespace, host: Any) -> int:
     if isinstance(roller, ScriptedRoller) and roller.unused:
         sys.stderr.write(f"paragraphs: warning: {roller.unused} of the --dice values were not needed\n")
     if args.json:
-        emit_json({"title": "dieppe", "turn": g.turn, "alarm": g.alarm.level, "actions": g.journal.to_json(), "board": board})
+        emit_json({"title": "dieppe", "turn": played, "alarm": g.alarm.level, "actions": g.journal.to_json(), "board": board})
         return 0
-    print(style(f"{NAME}: German actions, turn {g.turn} ({clock(g.turn, scenario.params.start_time, scenario.params.minutes_per_turn)}), alarm {g.alarm.level}", "bold"))
+    print(style(f"{NAME}: German actions, turn {played} ({clock(played, scenario.params.start_time, scenario.params.minutes_per_turn)}), alarm {g.alarm.level}", "bold"))
     if not g.journal.entries:
         print("  the Germans do nothing this turn")
     for e in g.journal.entries:
@@ -61,7 +65,7 @@ def run(args: argparse.Namespace, host: Any) -> int:
         if e.rolls:
             print(style("    dice: " + "; ".join(f"{r.die} {r.value} ({r.purpose})" for r in e.rolls), "dim"))
     if args.out:
-        print(f"Board after the German actions written to {args.out}.")
+        print(f"Board for turn {g.turn} written to {args.out} (the Alles gemacht markers are off and the turn marker has moved).")
     if getattr(args, "svg", None):
         print(f"Board picture written to {args.svg}.")
     return 0
