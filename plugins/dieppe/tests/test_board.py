@@ -34,7 +34,7 @@ def test_turn_plays_the_german_phase_and_writes_the_board(tmp_path: Path, capsys
     assert main(["turn", "dieppe", "--state", str(BOARD), "--seed", "4", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["actions"] == data["actions"]
     assert main(["turn", "dieppe", "--state", str(out), "--seed", "1"]) == 0
-    assert "German actions, turn 5" in capsys.readouterr().out
+    assert "turn 5: German actions at alert 6" in capsys.readouterr().out
 
 
 def test_own_dice(capsys: pytest.CaptureFixture[str]) -> None:
@@ -43,8 +43,9 @@ def test_own_dice(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert "gmg-1" not in {u["id"] for u in data["board"]["units"]}
     assert data["actions"][-1]["text"] == "no reinforcements this turn"
-    assert main(["turn", "dieppe", "--state", str(BOARD), "--dice", "0,6"]) == 2
-    assert "the dice ran out" in capsys.readouterr().err
+    # A list that runs out: what happened so far, the die still needed, nothing written (exit 1).
+    assert main(["turn", "dieppe", "--state", str(BOARD), "--dice", "0,6"]) == 1
+    assert "the dice ran out" in capsys.readouterr().out
 
 
 def test_board_errors_are_placed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
