@@ -32,7 +32,7 @@ def dieppe() -> tuple[Any, Callable[..., Any], Any, Any, tuple[str, ...]]:
 
 
 def bruneval() -> tuple[Any, Callable[..., Any], Any, Any, tuple[str, ...]]:
-    from paragraphs_bruneval.cli_simulate import simulate
+    from paragraphs_bruneval.raid_title import simulate
     from paragraphs_bruneval.commands import default_policy
     from paragraphs_bruneval.game.state import Options
     from paragraphs_bruneval.rules.victory import LEVELS

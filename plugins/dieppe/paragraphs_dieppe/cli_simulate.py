@@ -1,4 +1,6 @@
-"""``paragraphs simulate dieppe``: seeded Monte Carlo series of automatic games.
+"""Seeded Monte Carlo series of Dieppe games, for the benchmark and the tests (the
+``simulate dieppe`` command itself is the raids layer's template,
+:mod:`paragraphs_raids.templates`, given :class:`~paragraphs_dieppe.raid_title.DieppeTitle`).
 
 Game ``i`` is seeded with ``derive_seed(seed, i)`` and results come back in game order,
 so the figures depend neither on ``--jobs`` nor on the executor (local processes or a
@@ -9,25 +11,16 @@ rulings on the same seeds, ``--chart`` draws their VP distributions
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import os
-import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-from paragraphs.cli.terminal import emit_json, style, table
 from paragraphs_raids.executors import run_on
-from paragraphs_raids.montecarlo import default_jobs
-from paragraphs_raids.progress import ProgressBar
-from paragraphs_raids.series import GameSummary, Variant, draw_chart, parse_sweeps, summarise, sweep_rows, variant_json
+from paragraphs_raids.series import GameSummary, Variant
 
-from paragraphs_dieppe.cli_common import NAME, TITLE, options_from, policy_factory, scenario_for
 from paragraphs_dieppe.game.state import Options
 from paragraphs_dieppe.game.turn import play_game
-from paragraphs_dieppe.rules.victory import LEVELS
-from paragraphs_dieppe.scenario import RULINGS, Scenario
+from paragraphs_dieppe.scenario import Scenario
 
 # Set once in each worker process (and in this one when jobs is 1).
 _WORLD: tuple[Scenario, Callable[[], Any], Options, bool] | None = None
@@ -78,45 +71,3 @@ def apply_variant(scenario: Scenario, options: Options, variant: Variant) -> tup
         elif key.startswith("ruling."):
             scenario = dataclasses.replace(scenario, rulings={**scenario.rulings, key.removeprefix("ruling."): value})
     return scenario, options
-
-
-def run(args: argparse.Namespace, host: Any) -> int:
-    scenario = scenario_for(args, host)
-    options = options_from(args, scenario)
-    variants = parse_sweeps(args.sweep, RULINGS, scenario.optional_rules, TITLE)
-    policy_id, factory = policy_factory(host, args.policy)
-    jobs = args.jobs or default_jobs()
-    executor = "dask" if args.scheduler else args.executor
-    summaries: list[tuple[Variant, dict[str, Any]]] = []
-    start = time.monotonic()
-    for variant in variants:
-        v_scenario, v_options = apply_variant(scenario, options, variant)
-        bar = ProgressBar(f"{TITLE} x{args.games}")
-        results = simulate(v_scenario, factory, v_options, args.games, args.seed, jobs, bar, check=args.check, executor=executor, scheduler=args.scheduler)
-        summary = {"title": TITLE, "seed": args.seed, "policy": policy_id, "options": v_options.to_json(), **summarise(results, LEVELS)}
-        summaries.append((variant, summary))
-    elapsed = time.monotonic() - start
-    if args.chart:
-        draw_chart(Path(args.chart), summaries, f"{NAME}: VP over {args.games} games, seed {args.seed}")
-    if args.json:
-        if args.sweep:
-            emit_json({"title": TITLE, "games": args.games, "seed": args.seed, "policy": policy_id, "variants": [{"variant": variant_json(v), **s} for v, s in summaries]})
-        else:
-            emit_json(summaries[0][1])
-        return 0
-    where = f"a Dask cluster ({args.scheduler or f'{jobs} local workers'})" if executor == "dask" else f"{min(jobs, args.games)} job(s)"
-    print(style(f"{NAME}: {args.games} automatic games, seed {args.seed}, policy {policy_id}, {where}", "bold"))
-    if args.sweep:
-        header, rows = sweep_rows(summaries)
-        print(table(header, rows))
-    else:
-        summary = summaries[0][1]
-        vp = summary["vp"]
-        print(f"VP: mean {vp['mean']:.2f} (95% CI {vp['ci95'][0]:.2f}-{vp['ci95'][1]:.2f}), sd {vp['sd']:.2f}, range {vp['min']}-{vp['max']}")
-        rows = [[r["level"], r["games"], f"{100 * r['p']:.1f}%", f"{100 * r['ci95'][0]:.1f}%-{100 * r['ci95'][1]:.1f}%"] for r in summary["levels"]]
-        print(table(["level", "games", "share", "95% CI (Wilson)"], rows))
-        print("VP histogram: " + ", ".join(f"{k}:{v}" for k, v in vp["histogram"].items()))
-    if args.chart:
-        print(f"Chart written to {args.chart}.")
-    print(style(f"{args.games * len(variants) / elapsed:.0f} games/s on {where} ({os.cpu_count()} cores)", "dim"))
-    return 0

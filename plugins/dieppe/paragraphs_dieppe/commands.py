@@ -1,11 +1,9 @@
 """The plugin's command-line records and its policies (imported at every CLI start: keep light).
 
-* ``play dieppe --auto``: an automatic game (:mod:`paragraphs_dieppe.cli_play`);
-* ``simulate dieppe``: Monte Carlo series (:mod:`paragraphs_dieppe.cli_simulate`);
-* ``turn dieppe --state BOARD``: the companion (:mod:`paragraphs_dieppe.cli_turn`);
-* ``board dieppe --state BOARD --svg OUT``: the board picture (:mod:`paragraphs_dieppe.cli_board`).
-
-The options are the raid series' shared ones (:mod:`paragraphs_raids.cli`).
+``play dieppe --auto``, ``simulate dieppe`` and ``turn dieppe --state BOARD`` are the raids
+layer's command templates (:mod:`paragraphs_raids.templates`) given Dieppe's
+:class:`~paragraphs_dieppe.raid_title.DieppeTitle`; ``board dieppe --state BOARD --svg OUT``
+draws a board file (:mod:`paragraphs_dieppe.cli_board`).
 """
 
 from __future__ import annotations
@@ -19,16 +17,10 @@ from paragraphs.records import Command, Policy
 TITLE = "dieppe"
 
 
-def run_play(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs_dieppe.cli_play import run
+def _title() -> Any:
+    from paragraphs_dieppe.raid_title import DIEPPE
 
-    return run(args, host)
-
-
-def run_simulate(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs_dieppe.cli_simulate import run
-
-    return run(args, host)
+    return DIEPPE
 
 
 def run_board(args: argparse.Namespace, host: Any) -> int:
@@ -37,18 +29,10 @@ def run_board(args: argparse.Namespace, host: Any) -> int:
     return run(args, host)
 
 
-def run_turn(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs_dieppe.cli_turn import run
-
-    return run(args, host)
-
-
 def commands() -> Iterator[Command]:
-    from paragraphs_raids.cli import board_arguments, play_arguments, simulate_arguments, turn_arguments
+    from paragraphs_raids.cli import board_arguments, raid_commands
 
-    yield Command(id="dieppe-play", title=TITLE, help="an automatic game of Commando n°4: Dieppe 1942", add_arguments=play_arguments, run=run_play, extends="play")
-    yield Command(id="dieppe-simulate", title=TITLE, help="Monte Carlo series of automatic games", add_arguments=simulate_arguments, run=run_simulate, extends="simulate")
-    yield Command(id="dieppe-turn", title=TITLE, help="companion: the German actions of this turn for your board", add_arguments=turn_arguments, run=run_turn, extends="turn")
+    yield from raid_commands(TITLE, "Commando n°4: Dieppe 1942: an automatic game (--auto)", _title)
     yield Command(id="dieppe-board", title=TITLE, help="draw a board file as a picture (SVG)", add_arguments=board_arguments, run=run_board, extends="board")
 
 

@@ -28,11 +28,13 @@ def test_turn_plays_the_german_phase_and_writes_the_board(tmp_path: Path, capsys
     after = json.loads(out.read_text())
     assert after == data["board"]
     assert not list(Draft202012Validator(schema("board")).iter_errors(after))
+    # Phase E is played too: no Alles gemacht left, the turn marker on 5.
+    assert after["turn"] == 5 and not any(u.get("acted") for u in after["units"])
     # The same seed gives the same German turn; the written board can be read again.
     assert main(["turn", "dieppe", "--state", str(BOARD), "--seed", "4", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["actions"] == data["actions"]
     assert main(["turn", "dieppe", "--state", str(out), "--seed", "1"]) == 0
-    assert "German actions, turn 4" in capsys.readouterr().out
+    assert "turn 5: German actions at alert 6" in capsys.readouterr().out
 
 
 def test_own_dice(capsys: pytest.CaptureFixture[str]) -> None:
@@ -41,8 +43,9 @@ def test_own_dice(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert "gmg-1" not in {u["id"] for u in data["board"]["units"]}
     assert data["actions"][-1]["text"] == "no reinforcements this turn"
-    assert main(["turn", "dieppe", "--state", str(BOARD), "--dice", "0,6"]) == 2
-    assert "the dice ran out" in capsys.readouterr().err
+    # A list that runs out: what happened so far, the die still needed, nothing written (exit 1).
+    assert main(["turn", "dieppe", "--state", str(BOARD), "--dice", "0,6"]) == 1
+    assert "the dice ran out" in capsys.readouterr().out
 
 
 def test_board_errors_are_placed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

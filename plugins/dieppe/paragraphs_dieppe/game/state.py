@@ -98,6 +98,11 @@ class GameState(RaidState):
 
     # ------------------------------------------------------------------ RaidState
     @property
+    def alert(self) -> AlertTrack:
+        """The alarm track under the raid series' shared name (templates and pictures read it)."""
+        return self.alarm
+
+    @property
     def zmap(self) -> ZoneMap:
         return self.scenario.zmap
 
