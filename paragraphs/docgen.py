@@ -1,10 +1,7 @@
-"""Compatibility path: ``paragraphs.docgen`` is :mod:`paragraphs.docs.docgen`.
+"""Old path of :mod:`paragraphs.docs.docgen`, kept for plugins, tests and the docs.
 
-The module moved into its layer's sub-package (issue 9, item 6); this file keeps the old
-import path working for plugins, tests and the docs. It replaces itself in ``sys.modules``
-with the real module, so both paths give one module object (private names and
-monkeypatching included). The star import and the explicit re-exports are for type
-checkers, which do not follow the ``sys.modules`` swap. The core never imports this file.
+It swaps itself for that module in ``sys.modules`` (one module object under both paths);
+the imports are for type checkers. The core never imports it (issue 9, item 6).
 """
 
 import sys

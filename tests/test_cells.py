@@ -371,6 +371,43 @@ def test_cells_a_player_entered_export_as_an_overlay(tmp_path):
     assert cells_overlay({}, tmp_path / "none").read_text().endswith("cells: []\n")
 
 
+def test_the_session_exports_the_cells_a_player_gave_and_the_overlay_answers_them(cli_overlay, capsys, monkeypatch, tmp_path):
+    import io
+
+    exported = tmp_path / "given"
+    script = f"9\n4\na brass key\ncells\ncells export {exported}\nquit\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    code = main(["play", "testplugin", "--session", str(tmp_path / "s.json"), "--dice", "physical", "--overlay", str(cli_overlay)])
+    out = capsys.readouterr().out
+    assert code == 0 and "cell.loot.4-5.result: a brass key" in out and f"1 cell written to {exported / 'cells.yaml'}" in out
+    # without the export the cell is asked again; with it, the overlay answers it
+    main(["read", "testplugin", "9", "--dice", "4", "--json", "--overlay", str(cli_overlay)])
+    assert json.loads(capsys.readouterr().out)["questions"][0]["key"] == "cell.loot.4-5.result"
+    code = main(["read", "testplugin", "9", "--dice", "4", "--json", "--overlay", str(cli_overlay), "--overlay", str(exported)])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["status"] == "done" and data["state"]["values"]["loot"] == "a brass key"
+
+
+def test_cells_export_never_overwrites_an_overlay_the_player_wrote(tmp_path):
+    from paragraphs.session import Session
+
+    e = engine()
+    session = Session(e, e.new_state(), dice="physical")
+    assert session.send("cells").text == "no table cell was given in this session"
+    session.send("1")
+    session.send("4")
+    session.send("P")
+    assert session.send("cells").text == "cell.loot.4-5.result: prohibited (entered by the player)"
+    mine = write(tmp_path / "mine" / "cells.yaml", "cells:\n  - {key: cell.fire.rifle.1, value: 70}\n")
+    reply = session.send(f"cells export {tmp_path / 'mine'}")
+    assert reply.kind == "error" and "was not written by cells export" in reply.text and "value: 70" in mine.read_text()
+    assert session.send(f"cells export {tmp_path / 'out'}").kind == "info"
+    assert session.send(f"cells export {tmp_path / 'out'}").kind == "info"  # its own export is rewritten
+    over, _ = _compile_with_overlay((tmp_path / "out" / "cells.yaml").read_text())
+    assert not over.errors and over.book.tables["loot"].cell(4).kind == "prohibited"
+    assert session.send("cells dump").kind == "error"
+
+
 def test_cli_gaps_template_and_validate_census(cli_overlay, capsys, tmp_path):
     assert main(["gaps", "testplugin", "--json", "--overlay", str(cli_overlay)]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -589,3 +589,147 @@ def test_halved_rolls_use_the_titles_rounding():
 
     odds = {o.values: p for o, p in paragraph_odds(engine, "1").outcomes}
     assert odds[(("pm", "4"),)] == Fraction(2, 10)
+
+
+# --------------------------------------------------------------------------- the fast mode
+
+
+def _answers_for(book, rng):
+    """A random full set of answers to a book's declared questions."""
+    out = {}
+    for key, q in book.questions.items():
+        if q.choices:
+            out[key] = rng.choice(q.choices)[0]
+        elif q.type == "yesno":
+            out[key] = rng.choice([True, False])
+        elif q.min is not None and q.max is not None:
+            out[key] = rng.randint(q.min, q.max)
+    return out
+
+
+def _without_steps(snapshot):
+    """A snapshot without the journal step each sighting was made at (the fast mode keeps
+    no journal, so it has no step numbers)."""
+    def clean(detail):
+        return {k: ({o: clean(d) for o, d in v.items()} if k == "by" else v) for k, v in detail.items() if k != "step"}
+
+    return {**snapshot, "sightings": {sid: clean(info) for sid, info in snapshot["sightings"].items()}}
+
+
+def _same_resolution(engine, paragraph, journaled, fast, answers, seed):
+    """Resolve in the journal mode and in the fast mode (compiled paragraphs): the same
+    outcome, trail and state, or the same error."""
+    try:
+        slow = engine.resolve(paragraph, journaled, answers, dice=SeededDice(seed))
+    except Exception as exc:  # the fast mode must fail the same way
+        with pytest.raises(type(exc)) as raised:
+            engine.resolve(paragraph, fast, answers, dice=SeededDice(seed), record=False)
+        assert str(raised.value) == str(exc)
+        return None, None
+    quick = engine.resolve(paragraph, fast, answers, dice=SeededDice(seed), record=False)
+    assert quick.status == slow.status and quick.trail == slow.trail, paragraph
+    assert [q.key for q in quick.questions] == [q.key for q in slow.questions]
+    if slow.done:
+        assert _without_steps(quick.state.snapshot()) == _without_steps(slow.state.snapshot()), paragraph
+        return slow.state, quick.state
+    return None, None
+
+
+def test_the_fast_mode_reads_the_sample_book_exactly_as_the_journal_mode():
+    import random
+
+    import paragraphs
+
+    engine = paragraphs.open_title("sample")
+    ids = sorted(engine.book.paragraphs)
+    for seed in range(60):
+        rng = random.Random(seed)
+        journaled, fast = engine.new_state(), engine.new_state()
+        for step in range(8):  # a play-through of several resolutions: read counts, spent paragraphs, sightings
+            journaled, fast = _same_resolution(engine, rng.choice(ids), journaled, fast, _answers_for(engine.book, rng), seed * 100 + step)
+            if journaled is None:
+                break
+    assert engine._plans  # the fast mode did run on compiled paragraphs
+
+
+@pytest.mark.parametrize("reach", [8, 40])
+def test_the_fast_mode_reads_the_synthetic_books_exactly_as_the_journal_mode(reach):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "benchmarks"))
+    try:
+        import synthetic
+    finally:
+        sys.path.pop(0)
+    engine = synthetic.engine(synthetic.specs(size=300, reach=reach))
+    for seed in range(40):
+        _same_resolution(engine, "1", engine.new_state(), engine.new_state(), {}, seed)
+    assert len(engine._inline_plans) > 50
+
+
+def test_the_fast_mode_keeps_watchers_and_errors():
+    # a branch observer (randomtest's coverage) still sees every branch in the fast mode
+    engine = engine_for(
+        """
+        sightings: [{id: s}]
+        paragraphs:
+          - id: "1"
+            steps:
+              - mark_sighting: s
+              - check: {kind: target, die: d6, target: 3, success: [{goto: "2"}], failure: [{goto: "2"}]}
+          - id: "2"
+            steps:
+              - if: {test: {sighting: s}, then: [{goto: "3"}], else: [{goto: "1"}]}
+          - id: "3"
+            steps: [{goto: "3"}]
+        """
+    )
+    seen = []
+    engine.observer = lambda step, label: seen.append(label)
+    with pytest.raises(CycleError) as slow:
+        engine.resolve("1", engine.new_state(), dice=SeededDice(1))
+    with pytest.raises(CycleError) as fast:
+        engine.resolve("1", engine.new_state(), dice=SeededDice(1), record=False)
+    assert seen.count("then") == 2 and str(slow.value) == str(fast.value)
+    engine.observer = None
+    with pytest.raises(CycleError) as planned:
+        engine.resolve("1", engine.new_state(), dice=SeededDice(1), record=False)
+    assert engine._inline_plans and str(planned.value) == str(slow.value)
+
+
+def test_the_fast_mode_reads_check_paragraphs_inline_exactly_as_the_journal_mode():
+    # check paragraphs (marks, then one check) are read in the fast mode's own loop:
+    # observers, exact outcomes, spent paragraphs, passed values and checks with a
+    # value from the state (no prepared form) all as in the journal mode
+    engine = engine_for(
+        """
+        sightings: [{id: s}, {id: t}]
+        paragraphs:
+          - id: "1"
+            steps:
+              - mark_sighting: {ids: [s], observer: I1}
+              - check: {kind: target, die: d6, target: 3, success: [{goto: "2"}], exact: [{goto: "3"}], failure: [{see: {to: "4", with: {bonus: 2}}}, {goto: "2"}]}
+          - id: "2"
+            marks: [t]
+            steps:
+              - check: {kind: target, die: d6, target: 4, modifier: {value: level}, success: [{goto: "3"}], failure: [{goto: "5"}]}
+          - id: "3"
+            steps:
+              - check: {kind: target, die: d6, target: 2, success: [{goto: "5"}], failure: [{ignore_further: self}, {goto: "1"}]}
+          - id: "4"
+            steps:
+              - check: {kind: target, die: d6, target: {value: bonus}, success: [{set: {level: 1}}], failure: [{set: {level: -1}}]}
+          - id: "5"
+            steps:
+              - check: {kind: target, die: d6, target: 3, success: [{goto: "3"}], failure: [{say: end}]}
+        """
+    )
+    for seed in range(150):
+        journaled, fast = engine.new_state(), engine.new_state()
+        journaled.values["level"] = fast.values["level"] = 0
+        for step in range(3):
+            journaled, fast = _same_resolution(engine, "1", journaled, fast, {}, seed * 10 + step)
+            if journaled is None:
+                break
+    assert set(engine._inline_plans) == {"1", "2", "3", "4", "5"}

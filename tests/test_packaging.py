@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_editable_install_finds_content_and_schemas():
     assert (files("paragraphs") / "schemas" / "book.schema.json").is_file()
     assert (files("paragraphs") / "sample" / "title.yaml").is_file()
-    for package in ("paragraphs_ambush", "paragraphs_bruneval", "paragraphs_spi_commando"):
+    for package in ("paragraphs_ambush", "paragraphs_bruneval", "paragraphs_dieppe", "paragraphs_spi_commando"):
         try:
             root = files(package)
         except ModuleNotFoundError:

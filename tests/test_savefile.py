@@ -173,6 +173,49 @@ def test_a_save_changed_since_it_was_loaded_is_not_overwritten(tmp_path):
     assert load_state(path).journal[-1]["start"] == first.journal[-1]["start"]
 
 
+def test_a_save_edited_in_place_since_this_state_saved_it_is_not_overwritten(tmp_path):
+    # The next save trusts its own last write without reading it back only while the
+    # file is exactly as it left it: an edit in place (same inode, same size) is noticed.
+    path = tmp_path / "game.json"
+    state = game(1)
+    save_state(state, path)
+    save_state(state, path)
+    text = path.read_text()
+    assert '"generation": 2' in text
+    with open(path, "r+", encoding="utf-8") as fh:
+        fh.write(text.replace('"generation": 2', '"generation": 7'))
+    advance(state, 1)
+    with pytest.raises(SaveError, match="changed since it was loaded"):
+        save_state(state, path)
+
+
+def test_journal_and_file_are_on_disk_before_the_file_is_moved_in(tmp_path, monkeypatch):
+    path = tmp_path / "game.json"
+    state = game(1)
+    save_state(state, path)
+    events: list[tuple[str, str]] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        events.append(("fsync", os.readlink(f"/proc/self/fd/{fd}") if os.path.exists("/proc/self/fd") else str(fd)))
+        return real_fsync(fd)
+
+    def replace(src, dst, *a, **k):
+        events.append(("replace", os.path.basename(dst)))
+        return real_replace(src, dst, *a, **k)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    advance(state, 1)
+    save_state(state, path)
+    moved_in = events.index(("replace", "game.json"))
+    synced_before = {os.path.basename(p) for kind, p in events[:moved_in] if kind == "fsync"}
+    if os.path.exists("/proc/self/fd"):
+        assert any(n.endswith(".journal") for n in synced_before) and any(n.endswith(".tmp") for n in synced_before)
+        assert events[moved_in + 1:] == [("fsync", str(tmp_path))]  # the folder, after the rename
+    assert [kind for kind, _ in events].count("fsync") == 3
+
+
 def test_a_busy_save_is_one_line(tmp_path):
     path = tmp_path / "game.json"
     save_state(game(1), path)

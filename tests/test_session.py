@@ -179,3 +179,46 @@ def test_undo_replays_the_players_own_sheet_changes():
     session.send("vp +1 flag taken")
     assert session.send("undo 3").kind == "step"
     assert session.state.counters["vp"] == 2 and session.state.values["level"] == 4 and len(session.state.journal) == 2
+
+
+def test_odds_of_a_title_verb_are_those_of_its_procedure_on_the_session_state():
+    class Rifle:
+        @hookimpl
+        def paragraphs_register_procedures(self):
+            def fire(ctx, target, range=None):
+                range = range or 1  # an optional argument not typed comes as None
+                # a target the shooter has seen is hit on 1-4 of a d6, else only on a 1
+                need = 4 if ctx.state.has_sighting(target) else 1
+                if ctx.answer("cover"):
+                    need -= 1
+                return "hit" if ctx.roll("d6", f"fire at {target}") <= need - (range - 1) else "miss"
+
+            yield Procedure(id="fire", title=None, function=fire)
+
+        @hookimpl
+        def paragraphs_register_session_verbs(self):
+            arguments = (VerbArgument("target", "whom to fire at"), VerbArgument("range", "hexes away", "integer", optional=True))
+            yield SessionVerb(id="fire", title=None, help="fire the rifle", procedure="fire", arguments=arguments)
+
+    book = BOOK + """
+  - id: "5"
+    steps: [{mark_sighting: U3}]
+sightings: [{id: U3}]
+questions:
+  - {key: cover, prompt: "Is the target in cover?", type: yesno}
+"""
+    engine = engine_for(book, plugins=(Rifle(),))
+    session = Session(engine, engine.new_state())
+    unseen = session.send("odds fire U3 cover=no")
+    assert unseen.kind == "info" and "1/6" in unseen.text and "5/6" in unseen.text and "hit" in unseen.text
+    assert session.send("5").kind == "step"
+    seen = session.send("odds fire U3 cover=no")
+    assert "2/3" in seen.text and "1/3" in seen.text
+    # the verb's own arguments as typed, answers left open split the outcomes
+    assert "1/2" in session.send("odds fire U3 2 cover=no").text
+    both = session.send("odds fire U3").text
+    assert "cover" in both.lower() and "2/3" in both and "1/2" in both
+    # nothing of it was kept: odds perform nothing
+    assert len(session.state.journal) == 1
+    assert "fire needs target" in session.send("odds fire").text
+    assert "must be a whole number" in session.send("odds fire U3 far").text

@@ -234,6 +234,7 @@ def core_id_lists(book: Any) -> list[tuple[str, str, list[tuple[str, str]]]]:
     only their kind (their text would be a spoiler)."""
     lists = [
         ("paragraphs", "Paragraphs", [(p.id, p.kind) for p in book.paragraphs.values()]),
+        ("entry_points", "Paragraphs entered from outside the book", [(e.paragraph, e.source) for e in book.entry_points]),
         ("sightings", "Sightings", [(s.id, s.name) for s in book.sightings.values()]),
         ("tables", "Tables", [(t.id, t.name + (f" ({t.die})" if t.die else "")) for t in book.tables.values() if t.title in (None, book.title)]),
         ("units", "Unit types", [(u.id, u.name) for u in book.units.values() if u.title in (None, book.title)]),

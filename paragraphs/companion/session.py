@@ -51,7 +51,10 @@ HELP = """Commands:
   log                show what was done, step by step, with the answers given
   undo [step]        undo the last step, or back to just before a step of the log
   odds <paragraph> [key=value ...] [--depth N]   exact odds for the current sheet
+  odds <command> [arguments] [key=value ...]     ... of what a title command would do
   luck               how lucky the dice of this session were, roll by roll and overall
+  cells [export DIR] the table cells you gave this session; export writes them as an
+                     overlay (DIR/cells.yaml) for --overlay
   help               this list
   quit               leave (the session is saved after every step)
 While a question waits: answer it, or type cancel (or back) to drop the step,
@@ -294,7 +297,7 @@ class Session:
             return self.add_vp(rest)
         if head == "odds":
             if not rest:
-                raise UsageError("odds needs a paragraph: odds 350")
+                raise UsageError("odds needs a paragraph (odds 350)" + (f" or a command ({', '.join(sorted(self.verbs))})" if self.verbs else ""))
             return self._info(self.odds(rest[0], *rest[1:]))
         if head == "luck":
             from paragraphs.audits.luck import luck_report
@@ -303,6 +306,8 @@ class Session:
             return self._info(report.text(), luck=report.to_json())
         if head == "recap":
             return self._info(self.recap())
+        if head == "cells":
+            return self.cells(rest)
         if head in self.verbs:
             return self.perform_verb(head, rest)
         if head[:1].isdigit() or self._is_paragraph(words[0]):
@@ -313,7 +318,7 @@ class Session:
                     raise UsageError(f"after the paragraph, give answers as key=value, not {w!r}")
                 given[key] = value
             return self.read(words[0], given)
-        known = sorted(["event", "events", "set", "vp", "sheet", "log", "undo", "odds", "luck", "recap", "help", "quit", *self.verbs])
+        known = sorted(["event", "events", "set", "vp", "sheet", "log", "undo", "odds", "luck", "recap", "cells", "help", "quit", *self.verbs])
         raise UsageError(f"unknown command {words[0]!r}: type a paragraph number or one of {', '.join(known)}")
 
     def _is_paragraph(self, word: str) -> bool:
@@ -640,14 +645,21 @@ class Session:
         lines.append(f"dice: {self.dice_mode}")
         return "\n".join(lines)
 
-    def odds(self, paragraph: str, *words: str) -> str:
-        """Exact odds from the session's state, with answers typed after the id (``pc=6``)
-        and ``--depth N``; folded to the terminal like ``paragraphs odds``."""
-        from paragraphs.odds import paragraph_odds
+    def odds(self, target: str, *words: str) -> str:
+        """Exact odds from the session's state, folded to the terminal like ``paragraphs odds``.
+
+        ``target`` is a paragraph, or a title command (a session verb): then the odds are
+        those of the procedure the verb would perform, with the arguments typed after it
+        (``odds fire I2 U3``), nothing of it kept. Answers follow as ``key=value`` and
+        ``--depth N`` stops each branch after N paragraphs.
+        """
+        from paragraphs.odds import paragraph_odds, procedure_odds
         from paragraphs.odds.render import render
 
+        verb = self.verbs.get(target.lower())
         given: dict[str, str] = {}
         depth: int | None = None
+        plain: list[str] = []  # the verb's own arguments, as typed after it
         items = list(words)
         while items:
             word = items.pop(0)
@@ -656,13 +668,47 @@ class Session:
                 if not value.isdigit():
                     raise UsageError("--depth takes a number of paragraphs (odds 137 --depth 1)")
                 depth = int(value)
-            elif "=" in word:
+            elif "=" in word and not word.startswith("="):
                 key, _, value = word.partition("=")
                 given[key] = value
+            elif verb is not None:
+                plain.append(word)
             else:
                 raise UsageError(f"odds: {word!r} is neither KEY=VALUE nor --depth N")
-        result = paragraph_odds(self.engine, paragraph, self.state, given, depth=depth)
+        if verb is not None:
+            args = _verb_args(verb, plain)
+            result = procedure_odds(self.engine, verb.procedure, self.state, given, args=args, depth=depth)
+        else:
+            result = paragraph_odds(self.engine, target, self.state, given, depth=depth)
         return render(result, title=self.engine.book.title)
+
+    def cells(self, words: list[str]) -> Reply:
+        """``cells``: the table cells the player gave this session (the source does not
+        give them); ``cells export DIR``: write them as an overlay, ``DIR/cells.yaml``,
+        which ``--overlay DIR`` reads back so that they are never asked again."""
+        from paragraphs.book.cells import REMEMBERED_CELLS
+
+        entered = dict(self.state.extra.get(REMEMBERED_CELLS) or {})
+        if not words:
+            if not entered:
+                return self._info("no table cell was given in this session", cells={})
+            text = "\n".join(f"{key}: {as_cell_words(value)}" for key, value in sorted(entered.items()))
+            return self._info(text, cells=entered)
+        if words[0] != "export" or len(words) != 2:
+            raise UsageError("cells takes nothing (to list the cells you gave) or export DIR (cells export my-overlay)")
+        folder = Path(words[1]).expanduser()
+        written = folder / "cells.yaml"
+        if written.exists() and not _is_cells_export(written):
+            # an overlay the player wrote himself (a filled template, say) is never overwritten
+            raise UsageError(f"{written} is there and was not written by cells export: choose another folder")
+        from paragraphs.audits.gaps import cells_overlay
+
+        try:
+            path = cells_overlay(entered, folder, title=self.engine.book.title)
+        except OSError as exc:
+            raise UsageError(f"cannot write {written}: {exc.strerror or exc}") from None
+        text = f"{len(entered)} cell{'s' if len(entered) != 1 else ''} written to {path}: play with --overlay {folder} to use them"
+        return self._info(text, cells=entered, file=str(path))
 
     # ---------------------------------------------------------------- helpers
     def _info(self, text: str, **data: Any) -> Reply:
@@ -693,6 +739,21 @@ def words_for(value: Any) -> str:
     if isinstance(value, dict):
         return "; ".join(f"{str(k).replace('_', ' ')} {words_for(v)}" for k, v in value.items() if v not in (None, [], {})) or "none"
     return str(value)
+
+
+def as_cell_words(value: Any) -> str:
+    """A cell the player gave, as he reads it (``prohibited``, ``none`` or the value)."""
+    from paragraphs.book.cells import answered_cell
+
+    return answered_cell(value, origin="").words()
+
+
+def _is_cells_export(path: Path) -> bool:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.readline().startswith("# Cells entered during a session")
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def resolution_lines(result: Any) -> list[str]:

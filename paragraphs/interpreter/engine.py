@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from paragraphs.book import model as m
 from paragraphs.interpreter.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
 from paragraphs.interpreter.handlers import GOTO, HANDLERS, bounded_subjects
+from paragraphs.interpreter.fastplan import CheckPlan, Plan, is_check_paragraph, plan_paragraph, run_plans
 from paragraphs.book.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
 from paragraphs.foundation.errors import CycleError, ParagraphsError, ResolutionError, UsageError
 from paragraphs.pipeline.grammar import grammar_for
@@ -161,6 +162,9 @@ class Engine:
         self._hooks_index: dict[str, tuple[str, m.HookStep]] | None = None
         self._runtime_predicates: dict[str, Any] = {}
         self._prepared: dict[int, Callable[[Context], str] | None] = {}
+        self._plans: dict[str, Plan] = {}
+        self._inline_plans: dict[str, CheckPlan] = {}
+        self._finished_hook = host.title_hook("paragraphs_resolution_finished", book.title)
         self._paragraphs = book.paragraphs
         #: Called with (step, branch label) whenever a branching step picks a branch
         #: (``randomtest`` uses it for branch coverage).
@@ -496,7 +500,7 @@ class Engine:
         return result
 
     def _notify_finished(self, result: Resolution) -> None:
-        hook = self.host.title_hook("paragraphs_resolution_finished", self.book.title)
+        hook = self._finished_hook
         if hook is not None:
             hook(resolution=result, title=self.book.title)
 
@@ -510,6 +514,10 @@ class Engine:
         """Read ``paragraph`` and follow its ``goto`` jumps until they end."""
         target: str | None = paragraph
         passed = with_
+        if ctx.quick is not None and not ctx.track_effects and self.observer is None and self._enter_hook is None and not ctx.boundary:
+            # the fast mode, where nothing watches a step: compiled paragraphs (fastplan)
+            run_plans(self, ctx, target, passed, _recent_cycle)
+            return
         while target is not None:
             target = self._read(ctx, target, passed)
             passed = _NOTHING_PASSED
@@ -518,6 +526,16 @@ class Engine:
 
     def call(self, ctx: Context, paragraph: str, with_: Mapping[str, Any]) -> None:
         self.enter(ctx, paragraph, with_)
+
+    def _plan(self, pid: str) -> None:
+        """Compile a paragraph for the fast mode (on its first reading there)."""
+        par = self._paragraphs.get(pid)
+        if par is None:  # the ordinary reading says what is wrong
+            self._plans[pid] = lambda ctx, with_: self._read(ctx, pid, with_)
+        elif is_check_paragraph(par):
+            self._inline_plans[pid] = CheckPlan(self, par)
+        else:
+            self._plans[pid] = plan_paragraph(self, par, _recent_cycle)
 
     def _read(self, ctx: Context, pid: str, with_: Mapping[str, Any]) -> str | None:
         # This runs once per paragraph entered: it is kept tight on purpose.

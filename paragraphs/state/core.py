@@ -29,8 +29,8 @@ CHECKPOINT_EVERY = 50
 #: Journal actions the engine can replay from their inputs (others keep a checkpoint).
 REPLAYABLE = frozenset({"read", "event", "perform", "set", "counter", "extra"})
 
-# Fields that make up the state proper (everything but the journal).
-_FIELDS = (
+#: Fields that make up the state proper (everything but the journal).
+STATE_FIELDS = _FIELDS = (
     "title",
     "content_hash",
     "sightings",

@@ -7,13 +7,19 @@ generation number, and where the journal ends) and an append-only journal file
 step's entry and rewrites the small ``FILE``, so a save costs about the same at step 2,000
 as at step 20; after an undo the journal is written afresh under a new name.
 
-The order of writes is what keeps every game: (1) append to the journal and ``fsync`` it
-(bytes past the end ``FILE`` records are ignored on loading, and cut on the next save);
-(2) write the new ``FILE`` beside it under a temporary name and ``fsync`` it; (3) make
-``FILE.bak`` a hard link to (or else a copy of) the current ``FILE``: ``FILE`` is never
-absent; (4) ``os.replace`` the temporary file onto ``FILE`` and ``fsync`` the folder;
-(5) remove leftover temporary files and journals neither ``FILE`` nor ``FILE.bak`` needs.
-A kill at any instant leaves ``FILE`` (old or new) and ``FILE.bak`` loadable.
+The order of writes is what keeps every game: (1) append to the journal (bytes past the
+end ``FILE`` records are ignored on loading, and cut on the next save) and start its
+``fsync`` in a background thread; (2) meanwhile write the new ``FILE`` beside it under a
+temporary name and ``fsync`` it (the two syncs overlap: on a journaling file system they
+share one disk commit); (3) make ``FILE.bak`` a hard link to (or else a copy of) the
+current ``FILE``: ``FILE`` is never absent; (4) wait for the journal's ``fsync``, then
+``os.replace`` the temporary file onto ``FILE`` and ``fsync`` the folder; (5) remove
+leftover temporary files and journals neither ``FILE`` nor ``FILE.bak`` needs. A kill at
+any instant leaves ``FILE`` (old or new) and ``FILE.bak`` loadable.
+
+A state remembers the identity of the file it last saved or loaded (inode, size,
+modification and change times): while the file is unchanged, the next save need not read
+it back to check its generation or to find its backup's journal.
 
 The generation number refuses a lost update: a state loaded at generation 7 is not saved
 over a ``FILE`` another command has meanwhile moved to generation 8.
@@ -33,12 +39,13 @@ import os
 import secrets
 import shutil
 import stat
-from collections.abc import Mapping
+import threading
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from paragraphs.foundation.errors import SaveError
-from paragraphs.state.core import State, is_checkpoint
+from paragraphs.state.core import STATE_FIELDS, State, is_checkpoint
 from paragraphs.state.lock import hold_save
 from paragraphs.state.migrations import MigrationFailed, migrate
 
@@ -72,6 +79,10 @@ class SaveMark:
     size: int = 0
     chain: str = ""
     stale: bool = False
+    #: The file's identity on disk as this state left it (device, inode, size, modification
+    #: and change times): while it is unchanged nobody else wrote the save, so the next save
+    #: need not read it back (see :func:`_file_identity`).
+    identity: tuple[int, ...] = ()
 
     def after_undo(self) -> SaveMark:
         return dataclasses.replace(self, stale=True)
@@ -112,7 +123,8 @@ def save_state(state: State, path: str | os.PathLike[str], *, library_version: s
     from paragraphs.__about__ import __version__
 
     target = Path(os.path.abspath(path))
-    body = state.snapshot()  # (not to_json: that would copy the whole journal)
+    # The fields are serialised as they are: no copy of the state is needed to read it.
+    body = {name: getattr(state, name) for name in STATE_FIELDS}
     try:
         body_text = json.dumps(body, sort_keys=True, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as exc:
@@ -144,13 +156,33 @@ def _check_writable(target: Path) -> None:
 def _write(state: State, target: Path, body_text: str, library: str) -> None:
     folder = target.parent
     folder.mkdir(parents=True, exist_ok=True)
-    current = _generation_on_disk(target)
     mark = state.saved_as if isinstance(state.saved_as, SaveMark) and state.saved_as.path == str(target) else None
+    # The file as this state left it needs no reading back: nobody changed it since.
+    untouched = mark is not None and bool(mark.identity) and _file_identity(target) == mark.identity
+    current = mark.generation if untouched and mark is not None else _generation_on_disk(target)
     if mark is not None and current is not None and current != mark.generation:
         raise SaveError(f"{target}: the save changed since it was loaded (another command saved it); nothing was written")
     generation = max(current or 0, mark.generation if mark else 0) + 1
 
-    journal = _write_journal(state, target, mark)
+    journal, journal_fd = _write_journal(state, target, mark)
+    # The journal is synced while the save file is made and synced: both reach the disk
+    # before the save file is moved in (it refers to the journal's new end), and the two
+    # syncs overlap (one disk commit instead of two, on a journaling file system).
+    sync = _BackgroundSync(journal_fd)
+    try:
+        text = _save_text(state, journal, generation, library, body_text)
+        _replace_file(target, text.encode("utf-8"), before_rename=sync.wait)
+    finally:
+        sync.join()
+        os.close(journal_fd)
+    state.saved_as = SaveMark(str(target), generation, journal["file"], journal["entries"], journal["size"], journal["chain"], identity=_file_identity(target))
+    # The backup is the file this state last saved (when untouched): its journal is known.
+    backup_journal = mark.journal_file if untouched and mark is not None else _journal_name(backup_path(target))
+    _clean_up(target, {journal["file"], backup_journal})
+
+
+def _save_text(state: State, journal: dict[str, Any], generation: int, library: str, body_text: str) -> str:
+    """The save file's text: the head (format, generation, where the journal ends) and the state."""
     last = state.journal[-1] if state.journal else None
     last_before = last.get("before") if last is not None and not is_checkpoint(last) else None
     head = {
@@ -164,15 +196,26 @@ def _write(state: State, target: Path, body_text: str, library: str) -> None:
     }
     text = json.dumps(head, sort_keys=True, ensure_ascii=False, allow_nan=False)
     # The state goes in as already-serialised text: it was checked to be JSON above.
-    text = text[:-1] + ', "state": ' + body_text + "}\n"
-
-    _replace_file(target, text.encode("utf-8"))
-    state.saved_as = SaveMark(str(target), generation, journal["file"], journal["entries"], journal["size"], journal["chain"])
-    _clean_up(target)
+    return text[:-1] + ', "state": ' + body_text + "}\n"
 
 
-def _write_journal(state: State, target: Path, mark: SaveMark | None) -> dict[str, Any]:
-    """Append the entries not yet on disk (or write the journal afresh); fsync it."""
+def _file_identity(path: Path) -> tuple[int, ...]:
+    """What changes whenever anyone writes or replaces the file: its device and inode (a
+    save is replaced, never written in place), size, and modification and change times
+    (the change time cannot be set back by anyone)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return ()
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _write_journal(state: State, target: Path, mark: SaveMark | None) -> tuple[dict[str, Any], int]:
+    """Append the entries not yet on disk (or write the journal afresh), not yet synced:
+    the caller syncs it together with the save file, before the save file is moved in.
+
+    Returns:
+        What the save records of the journal, and the journal's open descriptor."""
     entries = state.journal
     folder = target.parent
     append = (
@@ -205,12 +248,13 @@ def _write_journal(state: State, target: Path, mark: SaveMark | None) -> dict[st
         while view:
             written = os.write(fd, view)
             view = view[written:]
-        os.fsync(fd)
     except (TypeError, ValueError) as exc:
-        raise SaveError(f"{target}: cannot save: a journal entry holds data that is not JSON ({exc})") from None
-    finally:
         os.close(fd)
-    return {"file": name, "entries": len(entries), "size": size + len(data), "chain": chain}
+        raise SaveError(f"{target}: cannot save: a journal entry holds data that is not JSON ({exc})") from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return {"file": name, "entries": len(entries), "size": size + len(data), "chain": chain}, fd
 
 
 def write_file_atomic(path: str | os.PathLike[str], text: str, *, backup: bool = True) -> None:
@@ -234,7 +278,9 @@ def write_file_atomic(path: str | os.PathLike[str], text: str, *, backup: bool =
             _unlink(entry.path)
 
 
-def _replace_file(target: Path, data: bytes, *, backup: bool = True) -> None:
+def _replace_file(target: Path, data: bytes, *, backup: bool = True, before_rename: Callable[[], None] | None = None) -> None:
+    """Write ``data`` beside ``target`` and sync it, keep the current file as ``.bak``,
+    call ``before_rename`` (what must be on disk first), move the new file in, sync the folder."""
     tmp = _temp_name(target)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
@@ -244,11 +290,36 @@ def _replace_file(target: Path, data: bytes, *, backup: bool = True) -> None:
             os.fsync(fh.fileno())
         if backup and os.path.lexists(target):
             _keep_backup(target)
+        if before_rename is not None:
+            before_rename()
         os.replace(tmp, target)
     except BaseException:
         _unlink(tmp)
         raise
     _fsync_folder(target.parent)
+
+
+class _BackgroundSync:
+    """``fsync(fd)`` in a thread, started at once; :meth:`wait` raises its error, if any."""
+
+    def __init__(self, fd: int) -> None:
+        self._failure: list[BaseException] = []
+        self._thread = threading.Thread(target=self._sync, args=(fd,), name="paragraphs-save-sync", daemon=True)
+        self._thread.start()
+
+    def _sync(self, fd: int) -> None:
+        try:
+            os.fsync(fd)
+        except BaseException as exc:  # raised again in the saving thread
+            self._failure.append(exc)
+
+    def join(self) -> None:
+        self._thread.join()
+
+    def wait(self) -> None:
+        self._thread.join()
+        if self._failure:
+            raise self._failure[0]
 
 
 def chain_hash(previous: str, line: bytes) -> str:
@@ -292,12 +363,12 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _clean_up(target: Path) -> None:
-    """Remove temporary files left by killed saves, and journals no save refers to.
+def _clean_up(target: Path, needed: set[str | None]) -> None:
+    """Remove temporary files left by killed saves, and journals no save refers to
+    (``needed``: the journals of the save and of its backup).
 
     Only a command holding the save's lock saves, so no other writer's file is removed."""
     folder = target.parent
-    needed = {_journal_name(target), _journal_name(backup_path(target))}
     prefix = f".{target.name}."
     for entry in os.scandir(folder):
         name = entry.name
@@ -377,9 +448,11 @@ def load_state(path: str | os.PathLike[str], *, title: str | None = None) -> Sta
         if st.st_size > MAX_SAVE_BYTES:
             raise SaveError(f"{target}: the save is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB; refused")
         with open(target, "rb") as fh:
+            opened = os.fstat(fh.fileno())
             text = fh.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SaveError(f"{target}: cannot read: {exc}") from None
+    identity = (opened.st_dev, opened.st_ino, opened.st_size, opened.st_mtime_ns, opened.st_ctime_ns)
     try:
         payload = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -413,14 +486,14 @@ def load_state(path: str | os.PathLike[str], *, title: str | None = None) -> Sta
     generation = payload.get("generation", 0) if version >= 3 else 0
     if journal_info is None:
         state = State.from_json(body)
-        state.saved_as = SaveMark(str(target), generation)
+        state.saved_as = SaveMark(str(target), generation, identity=identity)
     else:
         state = State.from_json({**body, "journal": []})
         state.journal = _read_journal(target, journal_info)
         problem = journal_problem(state.journal)
         if problem:
             raise SaveError(f"{target}: corrupt save: {problem}")
-        state.saved_as = SaveMark(str(target), generation, journal_info["file"], journal_info["entries"], journal_info["size"], journal_info["chain"])
+        state.saved_as = SaveMark(str(target), generation, journal_info["file"], journal_info["entries"], journal_info["size"], journal_info["chain"], identity=identity)
     return state
 
 

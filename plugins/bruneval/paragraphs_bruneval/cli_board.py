@@ -2,8 +2,9 @@
 
 ``FILE`` is a board file (the JSON ``turn`` reads and ``--out`` writes) or a session save
 of the interactive game (``play bruneval``), whose state holds the whole game
-(:mod:`paragraphs_bruneval.interactive.boardstate`); a save holding a board in the board
-file's format (``extra["board"]``) is read too. The picture is drawn by :mod:`paragraphs_bruneval.picture` from the map content,
+(:mod:`paragraphs_bruneval.interactive.boardstate`), given as a path or by the session's
+name (``default``, ``bruneval-default``); a save holding a board in the board file's
+format (``extra["board"]``) is read too. The picture is drawn by :mod:`paragraphs_bruneval.picture` from the map content,
 so ``--overlay`` with an owner's map draws his map.
 
 Exit codes: 0 drawn; 1 a board that breaks the schema or the rules (``file:line:col``,
@@ -40,9 +41,7 @@ def load_any(path: str, scenario: Scenario) -> GameState:
         UsageError: missing, unreadable, not JSON, or neither kind of file.
         ContentError: a board that breaks the schema or the rules.
     """
-    p = Path(path)
-    if not p.is_file():
-        raise UsageError(f"{path}: no such board file or session save")
+    p = _located(path)
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
@@ -68,6 +67,24 @@ def load_any(path: str, scenario: Scenario) -> GameState:
             raise UsageError(f"{path}: this {TITLE} session save holds no raid board yet")
         return board_from_data(board, scenario, roll, Journal(enabled=False))
     raise UsageError(f"{path}: neither a {TITLE} board file (it has no `units`) nor a session save")
+
+
+def _located(name: str) -> Path:
+    """A file, or a saved session by name (``default``) or as listed (``bruneval-default``).
+
+    Raises:
+        UsageError: none of these exists.
+    """
+    from paragraphs.session import sessions_dir
+
+    p = Path(name)
+    if p.is_file():
+        return p
+    if "/" not in name:
+        for candidate in (sessions_dir() / f"{TITLE}-{name}.json", sessions_dir() / f"{name}.json"):
+            if candidate.is_file():
+                return candidate
+    raise UsageError(f"{name}: no such board file or session save (a file, or a session of `paragraphs sessions {TITLE}`)")
 
 
 def run(args: argparse.Namespace, host: Any) -> int:

@@ -154,6 +154,11 @@ class Scenario:
 # --------------------------------------------------------------------------- checking
 
 
+def record_pos(book: Book, coll: str, rid: str, fld: str = "id") -> SourcePos:
+    """Where a record's field is written (its id when the field is not), for lint problems."""
+    return _pos(book, coll, rid, fld)
+
+
 def _pos(book: Book, coll: str, rid: str, fld: str = "id") -> SourcePos:
     where = book.provenance.get(f"{coll}:{rid}", {})
     text = where.get(fld) or where.get("id") or ""

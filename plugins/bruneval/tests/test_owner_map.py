@@ -101,3 +101,25 @@ def test_the_board_schema_is_the_series_shape_with_brunevals_own_fields(scenario
     assert "wurzburg" in board["properties"]["units"]["items"]["properties"]["carrying"]["items"]["description"]
     committed = json.loads((Path(__file__).parents[3] / "schemas" / "bruneval" / "board.schema.json").read_text())
     assert committed == board
+
+
+def test_zones_the_picture_cannot_place_are_warned_about_in_place(capsys, tmp_path) -> None:
+    code, out, _ = run(capsys, "validate", "bruneval")
+    assert code == 0 and "BRU005" not in out
+    mine = tmp_path / "my-bruneval"
+    mine.mkdir()
+    (mine / "map.yaml").write_text(
+        "zones:\n"
+        "  - {id: W, position: {x: 860, y: 400}}\n"  # DZ-A1's place
+        "  - {id: QUARRY, name: Quarry, terrain: open}\n"
+        "connections:\n"
+        "  - {id: \"QUARRY~W\", a: QUARRY, b: W, kind: solid}\n"
+    )
+    code, out, _ = run(capsys, "validate", "bruneval", "--overlay", str(mine))
+    assert code == 0  # warnings: the game plays, the picture is only less clear
+    found = [line for line in out.splitlines() if "BRU005" in line]
+    assert len(found) == 3  # W and DZ-A1 share a spot (each is named), QUARRY has none
+    assert any(line.startswith(f"{mine / 'map.yaml'}:2:") and "zone 'W' has the position of 'DZ-A1'" in line for line in found)
+    assert any("map.yaml" in line and "zone 'DZ-A1' has the position of 'W'" in line for line in found)
+    assert any(line.startswith(f"{mine / 'map.yaml'}:3:") and "QUARRY" in line and "no position" in line for line in found)
+    assert run(capsys, "validate", "bruneval", "--strict", "--overlay", str(mine))[0] == 1

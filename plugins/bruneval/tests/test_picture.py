@@ -110,6 +110,24 @@ def test_board_draws_a_session_save_holding_a_board(capsys, tmp_path, scenario) 
     assert code == 2 and err.count("\n") == 1 and "holds no raid board" in err
 
 
+def test_board_finds_a_session_by_its_name(capsys, tmp_path, scenario, monkeypatch) -> None:
+    from paragraphs.session import session_path
+    from paragraphs_bruneval.board import read_board
+    from paragraphs_raids.dice import ScriptedRoller
+
+    monkeypatch.setenv("PARAGRAPHS_DATA_DIR", str(tmp_path / "data"))
+    g = read_board(BOARD, scenario, ScriptedRoller([]))
+    save = session_path("bruneval", "evening")
+    save.parent.mkdir(parents=True)
+    save_state(State(title="bruneval", extra={"board": board_json(g)}), save)
+    for name in ("evening", "bruneval-evening"):
+        out = tmp_path / f"{name}.svg"
+        code, _, err = run(capsys, "board", "bruneval", "--state", name, "--svg", str(out))
+        assert code == 0 and out.exists(), err
+    code, _, err = run(capsys, "board", "bruneval", "--state", "morning", "--svg", str(tmp_path / "m.svg"))
+    assert code == 2 and "paragraphs sessions bruneval" in err
+
+
 def _drawn(capsys, tmp_path: Path) -> ET.Element:
     out = tmp_path / "from-file.svg"
     assert run(capsys, "board", "bruneval", "--state", str(BOARD), "--svg", str(out))[0] == 0

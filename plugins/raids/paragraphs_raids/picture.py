@@ -83,6 +83,24 @@ class MapLayout:
     def zone(self, zone_id: str) -> ZoneSpot | None:
         return next((z for z in self.zones if z.id == zone_id), None)
 
+    def problems(self) -> list[tuple[str, str]]:
+        """(zone id, message) for what keeps the picture from showing the map as meant:
+        zones without a position (drawn in a row under the map) and zones drawn on top of
+        one another. A title's lint reports them at the zone's record."""
+        out = []
+        spots: dict[tuple[float, float], list[str]] = {}
+        for z in self.zones:
+            if z.x is None or z.y is None:
+                out.append((z.id, f"zone {z.id!r} has no position: the board picture draws it in a row under the map"))
+            else:
+                spots.setdefault((z.x, z.y), []).append(z.id)
+        for z in self.zones:  # each zone of a shared spot, so the one an overlay moved is named too
+            sharing = spots.get((z.x, z.y), []) if z.x is not None and z.y is not None else []
+            if len(sharing) > 1:
+                others = ", ".join(repr(o) for o in sharing if o != z.id)
+                out.append((z.id, f"zone {z.id!r} has the position of {others}: the board picture draws one over the other"))
+        return out
+
 
 @dataclass(frozen=True, slots=True)
 class CounterView:

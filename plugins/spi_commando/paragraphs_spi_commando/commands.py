@@ -1,4 +1,5 @@
-"""The title's additions to the command line: ``paragraphs gaps spi_commando --scenario N``.
+"""The title's additions to the command line: ``paragraphs gaps spi_commando --scenario N``
+and the referee session ``paragraphs play spi_commando --scenario N``.
 
 Imported at every CLI start: the work is done inside the functions.
 """
@@ -42,5 +43,79 @@ def run_gaps(args: argparse.Namespace, host: Any) -> int:
     return 0
 
 
+def add_play_arguments(group: Any) -> None:
+    group.add_argument("--scenario", metavar="N", help="spi_commando: the scenario (39-50) a new session sets up")
+    group.add_argument("--endurance", choices=("printed", "rolled"), help="spi_commando: each man's endurance as printed, or rolled on the scenario's dice code (journaled)")
+
+
+def run_play(args: argparse.Namespace, host: Any) -> int:
+    """The referee session: the core session with the title's verbs; a new session (or
+    ``--new``) performs ``setup`` for ``--scenario`` as its first journaled step, so rolled
+    endurance is asked of physical dice or rolled and kept like any step."""
+    from paragraphs.cli.commands import open_engine
+    from paragraphs.cli.play import drive
+    from paragraphs.errors import ParagraphsError, UsageError
+    from paragraphs.session import Session, session_path
+    from paragraphs.state import hold_save, load_state, save_exists
+
+    if args.auto:
+        raise UsageError("spi_commando has no automatic player: play it at the table (without --auto)")
+    engine = open_engine(args, host)
+    if args.scenario:
+        from paragraphs_spi_commando.scenarios import scenario
+
+        try:
+            scenario(engine.book, str(args.scenario))  # an unknown scenario is refused before any save
+        except ParagraphsError as exc:
+            raise UsageError(str(exc)) from None
+    path = session_path(engine.book.title, args.session)
+    with hold_save(path):
+        resume = not args.new and save_exists(path)
+        state = load_state(path, title=engine.book.title) if resume else engine.new_state()
+        if resume and args.seed is not None and state.rng is not None:
+            raise UsageError("--seed cannot be used when resuming a session whose dice are already seeded (use --new)")
+        game = state.extra.get("spi_commando") or {}
+        if resume and args.scenario and game.get("scenario") not in (None, str(args.scenario)):
+            raise UsageError(f"session {args.session!r} plays scenario {game.get('scenario')}, not {args.scenario}: choose another --session, or --new to start over")
+        session = Session(engine, state, path=path, dice=args.dice, seed=args.seed)
+        if not resume or session.notices:
+            session.save()
+        first = [f"setup {args.scenario} {args.endurance or 'printed'}"] if not game and args.scenario else []
+        banner = f"{engine.book.name}: session {path} ({'resumed' if resume else 'new'}). Type help for the referee's commands."
+        if not game and not args.scenario:
+            banner += " Set a scenario up with setup <39-50> [printed|rolled]."
+        return drive(session, as_json=args.json, banner=banner, recap=resume, read_line=_reader(first, as_json=args.json))
+
+
+def _reader(first: list[str], *, as_json: bool) -> Any:
+    """The terminal's line reader, which first plays ``first`` as if the player typed
+    them (shown after the prompt, so a transcript says what was done)."""
+    import sys
+
+    pending = list(first)
+
+    def read(prompt: str) -> str:
+        if pending:
+            line = pending.pop(0)
+            if not as_json:
+                print(prompt + line)
+            return line
+        if as_json or not sys.stdin.isatty():
+            if not as_json:
+                sys.stdout.write(prompt)
+                sys.stdout.flush()
+            raw = sys.stdin.readline()
+            if not raw:
+                raise EOFError
+            line = raw.rstrip("\n")
+            if not as_json:
+                sys.stdout.write(line + "\n")
+            return line
+        return input(prompt)
+
+    return read
+
+
 def commands() -> Iterator[Command]:
     yield Command(id="spi_commando_gaps", title=TITLE, extends="gaps", add_arguments=add_gaps_arguments, run=run_gaps, help="cells a scenario needs")
+    yield Command(id="spi_commando_play", title=TITLE, extends="play", add_arguments=add_play_arguments, run=run_play, help="the referee session")

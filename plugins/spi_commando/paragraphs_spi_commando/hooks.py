@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from paragraphs import hookimpl
 
 if TYPE_CHECKING:
-    from paragraphs.records import Command, LintRule, Procedure, SchemaResource, SessionVerb, SheetSection, Title
+    from paragraphs.records import CheckKind, Command, LintRule, Procedure, SchemaResource, SessionVerb, SheetSection, Title
 
 TITLE = "spi_commando"
 
@@ -57,6 +57,13 @@ def paragraphs_register_procedures() -> Iterator[Procedure]:
     from paragraphs_spi_commando.procedures import procedures
 
     yield from procedures()
+
+
+@hookimpl
+def paragraphs_register_check_kinds() -> Iterator[CheckKind]:
+    from paragraphs_spi_commando.checks import check_kinds
+
+    yield from check_kinds()
 
 
 @hookimpl

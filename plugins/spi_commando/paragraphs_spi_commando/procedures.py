@@ -62,7 +62,7 @@ def _int(ctx: Context, key: str, default: int) -> int:
 
 def observation(ctx: Context, **_: Any) -> str:
     """[8.7]: one observation attempt by a man of code ``code`` at ``range`` squares."""
-    from paragraphs_spi_commando.rules.observation import Sighting, observation_chance, observed
+    from paragraphs_spi_commando.rules.observation import Sighting, observation_chance
 
     charts = _charts(ctx)
     sighting = Sighting(
@@ -73,7 +73,7 @@ def observation(ctx: Context, **_: Any) -> str:
         target_moving=_yes(ctx, "moving"),
     )
     chance = observation_chance(charts, str(ctx.answer("code")), sighting, defending=_yes(ctx, "defending"), ruling_r11=_choices(ctx)["R11"])
-    return "observed" if observed(chance, ctx.roll(D100_FACES, "observation")) else "not observed"
+    return "observed" if ctx.check("spi_percent", {"chance": chance, "purpose": "observation"}) == "success" else "not observed"
 
 
 def fire(ctx: Context, **_: Any) -> str:
@@ -100,7 +100,8 @@ def fire(ctx: Context, **_: Any) -> str:
     code = None
     wound_points = 0
     for n in range(rules.fires(charts, weapon, braced=braced)):
-        outcome = rules.shot(chance, kill, ctx.roll(D100_FACES, f"fire {n + 1}"))
+        # one lumped check a fire: exact odds branch on killed / wounded / missed
+        outcome = ctx.check("spi_fire", {"chance": chance, "kill": kill, "purpose": f"fire {n + 1}"})
         if outcome == "killed":
             return "killed"
         if outcome == "wounded":
@@ -148,7 +149,7 @@ def panic(ctx: Context, **_: Any) -> str:
         condition=_int(ctx, "condition", 0),
         first_alert_turn=_yes(ctx, "first_alert"),
     )
-    if not rules.panics(percentage, ctx.roll(D100_FACES, "panic check")):
+    if ctx.check("spi_percent", {"chance": min(percentage, 100), "purpose": "panic check"}) == "failure":
         return "no panic"
     return f"panic: {rules.panic_result(charts, ctx.roll('d10', 'panic result'))}"
 
@@ -159,7 +160,8 @@ def preservation(ctx: Context, **_: Any) -> str:
 
     condition = _int(ctx, "condition", 0)
     percentage = rules.preservation_percentage(int(ctx.answer("multiple")), int(ctx.answer("killed")), int(ctx.answer("incapacitated")))
-    after = rules.side_condition(condition, percentage, ctx.roll(D100_FACES, "preservation"))
+    rises = ctx.check("spi_percent", {"chance": min(percentage, 100), "purpose": "preservation"}) == "success"
+    after = condition + 1 if rises else condition
     return f"condition rises to {after}" if after > condition else f"condition stays {condition}"
 
 
@@ -172,10 +174,17 @@ def melee_blow(ctx: Context, **_: Any) -> str:
     weapon = str(ctx.answer("melee_weapon"))
     grappled = _yes(ctx, "grappled")
     wounded = _yes(ctx, "firer_wounded")
-    if not grappled and ctx.roll(D100_FACES, "blow") > rules.hit_chance(charts, weapon, seriously_wounded=wounded):
-        return "missed"
-    if ctx.roll(D100_FACES, "kill") <= rules.kill_chance(charts, weapon, surprised_first_blow=_yes(ctx, "surprised")):
-        return "killed"
+    kill = min(rules.kill_chance(charts, weapon, surprised_first_blow=_yes(ctx, "surprised")), 100)
+    if not grappled and _choices(ctx)["R17"] == "hit_roll":
+        chance = rules.hit_chance(charts, weapon, seriously_wounded=wounded)
+        outcome = ctx.check("spi_fire", {"chance": chance, "kill": min(kill, chance), "purpose": "blow"})
+        if outcome != "wounded":
+            return outcome
+    else:
+        if not grappled and ctx.check("spi_percent", {"chance": rules.hit_chance(charts, weapon, seriously_wounded=wounded), "purpose": "blow"}) == "failure":
+            return "missed"
+        if ctx.check("spi_percent", {"chance": kill, "purpose": "kill"}) == "success":
+            return "killed"
     wp = rules.blow_damage(charts, weapon, ctx.roll("d10", "damage"), grappled=grappled, seriously_wounded=wounded, ruling_r15=_choices(ctx)["R15"])
     return f"{wp} WP"
 
@@ -211,25 +220,46 @@ _PROCEDURES: tuple[tuple[str, Any, tuple[str, ...], str], ...] = (
 )
 
 
-def _referee(name: str) -> Any:
-    """A referee step (setup, wound, fire_at), imported only when it runs."""
+#: The referee's steps: procedure id -> (module, function, case, doc). Each changes the game's
+#: record and is run by a session verb as one journaled step (``Engine.perform``).
+_REFEREE: dict[str, tuple[str, str, str, str]] = {
+    "setup": ("referee", "setup", "9.4", "Set up a scenario's roster (args: scenario, endurance printed or rolled), rolled endurance journaled; the game starts at turn 1, phase A."),
+    "arrive": ("referee", "arrive", "38.55", "A side's reinforcements arrive and may act from now on (args: side)."),
+    "wound": ("referee", "wound", "9.1", "Record wound points against a man (args: man, points) and say his condition."),
+    "observe": ("referee", "observe", "8.7", "One observation attempt of a man at an enemy (args: observer, target, distance, options), within the limits of [8.3] and [8.85], kept per observer ([8.82])."),
+    "seen": ("referee", "seen", "8.5", "Automatic observation without a roll (args: observer, target, drop), ruling R10 for the three men held."),
+    "lapse": ("referee", "lapse", "8.84", "Bookkeeping: an observer no longer observes a man (args: observer, target)."),
+    "fire_at": ("referee", "fire_at", "10.0", "One fire task (args: firer, target, weapon, distance, options) by the man acting, or opportunity fire at him, with its task points, magazine check, alarm, and the target's task point loss and panic check under opportunity fire."),
+    "spray": ("spray", "spray", "10.43", "Spray fire of the man acting: a weapon's fires shared among observed men (args: firer, weapon, shares)."),
+    "next": ("turns", "next_step", "5.1", "Go on to the next phase: initiative in C, alternation in E and F, preservation and smoke in G, a new game-turn after H."),
+    "plot": ("turns", "plot", "10.7", "Plot (or unplot) a man for opportunity fire in phase B (args: man)."),
+    "activate": ("turns", "activate", "6.2", "A man takes his turn at task execution after his panic check (args: man)."),
+    "done": ("turns", "done", "6.41", "The man acting ends his tasks, or the side to act passes over a man who does nothing (args: man)."),
+    "pass": ("turns", "pass_", "6.41", "The side to act declines to act with more men this phase (args: side)."),
+    "move": ("turns", "move", "7.0", "Movement of the man acting (args: man, orthogonal, options: diagonal=N, terrain, prone, door), charged in task points."),
+    "task": ("turns", "task", "5.22", "Another task of the [5.22] chart by the man acting (args: man, name)."),
+    "spend": ("turns", "spend_points", "5.21", "The man acting spends task points on a task a scenario prices (args: man, points, why)."),
+    "carry": ("turns", "carry", "38.8", "A man takes or drops an object the scenario names (args: man, item)."),
+    "panic_check": ("turns", "panic", "14.0", "A panic check the players call for (args: man)."),
+    "preservation_check": ("turns", "preservation", "15.14", "A man's preservation check in bookkeeping (args: man)."),
+    "victory": ("turns", "victory", "38.8", "The scenario's victory conditions judged against the record."),
+    "melee": ("hand_to_hand", "melee", "12.0", "Hand-to-hand combat of two men in phase D (args: first, second, options): panic checks, initiative, disengagement, five rounds of grapple or evade and blows."),
+    "prepare": ("throwing", "prepare", "11.1", "The man acting prepares a grenade (args: man, kind)."),
+    "throw": ("throwing", "throw", "11.2", "The man acting throws his prepared grenade (args: man, distance, options): accuracy, scatter and burst."),
+    "burst": ("throwing", "burst", "11.4", "The last fragmentation grenade explodes among the men named (args: men)."),
+}
+
+
+def _referee(pid: str) -> Any:
+    """A referee step, imported only when it runs (registration imports no rule module)."""
+    module, name = _REFEREE[pid][:2]
 
     def run(ctx: Context, **args: Any) -> Any:
-        from paragraphs_spi_commando import referee
+        from importlib import import_module
 
-        return getattr(referee, name)(ctx, **args)
+        return getattr(import_module(f"paragraphs_spi_commando.{module}"), name)(ctx, **args)
 
-    run.__doc__ = {
-        "setup": "Set up a scenario's roster (args: scenario, endurance printed or rolled), rolled endurance journaled ([9.4]).",
-        "wound": "Record wound points against a man (args: man, points) and say his condition ([9.0]).",
-        "observe": "One observation attempt of a man of the roster at an enemy (args: observer, target, distance, options), kept per observer ([8.7], [8.82]).",
-        "lapse": "Bookkeeping: an observer no longer observes a man (args: observer, target) ([8.84]).",
-        "fire_at": "One fire task of a man of the roster at another (args: firer, target, weapon, distance, prone, moving, aimed, braced, terrain), recorded ([10.0]).",
-    }[name]
     return run
-
-
-_REFEREE: tuple[tuple[str, str], ...] = (("setup", "9.4"), ("wound", "9.1"), ("observe", "8.7"), ("lapse", "8.84"), ("fire_at", "10.0"))
 
 
 def procedures() -> Iterator[Procedure]:
@@ -238,6 +268,5 @@ def procedures() -> Iterator[Procedure]:
     for pid, fn, questions, section in _PROCEDURES:
         doc = " ".join((fn.__doc__ or "").split())
         yield Procedure(id=pid, title=TITLE, function=fn, doc=doc, questions=questions, section=section)
-    for pid, section in _REFEREE:
-        fn = _referee(pid)
-        yield Procedure(id=pid, title=TITLE, function=fn, doc=str(fn.__doc__), section=section)
+    for pid, (_, _, section, doc) in _REFEREE.items():
+        yield Procedure(id=pid, title=TITLE, function=_referee(pid), doc=doc, section=section)

@@ -22,16 +22,18 @@ if TYPE_CHECKING:
     from paragraphs.context import Context
 
 ROSTER = "spi_commando"
+#: Task points of an unwounded man each game-turn ([5.2]).
+ALLOWANCE = 50
 
 
-def _game(ctx: Context) -> dict[str, Any]:
+def game_of(ctx: Context) -> dict[str, Any]:
     game = ctx.state.extra.get(ROSTER)
     if not game:
         raise ParagraphsError("no scenario is set up: perform setup first")
     return game  # type: ignore[no-any-return]
 
 
-def _man(game: dict[str, Any], man: str) -> dict[str, Any]:
+def man_of(game: dict[str, Any], man: str) -> dict[str, Any]:
     try:
         return game["men"][man]  # type: ignore[no-any-return]
     except KeyError:
@@ -43,6 +45,7 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
     printed one or one rolled on the side's dice code ([9.4])."""
     from paragraphs_spi_commando.rules.dice import DiceCode
     from paragraphs_spi_commando.scenarios import scenario as find
+    from paragraphs_spi_commando.turns import TURN_FIELDS
 
     endurance = endurance or "printed"
     if endurance not in ("printed", "rolled"):
@@ -52,7 +55,7 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
     sides: dict[str, Any] = {}
     for index, side in enumerate(s.sides):
         letter = "ABCDEFGH"[index]
-        sides[side["id"]] = {"letter": letter, "name": side.get("name", side["id"]), "fire_bonus": side.get("fire_bonus", 0), "grenade_bonus": side.get("grenade_bonus", 0), "observation": side["observation"], "panic": side["panic"], "preservation": side["preservation"], "condition": 0, "mode": side.get("mode", "none"), "seen_commando": False}
+        sides[side["id"]] = {"letter": letter, "name": side.get("name", side["id"]), "fire_bonus": side.get("fire_bonus", 0), "grenade_bonus": side.get("grenade_bonus", 0), "observation": side["observation"], "panic": side["panic"], "preservation": side["preservation"], "condition": 0, "mode": side.get("mode", "none"), "commando_seen_turn": None}
         arms = [list(g["weapons"]) for g in side.get("arms") or () for _ in range(int(g["men"]))]
         apart = list(side.get("men_apart") or ())
         for n in range(1, int(side["men"]) + 1):
@@ -69,9 +72,52 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
                 "endurance": value,
                 "wounds": 0,
                 "dead": False,
+                "prone": False,
+                "exited": False,
+                "reserve": bool(side.get("reinforcement")),
+                "items": [],
+                "unloaded": [],
+                "prepared": (arms[n - 1][0] if n <= len(arms) and arms[n - 1] else None),
+                **TURN_FIELDS,
             }
-    ctx.state.extra[ROSTER] = {"scenario": s.id, "sides": sides, "men": men, "observes": {}}
-    return f"scenario {s.id} set up: {len(men)} men, endurance {endurance}"
+    length = s.record.get("turns")
+    # the two players: the commandos' sides against the rest ([38.4]), else side by side
+    commando = [sid for sid, side in sides.items() if side["mode"] == "commando"]
+    for sid, side in sides.items():
+        camp = (commando if sid in commando else [x for x in sides if x not in commando]) if commando else [sid]
+        side["player"] = sides[camp[0]]["letter"]
+    ctx.state.extra[ROSTER] = {
+        "scenario": s.id,
+        "sides": sides,
+        "men": men,
+        "observes": {},
+        "turn": 1,
+        "phase": "A",
+        "initiative": None,
+        "to_act": None,
+        "active": None,
+        "passed": [],
+        "alert_turn": None,
+        "length": length,
+        "length_rule": str(s.record.get("length", "")),
+        "over": None,
+    }
+    return f"scenario {s.id} set up: {len(men)} men, endurance {endurance}; turn 1, phase A (observation)"
+
+
+def arrive(ctx: Context, side: str = "", **_: Any) -> str:
+    """A side's reinforcement group arrives as its scenario says (``reinforcements``):
+    its men may act from now on ([38.55])."""
+    game = game_of(ctx)
+    found = [sid for sid, s in game["sides"].items() if side in (sid, s["letter"])]
+    if not found:
+        raise ParagraphsError(f"no side {side!r}")
+    men = [mid for mid, m in game["men"].items() if m["side"] == found[0] and m.get("reserve")]
+    if not men:
+        raise ParagraphsError(f"side {side} has no men waiting to arrive")
+    for mid in men:
+        game["men"][mid]["reserve"] = False
+    return f"{', '.join(men)} arrive on turn {game['turn']}"
 
 
 def condition_of(man: dict[str, Any]) -> str:
@@ -82,7 +128,7 @@ def condition_of(man: dict[str, Any]) -> str:
 
 def wound(ctx: Context, man: str = "", points: int = 0, **_: Any) -> str:
     """Record ``points`` wound points against ``man`` ([9.1]) and say his condition."""
-    m = _man(_game(ctx), man)
+    m = man_of(game_of(ctx), man)
     if int(points) < 1:
         raise ParagraphsError("wound points are 1 or more")
     m["wounds"] = int(m["wounds"]) + int(points)
@@ -107,19 +153,22 @@ def fire_at(
     ([10.0]): his side's fire bonus and his own serious wound apply; a kill or the wound
     points of each hit are recorded against the target. ``options`` (as a session types
     them) may name ``prone``, ``moving``, ``aimed``, ``braced`` and the target's terrain."""
+    wall = False
     for word in (options or "").split():
         if word in ("prone", "moving", "aimed", "braced"):
             prone, moving, aimed, braced = prone or word == "prone", moving or word == "moving", aimed or word == "aimed", braced or word == "braced"
+        elif word == "wall":
+            wall = True
         elif word in ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble"):
             terrain = word
         else:
-            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced or a terrain")
+            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall or a terrain")
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules import fire as rules
     from paragraphs_spi_commando.rules.dice import DiceCode
 
-    game = _game(ctx)
-    shooter, victim = _man(game, firer), _man(game, target)
+    game = game_of(ctx)
+    shooter, victim = man_of(game, firer), man_of(game, target)
     if condition_of(shooter) in ("dead", "incapacitated"):
         raise ParagraphsError(f"{firer} is {condition_of(shooter)} and cannot fire")
     if condition_of(victim) == "dead":
@@ -128,9 +177,17 @@ def fire_at(
         raise ParagraphsError(f"{firer} carries {', '.join(shooter['weapons'])}, not {weapon}")
     if target not in game["observes"].get(firer, []):
         raise ParagraphsError(f"{firer} has not observed {target}: a man fires only at a man he observes ([10.14])")
+    _fire_permission(game, firer, shooter, target)
+    if weapon in (shooter.get("unloaded") or []):
+        raise ParagraphsError(f"{firer}'s {weapon} is unloaded: task {firer} reload first ([10.63])")
     charts = _charts(ctx)
     rulings = _choices(ctx)
     rows = [r for r, flag in (("target_prone", prone), ("target_moving", moving), ("aiming", aimed)) if flag]
+    if wall:
+        why = flush_against_wall(game, victim, moving=moving, ruling_r26=rulings["R26"])
+        if why:
+            raise ParagraphsError(f"{target} is not flush against a wall for the fire: {why} (ruling R26)")
+        rows.append("target_against_wall")
     chance = rules.hit_chance(
         rules.base_chance(charts, weapon, int(distance), braced=braced),
         rules.modifier_total(charts, rows, target_terrain=terrain),
@@ -140,19 +197,149 @@ def fire_at(
         ruling_r8=rulings["R8"],
     )
     kill = rules.kill_chance(charts, chance)
+    opportunity = _fire_task(ctx, game, firer, shooter, target, victim, weapon)
+    if opportunity is None:
+        return f"{firer} panics ({shooter['routine']}) instead of firing"
     total = 0
+    result = ""
     for n in range(rules.fires(charts, weapon, braced=braced)):
-        outcome = rules.shot(chance, kill, ctx.roll("d100", f"{firer} fires at {target} ({n + 1})"))
+        outcome = ctx.check("spi_fire", {"chance": chance, "kill": kill, "purpose": f"{firer} fires at {target} ({n + 1})"})
         if outcome == "killed":
             victim["dead"] = True
-            return f"{target} killed (chance {chance}, kill {kill})"
+            result = f"{target} killed (chance {chance}, kill {kill})"
+            break
         if outcome == "wounded":
             code = DiceCode.parse(str(charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "damage")))
             total += code.total([ctx.roll(f"d{code.sides}", f"damage to {target}") for _ in range(code.count)], minimum=1)
-    if not total:
-        return f"{firer} missed {target} (chance {chance})"
-    victim["wounds"] = int(victim["wounds"]) + total
-    return f"{target} wounded {total} WP: {condition_of(victim)} (chance {chance})"
+    if not result:
+        if total:
+            victim["wounds"] = int(victim["wounds"]) + total
+            result = f"{target} wounded {total} WP: {condition_of(victim)} (chance {chance})"
+        else:
+            result = f"{firer} missed {target} (chance {chance})"
+    _after_fire(ctx, game, firer, shooter, target, victim, weapon, braced=braced, opportunity=opportunity, wound_points=total)
+    return result
+
+
+def flush_against_wall(game: dict[str, Any], victim: dict[str, Any], *, moving: bool, ruling_r26: str = "cannot_move_again") -> str | None:
+    """Why the -10 of a target flush against a wall ([10.82], L1935) does not apply, or
+    None when it does: a moving man never has it ([10.31]); under ruling R26
+    ``cannot_move_again`` he must also be unable to move again this turn (he has acted,
+    has no task points left, is incapacitated or surprised); ``players_say`` takes the
+    players' word."""
+    from paragraphs_spi_commando.turns import left
+
+    if moving:
+        return "a moving man has no benefit of a wall ([10.31])"
+    if ruling_r26 == "players_say":
+        return None
+    surprised = victim.get("surprised_turn") is not None and int(game["turn"]) - int(victim["surprised_turn"]) <= 1
+    if victim.get("acted") or left(victim) == 0 or condition_of(victim) == "incapacitated" or surprised:
+        return None
+    return "he may still move this turn"
+
+
+def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str, Any], target: str, victim: dict[str, Any], weapon: str) -> bool | None:
+    """Who may fire now ([6.2], [10.7]) and what it costs ([5.22], [10.16], [9.21]): the
+    man acting, with his one combat task of the turn ([6.42]); or a man plotted for
+    opportunity fire at the man acting, which interrupts him ([10.73]) after the firer's
+    own panic check ([14.11]). Returns whether it is opportunity fire, or None when the
+    opportunity firer panicked instead (his check and routine are kept)."""
+    from paragraphs_spi_commando.procedures import _charts, _choices
+    from paragraphs_spi_commando.rules.fire import fire_cost
+    from paragraphs_spi_commando.turns import panic_check, spend
+
+    wounded = condition_of(shooter) == "seriously wounded"
+    cost = fire_cost(_charts(ctx), weapon, seriously_wounded=wounded, ruling_r25=_choices(ctx)["R25"])
+    if _fire_permission(game, firer, shooter, target) == "task":
+        spend(firer, shooter, f"fire ({weapon})", cost, combat=True)
+        shooter["prepared"] = weapon
+        return False
+    if shooter["panic_phase"] != game["phase"]:
+        routine = panic_check(ctx, game, firer, "before his opportunity fire")
+        if routine is not None:
+            shooter["routine"] = routine
+            return None
+    plot = int(_charts(ctx).value("task_points", "opportunity_plot"))
+    shooter["tp"] = min(int(shooter["tp"]) + cost + plot, 50)
+    shooter["plot_paid"] = True
+    shooter["combat"] = True
+    shooter["opp_fired"] = True
+    shooter["prepared"] = weapon
+    ctx.say(f"{firer} interrupts {target} with opportunity fire ([10.73]): {cost} + {plot} task points ([10.76])")
+    return True
+
+
+def _fire_permission(game: dict[str, Any], firer: str, shooter: dict[str, Any], target: str) -> str:
+    """``task`` when the firer is the man acting, ``opportunity`` when he is plotted and
+    may interrupt the man acting ([10.7], [6.32]); else the reason he may not fire now."""
+    from paragraphs_spi_commando.rules.sequence import TASK_PHASES, may_opportunity_fire
+    from paragraphs_spi_commando.turns import require_phase, view
+
+    require_phase(game, *TASK_PHASES, what="fire")
+    if shooter["combat"]:
+        raise ParagraphsError(f"{firer} has made his combat task this turn: one per game-turn ([6.42])")
+    if game["active"] == firer:
+        if shooter.get("routine") in ("prone", "move", "preservation"):
+            raise ParagraphsError(f"{firer} runs the {shooter['routine']} routine and may not fire")
+        return "task"
+    if game["active"] == target and may_opportunity_fire(view(shooter), game["phase"]):
+        return "opportunity"
+    if game["active"] is None:
+        raise ParagraphsError(f"nobody is acting: type activate {firer} when it is his side's turn")
+    raise ParagraphsError(f"{game['active']} is acting: only a man plotted for opportunity fire, not yet fired this turn, may fire at him now ([10.7])")
+
+
+def _after_fire(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str, Any], target: str, victim: dict[str, Any], weapon: str, *, braced: bool, opportunity: bool, wound_points: int) -> None:
+    """What follows a fire: the magazine check once after all its fires ([10.6]); the
+    alarm when an attacker fires ([38.61]); the firer seen by the enemy men who can see
+    him ([8.5]); and for a target of opportunity fire, task points lost ([9.31], ruling
+    R6) and a panic check ([14.31], ruling R19)."""
+    from paragraphs_spi_commando.procedures import _charts, _choices
+    from paragraphs_spi_commando.rules import fire as rules
+    from paragraphs_spi_commando.rules.panic import checks_under_opportunity_fire
+    from paragraphs_spi_commando.rules.wounds import loses_task_points
+    from paragraphs_spi_commando.turns import panic_check
+
+    charts = _charts(ctx)
+    magazine = charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "magazine")
+    if magazine is not None:
+        roll = ctx.roll("d100", f"magazine check of {firer}'s {weapon}")
+        if rules.unloaded(charts, weapon, roll, braced=braced):
+            ctx.explain_roll("unloaded")
+            shooter["unloaded"] = [*(shooter.get("unloaded") or []), weapon]
+            ctx.say(f"{firer}'s {weapon} is unloaded ([10.6]): reload before firing it again")
+    raise_alarm(ctx, game, shooter, f"{firer} fired")
+    ctx.say(f"Enemy men with sight of {firer} and in range now observe him ([8.5]): seen <man> {firer}")
+    if not opportunity:
+        return
+    rulings = _choices(ctx)
+    alive = condition_of(victim) not in ("dead", "incapacitated")
+    if wound_points and loses_task_points(opportunity_fire=True, acted=True, ruling_r6=rulings["R6"]):
+        victim["tp"] = min(int(victim["tp"]) + 2 * wound_points, 50)
+        ctx.say(f"{target} loses {2 * wound_points} task points to his wounds ([9.31])")
+    if alive and checks_under_opportunity_fire(hit=bool(wound_points), ruling_r19=rulings["R19"]):
+        routine = panic_check(ctx, game, target, "under opportunity fire")
+        if routine is not None:
+            victim["routine"] = routine
+            if routine == "prone":
+                victim["prone"] = True
+    if not alive and game["active"] == target:
+        victim["acted"] = True
+        from paragraphs_spi_commando.turns import _hand_over, player_of
+
+        _hand_over(game, player_of(game, victim))
+        ctx.say(f"{target} is out of the fight: his tasks end")
+
+
+def raise_alarm(ctx: Context, game: dict[str, Any], attacker: dict[str, Any], why: str) -> None:
+    """[38.61]: once an attacking man fires, throws or is observed by a defender, the
+    defenders are alerted (their men panic automatically on the next turn's tasks)."""
+    if game.get("alert_turn") is not None or game["sides"][attacker["side"]]["mode"] != "commando":
+        return
+    if any(side["mode"] == "defending" for side in game["sides"].values()):
+        game["alert_turn"] = game["turn"]
+        ctx.say(f"The defenders are alerted on turn {game['turn']}: {why} ([38.61])")
 
 
 def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 0, options: str | None = None, **_: Any) -> str:
@@ -161,10 +348,10 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
     ``prone``, ``moving`` (the target), ``moved`` (the observer) and the target's terrain.
     A success is kept for that observer only ([8.82]); he holds three men at most ([8.34])."""
     from paragraphs_spi_commando.procedures import _charts, _choices
-    from paragraphs_spi_commando.rules.observation import Sighting, observation_chance, observed
+    from paragraphs_spi_commando.rules.observation import Sighting, observation_chance
 
-    game = _game(ctx)
-    eye, seen = _man(game, observer), _man(game, target)
+    game = game_of(ctx)
+    eye, seen = man_of(game, observer), man_of(game, target)
     if eye["side"] == seen["side"]:
         raise ParagraphsError(f"{observer} and {target} are on the same side")
     if condition_of(eye) in ("dead", "incapacitated"):
@@ -174,6 +361,10 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
         raise ParagraphsError(f"{observer} already observes {target}")
     if len(held) >= 3:
         raise ParagraphsError(f"{observer} already observes three men ([8.34]): a lapse must come first")
+    tried = _attempts(game, eye)
+    refusal = _observation_refusal(game, eye, target, tried)
+    if refusal:
+        raise ParagraphsError(f"{observer} may not try to observe {target} now: {refusal}")
     flags = {"prone": False, "moving": False, "moved": False}
     terrain = "clear"
     for word in (options or "").split():
@@ -185,21 +376,106 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
             raise ParagraphsError(f"observe: {word!r} is not prone, moving, moved or a terrain")
     side = game["sides"][eye["side"]]
     sighting = Sighting(distance=int(distance), target_prone=flags["prone"], target_terrain=terrain, observer_moved=flags["moved"], target_moving=flags["moving"])
-    defending = side["mode"] == "defending" and not side["seen_commando"]
+    defending = defending_penalty(game, side, _choices(ctx)["R21"])
     chance = observation_chance(_charts(ctx), str(side["observation"]), sighting, defending=defending, ruling_r11=_choices(ctx)["R11"])
-    if not observed(chance, ctx.roll("d100", f"{observer} observes {target}")):
+    tried["targets"].append(target)
+    if ctx.check("spi_percent", {"chance": chance, "purpose": f"{observer} observes {target}", "success": "observed", "failure": "not observed"}) == "failure":
         return f"{observer} does not observe {target} (chance {chance})"
     held.append(target)
-    if side["mode"] == "defending" and game["sides"][seen["side"]]["mode"] == "commando":
-        side["seen_commando"] = True
+    tried["successes"] += 1
+    eye["new_sightings"] = int(eye.get("new_sightings") or 0) + 1
+    _sighted(ctx, game, eye, observer, seen, target)
     return f"{observer} observes {target} (chance {chance})"
+
+
+def _attempts(game: dict[str, Any], man: dict[str, Any]) -> dict[str, Any]:
+    """The man's observation attempts this phase (cleared when the phase changes)."""
+    stamp = f"{game['turn']}{game['phase']}"
+    tried = man.get("observation")
+    if not tried or tried.get("phase") != stamp:
+        tried = man["observation"] = {"phase": stamp, "targets": [], "successes": 0}
+    return tried  # type: ignore[no-any-return]
+
+
+def _observation_refusal(game: dict[str, Any], man: dict[str, Any], target: str, tried: dict[str, Any]) -> str | None:
+    """The limits of [8.3] and [8.85] on an attempt, or None: attempts are made in phases
+    A, E and F; one attempt a man in phase A ([8.31]); one attempt at a given man a phase
+    ([8.36]); one success a task phase ([8.32]); two new observations a game-turn
+    ([8.85]). A surprised man observes nobody ([12.22])."""
+    phase = game["phase"]
+    if phase not in ("A", "E", "F"):
+        return f"observation is tried in phases A, E and F, not {phase}"
+    if man.get("surprised_turn") is not None and int(game["turn"]) - int(man["surprised_turn"]) <= 1:
+        return "a surprised man may not observe ([12.22])"
+    if phase == "A" and tried["targets"]:
+        return "one attempt a man in the observation phase ([8.31])"
+    if target in tried["targets"]:
+        return "one attempt at a given enemy man a phase ([8.36])"
+    if phase != "A" and tried["successes"]:
+        return "one success a task execution phase ([8.32])"
+    if int(man.get("new_sightings") or 0) >= 2:
+        return "two new observations a game-turn at most ([8.85])"
+    return None
+
+
+def seen(ctx: Context, observer: str = "", target: str = "", drop: str | None = None, **_: Any) -> str:
+    """Automatic observation ([8.5]): the players report that an enemy man with sight of
+    a man who fired or threw, and in range, observes him, or that two men share a square
+    ([12.23]); no roll. Ruling R10: it counts toward the three men held ([8.34]) but not
+    toward the two new a turn; with three held the observer drops one (``drop``)."""
+    game = game_of(ctx)
+    eye, them = man_of(game, observer), man_of(game, target)
+    if eye["side"] == them["side"]:
+        raise ParagraphsError(f"{observer} and {target} are on the same side")
+    if condition_of(eye) in ("dead", "incapacitated"):
+        raise ParagraphsError(f"{observer} is {condition_of(eye)} and cannot observe")
+    from paragraphs_spi_commando.procedures import _choices
+
+    held = game["observes"].setdefault(observer, [])
+    if target in held:
+        return f"{observer} already observes {target}"
+    said = ""
+    ruling = _choices(ctx)["R10"]
+    if ruling == "fully" and int(eye.get("new_sightings") or 0) >= 2:
+        raise ParagraphsError(f"{observer} has made two new observations this turn ([8.85], ruling R10 fully)")
+    if len(held) >= 3 and ruling != "ignored":
+        if not drop or drop not in held:
+            raise ParagraphsError(f"{observer} holds three men ({', '.join(held)}): name the one he drops, seen {observer} {target} <man> (ruling R10)")
+        held.remove(drop)
+        said = f", dropping {drop}"
+    held.append(target)
+    if ruling == "fully":
+        eye["new_sightings"] = int(eye.get("new_sightings") or 0) + 1
+    _sighted(ctx, game, eye, observer, them, target)
+    return f"{observer} observes {target} automatically ([8.5]){said}"
+
+
+def _sighted(ctx: Context, game: dict[str, Any], eye: dict[str, Any], observer: str, them: dict[str, Any], target: str) -> None:
+    """A defender who observes a commando: the alarm ([38.61]) and, from the next turn, the
+    end of the defending side's -20 (ruling R21)."""
+    side = game["sides"][eye["side"]]
+    if side["mode"] == "defending" and game["sides"][them["side"]]["mode"] == "commando":
+        if side.get("commando_seen_turn") is None:
+            side["commando_seen_turn"] = game["turn"]
+        raise_alarm(ctx, game, them, f"{observer} observed {target}")
+
+
+def defending_penalty(game: dict[str, Any], side: dict[str, Any], ruling_r21: str = "turn_after_observed") -> bool:
+    """Whether a defending side still observes at -20 (L1896): until the turn after one of
+    its men first observes a commando, or (ruling R21 ``until_alerted``) until the alarm."""
+    if side["mode"] != "defending":
+        return False
+    if ruling_r21 == "until_alerted":
+        return game.get("alert_turn") is None
+    seen = side.get("commando_seen_turn")
+    return seen is None or int(game["turn"]) <= int(seen)
 
 
 def lapse(ctx: Context, observer: str = "", target: str = "", **_: Any) -> str:
     """Bookkeeping ([8.84]): ``target`` is out of the observer's range or line of sight,
     so the observer no longer observes him (other observers keep him)."""
-    game = _game(ctx)
-    _man(game, observer)
+    game = game_of(ctx)
+    man_of(game, observer)
     held = game["observes"].get(observer, [])
     if target not in held:
         raise ParagraphsError(f"{observer} does not observe {target}")

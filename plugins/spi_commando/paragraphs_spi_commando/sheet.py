@@ -1,6 +1,7 @@
-"""The Data Log of [38.21] as the session's sheet: per side its bonuses, panic and
-preservation, and per man his weapons, endurance, wound points, condition and the enemy
-men he observes.
+"""The Data Log of [38.21] as the session's sheet: the turn and phase, per side its
+bonuses, panic and preservation, and per man his weapons, endurance, wound points,
+condition, task points spent this turn, plot, routine, objects carried and the enemy men
+he observes.
 
 Imported at every CLI start; the work is done inside the functions.
 """
@@ -24,7 +25,8 @@ def data_log(state: Any, book: Any) -> dict[str, Any]:
     if not game:
         return {}
     men = {mid: {**man, "condition": condition_of(man), "observes": list(game.get("observes", {}).get(mid, []))} for mid, man in game["men"].items()}
-    return {"scenario": game["scenario"], "sides": game["sides"], "men": men}
+    keys = ("turn", "phase", "initiative", "to_act", "active", "alert_turn", "length", "over")
+    return {"scenario": game["scenario"], **{k: game.get(k) for k in keys}, "sides": game["sides"], "men": men}
 
 
 def data_log_lines(state: Any, book: Any) -> list[str]:
@@ -32,7 +34,14 @@ def data_log_lines(state: Any, book: Any) -> list[str]:
     log = data_log(state, book)
     if not log:
         return ["No scenario set up yet: type setup <scenario> (39-50)."]
-    lines = [f"Scenario {log['scenario']}"]
+    from paragraphs_spi_commando.turns import status_line
+
+    game = state.extra[ROSTER]
+    lines = [f"Scenario {log['scenario']}: {status_line(game)}"]
+    if log.get("alert_turn") is not None:
+        lines.append(f"Defenders alerted on turn {log['alert_turn']}")
+    if log.get("over"):
+        lines.append(f"Game over: {log['over']}")
     for sid, side in log["sides"].items():
         lines.append(
             f"{side['letter']}: {side['name']} ({side['mode']}), fire {side['fire_bonus']:+d}, grenade {side['grenade_bonus']:+d}, "
@@ -43,7 +52,18 @@ def data_log_lines(state: Any, book: Any) -> list[str]:
                 continue
             name = f" {man['name']}" if man["name"] else ""
             seen = f"; observes {', '.join(man['observes'])}" if man["observes"] else ""
-            lines.append(f"  {mid}{name}: {', '.join(man['weapons'])}; endurance {man['endurance']}, {man['wounds']} WP, {man['condition']}{seen}")
+            flags = [f for f, on in (("prone", man.get("prone")), ("plotted", man.get("plotted")), ("acted", man.get("acted")), ("in melee", man.get("in_melee")), ("off the map", man.get("exited"))) if on]
+            if man.get("routine"):
+                flags.append(f"routine {man['routine'].replace('_', ' ')}")
+            if man.get("items"):
+                flags.append("carries " + ", ".join(man["items"]))
+            if man.get("unloaded"):
+                flags.append("unloaded " + ", ".join(man["unloaded"]))
+            if man.get("grenade"):
+                flags.append(f"{man['grenade']} grenade prepared")
+            spent = f", {man['tp']} TP spent" if man.get("tp") else ""
+            extra = f" [{', '.join(flags)}]" if flags else ""
+            lines.append(f"  {mid}{name}: {', '.join(man['weapons'])}; endurance {man['endurance']}, {man['wounds']} WP, {man['condition']}{spent}{seen}{extra}")
     return lines
 
 

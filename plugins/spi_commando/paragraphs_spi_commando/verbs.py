@@ -62,3 +62,51 @@ def session_verbs() -> Iterator[SessionVerb]:
             VerbArgument("options", "prone, moving, aimed, braced, a terrain", optional=True, rest=True),
         ),
     )
+    yield SessionVerb(
+        id="spray",
+        title=TITLE,
+        help="spray fire of the man acting: his fires shared among observed men within two squares of each other",
+        procedure="spray",
+        arguments=(
+            VerbArgument("firer", "the firing man"),
+            VerbArgument("weapon", "a weapon of several fires", "choice", WEAPONS),
+            VerbArgument("shares", "MAN:FIRES:RANGE[:prone,moving,aimed,terrain] for each target, and braced", rest=True),
+        ),
+    )
+    man = VerbArgument("man", "the man (A1, B3...)")
+    yield SessionVerb(id="next", title=TITLE, help="go on to the next phase (A observation ... H game-turn record)", procedure="next")
+    yield SessionVerb(id="plot", title=TITLE, help="phase B: plot a man for opportunity fire (again to unplot)", procedure="plot", arguments=(man,))
+    yield SessionVerb(id="activate", title=TITLE, help="phases E, F: a man of the side to act takes his turn (panic check first)", procedure="activate", arguments=(man,))
+    yield SessionVerb(id="done", title=TITLE, help="the man acting ends his tasks, or a man of the side to act does nothing this turn", procedure="done", arguments=(man,))
+    yield SessionVerb(id="pass", title=TITLE, help="the side to act (or the side named) acts with no more men this phase", procedure="pass", arguments=(VerbArgument("side", "the side's letter or id", optional=True),))
+    yield SessionVerb(
+        id="move",
+        title=TITLE,
+        help="the man acting moves: squares orthogonally, then diagonal=N, a terrain, prone, door",
+        procedure="move",
+        arguments=(man, VerbArgument("orthogonal", "squares moved orthogonally", "integer"), VerbArgument("options", "diagonal=N, clear rough_crater trench woods, prone, door", optional=True, rest=True)),
+    )
+    yield SessionVerb(id="task", title=TITLE, help="another task of the man acting: stand, fall_prone, reload, exchange_weapons, pick_up_weapon, exit_map", procedure="task", arguments=(man, VerbArgument("name", "the task", "choice", ("stand", "fall_prone", "prepare_grenade", "exchange_weapons", "pick_up_weapon", "reload", "exit_map"))))
+    yield SessionVerb(id="spend", title=TITLE, help="the man acting spends task points on a scenario's task (the radio: 75)", procedure="spend", arguments=(man, VerbArgument("points", "task points", "integer"), VerbArgument("why", "what for", optional=True, rest=True)))
+    yield SessionVerb(id="carry", title=TITLE, help="a man takes an object of the scenario (the radio), or drops it with -name", procedure="carry", arguments=(man, VerbArgument("item", "the object, or -object to drop it")))
+    yield SessionVerb(id="seen", title=TITLE, help="automatic observation, no roll ([8.5]): observer, target, and the man he drops when he holds three", procedure="seen", arguments=(VerbArgument("observer", "the observing man"), VerbArgument("target", "the man he now sees"), VerbArgument("drop", "a man he stops observing", optional=True)))
+    yield SessionVerb(id="panic", title=TITLE, help="a panic check the rules call for outside an activation", procedure="panic_check", arguments=(man,))
+    yield SessionVerb(id="preservation", title=TITLE, help="phase G: a man's preservation check", procedure="preservation_check", arguments=(man,))
+    yield SessionVerb(
+        id="melee",
+        title=TITLE,
+        help="phase D: hand-to-hand combat of two men in one square",
+        procedure="melee",
+        arguments=(VerbArgument("first", "a man"), VerbArgument("second", "the enemy man in his square"), VerbArgument("options", "surprised=<man>, withdraw=<man>, <man>=<weapon>", optional=True, rest=True)),
+    )
+    yield SessionVerb(id="prepare", title=TITLE, help="the man acting prepares a grenade", procedure="prepare", arguments=(man, VerbArgument("kind", "fragmentation or smoke", "choice", ("fragmentation", "smoke"), optional=True)))
+    yield SessionVerb(
+        id="throw",
+        title=TITLE,
+        help="the man acting throws his prepared grenade: range, then no_los, prone, open vented closed, the men in the burst",
+        procedure="throw",
+        arguments=(man, VerbArgument("distance", "range in squares", "integer"), VerbArgument("options", "no_los, prone, open/vented/closed, men in the burst", optional=True, rest=True)),
+    )
+    yield SessionVerb(id="burst", title=TITLE, help="the last fragmentation grenade explodes among the men named (a scattered one)", procedure="burst", arguments=(VerbArgument("men", "the men of the burst, through=<man>, open/vented/closed", rest=True),))
+    yield SessionVerb(id="arrive", title=TITLE, help="a side's reinforcement group arrives (its men may act from now on)", procedure="arrive", arguments=(VerbArgument("side", "the side's letter or id"),))
+    yield SessionVerb(id="victory", title=TITLE, help="the scenario's victory conditions against the record", procedure="victory")

@@ -40,3 +40,32 @@ def test_odds_on_the_command_line(capsys) -> None:
     assert main(["odds", "spi_commando", "observation", "--answer", "code=C", "--answer", "range=10", "--answer", "prone=yes", "--answer", "terrain=woods", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {o["label"]: o["probability"] for o in data["outcomes"]} == {"observed": "3/5", "not observed": "2/5"}
+
+
+def test_play_sets_the_scenario_up_and_speaks_json(tmp_path, monkeypatch, capsys) -> None:
+    import io
+
+    monkeypatch.setenv("PARAGRAPHS_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.StringIO("next\nnext\n"))
+    assert main(["play", "spi_commando", "--scenario", "45", "--json", "--seed", "4"]) == 0
+    replies = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["kind"] for r in replies] == ["session", "step", "step", "step", "quit"]
+    assert replies[1]["step"]["start"] == "procedure:setup"
+    assert "initiative" in replies[3]["step"]["instructions"][-1]["text"]
+    # resumed: the game goes on where it stopped, and another scenario is refused
+    monkeypatch.setattr("sys.stdin", io.StringIO("sheet\n"))
+    assert main(["play", "spi_commando", "--scenario", "45", "--json"]) == 0
+    sheet = [json.loads(line) for line in capsys.readouterr().out.splitlines()][1]["sheet"]["sections"]["spi_commando-data-log"]
+    assert (sheet["turn"], sheet["phase"]) == (1, "C")
+    assert main(["play", "spi_commando", "--scenario", "46"]) == 2
+    assert "plays scenario 45, not 46" in capsys.readouterr().err
+
+
+def test_play_refuses_a_bad_scenario_and_an_automatic_game(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("PARAGRAPHS_DATA_DIR", str(tmp_path))
+    assert main(["play", "spi_commando", "--scenario", "99"]) == 2
+    err = capsys.readouterr().err
+    assert "no scenario '99'" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert not list(tmp_path.rglob("*.json"))
+    assert main(["play", "spi_commando", "--auto"]) == 2
+    assert "no automatic player" in capsys.readouterr().err

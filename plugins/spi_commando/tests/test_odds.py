@@ -78,3 +78,15 @@ def test_melee_blow_with_the_lost_damage_rows_supplied(engine) -> None:
 def test_disengage_and_initiative(engine) -> None:
     assert odds(engine, "disengage", withdrawing=2, staying=1) == {"all disengage": F(3, 36), "one disengages": F(7, 36), "none disengage": F(26, 36)}
     assert odds(engine, "initiative") == {"side A": F(1, 2), "side B": F(1, 2)}
+
+
+def test_five_smg_fires_are_exact_through_lumped_checks(engine) -> None:
+    # the seed prints no SMG row: its base and damage code come as answers (issue 15.5);
+    # 40 at 4-8 squares, kill 6 (36-41); five fires, each one check of three outcomes
+    cells = {"cell.fire_combat.smg.4-8": 40, "cell.fire_combat.smg.damage": "1D6"}
+    got = odds(engine, "fire", weapon="smg", range=5, **cells)
+    assert got["missed"] == F(60, 100) ** 5
+    assert got["killed"] == 1 - F(94, 100) ** 5  # the first kill ends the task
+    # a single hit of 1 WP: one wounding fire (34 faces) among five, the rest missing
+    assert got["wounded 1 WP"] == 5 * F(34, 100) * F(1, 6) * F(60, 100) ** 4
+    assert max(int(label.split()[1]) for label in got if label.startswith("wounded")) == 30

@@ -125,10 +125,19 @@ def unloaded(charts: Charts, weapon: str, roll: int, *, braced: bool = False) ->
     return chance is not None and roll <= int(chance)
 
 
-def fire_cost(charts: Charts, weapon: str, *, seriously_wounded: bool = False, at_man_entering: bool = False) -> int:
+#: Ruling R25: the chart row a pistol's fire costs when the players do not give its cell.
+PISTOL_ROWS = {"semi_automatic": "fire_semi_automatic", "rifle": "fire_rifle"}
+
+
+def fire_cost(charts: Charts, weapon: str, *, seriously_wounded: bool = False, at_man_entering: bool = False, ruling_r25: str = "ask") -> int:
     """Task points of a fire task: the weapon's [5.22] row, doubled when firing at a man
-    who enters the firer's square ([10.16]) and doubled again when seriously wounded ([9.21])."""
-    cost = int(charts.value("task_points", str(charts.value("weapons", weapon, "tp_row"))))
+    who enters the firer's square ([10.16]) and doubled again when seriously wounded
+    ([9.21]). The chart has no pistol row: ruling R25 ``ask`` leaves the cell unknown,
+    ``semi_automatic`` or ``rifle`` reads the pistol as that row."""
+    row = str(charts.value("weapons", weapon, "tp_row"))
+    if row == "fire_pistol" and ruling_r25 in PISTOL_ROWS:
+        row = PISTOL_ROWS[ruling_r25]
+    cost = int(charts.value("task_points", row))
     if at_man_entering:
         cost *= 2
     if seriously_wounded:

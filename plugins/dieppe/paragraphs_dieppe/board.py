@@ -1,0 +1,133 @@
+"""A real Dieppe board as a file: read it into a game state, and write a state back.
+
+The board file (schema ``schemas/dieppe/board.schema.json``) says where each counter
+stands, its side showing, its marker, what each LCA carries, the face-down markers (their
+letter only: nobody has looked under them), the obstacles revealed, the telephone
+markers left, the alarm events already past and what the two containers still hold. The
+reading checks it against the schema (``BOARD001``/``BOARD002``, from the raids layer)
+and against the rules (``DIE200``: unknown ids, a counter twice, both sides in a zone, a
+stacking limit broken), each problem at its ``file:line:col``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from paragraphs.errors import ContentError
+from paragraphs.problems import Problem
+from paragraphs_raids.boardfile import load_board_json
+from paragraphs_raids.dice import Roller
+from paragraphs_raids.markers import Container
+
+from paragraphs_dieppe.game.setup import new_game
+from paragraphs_dieppe.game.state import GameState, Options
+from paragraphs_dieppe.resources import schema
+from paragraphs_dieppe.scenario import Scenario
+
+
+def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Options = Options()) -> GameState:
+    """The game state a board file describes, ready for the German phase.
+
+    Raises:
+        UsageError: the file cannot be read.
+        ContentError: the file is not JSON, breaks the schema or the rules (every problem).
+    """
+    data, where = load_board_json(path, schema("board"))
+    problems: list[Problem] = []
+
+    def bad(at: list[str | int], message: str) -> None:
+        problems.append(Problem(where(at), "DIE200", message))
+
+    from paragraphs_raids.dice import PrngRoller
+
+    # The set-up's own dealing is thrown away (the board says where the markers are), so
+    # it rolls dice of its own, not the player's.
+    g = new_game(scenario, PrngRoller(0, scenario.conventions), options)
+    g.roll = roll
+    for piece in list(g.pieces.values()):
+        g.lift(piece)
+    g.aboard.clear()
+    g.markers.hidden.clear()
+    seen: dict[str, list[str | int]] = {}
+    for i, unit in enumerate(data["units"]):
+        cid, zone = unit["id"], unit["zone"]
+        if cid not in g.pieces:
+            bad(["units", i, "id"], f"unknown counter {cid!r}")
+            continue
+        if zone not in scenario.zone_records:
+            bad(["units", i, "zone"], f"unknown zone {zone!r}")
+            continue
+        if cid in seen:
+            bad(["units", i, "id"], f"counter {cid!r} is on the board twice")
+            continue
+        seen[cid] = ["units", i]
+        piece = g.pieces[cid]
+        piece.reduced = bool(unit.get("reduced", False)) and piece.kind.reduced is not None
+        piece.acted = bool(unit.get("acted", False))
+        g.place(piece, zone)
+    for lca, cargo in (data.get("aboard") or {}).items():
+        if lca not in seen or g.pieces[lca].role != "boat":
+            bad(["aboard", lca], f"{lca!r} is not an LCA on the board")
+            continue
+        for n, cid in enumerate(cargo):
+            if cid not in g.pieces or cid in seen:
+                bad(["aboard", lca, n], f"counter {cid!r} is unknown or already placed")
+                continue
+            seen[cid] = ["aboard", lca, n]
+            g.aboard.setdefault(lca, []).append(cid)
+    for zone, letter in (data.get("markers") or {}).items():
+        if scenario.zone_records.get(zone, {}).get("activation") != letter:
+            bad(["markers", zone], f"{zone!r} is not a zone for an {letter} marker")
+            continue
+        g.markers.hidden[zone] = None
+    for zone, kind in (data.get("obstacles") or {}).items():
+        if zone not in scenario.zone_records:
+            bad(["obstacles", zone], f"unknown zone {zone!r}")
+            continue
+        g.obstacles[zone] = kind
+    g.telephones = set(data.get("telephone", scenario.telephones))
+    g.telephone_cut = len(g.telephones) < len(scenario.telephones)
+    for event in data.get("events_seen") or ():
+        if event not in scenario.alert_events:
+            bad(["events_seen"], f"unknown alarm event {event!r}")
+            continue
+        g.alarm.seen[event] = 1
+    for key, group in (("garrison_left", "garrison"), ("reinforcements_left", "reinforcements")):
+        if key in data:
+            left = [c for c in data[key] if c in g.pieces and g.pieces[c].group == group and c not in seen]
+            if len(left) != len(data[key]):
+                bad([key], f"{key} names counters that are not free {group} counters")
+            setattr(g, group, Container(left, lambda c: g.pieces[c].role))
+        else:
+            setattr(g, group, Container([c for c in scenario.group_counters(group) if c not in seen], lambda c: g.pieces[c].role))
+    for zone, stack in g.stacks.items():
+        sides = {p.side for p in stack}
+        if len(sides) > 1:
+            bad(seen[stack[0].id], f"zone {zone!r} holds both sides")
+        elif stack and g.points_in(zone) > scenario.zmap.zone(zone).stacking:
+            bad(seen[stack[-1].id], f"zone {zone!r} holds {g.points_in(zone)} levels, over its limit of {scenario.zmap.zone(zone).stacking}")
+    if problems:
+        raise ContentError(problems)
+    g.alarm.set_level(int(data["alarm"]))
+    g.turn = int(data["turn"])
+    g.phase = "D"
+    return g
+
+
+def board_json(g: GameState) -> dict[str, Any]:
+    """The board file of a state (what ``turn dieppe --out`` writes)."""
+    units = [{"id": p.id, "zone": p.zone, "reduced": p.reduced, "acted": p.acted} for z in sorted(g.stacks, key=g.zmap.order.__getitem__) for p in g.stacks[z]]
+    return {
+        "title": "dieppe",
+        "turn": g.turn,
+        "alarm": g.alarm.level,
+        "units": units,
+        "aboard": {k: list(v) for k, v in g.aboard.items() if v},
+        "markers": {z: g.letter(z) for z in g.markers},
+        "obstacles": dict(g.obstacles),
+        "telephone": sorted(g.telephones),
+        "events_seen": sorted(e for e, n in g.alarm.seen.items() if n),
+        "garrison_left": list(g.garrison),
+        "reinforcements_left": list(g.reinforcements),
+    }

@@ -1,0 +1,488 @@
+"""The British actions of phase B, checked against the rules (rules 6, 9, 10, 11).
+
+Each function is one action of a unit or a stack acting together; it refuses what the
+rules forbid (:class:`ActionRefused`, with the reason) and records the action in the
+phase's action log (two different actions per unit, an activation closing when another
+unit starts, ruling R15). A landing is a move that starts aboard an LCA (R12); entering
+a zone held by Germans, or a face-down marker that reveals Germans, is the assault
+action (R13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from paragraphs_raids.actions import ActionRefused
+from paragraphs_raids.markers import mark_done
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
+
+from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
+from paragraphs_dieppe.rules import activation as act
+from paragraphs_dieppe.rules.assault import columns, fight_round
+from paragraphs_dieppe.rules.fire import SPECIAL_SHOOTERS, Shot, fire_outcome, shooter_value, target_value
+from paragraphs_dieppe.rules.movement import LAND, LANDING, SEA, stack_allowance
+
+MOVE = "move"
+EMBARK = "embark"
+SAIL = "sail"
+FIRE = "fire"
+ASSAULT = "assault"
+#: Ruling R40: who may be taken prisoner.
+PRISONER_ROLES = frozenset({"machine_gun", "officer"})
+
+__all__ = ["ActionRefused", "MoveReport", "move", "land", "embark", "sail", "fire"]
+
+
+@dataclass
+class MoveReport:
+    """What a move did: where the stack ended and what it met."""
+
+    path: list[str] = field(default_factory=list)
+    end: str = ""
+    stopped: str = ""
+    assault: AssaultReport | None = None
+
+
+@dataclass
+class AssaultReport:
+    """The outcome of an assault (rule 11.2)."""
+
+    zone: str
+    rounds: int = 0
+    won: bool = False
+    prisoner: str | None = None
+
+
+def _take(g: GameState, pieces: Sequence[Piece], action: str) -> None:
+    done = g.log.take(pieces, action)
+    mark_done(g.pieces[i] for i in done)
+
+
+def _check_side(pieces: Sequence[Piece]) -> None:
+    if not pieces:
+        raise ActionRefused("no unit given")
+    for p in pieces:
+        if p.side != BRITISH:
+            raise ActionRefused(f"{p.label()} is not British")
+
+
+def british_order(pieces: Sequence[Piece]) -> list[Piece]:
+    """The automatic player's order: full commandos on top, then reduced, then the rest."""
+    rank = {"commando": 0, "mortar": 1, "boat": 1, "sniper": 2, "officer": 3}
+    return sorted(pieces, key=lambda p: (rank.get(p.role, 2), p.reduced))
+
+
+# --------------------------------------------------------------------------- moving
+
+
+def land(g: GameState, pieces: Sequence[Piece], lca: Piece, path: Sequence[str], **kw: Any) -> MoveReport:
+    """Rule 9.2: units aboard ``lca`` land on the beach ``path[0]`` and may walk on (one action).
+
+    Raises:
+        ActionRefused: not aboard, the group may not land yet, a unit that re-embarked,
+            a beach the LCA's zone does not reach, or too far.
+    """
+    _check_side(pieces)
+    cargo = g.aboard.get(lca.id, [])
+    for p in pieces:
+        if p.id not in cargo:
+            raise ActionRefused(f"{p.label()} is not aboard {lca.label()}")
+        if p.id in g.reembarked:
+            raise ActionRefused(f"{p.label()} embarked again and may not land again (rule 9.2)")
+        if g.late.get(p.group, 0) > g.turn:
+            raise ActionRefused(f"{p.group} may not land before turn {g.late[p.group]} (rule 5)")
+    if not path:
+        raise ActionRefused("a landing needs a beach")
+    beach = path[0]
+    forced = {g.off_course[p.group] for p in pieces if p.group in g.off_course}
+    if forced:
+        if forced != {beach}:
+            raise ActionRefused(f"this group lands off course at {', '.join(sorted(forced))} (rule 5c)")
+        first_cost = 2
+    else:
+        cost = g.zmap.step_cost(lca.zone, beach, LANDING)
+        if cost is None or "beach" not in g.zmap.zone(beach).tags:
+            raise ActionRefused(f"{lca.label()} in {lca.zone} cannot land troops on {beach}")
+        first_cost = cost
+    return _walk(g, list(pieces), lca.zone, list(path), first_cost=first_cost, start_stack=g.cargo(lca), from_lca=lca, **kw)
+
+
+def move(g: GameState, pieces: Sequence[Piece], path: Sequence[str], **kw: Any) -> MoveReport:
+    """Rule 9.2: a land move of units standing together, along ``path`` (one action).
+
+    Raises:
+        ActionRefused: units in different zones, stuck by wire, too far, or an officer,
+            sniper or mortar alone entering an enemy zone.
+    """
+    _check_side(pieces)
+    start = pieces[0].zone
+    if any(p.zone != start or not start for p in pieces):
+        raise ActionRefused("the units of a move must stand together on the map")
+    if any(p.role == "boat" for p in pieces):
+        raise ActionRefused("LCAs sail; they do not move on land")
+    if start in g.stuck:
+        raise ActionRefused(f"the stack in {start} is held by barbed wire this turn (rule 10)")
+    return _walk(g, list(pieces), start, list(path), first_cost=None, start_stack=g.stack(start))
+
+
+def _walk(
+    g: GameState,
+    pieces: list[Piece],
+    start: str,
+    path: list[str],
+    *,
+    first_cost: int | None,
+    start_stack: Sequence[Piece],
+    from_lca: Piece | None = None,
+    bangalore: bool = True,
+) -> MoveReport:
+    allowance = stack_allowance(pieces, start_stack)
+    spent = 0
+    here = start
+    for i, nxt in enumerate(path):
+        cost = first_cost if i == 0 and first_cost is not None else g.zmap.step_cost(here, nxt, LAND)
+        if cost is None:
+            raise ActionRefused(f"no line units may walk along from {here} to {nxt}")
+        spent += cost
+        if spent > allowance:
+            raise ActionRefused(f"the move costs {spent} MP, more than the {allowance} MP of the stack")
+        if nxt in g.markers or g.side_in(nxt) == GERMAN:
+            if i != len(path) - 1:
+                raise ActionRefused(f"a unit entering {nxt} stops there (rule 9.2)")
+            if not any(p.role == "commando" for p in pieces):
+                raise ActionRefused("officers, snipers and the mortar never enter an enemy zone without commandos (rule 9.2)")
+            if any(g.log.actions_of(p) for p in pieces):
+                raise ActionRefused(f"entering {nxt} is an assault as well as a move: the units need both actions (ruling R13)")
+            if g.points_in("", pieces) > g.scenario.params.side_stacking:
+                raise ActionRefused(f"at most {g.scenario.params.side_stacking} levels a side enter an assault (ruling R46)")
+        here = nxt
+    for p in pieces:
+        if p.id in g.log.closed or p.acted:
+            raise ActionRefused(f"{p.label()} has finished acting this phase")
+    # Checks passed: the move happens.
+    _take(g, pieces, MOVE)
+    if from_lca is not None:
+        cargo = g.aboard[from_lca.id]
+        for p in pieces:
+            cargo.remove(p.id)
+        g.alarm_event("first_landing")
+    else:
+        for p in pieces:
+            g.lift(p)
+    report = MoveReport()
+    tested: set[str] = set()
+    _adjacent_tests(g, start, tested)
+    prev = start
+    for zone in path:
+        if zone in g.markers:
+            report.path.append(zone)
+            placed = g.reveal(zone)
+            if placed or g.side_in(zone) == GERMAN:
+                if ASSAULT not in g.log.actions_of(pieces[0]):
+                    _take(g, pieces, ASSAULT)
+                report.assault = assault(g, pieces, zone, prev, from_lca=from_lca if prev == start else None)
+                report.end = pieces[0].zone if pieces[0].zone else ""
+                report.stopped = "assault"
+                return report
+            report.stopped = f"marker in {zone}"
+            # The stack stops on a marker anyway (rule 9.2); mines still test it.
+            if g.obstacles.get(zone) == "mines":
+                _enter_obstacle(g, pieces, zone, bangalore)
+                pieces = [p for p in pieces if p.id not in g.lost]
+            _arrive(g, pieces, zone, prev, from_lca if prev == start else None)
+            _adjacent_tests(g, zone, tested)
+            report.end = zone
+            return report
+        if g.side_in(zone) == GERMAN:
+            report.path.append(zone)
+            if ASSAULT not in g.log.actions_of(pieces[0]):
+                _take(g, pieces, ASSAULT)
+            report.assault = assault(g, pieces, zone, prev, from_lca=from_lca if prev == start else None)
+            report.end = pieces[0].zone if pieces[0].zone else ""
+            report.stopped = "assault"
+            return report
+        report.path.append(zone)
+        if zone in g.obstacles:
+            if _enter_obstacle(g, pieces, zone, bangalore):
+                _arrive(g, pieces, zone, prev, from_lca if prev == start else None)
+                _adjacent_tests(g, zone, tested)
+                report.end, report.stopped = zone, g.obstacles.get(zone, "wire")
+                return report
+            pieces = [p for p in pieces if p.id not in g.lost]
+            if not pieces:
+                return report
+        _cut_telephone(g, pieces, zone)
+        _adjacent_tests(g, zone, tested)
+        prev = zone
+    end = path[-1] if path else start
+    _arrive(g, pieces, end, _previous(path, start), from_lca if len(path) <= 1 else None)
+    report.end = end
+    return report
+
+
+def _previous(path: Sequence[str], start: str) -> str:
+    return path[-2] if len(path) >= 2 else start
+
+
+def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lca: Piece | None = None) -> None:
+    """Stop in ``zone``; units over the limit stay one zone back (the stack was only
+    passing), or aboard their LCA when they had just landed."""
+    limit = g.scenario.params.side_stacking
+    staying: list[Piece] = []
+    for p in british_order(pieces):
+        if p.id in g.lost:
+            continue
+        if g.points_in(zone) + g.points_in(zone, staying + [p]) - g.points_in(zone, staying) <= limit:
+            staying.append(p)
+            g.place(p, zone)
+        elif previous and previous not in g.boat_only_zones and g.points_in(previous) + p.points <= limit:
+            g.place(p, previous)
+        elif from_lca is not None and from_lca.id in g.aboard:
+            g.aboard[from_lca.id].append(p.id)
+        else:
+            g.place(p, zone)
+    _cut_telephone(g, staying, zone)
+
+
+def _cut_telephone(g: GameState, pieces: Sequence[Piece], zone: str) -> None:
+    """Rule 12 (ruling R41): a commando entering a T zone removes its telephone marker."""
+    if zone in g.telephones and any(p.role == "commando" for p in pieces):
+        g.telephones.discard(zone)
+        if not g.telephone_cut:
+            g.telephone_cut = True
+        g.log_line(f"telephone line cut in {zone}")
+
+
+def _enter_obstacle(g: GameState, pieces: list[Piece], zone: str, use_bangalore: bool) -> bool:
+    """Rule 10: mines or wire met in ``zone``. True when the stack must stop there."""
+    kind = g.obstacles.get(zone)
+    if kind == "mines":
+        levels = sum(p.points for p in pieces)
+        if act.mines_test(levels, g.roll, g.scenario.params.mines_loss_at):
+            g.alarm_event("explosion")
+            front = front_line(british_order(pieces), LAST_RESORT)
+            del g.obstacles[zone]
+            if front is not None:
+                gone = g.take_loss(front)
+                g.log_line(f"mines in {zone}: {front.label()} {'is eliminated' if gone else 'takes a loss'}; the mines are spent")
+        else:
+            g.log_line(f"mines in {zone}: no effect")
+        return False
+    if kind == "wire":
+        if not use_bangalore:
+            g.stuck.add(zone)
+            g.log_line(f"barbed wire in {zone}: the stack stops for the turn")
+            return True
+        cleared = act.bangalore(g.roll)
+        g.alarm_event("explosion")
+        if cleared:
+            del g.obstacles[zone]
+            g.log_line(f"Bangalore torpedo in {zone}: the wire is cleared")
+            return False
+        g.stuck.add(zone)
+        g.log_line(f"Bangalore torpedo in {zone}: the wire holds, the stack is stuck this turn")
+        return True
+    return False
+
+
+def _adjacent_tests(g: GameState, zone: str, tested: set[str]) -> None:
+    """Rule 10, case 2 (ruling R29): one test per face-down marker next to the stack, per action."""
+    for other in g.zmap.neighbours(zone):
+        if other in g.markers and other not in tested:
+            tested.add(other)
+            if act.adjacent_test(g.alarm.level, g.roll, other):
+                g.reveal(other)
+            else:
+                g.log_line(f"activation test of {other} fails")
+
+
+# --------------------------------------------------------------------------- assault
+
+
+def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_lca: Piece | None = None, keep_going: Any = None) -> AssaultReport:
+    """Rule 11.2: the British stack assaults the Germans in ``zone`` until one side is gone
+    or the player stops (``keep_going(commandos, germans)``; default: while the commandos
+    outnumber the Germans or the battery is there)."""
+    report = AssaultReport(zone)
+    g.alarm_event("first_assault")
+    for p in pieces:
+        g.lift(p)
+    commandos = [p for p in british_order(pieces) if p.role == "commando"]
+    protection = g.zmap.zone(zone).protection
+    while True:
+        germans = [p for p in g.stack(zone) if p.side == GERMAN]
+        commandos = [p for p in commandos if p.id not in g.lost]
+        if not germans or not commandos:
+            break
+        report.rounds += 1
+        lines = columns(british_order(commandos), germans)
+        for n, r in enumerate(fight_round(lines, protection, g.roll), 1):
+            g.log_line(f"assault on {zone}, round {report.rounds}, line {n}: {r.attack} + {r.result.attack_face} against {r.defence} + {r.result.defence_face}: {r.hit.label()} hit")
+            if r.eliminated:
+                g.eliminate(r.hit)
+            elif r.hit.side == GERMAN:
+                g.stack(zone).sort(key=GERMAN_ORDER)
+        germans = [p for p in g.stack(zone) if p.side == GERMAN]
+        commandos = [p for p in commandos if p.id not in g.lost]
+        room = g.points_in("", [p for p in pieces if p.id not in g.lost]) + germans[0].points <= g.scenario.params.side_stacking if germans else False
+        if len(germans) == 1 and commandos and room and not g.prisoner_taken and _prisoner_kind(germans[0]):
+            captive = germans[0]
+            g.lift(captive)
+            g.prisoner_taken = True
+            g.prisoner = captive.id
+            commandos[0].carrying.append(captive.id)
+            report.prisoner = captive.id
+            g.log_line(f"{captive.label()} is taken prisoner by {commandos[0].label()}")
+            continue
+        if not germans or not commandos:
+            continue
+        go_on = keep_going(commandos, germans) if keep_going else _keep_going(g, commandos, germans)
+        if not go_on:
+            break
+    survivors = [p for p in pieces if p.id not in g.lost]
+    germans = [p for p in g.stack(zone) if p.side == GERMAN]
+    report.won = not germans and any(p.role == "commando" for p in survivors)
+    if report.won:
+        for p in survivors:
+            g.place(p, zone)
+        _cut_telephone(g, survivors, zone)
+        g.log_line(f"the commandos take {zone}")
+    else:
+        back = origin
+        for p in survivors:
+            if from_lca is not None and from_lca.id in g.aboard:
+                g.aboard[from_lca.id].append(p.id)
+            else:
+                g.place(p, back)
+        g.stack(zone).sort(key=GERMAN_ORDER)
+        g.log_line(f"the assault on {zone} stops; the commandos go back to {from_lca.zone if from_lca else back}")
+    if g.hess_killed >= 2 and not g.flipped_all:
+        g.flip_all("battery 813 is destroyed")
+    return report
+
+
+def _prisoner_kind(p: Piece) -> bool:
+    """Ruling R40: a reduced infantry unit, a machine gun or an officer."""
+    return p.role in PRISONER_ROLES or (p.role == "infantry" and p.reduced)
+
+
+def _keep_going(g: GameState, commandos: Sequence[Piece], germans: Sequence[Piece]) -> bool:
+    if any(p.role == "hess" for p in germans):
+        return sum(p.points for p in commandos) >= 3
+    return len(commandos) >= len(germans) and sum(p.points for p in commandos) >= sum(p.points for p in germans)
+
+
+# --------------------------------------------------------------------------- embarking and sailing
+
+
+def embark(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
+    """Rule 9.2: units on a beach go under an LCA waiting in a joined ship waiting zone (one action).
+
+    Raises:
+        ActionRefused: not on a beach joined to the LCA's zone, or no room aboard.
+    """
+    _check_side(pieces)
+    beach = pieces[0].zone
+    if any(p.zone != beach for p in pieces) or g.zmap.step_cost(beach, lca.zone, LANDING) is None:
+        raise ActionRefused(f"units must stand together on a beach joined to {lca.zone} to embark")
+    need = sum(p.points + sum(g.pieces[c].points for c in p.carrying) for p in pieces)
+    if g.cargo_levels(lca) + need > g.scenario.params.lca_capacity:
+        raise ActionRefused(f"{lca.label()} has no room for {need} more levels (8 at most, rule 3.3)")
+    if any(p.factors.move is not None and p.factors.move < 2 for p in pieces):
+        raise ActionRefused("embarking costs 2 MP")
+    _take(g, pieces, EMBARK)
+    for p in pieces:
+        g.lift(p)
+        g.aboard.setdefault(lca.id, []).append(p.id)
+        g.reembarked.add(p.id)
+    g.log_line(f"{', '.join(p.label() for p in pieces)} embark in {lca.label()}")
+    _adjacent_tests(g, beach, set())
+
+
+def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
+    """Maritime movement (rule 9): LCAs along solid blue lines (one action).
+
+    Raises:
+        ActionRefused: not LCAs standing together, a line they may not sail, too far, or
+            over the zone's limit at the end.
+    """
+    _check_side(lcas)
+    start = lcas[0].zone
+    if any(p.role != "boat" or p.zone != start for p in lcas):
+        raise ActionRefused("only LCAs standing together sail")
+    spent = 0
+    here = start
+    for nxt in path:
+        cost = g.zmap.step_cost(here, nxt, SEA)
+        if cost is None:
+            raise ActionRefused(f"no sea line from {here} to {nxt}")
+        spent += cost
+        here = nxt
+    allowance = min(p.factors.move or 0 for p in lcas)
+    if spent > allowance:
+        raise ActionRefused(f"the voyage costs {spent} MP, more than the LCAs' {allowance}")
+    end = here
+    if not g.room_for(end, lcas):
+        raise ActionRefused(f"{end} has no room for {len(lcas)} more LCAs")
+    _take(g, lcas, SAIL)
+    g.move_pieces(lcas, end)
+    g.log_line(f"{', '.join(p.label() for p in lcas)} sail to {end}")
+
+
+# --------------------------------------------------------------------------- fire
+
+
+def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piece | None = None) -> Shot:
+    """Rule 11.1: British units of one zone fire together at one adjacent zone (one action).
+
+    The first of ``shooters`` is the front line. A sniper or the mortar fires alone; a
+    sniper may name ``target``; the mortar reaches R 2 and costs two losses.
+
+    Raises:
+        ActionRefused: out of range, a zone with a face-down marker or without a German
+            unit that can be fired at, or units already done.
+    """
+    _check_side(shooters)
+    front = shooters[0]
+    zone = front.zone
+    if any(p.zone != zone for p in shooters):
+        raise ActionRefused("units firing together stand in one zone")
+    special = front.role in SPECIAL_SHOOTERS
+    if special and len(shooters) > 1:
+        raise ActionRefused("the sniper and the mortar fire alone")
+    if target_zone in g.markers:
+        raise ActionRefused("fire at a zone with a face-down marker is forbidden (rule 11.1)")
+    radius = g.zmap.radius(zone, target_zone)
+    reach = g.scenario.params.mortar_range if front.role == "mortar" else 1
+    if radius is None or radius < 1 or radius > reach:
+        raise ActionRefused(f"{target_zone} is out of range from {zone}")
+    germans = [p for p in g.stack(target_zone) if p.side == GERMAN]
+    aim = target if (target is not None and front.role == "sniper") else front_line(germans, LAST_RESORT)
+    if aim is None or aim.role == "hess" or aim not in germans:
+        raise ActionRefused(f"nothing to fire at in {target_zone} (the Hess cannon fall only to an assault)")
+    why = g.log.refusal(shooters, FIRE)
+    if why:
+        raise ActionRefused(why)
+    # The values are those of the moment of fire: the Job Done marker goes on after (R35).
+    attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"], radius=radius)
+    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role)
+    _take(g, shooters, FIRE)
+    result = fire_outcome(attack.base, defence.base, BRITISH, g.roll)
+    g.alarm_event("first_fire")
+    losses: list[tuple[Piece, bool]] = []
+    if result.defender_hit:
+        n = g.scenario.params.mortar_losses if front.role == "mortar" else 1
+        stack = g.stack(target_zone)
+        losses = apply_losses(list(stack), n, stack.index(aim))
+        for piece, gone in losses:
+            if gone:
+                g.eliminate(piece)
+        stack.sort(key=GERMAN_ORDER)
+    elif not (front.role == "mortar" and radius >= 2 and g.scenario.ruling("r2_counterfire") == "none"):
+        losses = [(front, g.take_loss(front))]
+    g.log_line(f"British fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {'target' if result.defender_hit else 'shooter'} hit")
+    # Rule 10 (R29): firing is an action next to whatever markers lie around the shooters.
+    _adjacent_tests(g, zone, set())
+    return Shot(front, aim, attack, defence, result, tuple(losses))

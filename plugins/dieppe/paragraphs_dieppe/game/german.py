@@ -1,0 +1,203 @@
+"""Phase D: the German actions, played by the rules (rules 6, 8, 9.3, 11.1).
+
+* Fire (11.1): the German stack with the most levels fires first, at the adjacent British
+  stack with the fewest levels; ties are rolled with a d6; the order is computed again
+  before each shot (ruling R19). The Hess battery never fires.
+* Movement (9.3): a German unit next to a British one stays; the others must move, the
+  stacks with the most levels first. Below alarm 6 they head for the nearest other German
+  stack with room, from 6 for the nearest British stack (stopping next to it), going
+  around face-down markers, obstacles and British zones (R24, R25). Units over the limit
+  at the end stay in the zone before (smallest FF first, R26).
+* Below alarm 6 a unit fires **or** moves; from 6 it may fire **and** move (R14).
+* Reinforcements (8) from alarm 6, their arrival being their action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from paragraphs_raids.dice import pick_at_random
+from paragraphs_raids.german_ai import Candidate, best_with_random_ties, walk_toward
+from paragraphs_raids.markers import mark_done
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
+
+from paragraphs_dieppe.game.actions import british_order
+from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
+from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_value
+from paragraphs_dieppe.rules.movement import stack_allowance
+from paragraphs_dieppe.rules.reinforcements import free_entry, roll_reinforcements
+
+#: Units that never fire (rule 11: the Hess battery).
+NEVER_FIRE = frozenset({"hess"})
+
+
+def german_phase(g: GameState) -> None:
+    """Phase D in the order of rule 4: fire, movement, reinforcements."""
+    g.phase = "D"
+    fired = german_fire(g)
+    german_movement(g, fired)
+    if g.alarm.level >= g.scenario.params.reinforcements_from_alarm:
+        reinforcements(g)
+
+
+def _shooters(g: GameState, zone: str) -> list[Piece]:
+    return [p for p in g.stack(zone) if p.side == GERMAN and not p.acted and p.role not in NEVER_FIRE and p.factor("fire") > 0]
+
+
+def british_targets(g: GameState, zone: str) -> list[str]:
+    """British zones one line away from ``zone`` (any colour of line)."""
+    return [z for z in g.zmap.neighbours(zone) if g.side_in(z) == BRITISH]
+
+
+def german_fire(g: GameState) -> set[str]:
+    """Rule 11.1's German fire, stack after stack by priority; returns the ids that fired."""
+    fired: set[str] = set()
+    done_zones: set[str] = set()
+    while True:
+        ready = [z for z in g.zones_of(GERMAN) if z not in done_zones and _shooters(g, z) and british_targets(g, z)]
+        if not ready:
+            return fired
+        zone = best_with_random_ties(ready, lambda z: -g.points_in(z), g.roll, "German fire: equal stacks")
+        assert zone is not None
+        done_zones.add(zone)
+        target = best_with_random_ties(british_targets(g, zone), g.points_in, g.roll, "German fire: equal targets")
+        assert target is not None
+        shooters = _shooters(g, zone)
+        fired |= {p.id for p in shooters}
+        german_shot(g, shooters, zone, target)
+        mark_done(p for p in shooters if p.id not in g.lost)
+
+
+def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone: str) -> bool:
+    """One German fire (rule 11.1). True when the target was hit."""
+    front = shooters[0]
+    stack = g.stack(target_zone)
+    aim = front_line(stack, LAST_RESORT)
+    assert aim is not None
+    attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"])
+    defence = target_value(aim, stack, g.zmap.zone(target_zone).protection)
+    result = fire_outcome(attack.base, defence.base, GERMAN, g.roll)
+    g.alarm_event("first_fire")
+    if result.defender_hit:
+        for piece, gone in apply_losses(list(stack), 1, stack.index(aim)):
+            if gone:
+                g.eliminate(piece)
+        stack[:] = british_order(stack)
+    else:
+        g.take_loss(front)
+    g.log_line(f"German fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {aim.label() if result.defender_hit else front.label()} hit")
+    return result.defender_hit
+
+
+def _movers(g: GameState, zone: str, fired: set[str]) -> list[Piece]:
+    both = g.alarm.level >= g.scenario.params.german_both_from_alarm
+    return [
+        p
+        for p in g.stack(zone)
+        if p.side == GERMAN and p.kind.mobile and (p.factors.move or 0) > 0 and (not p.acted or (both and p.id in fired))
+    ]
+
+
+def _blocked(g: GameState) -> set[str]:
+    """Zones German routes avoid (ruling R25): face-down markers, obstacles, the British."""
+    return set(g.markers) | set(g.obstacles) | set(g.zones_of(BRITISH)) | set(g.boat_only_zones)
+
+
+def german_movement(g: GameState, fired: set[str]) -> None:
+    """Rule 9.3: every German stack not next to the British moves, the largest first."""
+    moved: set[str] = set()
+    while True:
+        ready = {z: ms for z in g.zones_of(GERMAN) if (ms := [p for p in _movers(g, z, fired) if p.id not in moved]) and not british_targets(g, z)}
+        if not ready:
+            return
+        zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), g.zmap.order[z]))
+        movers = ready[zone]
+        moved |= {p.id for p in movers}
+        _move_stack(g, zone, movers, moved)
+
+
+def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str]) -> None:
+    blocked = _blocked(g)
+    costs = g.zmap.path_costs(zone, impassable=blocked - set(g.zones_of(BRITISH)), stop_in=set(g.zones_of(BRITISH)))
+    toward_enemy = g.alarm.level >= g.scenario.params.german_both_from_alarm
+    if toward_enemy:
+        found = [Candidate(z, c, g.points_in(z)) for z, c in costs.items() if z != zone and g.side_in(z) == BRITISH]
+    else:
+        need = sum(p.points for p in movers)
+        found = [
+            Candidate(z, c, g.points_in(z))
+            for z, c in costs.items()
+            if z != zone and g.side_in(z) == GERMAN and g.points_in(z) + need <= g.scenario.params.side_stacking
+        ]
+    goal = best_with_random_ties(found, lambda c: (c.cost, -c.points), g.roll, "German goal: equal choices")
+    if goal is None:
+        mark_done(movers)
+        return
+    vorwarts = g.scenario.params.vorwarts_move if g.options.vorwarts else None
+    allowance = stack_allowance(movers, g.stack(zone), vorwarts=vorwarts)
+    path = walk_toward(g.zmap, zone, goal.zone, allowance, g.roll, impassable=blocked - {goal.zone}, enter_goal=not toward_enemy)
+    mark_done(movers)
+    if not path:
+        return
+    end = path[-1]
+    # Rule 9.3 (R26): units that do not fit stay behind, the smallest FF first, in the
+    # last zone of the path with room for them (at worst where they started).
+    for p in movers:
+        g.lift(p)
+    left: list[Piece] = []
+    back = zone
+    for p in sorted(movers, key=GERMAN_ORDER):
+        for where in [*reversed(path), zone]:
+            if g.points_in(where) + p.points <= g.scenario.params.side_stacking or where == zone:
+                g.place(p, where)
+                if where != end:
+                    left.append(p)
+                    back = where
+                break
+    if not toward_enemy:
+        # Below alarm 6 the goal is to join: the units joined have reached theirs too.
+        moved |= {p.id for p in g.stack(end)}
+    g.log_line(f"German move from {zone} to {end} ({', '.join(p.label() for p in movers)})" + (f"; {', '.join(p.label() for p in left)} stay in {back}" if left else ""))
+
+
+def reinforcements(g: GameState) -> None:
+    """Rule 8: delayed groups enter first, then this turn's roll (R20)."""
+    s = g.scenario
+    held = lambda n: g.side_in(s.entry(n)) == BRITISH  # noqa: E731
+    waiting, g.delayed = g.delayed, []
+    for entry, count in waiting:
+        _enter(g, entry, count, held)
+    if not len(g.reinforcements):
+        return
+    rolled = roll_reinforcements(g.alarm.level, len(g.reinforcements), g.roll, s.tables["reinforcement_count"])
+    if not rolled.arrive:
+        g.log_line("no reinforcements this turn")
+        return
+    assert rolled.entry is not None
+    _enter(g, rolled.entry, rolled.count, held, fresh=True)
+
+
+def _enter(g: GameState, entry: int, count: int, held: object, fresh: bool = False) -> None:
+    zone = g.scenario.entry(entry)
+    if g.side_in(zone) == BRITISH:
+        nxt = free_entry((entry + 1) % 10, held)  # type: ignore[arg-type]
+        if nxt is not None:
+            g.delayed.append((nxt, count))
+            g.log_line(f"R{entry} is held by commandos: {count} reinforcement(s) delayed to R{nxt} next turn")
+        return
+    arrived = []
+    for _ in range(count):
+        if not len(g.reinforcements):
+            break
+        ids = list(g.reinforcements)
+        chosen = pick_at_random(ids, g.roll, "reinforcement drawn")
+        g.reinforcements.left.remove(chosen)
+        piece = g.pieces[chosen]
+        if g.points_in(zone) + piece.points > g.scenario.params.side_stacking:
+            g.reinforcements.left.append(chosen)
+            break
+        g.place(piece, zone)
+        piece.acted = True
+        arrived.append(piece)
+    if arrived:
+        g.log_line(f"{len(arrived)} reinforcement(s) arrive at R{entry}: {', '.join(p.label() for p in arrived)}")

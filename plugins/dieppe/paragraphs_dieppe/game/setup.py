@@ -1,0 +1,44 @@
+"""Rule 3: setting up a game from the scenario."""
+
+from __future__ import annotations
+
+from paragraphs_raids.alert import AlertTrack
+from paragraphs_raids.dice import Roller
+from paragraphs_raids.journal import Journal
+from paragraphs_raids.markers import ActivationMarkers, Container
+from paragraphs_raids.stacks import Piece
+
+from paragraphs_dieppe.game.state import GameState, Options
+from paragraphs_dieppe.scenario import Scenario
+
+
+def new_game(scenario: Scenario, roll: Roller, options: Options = Options(), journal: Journal | None = None) -> GameState:
+    """A game at the start of turn 1 (rule 3).
+
+    The posts (Flak, Hess, pillboxes) stand in their zones, the LCAs wait in G1 and G2
+    with their cargo (content ``loading``), the garrison and the reinforcements are in
+    their containers, the A and B markers are dealt face down per letter (ruling R4, each
+    pick a journaled d6), the telephone markers are in the T zones and the alarm is on 0
+    (2 under the optional rule Alarm!).
+    """
+    g = GameState(scenario=scenario, roll=roll, options=options, journal=journal or Journal())
+    g.phase = "setup"
+    g.alarm = AlertTrack(
+        maximum=scenario.alarm_maximum,
+        level=2 if options.alarm else 0,
+        events=dict(scenario.alert_events),
+        repeat=scenario.alert_repeat,
+    )
+    for cid, spec in scenario.counters.items():
+        g.pieces[cid] = Piece(cid, spec.kind, spec.name, spec.group)
+    for zone, counters in scenario.setup.items():
+        for cid in counters:
+            g.place(g.pieces[cid], zone)
+    for lca, cargo in scenario.loading.items():
+        g.aboard[lca] = list(cargo)
+    g.garrison = Container(scenario.group_counters("garrison"), lambda c: g.pieces[c].role)
+    g.reinforcements = Container(scenario.group_counters("reinforcements"), lambda c: g.pieces[c].role)
+    g.markers = ActivationMarkers.deal_with_roller(scenario.activation_zones(), {k: list(v) for k, v in scenario.marker_backs.items()}, roll)
+    g.telephones = set(scenario.telephones)
+    g.log_line(f"LCAs loaded in G1 and G2, posts manned, {len(g.markers)} A/B markers dealt face down; alarm {g.alarm.level}.")
+    return g

@@ -1,0 +1,254 @@
+"""The state of a Dieppe game: the board (the raids layer's bookkeeping) and what the rules track.
+
+Pieces on the map are in ``stacks`` (zone -> pieces, top first); units aboard an LCA are
+off the map, listed in ``aboard`` under their LCA. The state also keeps the alarm track,
+the face-down markers and revealed obstacles, the two containers, the action log of the
+British phase, the objectives (Hess, telephone, prisoner, Flak, pillboxes, officers) and
+the journal. Rule functions change it through small methods here, so every change of the
+alarm (and the flip of every marker at 9, rule 7) happens in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from paragraphs_raids.actions import ActionLog
+from paragraphs_raids.alert import AlertTrack
+from paragraphs_raids.cli import RaidChoices
+from paragraphs_raids.dice import Roller
+from paragraphs_raids.journal import Journal
+from paragraphs_raids.markers import ActivationMarkers, Container
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, strongest_on_top
+from paragraphs_raids.state import RaidState
+from paragraphs_raids.zonemap import ZoneMap
+
+from paragraphs_dieppe.scenario import Scenario
+
+#: Rule 2.2: the Germans keep the highest FF on top; the Hess cannon never hold the front
+#: line against fire (ruling R39), so they go under everything.
+GERMAN_ORDER = strongest_on_top(factor("fire"), ("hess", "officer"))
+#: Rule 2.2: officers and snipers hold the front line only when alone.
+LAST_RESORT = ("officer", "sniper", "hess")
+#: The British land force counted by the Newhaven deduction (ruling R42).
+LANDING_FORCE = frozenset({"commando", "mortar"})
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Choices made before the game: the optional rules of chapter 13 and the events."""
+
+    bad_luck: bool = False
+    alarm: bool = False
+    vorwarts: bool = False
+    events: bool = True
+    difficulty: str | None = None
+
+    @classmethod
+    def from_choices(cls, choices: RaidChoices, levels: dict[str, tuple[str, ...]]) -> Options:
+        rules = set(choices.optional) | set(levels.get(choices.difficulty or "", ()))
+        return cls("bad_luck" in rules, "alarm" in rules, "vorwarts" in rules, choices.events, choices.difficulty)
+
+    @property
+    def optional(self) -> list[str]:
+        return [name for name, on in (("bad_luck", self.bad_luck), ("alarm", self.alarm), ("vorwarts", self.vorwarts)) if on]
+
+    def to_json(self) -> dict[str, object]:
+        """The raid series' shape: optional rules by name, level, events."""
+        return {"optional": self.optional, "difficulty": self.difficulty, "events": self.events}
+
+
+@dataclass
+class GameState(RaidState):
+    """Everything on and off the map (see the module docstring)."""
+
+    scenario: Scenario
+    roll: Roller
+    options: Options = field(default_factory=Options)
+    journal: Journal = field(default_factory=Journal)
+    turn: int = 1
+    phase: str = "A"
+    alarm: AlertTrack = field(default_factory=lambda: AlertTrack(maximum=9))
+    pieces: dict[str, Piece] = field(default_factory=dict)
+    stacks: dict[str, list[Piece]] = field(default_factory=dict)
+    aboard: dict[str, list[str]] = field(default_factory=dict)
+    markers: ActivationMarkers = field(default_factory=ActivationMarkers)
+    obstacles: dict[str, str] = field(default_factory=dict)
+    garrison: Container = field(default_factory=lambda: Container((), str))
+    reinforcements: Container = field(default_factory=lambda: Container((), str))
+    delayed: list[tuple[int, int]] = field(default_factory=list)
+    log: ActionLog = field(default_factory=lambda: ActionLog(per_unit=2, distinct=True, closes=True))
+    telephones: set[str] = field(default_factory=set)
+    telephone_cut: bool = False
+    hess_killed: int = 0
+    hess_last_turn: int | None = None
+    flak_killed: int = 0
+    pillboxes_killed: int = 0
+    officers_killed: list[str] = field(default_factory=list)
+    prisoner: str | None = None
+    prisoner_taken: bool = False
+    lost: list[str] = field(default_factory=list)
+    late: dict[str, int] = field(default_factory=dict)
+    off_course: dict[str, str] = field(default_factory=dict)
+    reembarked: set[str] = field(default_factory=set)
+    stuck: set[str] = field(default_factory=set)
+    first_infantry_back: set[str] = field(default_factory=set)
+    flipped_all: bool = False
+
+    # ------------------------------------------------------------------ RaidState
+    @property
+    def zmap(self) -> ZoneMap:
+        return self.scenario.zmap
+
+    @property
+    def boat_only_zones(self) -> frozenset[str]:
+        return self.scenario.boat_only_zones
+
+    @property
+    def german_key(self) -> Callable[[Piece], Any]:
+        return GERMAN_ORDER
+
+    def points_in(self, zone: str, pieces: Iterable[Piece] | None = None) -> int:
+        """Levels that count in ``zone``; a prisoner's level counts with his escort (rule 12)."""
+        source = list(self.stacks.get(zone, ()) if pieces is None else pieces)
+        total = sum(p.points for p in source if self.counts_for_stacking(zone, p))
+        if zone not in self.boat_only_zones:
+            total += sum(self.pieces[c].points for p in source for c in p.carrying)
+        return total
+
+    # ------------------------------------------------------------------ reading
+    def log_line(self, text: str) -> None:
+        self.journal.log(self.turn, self.phase, text)
+
+    def front(self, zone: str) -> Piece | None:
+        """The front line of the stack in ``zone`` (rule 2.2)."""
+        return front_line(self.stack(zone), LAST_RESORT)
+
+    def cargo(self, lca: Piece) -> list[Piece]:
+        return [self.pieces[c] for c in self.aboard.get(lca.id, ())]
+
+    def cargo_levels(self, lca: Piece) -> int:
+        return sum(p.points + sum(self.pieces[c].points for c in p.carrying) for p in self.cargo(lca))
+
+    def british_land_units(self) -> list[Piece]:
+        """Surviving British units other than LCAs, on the map or aboard."""
+        out = [p for p in self.on_map(BRITISH) if p.role != "boat"]
+        for ids in self.aboard.values():
+            out += [self.pieces[c] for c in ids]
+        return out
+
+    def zones_of(self, side: str) -> list[str]:
+        return [z for z, s in self.stacks.items() if s and s[0].side == side]
+
+    def letter(self, zone: str) -> str:
+        return str(self.scenario.zone_records[zone].get("activation") or "")
+
+    # ------------------------------------------------------------------ alarm (rule 7)
+    def alarm_event(self, event: str) -> int:
+        """Raise the alarm for one occurrence of ``event``; at 9, every marker is revealed."""
+        added = self.alarm.happen(event, at_once=True)
+        if added:
+            self.log_line(f"alarm +{added} ({event.replace('_', ' ')}): level {self.alarm.level}")
+        if self.alarm.level >= self.scenario.params.flip_all_at_alarm:
+            self.flip_all("the alarm reaches 9")
+        return added
+
+    def flip_all(self, why: str) -> None:
+        """Rules 7 and 12 (ruling R18): every face-down marker is revealed, the alarm goes to 9."""
+        if self.flipped_all:
+            return
+        self.flipped_all = True
+        self.alarm.set_level(self.scenario.params.flip_all_at_alarm)
+        self.log_line(f"{why}: every A and B marker is turned over, alarm 9")
+        for zone in list(self.markers):
+            self.reveal(zone)
+
+    # ------------------------------------------------------------------ markers (rule 10)
+    def reveal(self, zone: str) -> list[Piece]:
+        """Turn the marker of ``zone`` over: place its garrison units or its obstacle.
+
+        Returns the German units placed (empty for an obstacle).
+        """
+        back = self.markers.reveal(zone)
+        if back is None:
+            return []
+        if back.obstacle:
+            self.obstacles[zone] = back.obstacle
+            self.log_line(f"marker in {zone} turned over: {back.obstacle}")
+            return []
+        letter = self.letter(zone)
+        wanted = list(back.units)
+        if self.options.bad_luck and letter not in self.first_infantry_back and any(t == "infantry" for t, _ in wanted):
+            # Optional rule Bad luck! (R44): twice the infantry, within the limit.
+            self.first_infantry_back.add(letter)
+            wanted = [(t, n * 2 if t == "infantry" else n) for t, n in wanted]
+        placed: list[Piece] = []
+        limit = self.scenario.params.side_stacking
+        for unit_type, n in wanted:
+            for _ in range(n):
+                ids = self.garrison.of_type(unit_type)
+                if not ids:
+                    break
+                nxt = self.pieces[ids[0]]
+                if self.points_in(zone) + nxt.points > limit:
+                    break
+                (drawn,) = self.garrison.draw(unit_type, 1, self.roll, f"garrison for {zone}")
+                piece = self.pieces[drawn]
+                self.place(piece, zone)
+                placed.append(piece)
+        self.log_line(f"marker in {zone} turned over: {back.describe()}" + (f"; placed {', '.join(p.label() for p in placed)}" if placed else "; nobody left to place"))
+        event = {"A": "first_a_marker", "B": "first_b_marker"}.get(letter)
+        if placed and event:
+            self.alarm_event(event)
+        return placed
+
+    # ------------------------------------------------------------------ losses
+    def eliminate(self, piece: Piece) -> None:
+        """Take an eliminated piece off the game (an LCA takes its cargo with it, R8/R38)."""
+        zone = piece.zone
+        self.lift(piece)
+        self.lost.append(piece.id)
+        if piece.id in ("lovat", "mills-roberts"):
+            self.officers_killed.append(piece.id)
+        role = piece.role
+        if role == "flak":
+            self.flak_killed += 1
+        elif role == "pillbox":
+            self.pillboxes_killed += 1
+        elif role == "hess":
+            self.hess_killed += 1
+            if self.hess_killed >= 2:
+                self.hess_last_turn = self.turn
+        if role == "boat":
+            for cid in self.aboard.pop(piece.id, []):
+                self.lift(self.pieces[cid])
+                self.eliminate(self.pieces[cid])
+        if piece.carrying:
+            self._hand_over(piece, zone)
+        if piece.id == self.prisoner:
+            self.prisoner = None
+
+    def _hand_over(self, escort: Piece, zone: str) -> None:
+        from paragraphs_raids.transport import hand_over
+
+        carried = list(escort.carrying)
+        escort.carrying.clear()
+        other = hand_over(self.stack(zone), escort, lambda p: p.role == "commando") if zone else None
+        if other is not None:
+            other.carrying += carried
+            self.log_line(f"{other.label()} takes over the prisoner")
+        else:
+            self.prisoner = None
+            self.log_line("the prisoner is left alone and lost")
+
+    def take_loss(self, piece: Piece) -> bool:
+        """One loss (rule 11.1): flip a full unit, eliminate a reduced one. True if eliminated."""
+        from paragraphs_raids.stacks import hit
+
+        gone = hit(piece)
+        if gone:
+            self.eliminate(piece)
+        elif piece.side == GERMAN and piece.zone:
+            self.stack(piece.zone).sort(key=GERMAN_ORDER)
+        return gone

@@ -1,0 +1,302 @@
+"""The default British player: the historical plan of No. 4 Commando, played sensibly.
+
+Each turn of phase B it:
+
+1. lands the LCAs' cargo (while the plan is young), each LCA's troops on the beach its
+   ship waiting zone reaches (or where event 5c put the group), walking on inland with
+   the MP left;
+2. with each stack ashore, in turn: withdraws when the battery is down or time runs short
+   (to a beach whose LCAs have room, then embarks); otherwise assaults a German zone next
+   to it when the odds are good (the battery always), fires at one when a hit is likely,
+   and walks toward its objective: a telephone line first for the stack nearest one, then
+   the Hess battery, going around known Germans and face-down markers where it can;
+3. fires the mortar and the sniper at the best target in reach;
+4. sails LCAs to Newhaven once their troops are aboard (on the last turn, whatever is).
+
+It only calls the checked actions of :mod:`paragraphs_dieppe.game.actions`; an action the
+rules refuse is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from paragraphs.dice import DiceConventions
+from paragraphs_raids.actions import ActionRefused
+from paragraphs_raids.chances import win_chance
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
+
+from paragraphs_dieppe.game import actions
+from paragraphs_dieppe.game.state import LAST_RESORT, GameState
+from paragraphs_dieppe.rules.fire import shooter_value, target_value
+from paragraphs_dieppe.rules.movement import LAND, stack_allowance
+
+_D10 = DiceConventions()
+#: Turns left, from which stacks head back to the boats whatever they are doing.
+DEFAULT_WITHDRAW_MARGIN = 4
+
+
+class DefaultPolicy:
+    """The historical plan (see the module docstring).
+
+    Args:
+        land_until: last turn a group still lands.
+        withdraw_margin: a stack heads back when the turns left are this many or fewer.
+        fire_threshold: smallest chance of hitting for which a stack fires.
+    """
+
+    def __init__(self, land_until: int = 4, withdraw_margin: int = DEFAULT_WITHDRAW_MARGIN, fire_threshold: float = 0.55) -> None:
+        self.land_until = land_until
+        self.withdraw_margin = withdraw_margin
+        self.fire_threshold = fire_threshold
+
+    # ------------------------------------------------------------------ phase B
+    def british_phase(self, g: GameState) -> None:
+        if g.turn <= self.land_until:
+            self._land_all(g)
+        for zone in sorted(g.zones_of(BRITISH), key=lambda z: g.zmap.order[z]):
+            if zone in g.boat_only_zones:
+                continue
+            self._act_with_stack(g, zone)
+        self._support_fire(g)
+        self._sail(g)
+
+    # ------------------------------------------------------------------ helpers
+    def _try(self, g: GameState, what: str, fn: object, *args: object, **kw: object) -> object:
+        try:
+            return fn(g, *args, **kw)  # type: ignore[operator]
+        except ActionRefused as exc:
+            g.log_line(f"(the player gives up: {what}: {exc})")
+            return None
+
+    def _withdrawing(self, g: GameState) -> bool:
+        return g.hess_killed >= 2 or g.scenario.params.turns - g.turn < self.withdraw_margin
+
+    def _goal(self, g: GameState, zone: str) -> str | None:
+        if g.hess_killed < 2 and any(p.role == "hess" for p in g.stack(g.scenario.hess_zone)):
+            if g.telephones and not g.telephone_cut:
+                nearest_t = min(g.telephones, key=lambda t: (g.zmap.radius(zone, t) or 99, t))
+                if (g.zmap.radius(zone, nearest_t) or 99) <= 2:
+                    return nearest_t
+            return g.scenario.hess_zone
+        return None
+
+    def _fresh(self, g: GameState, zone: str) -> list[Piece]:
+        return [p for p in g.stack(zone) if p.side == BRITISH and not p.acted and p.id not in g.log.closed and p.role != "boat" and "move" not in g.log.actions_of(p)]
+
+    def _route(self, g: GameState, start: str, goal: str, allowance: int, enter_goal: bool) -> list[str]:
+        """The longest affordable prefix of a cheapest land route toward ``goal``.
+
+        Known Germans, face-down markers and obstacles weigh on the route, so it goes
+        around them when it can; when it cannot, it ends in the first such zone met (the
+        move then reveals the marker or assaults the Germans there).
+        """
+        weights = {z: 4 for z in g.zones_of(GERMAN)} | {z: 3 for z in g.markers} | {z: 2 for z in g.obstacles}
+        weights.pop(goal, None)
+        blocked = set(g.boat_only_zones)
+        to_goal = g.zmap.costs_to(goal, impassable=blocked, surcharge=weights)
+        if start not in to_goal:
+            return []
+        path: list[str] = []
+        here = start
+        spent = 0
+        while here != goal:
+            options = g.zmap.next_steps(here, to_goal, impassable=blocked, surcharge=weights)
+            if not options:
+                break
+            nxt = options[0]
+            cost = g.zmap.step_cost(here, nxt, LAND)
+            if cost is None or spent + cost > allowance:
+                break
+            if nxt == goal and not enter_goal:
+                break
+            path.append(nxt)
+            spent += cost
+            here = nxt
+            if nxt in g.markers or g.side_in(nxt) == GERMAN:
+                break
+        return path
+
+    def _fit(self, g: GameState, path: list[str], pieces: Sequence[Piece]) -> list[str]:
+        """Cut ``path`` back to a zone with room for ``pieces`` (markers and Germans end it)."""
+        need = g.points_in("", pieces)
+        while path:
+            end = path[-1]
+            if end in g.markers or g.side_in(end) == GERMAN:
+                return path
+            if g.points_in(end) + need <= g.scenario.params.side_stacking:
+                return path
+            path = path[:-1]
+        return path
+
+    # ------------------------------------------------------------------ landing
+    def _land_all(self, g: GameState) -> None:
+        for lca in [p for p in g.on_map(BRITISH) if p.role == "boat" and p.zone not in (g.scenario.newhaven,)]:
+            cargo = [c for c in g.cargo(lca) if c.id not in g.reembarked and not c.acted]
+            if not cargo or g.late.get(cargo[0].group, 0) > g.turn:
+                continue
+            forced = g.off_course.get(cargo[0].group)
+            beaches = [forced] if forced else [z for z in g.zmap.steps(lca.zone, "landing")]
+            if not beaches:
+                continue
+            beach = beaches[0]
+            allowance = stack_allowance(cargo, cargo)
+            goal = self._goal(g, beach)
+            path = [beach]
+            if goal and beach not in g.markers:
+                path += self._route(g, beach, goal, allowance - 2, enter_goal=False)
+            path = self._fit(g, path, cargo)
+            if not path:
+                continue
+            if path[-1] in g.markers and len(path) > 1:
+                path = path[:-1]
+            self._try(g, "landing", actions.land, cargo, lca, path)
+
+    # ------------------------------------------------------------------ stacks ashore
+    def _act_with_stack(self, g: GameState, zone: str) -> None:
+        pieces = self._fresh(g, zone)
+        if not pieces or zone not in g.stacks:
+            return
+        if self._withdrawing(g):
+            self._withdraw(g, zone, pieces)
+            return
+        commandos = [p for p in pieces if p.role == "commando"]
+        others = [p for p in pieces if p.role in ("officer",)]
+        movers = commandos + others
+        if not commandos:
+            return
+        # Assault a German zone next door when it is worth it (R13: both actions).
+        for target in g.zmap.neighbours(zone, g.zmap.movable_kinds(LAND)):
+            if g.side_in(target) == GERMAN and self._worth_assault(g, commandos, target) and not any(g.log.actions_of(p) for p in movers):
+                if g.points_in("", movers) <= g.scenario.params.side_stacking:
+                    self._try(g, f"assault on {target}", actions.move, movers, [target])
+                    return
+        # Fire at the best adjacent German zone.
+        self._fire_from(g, zone, [p for p in pieces if p.role in ("commando", "officer")])
+        movers = [p for p in self._fresh(g, zone) if p.role in ("commando", "officer")]
+        if not movers or zone in g.stuck or any(g.side_in(z) == GERMAN for z in g.zmap.neighbours(zone)) and g.log.actions_of(movers[0]):
+            return
+        goal = self._goal(g, zone)
+        if goal is None or goal == zone:
+            return
+        allowance = stack_allowance(movers, g.stack(zone))
+        path = self._fit(g, self._route(g, zone, goal, allowance, enter_goal=goal in g.telephones), movers)
+        if path and (path[-1] in g.markers or g.side_in(path[-1]) == GERMAN):
+            fresh = not any(g.log.actions_of(p) for p in movers)
+            strong = g.side_in(path[-1]) != GERMAN or self._worth_assault(g, [p for p in movers if p.role == "commando"], path[-1])
+            if not (fresh and strong and g.points_in("", movers) <= g.scenario.params.side_stacking):
+                path = self._fit(g, path[:-1], movers)
+        if path:
+            self._try(g, f"move toward {goal}", actions.move, movers, path)
+
+    def _worth_assault(self, g: GameState, commandos: Sequence[Piece], target: str) -> bool:
+        germans = [p for p in g.stack(target) if p.side == GERMAN]
+        if any(p.role == "hess" for p in germans):
+            return sum(p.points for p in commandos) >= 6
+        mine = sum(p.points for p in commandos)
+        theirs = sum(p.points for p in germans)
+        return len(commandos) >= len(germans) and mine >= 2 * max(1, theirs)
+
+    def _fire_from(self, g: GameState, zone: str, shooters: list[Piece]) -> None:
+        shooters = actions.british_order([p for p in shooters if p.id not in g.log.closed and not p.acted])
+        if not shooters or shooters[0].role != "commando" or any("fire" in g.log.actions_of(p) for p in shooters):
+            return
+        best: tuple[float, str] | None = None
+        for target in g.zmap.neighbours(zone):
+            if g.side_in(target) != GERMAN or target in g.markers:
+                continue
+            germans = [p for p in g.stack(target) if p.side == GERMAN]
+            aim = front_line(germans, LAST_RESORT)
+            if aim is None or aim.role == "hess":
+                continue
+            a = shooter_value(shooters[0], shooters, turn=g.turn, light_table=g.scenario.tables["light"]).base
+            d = target_value(aim, germans, g.zmap.zone(target).protection).base
+            chance = float(win_chance(a - d, "d6", "d10", _D10))
+            if best is None or chance > best[0]:
+                best = (chance, target)
+        if best is not None and best[0] >= self.fire_threshold:
+            self._try(g, f"fire at {best[1]}", actions.fire, shooters, best[1])
+
+    def _support_fire(self, g: GameState) -> None:
+        for p in [p for p in g.on_map(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
+            reach = g.scenario.params.mortar_range if p.role == "mortar" else 1
+            radii = g.zmap.radii_from(p.zone)
+            targets = [z for z, r in radii.items() if 1 <= r <= reach and g.side_in(z) == GERMAN and z not in g.markers]
+            targets = [z for z in targets if (f := front_line([q for q in g.stack(z)], LAST_RESORT)) is not None and f.role != "hess"]
+            if targets:
+                self._try(g, f"{p.role} fire", actions.fire, [p], min(targets, key=lambda z: (radii[z], g.zmap.order[z])))
+        # The sniper and the mortar follow the nearest commandos when they can.
+        for p in [p for p in g.on_map(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
+            friends = [z for z in g.zones_of(BRITISH) if z != p.zone and z not in g.boat_only_zones and any(q.role == "commando" for q in g.stack(z))]
+            if not friends or self._withdrawing(g) and p.zone in g.zmap.tagged("beach"):
+                continue
+            goal = min(friends, key=lambda z: (g.zmap.radius(p.zone, z) or 99, g.zmap.order[z]))
+            path = self._fit(g, self._route(g, p.zone, goal, stack_allowance([p], g.stack(p.zone)), enter_goal=True), [p])
+            if path and path[-1] not in g.markers and g.side_in(path[-1]) != GERMAN:
+                self._try(g, f"{p.role} follows", actions.move, [p], path)
+
+    # ------------------------------------------------------------------ going home
+    def _boats_for(self, g: GameState, beach: str) -> list[Piece]:
+        out = []
+        for zone in g.zmap.steps(beach, "landing"):
+            out += [b for b in g.boats_in(zone)]
+        return out
+
+    def _withdraw(self, g: GameState, zone: str, pieces: list[Piece]) -> None:
+        beaches = [z for z in g.zmap.tagged("beach") if self._boats_for(g, z)]
+        if not beaches:
+            return
+        if zone in beaches:
+            self._embark(g, zone, pieces)
+            return
+        allowance = stack_allowance(pieces, g.stack(zone))
+        best = None
+        for beach in beaches:
+            path = self._fit(g, self._route(g, zone, beach, allowance, enter_goal=True), pieces)
+            dist = g.zmap.costs_to(beach, impassable=set(g.zones_of(GERMAN)) | set(g.markers) | g.boat_only_zones).get(zone, 99)
+            if best is None or dist < best[0]:
+                best = (dist, path)
+        if best is None or not best[1] or best[1][-1] in g.markers or g.side_in(best[1][-1]) == GERMAN:
+            return
+        report = self._try(g, "withdraw", actions.move, pieces, best[1])
+        if isinstance(report, actions.MoveReport) and report.end in beaches:
+            self._embark(g, report.end, [p for p in pieces if p.zone == report.end and p.id not in g.log.closed])
+
+    def _embark(self, g: GameState, beach: str, pieces: list[Piece]) -> None:
+        waiting = list(pieces)
+        for lca in self._boats_for(g, beach):
+            room = g.scenario.params.lca_capacity - g.cargo_levels(lca)
+            load: list[Piece] = []
+            for p in sorted(waiting, key=lambda p: -p.points):
+                need = p.points + sum(g.pieces[c].points for c in p.carrying)
+                if need <= room:
+                    load.append(p)
+                    room -= need
+            if load:
+                self._try(g, "embark", actions.embark, load, lca)
+                waiting = [p for p in waiting if p not in load]
+            if not waiting:
+                return
+
+    def _sail(self, g: GameState) -> None:
+        home = g.scenario.newhaven
+        last = g.turn >= g.scenario.params.turns
+        ashore = [p for p in g.on_map(BRITISH) if p.role != "boat"]
+        for zone in [z for z in g.zones_of(BRITISH) if z in g.boat_only_zones and z != home]:
+            boats = [b for b in g.boats_in(zone) if not b.acted and b.id not in g.log.closed]
+            loaded = [b for b in boats if g.aboard.get(b.id)]
+            ready = [b for b in loaded if all(c in g.reembarked for c in g.aboard[b.id])]
+            go = loaded if (last or (not ashore and self._withdrawing(g))) else [b for b in ready if g.cargo_levels(b) >= g.scenario.params.lca_capacity - 1]
+            if not go:
+                continue
+            to_home = g.zmap.costs_to(home, impassable=(), mode="sea")
+            path: list[str] = []
+            here = zone
+            while here != home:
+                steps = g.zmap.next_steps(here, to_home, mode="sea")
+                if not steps:
+                    break
+                here = steps[0]
+                path.append(here)
+            if path:
+                self._try(g, "sail home", actions.sail, go, path)

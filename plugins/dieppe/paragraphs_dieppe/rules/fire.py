@@ -1,0 +1,100 @@
+"""Rule 11.1: fire between adjacent zones (R 2 for the mortar).
+
+The shooter is the front line of the firing stack (or the sniper or mortar firing alone);
+its value is its fire factor (FF) plus:
+
+* one per stacking level of the infantry firing with it, or one per other LCA when LCAs
+  fire (never for the sniper or the mortar);
+* one when one or two officers who have not acted are with it (never for the sniper or
+  the mortar);
+* light, for the sniper and the mortar only: -2 in turns 1-5 (4:45-5:45), -1 in turns
+  6-8 (6:00-6:30), content table ``light``;
+* -1 for the mortar at R 2.
+
+The target is the front line of the stack fired at (any unit of it, for a sniper); its
+value is its FF plus one per level of the infantry (or other LCAs) with it, and the
+zone's protection, added (ruling R33); there is no officer bonus in defence (R34), and
+against a sniper or a mortar the target gets no stack bonus either (R32). Each side adds
+its own die: a d6 for the British, a d10 for the Germans. Attack at or over defence: the
+target takes a loss; under it: the shooter takes one. A mortar hit costs two losses
+(the second spills onto the unit underneath, R37).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from paragraphs_raids.combat import CombatResult, SideValue, attack_base, defence_base, resolve
+from paragraphs_raids.dice import Roller
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor
+
+from paragraphs_dieppe.rules.dice import die_of
+
+FIRE = factor("fire")
+#: Units whose fire ignores stack and officer and suffers from the light (rule 11.1).
+SPECIAL_SHOOTERS = frozenset({"sniper", "mortar"})
+BOAT = "boat"
+
+TARGET_HIT = "target hit"
+SHOOTER_HIT = "shooter hit"
+
+
+def accompanies(front: Piece) -> Callable[[Piece], bool]:
+    """Which other pieces add their levels to ``front``'s value: infantry, or other LCAs
+    when an LCA fires or is fired at (rule 11.1 and its note 1)."""
+    if front.role == BOAT:
+        return lambda p: p.role == BOAT
+    return lambda p: p.kind.infantry
+
+
+def light_modifier(turn: int, table: object) -> int:
+    """The light modifier of sniper and mortar fire on ``turn`` (content table ``light``)."""
+    return int(table.lookup(turn).result)  # type: ignore[attr-defined]
+
+
+def shooter_value(front: Piece, firing: Sequence[Piece], *, turn: int, light_table: object, radius: int = 1) -> SideValue:
+    """The shooter's value before its die (rule 11.1).
+
+    ``firing`` holds the pieces firing together (the front line first, ruling R31): only
+    they add their levels.
+    """
+    if front.role in SPECIAL_SHOOTERS:
+        extra = [("light", light_modifier(turn, light_table))]
+        if front.role == "mortar" and radius >= 2:
+            extra.append(("range", -1))
+        return attack_base(front, [front], lambda p: False, factor=FIRE, officer_bonus=0, extra=extra)
+    return attack_base(front, firing, accompanies(front), factor=FIRE, officer_bonus=1)
+
+
+def target_value(target: Piece, stack: Sequence[Piece], protection: int, *, shooter_role: str = "") -> SideValue:
+    """The target's value before its die (rule 11.1; rulings R32, R33, R34)."""
+    if shooter_role in SPECIAL_SHOOTERS:
+        return defence_base(target, [target], lambda p: False, protection, 1, factor=FIRE, officer_bonus=0)
+    return defence_base(target, stack, accompanies(target), protection, 1, factor=FIRE, officer_bonus=0)
+
+
+def fire_outcome(attack: int, defence: int, side: str, roll: Roller) -> CombatResult:
+    """Roll the firing side's die against the other side's and compare (rule 11.1)."""
+    other = GERMAN if side == BRITISH else BRITISH
+    return resolve(attack, defence, roll, attack_die=die_of(side), defence_die=die_of(other), purpose=f"{side} fire")
+
+
+def outcome_label(result: CombatResult) -> str:
+    return TARGET_HIT if result.defender_hit else SHOOTER_HIT
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """One fire: the values, the dice and who took the losses."""
+
+    shooter: Piece
+    target: Piece
+    attack: SideValue
+    defence: SideValue
+    result: CombatResult
+    losses: tuple[tuple[Piece, bool], ...]
+
+    @property
+    def label(self) -> str:
+        return outcome_label(self.result)

@@ -1,0 +1,60 @@
+"""The companion (``turn dieppe --state BOARD``): the board file, its checks, the German turn."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from paragraphs.cli import main
+from paragraphs_dieppe.resources import schema
+
+BOARD = Path(__file__).parent / "data" / "board.json"
+
+
+def test_the_example_board_follows_its_schema() -> None:
+    assert not list(Draft202012Validator(schema("board")).iter_errors(json.loads(BOARD.read_text())))
+
+
+def test_turn_plays_the_german_phase_and_writes_the_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "after.json"
+    assert main(["turn", "dieppe", "--state", str(BOARD), "--seed", "4", "--json", "--out", str(out)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    texts = [a["text"] for a in data["actions"]]
+    # Alarm 6: the stack at T1 (next to the commandos at SAANE) fires first (the most levels).
+    assert texts[0].startswith("German fire from T1 at SAANE")
+    after = json.loads(out.read_text())
+    assert after == data["board"]
+    assert not list(Draft202012Validator(schema("board")).iter_errors(after))
+    # The same seed gives the same German turn; the written board can be read again.
+    assert main(["turn", "dieppe", "--state", str(BOARD), "--seed", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["actions"] == data["actions"]
+    assert main(["turn", "dieppe", "--state", str(out), "--seed", "1"]) == 0
+    assert "German actions, turn 4" in capsys.readouterr().out
+
+
+def test_own_dice(capsys: pytest.CaptureFixture[str]) -> None:
+    # T1 fires: d10 0 against d6 6, the machine gun is hit; F1, P2 fire; no reinforcements (9).
+    assert main(["turn", "dieppe", "--state", str(BOARD), "--dice", "0,6,0,6,0,6,9", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert "gmg-1" not in {u["id"] for u in data["board"]["units"]}
+    assert data["actions"][-1]["text"] == "no reinforcements this turn"
+    assert main(["turn", "dieppe", "--state", str(BOARD), "--dice", "0,6"]) == 2
+    assert "the dice ran out" in capsys.readouterr().err
+
+
+def test_board_errors_are_placed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    board = json.loads(BOARD.read_text())
+    board["units"].append({"id": "gi-2", "zone": "SAANE"})
+    board["units"].append({"id": "nobody", "zone": "H"})
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(board, indent=2))
+    assert main(["turn", "dieppe", "--state", str(bad), "--seed", "1"]) == 1
+    err = capsys.readouterr().err
+    # One line: the first problem in file order, and how many more there are.
+    assert err.count("\n") == 1 and f"{bad}:6:5: DIE200" in err and "holds both sides" in err and "(and 1 more)" in err
+    (tmp_path / "broken.json").write_text("{")
+    assert main(["turn", "dieppe", "--state", str(tmp_path / "broken.json"), "--seed", "1"]) == 1
+    assert "BOARD001" in capsys.readouterr().err

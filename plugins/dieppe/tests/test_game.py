@@ -1,0 +1,119 @@
+"""Whole automatic games: determinism, robustness over many seeds with the stacking
+invariant checked after every phase, options, the result's shape, the commands."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from paragraphs.cli import main
+
+from paragraphs_dieppe.cli_simulate import simulate
+from paragraphs_dieppe.game.state import Options
+from paragraphs_dieppe.game.turn import play_game
+from paragraphs_dieppe.policy import DefaultPolicy
+from paragraphs_dieppe.rules.victory import LEVELS
+from paragraphs_dieppe.scenario import Scenario
+
+#: Games played with every invariant checked in the test job; the benchmark plays 1,000
+#: (benchmarks/dieppe_games.py --check).
+CI_GAMES = 150
+
+
+def journal(scenario: Scenario, seed: int, options: Options = Options()) -> list[dict[str, Any]]:
+    return play_game(scenario, seed, DefaultPolicy(), options).to_json()["journal"]  # type: ignore[no-any-return]
+
+
+def test_same_seed_same_journal(scenario: Scenario) -> None:
+    assert journal(scenario, 11) == journal(scenario, 11)
+    assert journal(scenario, 11) != journal(scenario, 12)
+
+
+def test_result_json_has_bruneval_s_fields(scenario: Scenario) -> None:
+    data = play_game(scenario, 5, DefaultPolicy()).to_json()
+    assert set(data) == {"title", "seed", "policy", "options", "vp", "result", "reasons", "turns", "journal"}
+    assert data["title"] == "dieppe" and data["seed"] == 5 and data["result"] in LEVELS
+    assert 1 <= data["turns"] <= 12 and data["reasons"]
+    assert data["options"] == {"optional": [], "difficulty": None, "events": True}
+    assert all({"turn", "phase", "text", "rolls"} <= set(e) for e in data["journal"])
+    assert all({"die", "value", "purpose"} <= set(r) for e in data["journal"] for r in e["rolls"])
+
+
+def test_recording_changes_nothing(scenario: Scenario) -> None:
+    full = play_game(scenario, 21, DefaultPolicy())
+    fast = play_game(scenario, 21, DefaultPolicy(), record=False)
+    assert (full.vp, full.result, full.turns, full.reasons) == (fast.vp, fast.result, fast.turns, fast.reasons)
+
+
+@pytest.mark.parametrize("options", [Options(), Options(bad_luck=True, alarm=True, vorwarts=True), Options(events=False)])
+def test_many_games_complete_with_the_stacking_invariant(scenario: Scenario, options: Options) -> None:
+    results = [play_game(scenario, seed, DefaultPolicy(), options, record=False, check=True) for seed in range(CI_GAMES // 3)]
+    assert {r.result for r in results} <= set(LEVELS)
+    assert len({r.vp for r in results}) > 3
+
+
+def test_the_policy_plays_the_plan(scenario: Scenario) -> None:
+    """Over a few games the default player lands, cuts a line, silences guns and gets home."""
+    results = [play_game(scenario, seed, DefaultPolicy(), record=True) for seed in range(20)]
+    texts = [e["text"] for r in results for e in r.to_json()["journal"]]
+    assert any("first landing" in t for t in texts)
+    assert any(t.startswith("telephone line cut") for t in texts)
+    assert any("Hess cannon eliminated" in reason for r in results for reason in r.reasons)
+    assert any(" sail to NEWHAVEN" in t for t in texts)
+
+
+def test_optional_rules_change_the_game(scenario: Scenario) -> None:
+    start = play_game(scenario, 3, DefaultPolicy(), Options(alarm=True)).to_json()["journal"][0]["text"]
+    assert start.endswith("alarm 2.")
+    plain = [play_game(scenario, s, DefaultPolicy(), record=False).vp for s in range(30)]
+    harder = [play_game(scenario, s, DefaultPolicy(), Options(bad_luck=True, alarm=True, vorwarts=True), record=False).vp for s in range(30)]
+    assert plain != harder
+
+
+def test_no_events_means_no_phase_a(scenario: Scenario) -> None:
+    assert not [e for e in journal(scenario, 4, Options(events=False)) if e["phase"] == "A"]
+    assert [e for e in journal(scenario, 4) if e["phase"] == "A"]
+
+
+def test_series_do_not_depend_on_jobs(scenario: Scenario) -> None:
+    one = simulate(scenario, DefaultPolicy, Options(), 12, 7, jobs=1)
+    two = simulate(scenario, DefaultPolicy, Options(), 12, 7, jobs=2)
+    assert one == two
+
+
+def test_play_auto_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "dieppe", "--auto", "--seed", "1942", "--json", "--difficulty", "green"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["seed"] == 1942 and data["options"]["difficulty"] == "green" and data["options"]["optional"] == ["bad_luck"]
+
+
+def test_play_auto_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "dieppe", "--auto", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Turn 1 (04:45)" in out and "Result after" in out
+
+
+def test_bad_choices_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "dieppe", "--auto", "--optional", "commando"]) == 2
+    assert "no optional rule 'commando'" in capsys.readouterr().err
+    assert main(["play", "dieppe", "--auto", "--difficulty", "veteran"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "green" in err
+
+
+def test_simulate_json_and_sweep(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "dieppe", "--games", "6", "--seed", "2", "--jobs", "1", "--check", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 6 and [r["level"] for r in data["levels"]] == list(LEVELS)
+    assert main(["simulate", "dieppe", "--games", "4", "--jobs", "1", "--json", "--sweep", "ruling.newhaven_deduction=starting_levels,eliminated_counters"]) == 0
+    sweep = json.loads(capsys.readouterr().out)
+    assert [v["variant"] for v in sweep["variants"]] == [{"ruling.newhaven_deduction": "starting_levels"}, {"ruling.newhaven_deduction": "eliminated_counters"}]
+
+
+@pytest.mark.slow
+def test_a_dask_cluster_gives_the_same_series(scenario: Scenario) -> None:
+    local = simulate(scenario, DefaultPolicy, Options(), 6, 3, jobs=1)
+    dask = simulate(scenario, DefaultPolicy, Options(), 6, 3, jobs=2, executor="dask")
+    assert local == dask

@@ -1,0 +1,313 @@
+"""Each ruling of docs/titles/dieppe.md (numbers R1-R46 of the design study) with a test;
+the content rulings also through an overlay."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paragraphs_raids.actions import ActionRefused
+from paragraphs_raids.cli import RaidChoices
+from paragraphs_raids.dice import PrngRoller
+from paragraphs_raids.markers import MarkerBack
+
+from paragraphs_dieppe.game import actions
+from paragraphs_dieppe.game.german import german_fire, german_movement, reinforcements
+from paragraphs_dieppe.game.setup import new_game
+from paragraphs_dieppe.game.state import Options
+from paragraphs_dieppe.game.turn import game_over, phase_a, tally
+from paragraphs_dieppe.rules.fire import target_value
+from paragraphs_dieppe.rules.movement import allowance
+from paragraphs_dieppe.scenario import Scenario, load_scenario
+
+Board = Callable[..., Any]
+Put = Callable[..., list[Any]]
+
+
+class ThenRandom:
+    """Scripted dice first, then seeded ones (for tests that only care about the first rolls)."""
+
+    def __init__(self, values: list[int], scenario: Scenario) -> None:
+        self.values = list(values)
+        self.prng = PrngRoller(1, scenario.conventions)
+
+    def __call__(self, die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
+        while self.values:
+            v = self.values.pop(0)
+            if allowed is None or v in allowed:
+                return v
+        return self.prng(die, purpose, allowed)
+
+
+def with_ruling(scenario: Scenario, ruling: str, choice: str) -> Scenario:
+    return dataclasses.replace(scenario, rulings={**scenario.rulings, ruling: choice})
+
+
+def test_r1_r2_six_phases_and_fire_assault_move(scenario: Scenario) -> None:
+    from paragraphs_dieppe.scenario import FACTOR_NAMES
+
+    assert FACTOR_NAMES == ("fire", "assault")
+    assert scenario.kinds["german_infantry"].full.names == ("fire", "assault")
+
+
+def test_r4_markers_are_dealt_per_letter(scenario: Scenario) -> None:
+    g = new_game(scenario, PrngRoller(5, scenario.conventions))
+    for zone, back in g.markers.hidden.items():
+        assert back in scenario.marker_backs[g.letter(zone)]
+    assert len(g.markers) == sum(len(z) for z in scenario.activation_zones().values())
+
+
+def test_r5_a_type_run_out_places_nobody(board: Board, put: Put) -> None:
+    g = board([])
+    g.garrison.left = ["gi-1"]
+    g.markers.hidden["A2"] = MarkerBack((("infantry", 1), ("machine_gun", 1)))
+    placed = g.reveal("A2")
+    assert [p.id for p in placed] == ["gi-1"]
+
+
+def test_r7_a_late_group_lands_from_the_turn_in_brackets(board: Board, put: Put) -> None:
+    g = board([])
+    lca = put(g, "G2", "lca-4")[0]
+    g.aboard["lca-4"] = ["g2-1"]
+    g.late["group2"] = 2
+    with pytest.raises(ActionRefused, match="before turn 2"):
+        actions.land(g, [g.pieces["g2-1"]], lca, ["ORANGE2"])
+    g.turn = 2
+    assert actions.land(g, [g.pieces["g2-1"]], lca, ["ORANGE2"]).end == "ORANGE2"
+
+
+def test_r8_r38_an_lca_sunk_takes_its_cargo(board: Board, put: Put, scenario: Scenario) -> None:
+    g = board([])
+    lca = put(g, "G2", "lca-4")[0]
+    g.aboard["lca-4"] = ["lovat", "g2-1"]
+    g.eliminate(lca)
+    assert {"lca-4", "lovat", "g2-1"} <= set(g.lost) and g.officers_killed == ["lovat"]
+    assert scenario.kinds["lca"].reduced is None
+
+
+def test_r9_off_course_group_lands_at_its_beach_only(board: Board, put: Put) -> None:
+    g = board([])
+    lca = put(g, "G1", "lca-1")[0]
+    g.aboard["lca-1"] = ["g1-1"]
+    g.off_course["group1"] = "C5"
+    with pytest.raises(ActionRefused, match="off course"):
+        actions.land(g, [g.pieces["g1-1"]], lca, ["ORANGE1"])
+    assert actions.land(g, [g.pieces["g1-1"]], lca, ["C5"]).end == "C5" and "lca-1" in g.stack("G1")[0].id
+
+
+@pytest.mark.parametrize(("choice", "alarm"), [("once", 1), ("twice", 2)])
+def test_r11_ship_detection_once_or_twice(board: Board, scenario: Scenario, choice: str, alarm: int) -> None:
+    g = board([2, 0])  # event a (battery), d10 0: nothing; an even face, so no event d
+    g.scenario = with_ruling(scenario, "ship_detection", choice)
+    phase_a(g)
+    assert g.alarm.level == alarm
+
+
+def test_r11_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
+    (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: ship_detection, choice: twice}\n")
+    assert load_scenario(overlays=[str(tmp_path)], use_cache=False).ruling("ship_detection") == "twice"
+    (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: ship_detection, choice: thrice}\n")
+    with pytest.raises(Exception, match="thrice"):
+        load_scenario(overlays=[str(tmp_path)], use_cache=False)
+
+
+def test_r13_entering_germans_needs_both_actions(board: Board, put: Put) -> None:
+    g = board([])
+    stack = put(g, "SAANE", "g2-1", "g2-2")
+    put(g, "T1", "gi-1")
+    g.log.take(stack, "fire")
+    with pytest.raises(ActionRefused, match="both actions"):
+        actions.move(g, stack, ["T1"])
+
+
+def test_r14_from_alarm_6_a_german_that_fired_may_move(scenario: Scenario, board: Board, put: Put) -> None:
+    # The first fire raises the alarm by one: from 6 to 7, or from 4 to 5.
+    for alarm, moves in ((6, True), (4, False)):
+        g = board(alarm=alarm)
+        g.roll = ThenRandom([9, 1], scenario)  # German d10 9 against the British d6 1: hit
+        g.phase = "D"
+        put(g, "T1", "gi-1")
+        put(g, "SAANE", "g2-1", reduced=("g2-1",))
+        put(g, "WOOD", "g2-2")
+        fired = german_fire(g)
+        assert "g2-1" in g.lost
+        german_movement(g, fired)
+        assert (g.pieces["gi-1"].zone != "T1") is moves
+
+
+def test_r16_every_bangalore_and_every_explosion_raises_the_alarm(board: Board, put: Put) -> None:
+    g = board([1, 1])  # two odd faces: the wire holds twice
+    g.obstacles["T1"] = "wire"
+    actions.move(g, put(g, "SAANE", "g2-1"), ["T1"])
+    actions.move(g, put(g, "R1", "g2-2"), ["T1"])
+    assert g.alarm.level == 2
+    g2 = board([0, 9])  # mines: 0 + 2 levels has no effect, then 9 + 2 explodes
+    g2.obstacles["T1"] = "mines"
+    actions.move(g2, put(g2, "SAANE", "g2-1"), ["T1"])
+    assert g2.alarm.level == 0 and g2.obstacles["T1"] == "mines"
+    actions.move(g2, put(g2, "R1", "g2-2"), ["T1"])
+    assert g2.alarm.level == 1 and "T1" not in g2.obstacles and g2.pieces["g2-2"].reduced
+
+
+def test_r17_an_obstacle_is_not_the_first_a_marker(board: Board, put: Put) -> None:
+    g = board([])
+    g.markers.hidden["A2"] = MarkerBack((), "mines")
+    g.reveal("A2")
+    assert g.alarm.level == 0 and g.obstacles == {"A2": "mines"}
+
+
+def test_r18_alarm_9_reveals_every_marker(board: Board) -> None:
+    g = board(alarm=8)
+    g.markers.hidden.update({"A2": MarkerBack((), "wire"), "B3": MarkerBack((), "mines")})
+    g.alarm.seen["first_fire"] = 0
+    g.alarm_event("first_fire")
+    assert g.alarm.level == 9 and not g.markers and g.obstacles == {"A2": "wire", "B3": "mines"}
+
+
+def test_r20_a_held_entry_delays_the_reinforcements(scenario: Scenario, board: Board, put: Put) -> None:
+    g = board([0, 3, 6, 6, 6], alarm=7)  # they come (0 < 7), at R3, three of them
+    put(g, "R3", "g2-1")
+    reinforcements(g)
+    assert g.delayed == [(4, 3)] and not g.stack("R4")
+    g.roll = ThenRandom([9], scenario)  # next turn: none from the roll, the delayed three enter
+    reinforcements(g)
+    assert len(g.stack("R4")) == 3
+
+
+def test_r21_the_officer_bonus_is_for_infantry(board: Board, put: Put) -> None:
+    g = board([])
+    stack = put(g, "ORANGE1", "mills-roberts", "g1-1", "mortar")
+    assert allowance(g.pieces["g1-1"], stack) == 4 and allowance(g.pieces["mortar"], stack) == 2
+
+
+def test_r22_officers_never_enter_an_enemy_zone_alone(board: Board, put: Put) -> None:
+    g = board([])
+    put(g, "T1", "gi-1")
+    with pytest.raises(ActionRefused, match="without commandos"):
+        actions.move(g, put(g, "SAANE", "lovat"), ["T1"])
+
+
+def test_r24_below_alarm_6_germans_join_the_nearest_friends(board: Board, put: Put) -> None:
+    g = board([], alarm=2)
+    g.phase = "D"
+    put(g, "B3", "gi-1")
+    put(g, "B2", "gi-2", "gi-3")
+    put(g, "SAANE", "g2-1")
+    german_movement(g, set())
+    assert g.pieces["gi-1"].zone == g.pieces["gi-2"].zone == g.pieces["gi-3"].zone
+
+
+def test_r32_r33_r34_the_target_value(board: Board, put: Put) -> None:
+    g = board([])
+    stack = put(g, "A2", "gi-1", "gi-2", "gof-1")
+    # FF 3 + 2 levels of the infantry with it + 1 protection (added), no officer.
+    assert target_value(stack[0], stack, 1).base == 6
+    # Against a sniper or the mortar: no stack bonus.
+    assert target_value(stack[0], stack, 1, shooter_role="sniper").base == 4
+
+
+@pytest.mark.parametrize(("choice", "hit"), [("literal", True), ("none", False)])
+def test_r36_a_mortar_short_at_r2(board: Board, put: Put, scenario: Scenario, choice: str, hit: bool) -> None:
+    g = board([1, 9], turn=9)  # 4 - 1 (range) + 1 against 3 + 9
+    g.scenario = with_ruling(scenario, "r2_counterfire", choice)
+    put(g, "SAANE", "mortar")
+    put(g, "B1", "gi-1")
+    shot = actions.fire(g, [g.pieces["mortar"]], "B1")
+    assert shot.label == "shooter hit" and ("mortar" in g.lost) is hit
+
+
+def test_r37_the_mortar_s_second_loss_spills_under(board: Board, put: Put) -> None:
+    g = board([6, 0], turn=9)  # 4 + 6 against 2 (reduced, no stack against the mortar) + 0: hit
+    put(g, "ORANGE2", "mortar")
+    put(g, "SAANE", "gi-1", "gof-1", reduced=("gi-1",))
+    actions.fire(g, [g.pieces["mortar"]], "SAANE")
+    assert "gi-1" in g.lost and "gof-1" in g.lost
+
+
+def test_r39_the_battery_falls_only_to_an_assault(board: Board, put: Put, scenario: Scenario) -> None:
+    g = board([6, 0, 6, 0], turn=4)
+    put(g, "H", "hess-1", "hess-2")
+    stack = put(g, "WOOD", "g2-1", "g2-2", "g2-3")
+    with pytest.raises(ActionRefused, match="assault"):
+        actions.fire(g, stack, "H")
+    report = actions.move(g, stack, ["H"])
+    assert report.assault is not None and report.assault.won
+    assert g.hess_killed == 2 and g.hess_last_turn == 4 and g.alarm.level == 9
+    t = tally(g)
+    assert (t.hess_guns, t.hess_last_turn) == (2, 4)
+
+
+@pytest.mark.parametrize(("choice", "counted"), [("at_newhaven", False), ("aboard", True)])
+def test_r40_the_prisoner_counts_when_brought_home(board: Board, put: Put, scenario: Scenario, choice: str, counted: bool) -> None:
+    g = board([])
+    g.scenario = with_ruling(scenario, "prisoner_vp", choice)
+    put(g, "G2", "lca-4")
+    g.aboard["lca-4"] = ["g2-1"]
+    g.pieces["g2-1"].carrying.append("gmg-1")
+    g.prisoner = "gmg-1"
+    assert (tally(g).prisoner == "machine_gun") is counted
+
+
+def test_r41_a_commando_entering_t_cuts_the_line(board: Board, put: Put) -> None:
+    g = board([])
+    g.telephones = {"T1", "T2"}
+    actions.move(g, put(g, "SAANE", "g2-1"), ["T1"])
+    assert g.telephone_cut and g.telephones == {"T2"}
+
+
+@pytest.mark.parametrize(("choice", "missing"), [("starting_levels", 49 - 1), ("eliminated_counters", 49 - 2)])
+def test_r42_the_newhaven_deduction(board: Board, put: Put, scenario: Scenario, choice: str, missing: int) -> None:
+    g = board([])
+    g.scenario = with_ruling(scenario, "newhaven_deduction", choice)
+    put(g, "NEWHAVEN", "lca-4")
+    g.aboard["lca-4"] = ["g2-1"]
+    g.pieces["g2-1"].reduced = True
+    assert tally(g).levels_missing == missing
+
+
+def test_r43_the_game_ends_when_everyone_is_home(board: Board, put: Put) -> None:
+    g = board([])
+    put(g, "NEWHAVEN", "lca-4")
+    g.aboard["lca-4"] = ["g2-1"]
+    assert game_over(g)
+    put(g, "ORANGE2", "g2-2")
+    assert not game_over(g)
+
+
+def test_r44_bad_luck_doubles_the_first_infantry_of_each_letter(board: Board) -> None:
+    g = board([])
+    g.options = Options(bad_luck=True)
+    g.garrison.left = ["gi-1", "gi-2", "gi-3", "gi-4", "gi-5", "gi-6"]
+    g.roll = PrngRoller(3, g.scenario.conventions)
+    g.markers.hidden.update({"A2": MarkerBack((("infantry", 2),)), "A3": MarkerBack((("infantry", 1),))})
+    assert len(g.reveal("A2")) == 4 and len(g.reveal("A3")) == 1
+
+
+def test_r45_the_two_printed_levels(scenario: Scenario) -> None:
+    levels = dict(scenario.difficulty_levels)
+    assert Options.from_choices(RaidChoices(difficulty="green"), levels).optional == ["bad_luck"]
+    assert Options.from_choices(RaidChoices(difficulty="hardened"), levels).optional == ["bad_luck", "alarm"]
+    assert set(levels) == {"green", "hardened"}
+
+
+def test_r46_at_most_10_levels_enter_an_assault(board: Board, put: Put) -> None:
+    g = board([])
+    g.place(g.pieces["g2-6"], "SAANE")
+    stack = put(g, "SAANE", "g2-1", "g2-2", "g2-3", "g2-4", "g2-5", "g2-6")
+    put(g, "T1", "gi-1")
+    with pytest.raises(ActionRefused, match="10 levels"):
+        actions.move(g, stack, ["T1"])
+
+
+def test_r29_a_fire_is_an_action_that_tests_the_markers_around(board: Board, put: Put) -> None:
+    g = board([6, 0, 3], alarm=3)  # the fire (a hit; the first fire makes the alarm 4), then C6 tested: 3 <= 4
+    g.garrison.left = ["gi-9"]
+    stack = put(g, "SAANE", "g2-1")
+    put(g, "T1", "gi-1")
+    g.markers.hidden["C6"] = MarkerBack((("infantry", 1),))
+    actions.fire(g, stack, "T1")
+    assert "C6" not in g.markers and [p.id for p in g.stack("C6")] == ["gi-9"]

@@ -1,0 +1,216 @@
+"""Grenades as the referee runs them, section [11.0]: prepare, throw, scatter, burst and
+smoke.
+
+A man prepares a grenade of a kind (a task, [11.1]) and throws it later as his combat
+task ([11.2]). The accuracy d100 lands it on its square or scatters it ([11.83]: a
+Scatter Diagram direction 1-8, re-rolling 9 and 0, and a distance); the library names
+the direction, the map's diagram says where it points. A fragmentation grenade wounds
+every man of its burst (its square and the eight around it) by the era's dice code for
+the square's kind ([11.84], one at least, [11.42]), and the same accuracy roll kills one
+man of the burst at 2 a man or less (ruling R12; the victim drawn at random, ruling R14).
+A smoke grenade's line is drawn at bookkeeping ([11.52]) and each of its squares clears
+on a 1 at the following ones ([11.54]).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from paragraphs.errors import ParagraphsError
+
+from paragraphs_spi_commando.referee import condition_of, game_of, man_of, raise_alarm
+
+if TYPE_CHECKING:
+    from paragraphs.context import Context
+
+KINDS = ("fragmentation", "smoke")
+SQUARES = ("open", "vented", "closed")
+
+
+def prepare(ctx: Context, man: str = "", kind: str = "fragmentation", **_: Any) -> str:
+    """[11.1]: the man acting prepares a grenade of ``kind`` (a task); one a phase
+    ([11.11]); preparing a second while holding one sets the first off on 25 or less
+    ([11.13])."""
+    from paragraphs_spi_commando.procedures import _charts
+    from paragraphs_spi_commando.rules.grenades import second_grenade_explodes
+    from paragraphs_spi_commando.rules.tasks import cost
+    from paragraphs_spi_commando.turns import require_active, spend
+
+    game = game_of(ctx)
+    m = require_active(game, man, "preparing a grenade")
+    if kind not in KINDS:
+        raise ParagraphsError(f"prepare: the kind is {' or '.join(KINDS)}, not {kind!r}")
+    if not game["sides"][m["side"]].get("grenades", True):
+        raise ParagraphsError(f"{man}'s side has no grenades in this scenario")
+    if m.get("prepared_phase") == f"{game['turn']}{game['phase']}":
+        raise ParagraphsError(f"{man} has prepared a grenade this phase: one a phase ([11.11])")
+    spend(man, m, "prepare a grenade", cost(_charts(ctx), "prepare_grenade", seriously_wounded=condition_of(m) == "seriously wounded"))
+    m["prepared_phase"] = f"{game['turn']}{game['phase']}"
+    if m.get("grenade"):
+        roll = ctx.roll("d100", f"{man} prepares a second grenade")
+        if second_grenade_explodes(roll):
+            m["grenade"] = None
+            game["grenade"] = {"thrower": man, "era": game_era(ctx, game), "kind": m.get("grenade") or kind, "roll": 100, "landed": True, "men": []}
+            return f"{man}'s first grenade goes off in his hand ([11.13], rolled {roll}): burst {man} <men around him> for the damage"
+    m["grenade"] = kind
+    m["prepared"] = "grenade"
+    return f"{man} prepares a {kind} grenade ({m['tp']} task points spent)"
+
+
+def game_era(ctx: Context, game: dict[str, Any]) -> str:
+    from paragraphs_spi_commando.scenarios import scenario
+
+    return str(scenario(ctx.book, str(game["scenario"])).record["era"])
+
+
+def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = None, **_: Any) -> str:
+    """[11.2]: the man acting throws his prepared grenade ``distance`` squares (his combat
+    task). ``options``: ``no_los`` (he cannot see the square), ``prone`` (he throws
+    prone), a square kind (``open``, ``vented``, ``closed``) and the men in the burst
+    where he aims."""
+    from paragraphs_spi_commando.procedures import _charts
+    from paragraphs_spi_commando.rules import grenades as rules
+    from paragraphs_spi_commando.rules.tasks import cost
+    from paragraphs_spi_commando.turns import require_active, spend
+
+    game = game_of(ctx)
+    m = require_active(game, man, "throwing a grenade")
+    kind = m.get("grenade")
+    if not kind:
+        raise ParagraphsError(f"{man} holds no prepared grenade: prepare {man} <kind> first ([11.1])")
+    rows, square, men = [], "open", []
+    for word in (options or "").split():
+        if word == "no_los":
+            rows.append("no_los")
+        elif word == "prone":
+            rows.append("thrower_prone")
+        elif word in SQUARES:
+            square = word
+        elif word in game["men"]:
+            men.append(word)
+        else:
+            raise ParagraphsError(f"throw: {word!r} is not no_los, prone, a square kind ({', '.join(SQUARES)}) or a man")
+    if condition_of(m) == "seriously wounded":
+        rows.append("thrower_seriously_wounded")
+    charts = _charts(ctx)
+    spend(man, m, "throw a grenade", cost(charts, "throw_grenade", seriously_wounded=condition_of(m) == "seriously wounded"), combat=True)
+    era = game_era(ctx, game)
+    chance = rules.accuracy(charts, rules.base_chance(charts, era, kind, int(distance)), rows, bonus=int(game["sides"][m["side"]]["grenade_bonus"]))
+    roll = ctx.roll("d100", f"{man} throws a {kind} grenade")
+    m["grenade"] = None
+    m["prepared"] = None
+    raise_alarm(ctx, game, m, f"{man} threw a grenade")
+    landed = rules.lands(chance, roll)
+    ctx.explain_roll("on target" if landed else "scatters")
+    game["grenade"] = {"thrower": man, "era": era, "kind": kind, "roll": roll, "landed": landed, "men": []}
+    if landed:
+        said = f"{man}'s {kind} grenade lands on its square (chance {chance}, rolled {roll})"
+    else:
+        direction = rules.scatter_direction(ctx.roll("d10", "scatter direction", allowed=set(range(1, 9))))
+        squares = rules.scatter_distance(charts, ctx.roll("d6", "scatter distance"))
+        said = f"{man}'s {kind} grenade scatters {squares} squares toward direction {direction} of the map's Scatter Diagram (chance {chance}, rolled {roll}); it stops short at a wall in the way ([11.0])"
+        men = []
+    if kind == "smoke":
+        game.setdefault("smoke", []).append({"turn": game["turn"], "by": man, "squares": None})
+        return said + "; its smoke line is drawn at bookkeeping ([11.52])"
+    if not landed:
+        return said + f": burst <men in its burst> [{'|'.join(SQUARES)}]"
+    return said + "; " + _burst(ctx, game, men, square)
+
+
+def burst(ctx: Context, men: str = "", **_: Any) -> str:
+    """[11.4]: the last fragmentation grenade explodes where it came down among ``men``
+    (the men of its square and the eight around it, as the players see the map; add a
+    square kind, ``open``, ``vented`` or ``closed``, and ``through=<man>`` for each man
+    shielded by an aperture, [11.43])."""
+    game = game_of(ctx)
+    grenade = game.get("grenade")
+    if not grenade or grenade.get("kind") != "fragmentation" or grenade.get("exploded"):
+        raise ParagraphsError("no fragmentation grenade waits to explode: throw one first")
+    names, square = [], "open"
+    for word in (men or "").split():
+        if word in SQUARES:
+            square = word
+        elif word.startswith("through=") or word in game["men"]:
+            names.append(word)
+        else:
+            raise ParagraphsError(f"burst: {word!r} is not a man, through=<man> or a square kind")
+    return _burst(ctx, game, names, square)
+
+
+def _burst(ctx: Context, game: dict[str, Any], names: list[str], square: str) -> str:
+    from paragraphs_spi_commando.procedures import _charts, _choices
+    from paragraphs_spi_commando.rules import grenades as rules
+    from paragraphs_spi_commando.rules.dice import DiceCode
+
+    grenade = game["grenade"]
+    grenade["exploded"] = True
+    if not names:
+        return "nobody is in its burst"
+    charts = _charts(ctx)
+    through = {n.removeprefix("through=") for n in names if n.startswith("through=")}
+    victims = [n.removeprefix("through=") for n in names]
+    for v in victims:
+        man_of(game, v)
+    choices = _choices(ctx)
+    kill_roll = grenade["roll"] if choices["R12"] == "accuracy_roll" else ctx.roll("d100", "grenade kill roll")
+    dead = None
+    if rules.burst_kill(len(victims), kill_roll):
+        dead = victims[0] if len(victims) == 1 else victims[ctx.roll("d10", "which man of the burst dies", allowed=set(range(1, len(victims) + 1))) - 1]
+    parts = []
+    code = DiceCode.parse(str(charts.value("grenade_damage", grenade["era"], square)))
+    for v in victims:
+        m = man_of(game, v)
+        if condition_of(m) == "dead":
+            continue
+        if v == dead:
+            m["dead"] = True
+            parts.append(f"{v} killed (2 a man, {len(victims)} men: {2 * len(victims)} or less, rolled {kill_roll})")
+            continue
+        faces = [ctx.roll(f"d{code.sides}", f"grenade wounds of {v}") for _ in range(code.count)]
+        wp = _wounds(code, faces, v in through, choices["R2"])
+        m["wounds"] = int(m["wounds"]) + wp
+        parts.append(f"{v} {wp} WP, {condition_of(m)}")
+    return "burst: " + "; ".join(parts)
+
+
+def _wounds(code: Any, faces: list[int], through: bool, ruling_r2: str) -> int:
+    """[11.42], [11.43]: one at least; halved through an aperture (ruling R2)."""
+    from paragraphs_spi_commando.rules.dice import halve_down, halve_up
+
+    wp = code.total(faces, minimum=1)
+    if through:
+        wp = halve_down(wp) if ruling_r2 == "as_printed" else halve_up(wp)
+    return max(wp, 1)
+
+
+def smoke_bookkeeping(ctx: Context, game: dict[str, Any]) -> None:
+    """[11.52]-[11.54] at bookkeeping: a smoke grenade thrown this turn draws its line (a
+    Scatter Diagram direction and half a d10, rounded up, beyond its square; ruling R23
+    ``three_by_three`` fills its square and the eight around it instead); each square of
+    older smoke clears on a 1 of 1D6."""
+    from paragraphs_spi_commando.procedures import _choices
+    from paragraphs_spi_commando.rules.grenades import scatter_direction, smoke_clears, smoke_length
+
+    kept = []
+    for n, smoke in enumerate(game.get("smoke") or [], start=1):
+        if smoke["squares"] is None and _choices(ctx)["R23"] == "three_by_three":
+            smoke["squares"] = 9
+            ctx.say(f"Smoke {n} ({smoke['by']}'s): its square and the eight around it (ruling R23)")
+            kept.append(smoke)
+            continue
+        if smoke["squares"] is None:
+            direction = scatter_direction(ctx.roll("d10", f"smoke {n} direction", allowed=set(range(1, 9))))
+            length = smoke_length(ctx.roll("d10", f"smoke {n} length"))
+            smoke["squares"] = length + 1
+            smoke["direction"] = direction
+            ctx.say(f"Smoke {n} ({smoke['by']}'s): a line from its square {length} squares toward direction {direction}, {length + 1} squares in all ([11.53])")
+            kept.append(smoke)
+            continue
+        left = [i for i in range(1, int(smoke["squares"]) + 1) if not smoke_clears(ctx.roll("d6", f"smoke {n}, square {i}"))]
+        cleared = int(smoke["squares"]) - len(left)
+        ctx.say(f"Smoke {n}: {cleared} of its {smoke['squares']} squares clear ([11.54])" + (f" (squares {', '.join(str(i) for i in range(1, int(smoke['squares']) + 1) if i not in left)} from its first)" if cleared else ""))
+        smoke["squares"] = len(left)
+        if left:
+            kept.append(smoke)
+    game["smoke"] = kept
