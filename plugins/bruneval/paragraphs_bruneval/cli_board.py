@@ -2,9 +2,9 @@
 
 ``FILE`` is a board file (the JSON ``turn`` reads and ``--out`` writes) or a session save
 of the interactive game (``play bruneval``), whose state holds the whole game
-(:mod:`paragraphs_bruneval.interactive.boardstate`), given as a path or by the session's
-name (``default``, ``bruneval-default``); a save holding a board in the board file's
-format (``extra["board"]``) is read too. The picture is drawn by :mod:`paragraphs_bruneval.picture` from the map content,
+(:mod:`paragraphs_bruneval.interactive.boardstate`); a save holding a board in the board
+file's format (``extra["board"]``) is read too. A save may be named as ``paragraphs sessions`` lists it
+(``default``, ``bruneval-default``). The picture is drawn by :mod:`paragraphs_bruneval.picture` from the map content,
 so ``--overlay`` with an owner's map draws his map.
 
 Exit codes: 0 drawn; 1 a board that breaks the schema or the rules (``file:line:col``,
