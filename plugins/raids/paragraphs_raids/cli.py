@@ -34,7 +34,7 @@ def _choices(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
 def play_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """Options of ``paragraphs play TITLE --auto`` for a raid title."""
     _choices(p)
-    svg_argument(p, "after each of your steps (at the end of an --auto game)")
+    svg_argument(p, "at the end of an --auto game, after every step of an interactive one")
 
 
 def svg_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup, when: str) -> None:

@@ -142,7 +142,7 @@ def _order(ctx: Any, act: Callable[[GameState], str]) -> str:
     if data is None or data.get("phase") == START:
         raise UsageError("the game has not started yet: type next")
     if data["phase"] == OVER:
-        raise UsageError(f"the game is over ({data.get('result', {}).get('text', 'see the log')}); start another with --new")
+        raise UsageError(f"{data.get('result', {}).get('text', 'the game is over')}; start another with --new")
     journal = Journal()
     fought: list[str] = []
     g = load_game(ctx, data, journal, fought)

@@ -14,10 +14,10 @@ from typing import Any
 
 from paragraphs.errors import UsageError
 from paragraphs_raids.journal import clock
-from paragraphs_raids.stacks import BRITISH, GERMAN, front_line
+from paragraphs_raids.stacks import BRITISH, GERMAN
 
 from paragraphs_bruneval.game import actions
-from paragraphs_bruneval.game.state import LAST_RESORT, GameState
+from paragraphs_bruneval.game.state import GameState
 from paragraphs_bruneval.interactive.game import OVER, START, path_named, units_named, zone_named
 
 
@@ -51,7 +51,8 @@ class BrunevalGame:
         if not data or data.get("phase") == START:
             return "The game has not started: type next for the set-up and turn 1."
         if data["phase"] == OVER:
-            return f"The game is over: {data['result']['text']}."
+            text = str(data["result"]["text"])
+            return f"{text[:1].upper()}{text[1:]}."
         g = _game(self.book, data)
         assert g is not None
         p = g.scenario.params
@@ -73,7 +74,7 @@ class BrunevalGame:
                 tags = [t for t, on in (("done", p.acted), ("carrying " + ", ".join(p.carrying), bool(p.carrying))) if on]
                 aboard = g.aboard.get(p.id)
                 if aboard:
-                    tags.append("aboard: " + ", ".join(g.pieces[c].label() for c in aboard))
+                    tags.append("aboard: " + ", ".join(f"{c} {g.pieces[c].label()}" for c in aboard))
                 parts.append(f"{p.id} {p.label()}" + (f" [{'; '.join(tags)}]" if tags else ""))
             side = "" if not stack else (" British" if stack[0].side == BRITISH else " German")
             head = f"  {zone}{side} ({g.points_in(zone)}/{g.zmap.zone(zone).stacking} pts)"
@@ -121,11 +122,15 @@ def _ready(g: GameState, pieces: list[Any]) -> str:
 def attack_odds(g: GameState, attackers: list[Any], target: str) -> str:
     """Chances of a British attack as the rules will resolve it (rule 9)."""
     from paragraphs_raids.chances import win_chance
-    from paragraphs_raids.combat import attack_base, defence_base
 
-    from paragraphs_bruneval.rules.combat import PROTECTION_SIGN, counts_for_bonus
+    from paragraphs_bruneval.rules.combat import combat_values
 
-    zone = _ready(g, attackers)
+    if attackers and all(p.role == "boat" for p in attackers):
+        zone = attackers[0].zone
+        if any(p.acted or p.zone != zone for p in attackers):
+            raise UsageError("refused: boats attack once a turn, from one zone")
+    else:
+        zone = _ready(g, attackers)
     if not g.zmap.adjacent(zone, target):
         raise UsageError(f"refused: {target} is not joined to {zone}")
     if target in g.markers:
@@ -133,13 +138,8 @@ def attack_odds(g: GameState, attackers: list[Any], target: str) -> str:
     defenders = g.stacks.get(target) or []
     if not defenders or defenders[0].side != GERMAN:
         raise UsageError(f"refused: no Germans to attack in {target}")
-    counts = counts_for_bonus(g.options.commando)
-    fighters = [p for p in attackers if p.role != "officer"] or list(attackers)
-    a_front = fighters[0]
-    d_front = front_line(defenders, LAST_RESORT)
-    assert d_front is not None
-    attack = attack_base(a_front, attackers, counts)
-    defence = defence_base(d_front, defenders, counts, g.zmap.zone(target).protection, PROTECTION_SIGN)
+    g.british_front = lambda stack, attacking: stack[0]  # the player's own order, as in play
+    _, a_front, attack, _, d_front, defence = combat_values(g, attackers, defenders, target)
     hit = win_chance(attack.base - defence.base)
     officers = sum(1 for p in g.stacks.get(zone, ()) if p.role == "officer")
     lines = [

@@ -96,7 +96,6 @@ def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone:
     Returns None when nothing is there to fight (a revealed marker that placed nobody).
     """
     from paragraphs_bruneval.rules.activation import activate
-    from paragraphs_bruneval.rules.commando import boat_fighter
     from paragraphs_bruneval.rules.officers import officer_losses
 
     british_attack = attackers[0].side == BRITISH
@@ -106,14 +105,7 @@ def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone:
     if not defenders:
         g.log(f"Nothing to fight in {target_zone}.")
         return None
-    counts = counts_for_bonus(g.options.commando)
-    a_front = _front(g, attackers, attacking=True)
-    d_front = _front(g, defenders, attacking=False)
-    a_fighter = boat_fighter(g, a_front)
-    d_fighter = boat_fighter(g, d_front)
-    attack = attack_base(a_fighter, _with_fighter(attackers, a_front, a_fighter), counts)
-    protection = g.zmap.zone(target_zone).protection
-    defence = defence_base(d_fighter, _with_fighter(defenders, d_front, d_fighter), counts, protection, PROTECTION_SIGN)
+    a_front, a_fighter, attack, d_front, d_fighter, defence = combat_values(g, attackers, defenders, target_zone)
     result = resolve(attack.base, defence.base, g.roll, purpose=f"{a_fighter.label()} against {target_zone}")
     g.alert.happen(COMBAT)
     for p in attackers:
@@ -163,6 +155,25 @@ def british_reorganise(g: GameState, zone: str) -> None:
         stack.remove(chosen)
         stack.insert(0, chosen)
         g.log(f"The British reorganise {zone}: {chosen.label()} on top.")
+
+
+def combat_values(g: GameState, attackers: Sequence[Piece], defenders: Sequence[Piece], target_zone: str) -> tuple[Piece, Piece, SideValue, Piece, Piece, SideValue]:
+    """Both front lines, who fights for each (a boat's Commando under rule 18) and the two
+    values before the dice: what :func:`fight` resolves and what the odds of an attack read.
+
+    Returns ``(attacker front, attacker fighter, attack, defender front, defender fighter, defence)``.
+    """
+    from paragraphs_bruneval.rules.commando import boat_fighter
+
+    counts = counts_for_bonus(g.options.commando)
+    a_front = _front(g, attackers, attacking=True)
+    d_front = _front(g, defenders, attacking=False)
+    a_fighter = boat_fighter(g, a_front)
+    d_fighter = boat_fighter(g, d_front)
+    attack = attack_base(a_fighter, _with_fighter(attackers, a_front, a_fighter), counts)
+    protection = g.zmap.zone(target_zone).protection
+    defence = defence_base(d_fighter, _with_fighter(defenders, d_front, d_fighter), counts, protection, PROTECTION_SIGN)
+    return a_front, a_fighter, attack, d_front, d_fighter, defence
 
 
 def _front(g: GameState, stack: Sequence[Piece], *, attacking: bool) -> Piece:
