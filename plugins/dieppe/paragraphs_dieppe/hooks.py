@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from paragraphs import hookimpl
 
 if TYPE_CHECKING:
-    from paragraphs.records import Command, LintRule, Policy, Procedure, SchemaResource, Title
+    from paragraphs.records import Command, IdList, LintRule, Policy, Procedure, SchemaResource, Title
 
 TITLE = "dieppe"
 
@@ -70,3 +70,11 @@ def paragraphs_register_policies() -> Iterator[Policy]:
     from paragraphs_dieppe.commands import policies
 
     yield from policies()
+
+
+@hookimpl
+def paragraphs_register_id_lists() -> Iterator[IdList]:
+    # zones, lines, counters and groups, the assumed ones marked, as every raid title lists them
+    from paragraphs_raids.content import id_list_records
+
+    yield from id_list_records(TITLE)
