@@ -14,7 +14,7 @@ import argparse
 import os
 import time
 
-from paragraphs_bruneval.cli_simulate import simulate
+from paragraphs_bruneval.raid_title import simulate
 from paragraphs_bruneval.commands import default_policy
 from paragraphs_bruneval.game.state import Options
 from paragraphs_bruneval.rules.victory import LEVELS

@@ -1,19 +1,26 @@
 """Exact odds of every paragraph: how many are computed, how many whole, and how fast.
 
-    python benchmarks/odds_all.py            # Ambush!, the sample book, the synthetic book
+    python benchmarks/odds_all.py            # Ambush! (fresh, session), sample, synthetic
     python benchmarks/odds_all.py --quick    # the sample and synthetic books only
+    python benchmarks/odds_all.py --budget 200
 
 For each book every paragraph is computed from a fresh state with no answers given, at
 the default node budget, each with a fresh memo (what a player asking about one
 paragraph gets). Reported: how many were computed (a refusal or error is counted, not
 hidden), how many resolve with no frontier leaf, the probability mass left on frontier
-leaves (summed per paragraph, where open questions each count as a full assignment: the
-mean over computed paragraphs of mass / number of answer assignments on their leaves is
+leaves (with open questions the leaves sum to one per assignment of them, so each
+paragraph's frontier mass is divided by its total; the mean over computed paragraphs is
 shown), and the median, 95th percentile and slowest time per paragraph.
 
 The sample and synthetic books are also run "shared": one memo for the whole sweep, last
 paragraph first, so each chain reuses what later paragraphs computed (the 1.x figure was
-taken that way, with outcomes told apart by end paragraph).
+taken that way). For them the number of distinct end paragraphs is also shown (the 1.x
+figure counted outcomes by end paragraph; the tree keeps every trail, so a book whose
+paths multiply (the synthetic one) has as many leaves as trails: see docs/odds.md).
+
+"Ambush! in a session" is what ``odds N`` inside ``play ambush`` runs for every
+paragraph: the session's state (mission 22 chosen, as ``play ambush --mission 22`` sets
+it), answers none, the display rendered.
 
 Finally: five lumped fires of a procedure (the weapon of ``tests/test_odds_tree.py``, whose
 fire is one d100 read as killed / wounded / missed): leaves and time.
@@ -21,6 +28,7 @@ fire is one d100 read as killed / wounded / missed): leaves and time.
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -36,39 +44,15 @@ from paragraphs.errors import ParagraphsError  # noqa: E402
 from paragraphs.odds import OddsMemo, paragraph_odds, procedure_odds  # noqa: E402
 
 
-def sweep(engine, shared: bool) -> dict[str, object]:  # type: ignore[no-untyped-def]
-    times: list[float] = []
-    computed = whole = failed = 0
-    mass = Fraction(0)
-    memo = OddsMemo() if shared else None
-    order = list(engine.book.paragraphs)
-    if shared:
-        order.reverse()
-    for pid in order:
-        start = time.perf_counter()
-        try:
-            result = paragraph_odds(engine, pid, memo=memo if shared else OddsMemo())
-        except ParagraphsError:
-            failed += 1
-            times.append(time.perf_counter() - start)
-            continue
-        times.append(time.perf_counter() - start)
-        computed += 1
-        frontier = result.frontier_mass
-        if not frontier:
-            whole += 1
-        else:
-            # with open questions the leaves sum to one per assignment: normalise
-            total = result.total()
-            mass += frontier / total if total else 0
+def _summary(times: list[float], n: int, computed: int, failed: int, whole: int, mass: Fraction, ends: set[str]) -> dict[str, object]:
     times.sort()
-    n = len(order)
     return {
         "paragraphs": n,
         "computed": computed,
         "failed": failed,
         "whole": whole,
         "mass": float(mass / computed) if computed else 0.0,
+        "ends": len(ends),
         "median_ms": statistics.median(times) * 1000,
         "p95_ms": times[min(n - 1, int(0.95 * n))] * 1000,
         "slowest_ms": times[-1] * 1000,
@@ -76,12 +60,60 @@ def sweep(engine, shared: bool) -> dict[str, object]:  # type: ignore[no-untyped
     }
 
 
-def report(label: str, r: dict[str, object]) -> None:
-    print(
-        f"{label:28} {r['computed']:>4}/{r['paragraphs']:<4} computed ({r['failed']} failed), "
-        f"{r['whole']} with no frontier, mean frontier mass {r['mass']:.3f}; "
-        f"median {r['median_ms']:.2f} ms, p95 {r['p95_ms']:.1f} ms, slowest {r['slowest_ms']:.0f} ms, total {r['total_s']:.1f} s"
-    )
+def sweep(engine, shared: bool, budget: int | None) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    times: list[float] = []
+    computed = whole = failed = 0
+    mass = Fraction(0)
+    ends: set[str] = set()
+    memo = OddsMemo() if shared else None
+    order = list(engine.book.paragraphs)
+    if shared:
+        order.reverse()
+    for pid in order:
+        start = time.perf_counter()
+        try:
+            result = paragraph_odds(engine, pid, memo=memo if shared else OddsMemo(), budget=budget)
+        except ParagraphsError:
+            failed += 1
+            times.append(time.perf_counter() - start)
+            continue
+        times.append(time.perf_counter() - start)
+        computed += 1
+        ends.update(o.trail[-1] for o in result.outcomes if o.trail and o.frontier is None)
+        frontier = result.frontier_mass
+        if not frontier:
+            whole += 1
+        else:
+            # with open questions the leaves sum to one per assignment: normalise
+            total = result.total()
+            mass += frontier / total if total else 0
+    return _summary(times, len(order), computed, failed, whole, mass, ends)
+
+
+def session_sweep(engine) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """``odds N`` typed in ``play ambush`` for every paragraph (a fresh memo each, as there)."""
+    from paragraphs.companion.session import Session
+
+    session = Session(engine, engine.new_state(mission=22))
+    times: list[float] = []
+    failed = 0
+    for pid in engine.book.paragraphs:
+        start = time.perf_counter()
+        try:
+            session.odds(pid)
+        except ParagraphsError:
+            failed += 1
+        times.append(time.perf_counter() - start)
+    n = len(times)
+    return _summary(times, n, n - failed, failed, 0, Fraction(0), set())
+
+
+def report(label: str, r: dict[str, object], whole: bool = True) -> None:
+    parts = [f"{label:34} {r['computed']:>4}/{r['paragraphs']:<4} computed ({r['failed']} failed)"]
+    if whole:
+        parts.append(f"{r['whole']} with no frontier, mean frontier mass {r['mass']:.3f}, {r['ends']} end paragraphs")
+    parts.append(f"median {r['median_ms']:.2f} ms, p95 {r['p95_ms']:.1f} ms, slowest {r['slowest_ms']:.0f} ms, total {r['total_s']:.1f} s")
+    print("; ".join(parts))
 
 
 def fires() -> None:
@@ -97,13 +129,18 @@ def fires() -> None:
 
 
 def main() -> None:
-    quick = "--quick" in sys.argv
-    books = [] if quick else [("Ambush!", open_title("ambush"))]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the sample and synthetic books only")
+    parser.add_argument("--budget", type=int, help="node budget (default: the library's)")
+    args = parser.parse_args()
+    books = [] if args.quick else [("Ambush!", open_title("ambush"))]
     books += [("sample book", open_title("sample")), ("synthetic book", synthetic.engine())]
     for label, engine in books:
-        report(f"{label}, fresh memo each", sweep(engine, shared=False))
-        if label != "Ambush!":
-            report(f"{label}, one shared memo", sweep(engine, shared=True))
+        report(f"{label}, fresh memo each", sweep(engine, shared=False, budget=args.budget))
+        if label == "Ambush!":
+            report("Ambush! in a session (mission 22)", session_sweep(engine), whole=False)
+        else:
+            report(f"{label}, one shared memo", sweep(engine, shared=True, budget=args.budget))
     fires()
 
 

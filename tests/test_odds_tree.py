@@ -258,6 +258,89 @@ def test_identical_subtrees_are_one_object():
     assert len(result.outcomes) == 4 and result.total() == 1
 
 
+def _chain(jump: str, stages: int = 7) -> str:
+    # stage i rolls a d6: 1-2 read "a<i>", 3-6 read "b<i>"; both read stage i + 1 with the
+    # jump given (Ambush! reads on with `see` alone, never `goto`)
+    pars = []
+    for i in range(1, stages + 1):
+        nxt = f'[{{{jump}: "{i + 1}"}}]'
+        pars.append(f'  - id: "{i}"\n    steps: [{{roll: {{die: d6, ranges: {{"1-2": [{{{jump}: "a{i}"}}], "3-6": [{{{jump}: "b{i}"}}]}}}}}}]')
+        pars.append(f'  - id: "a{i}"\n    steps: [{{counter: {{name: vp, add: 1, reason: r}}}}, {{{jump}: "{i + 1}"}}]')
+        pars.append(f'  - id: "b{i}"\n    steps: {nxt}')
+    pars.append(f'  - id: "{stages + 1}"\n    steps: []')
+    return "paragraphs:\n" + "\n".join(pars) + "\n"
+
+
+def test_a_see_that_ends_a_paragraph_is_a_memo_point_like_goto():
+    # Before: only a top-level goto was a memo point, so a book reading on with `see`
+    # (every Ambush! paragraph) was one segment replayed whole for every branch and
+    # never shared. Now a `see` nothing follows is a jump like `goto`: the same tree,
+    # the same budget, and each stage computed once per state.
+    from paragraphs.odds import OddsMemo
+
+    results = {}
+    for jump in ("goto", "see"):
+        engine = engine_for(_chain(jump))
+        memo = OddsMemo()
+        results[jump] = paragraph_odds(engine, "1", budget=500, memo=memo)
+        table, _ = memo.table(engine)
+        assert {key[0] for key in table} >= {"2", "a1", "b1", "8"}
+    assert results["see"].frontier_mass == 0
+    assert [(o.trail, o.counters, o.probability) for o in results["see"].outcomes] == [(o.trail, o.counters, o.probability) for o in results["goto"].outcomes]
+    # 7 stages of 1/3 for +1 VP: the VP total is binomial
+    vp: dict[int, Fraction] = {}
+    for o in results["see"].outcomes:
+        total = dict(o.counters).get("vp", 0)
+        vp[total] = vp.get(total, Fraction(0)) + o.probability
+    assert vp[0] == Fraction(2, 3) ** 7 and vp[1] == 7 * Fraction(1, 3) * Fraction(2, 3) ** 6 and vp[7] == Fraction(1, 3) ** 7
+
+
+def test_a_chain_that_never_ends_stops_at_a_frontier():
+    # each pass reads the paragraph again with one VP more: no loop (the state differs
+    # each time), no branch; deepening must still stop, at the budget, never run on
+    for jump in ("goto", "see"):
+        engine = engine_for(
+            f"""
+            paragraphs:
+              - id: "1"
+                steps: [{{counter: {{name: vp, add: 1, reason: r}}}}, {{{jump}: "1"}}]
+            """
+        )
+        result = paragraph_odds(engine, "1", budget=50)
+        assert result.total() == 1
+        ((outcome, p),) = [(o, o.probability) for o in result.outcomes]
+        assert p == 1 and outcome.frontier is not None and 8 <= len(outcome.trail) <= 64
+
+
+def test_a_see_with_steps_after_it_is_not_a_memo_point():
+    # after "see 2" paragraph 1 still adds a VP: the see cannot end the segment there
+    from paragraphs.odds import OddsMemo
+
+    engine = engine_for(
+        """
+        paragraphs:
+          - id: "1"
+            steps:
+              - roll: {die: d6, ranges: {"1-3": [{see: "2"}, {counter: {name: vp, add: 1, reason: r}}], "4-6": [{see: "3"}]}}
+          - id: "2"
+            steps:
+              - roll: {die: d6, ranges: {"1": [{see: "3"}], "2-6": []}}
+          - id: "3"
+            steps: []
+        """
+    )
+    memo = OddsMemo()
+    result = paragraph_odds(engine, "1", memo=memo)
+    table, _ = memo.table(engine)
+    assert {key[0] for key in table} == {"3"}  # only the see that ends 1's 4-6 branch
+    got = {(o.trail, o.counters): o.probability for o in result.outcomes}
+    assert got == {
+        (("1", "2", "3"), (("vp", 1),)): Fraction(1, 12),
+        (("1", "2"), (("vp", 1),)): Fraction(5, 12),
+        (("1", "3"), ()): Fraction(1, 2),
+    }
+
+
 def test_the_budget_makes_frontiers_with_exact_probabilities_never_an_error():
     # a long chain of rolls: far more nodes than the budget allows
     pars = "\n".join(
@@ -469,3 +552,43 @@ def test_no_booklet_paragraph_is_refused(ambush):
         result = paragraph_odds(ambush, pid, budget=60)
         one = {q.key: q.domain()[0] for q in result.questions}
         assert result.total(one) == 1, pid
+
+
+# --------------------------------------------------------------------------- procedure arguments
+
+
+@pytest.fixture
+def testplugin_site(monkeypatch):
+    # the installed-looking test title (tests/data/site), as tests/test_cli.py uses it
+    from pathlib import Path
+    import sys
+
+    monkeypatch.syspath_prepend(str(Path(__file__).parent / "data" / "site"))
+    yield
+    for name in [m for m in sys.modules if m.startswith("paragraphs_testplugin")]:
+        del sys.modules[name]
+
+
+def test_a_procedures_arguments_on_the_command_line(capsys, testplugin_site):
+    # testplugin's patrol(ctx, strength): a d6 at or under the strength raises the alarm
+    data = cli_json(capsys, "testplugin", "patrol", "--arg", "strength=2")
+    assert {o["label"]: o["probability"] for o in data["outcomes"]} == {"alarm": "1/3", "quiet": "2/3"}
+    data = cli_json(capsys, "testplugin", "patrol", "--arg", "strength=5")
+    assert {o["label"]: o["probability"] for o in data["outcomes"]} == {"alarm": "5/6", "quiet": "1/6"}
+    # each mistake is one line and exit code 2, never a traceback
+    for argv, words in [
+        ((), "procedure 'patrol' needs strength (on the command line: --arg strength=VALUE)"),
+        (("--arg", "strength=2", "--arg", "speed=3"), "procedure 'patrol' takes strength, not speed"),
+        (("--arg", "strength"), "--arg takes NAME=VALUE"),
+    ]:
+        assert main(["odds", "testplugin", "patrol", *argv]) == 2
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert main(["odds", "testplugin", "1", "--arg", "strength=2"]) == 2
+    assert "--arg is for a procedure's arguments" in capsys.readouterr().err
+
+
+def test_procedure_arguments_are_numbers_booleans_or_text():
+    from paragraphs.cli.commands import parse_procedure_args
+
+    assert parse_procedure_args(["strength=2", "silent=TRUE", "unit=GE 30", "odds=-1"]) == {"strength": 2, "silent": True, "unit": "GE 30", "odds": -1}

@@ -182,7 +182,7 @@ def _record_skeleton(book: m.Book) -> list[str]:
         assumed = [(rid, rec) for rid, rec in recs.items() if isinstance(rec, Mapping) and rec.get("assumed")]
         if not assumed:
             continue
-        lines += ["", f"# {coll}: records with an assumed value (set `assumed: null` once the values are your copy's).", f"# {coll}:"]
+        lines += ["", f"# Records of {coll} with an assumed value (set `assumed: null` once the values are your copy's).", f"# {coll}:"]
         for rid, rec in assumed:
             lines.append(f"#   # {rid}: {_comment(rec['assumed'])}")
             fields = {"id": rid, **{k: v for k, v in rec.items() if k not in ("id", "assumed")}, "assumed": None}

@@ -233,6 +233,7 @@ def _odds_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("target", metavar="TARGET", help="a paragraph id, or a procedure the title registers")
     p.add_argument("--state", metavar="FILE")
     p.add_argument("--answer", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--arg", action="append", default=[], metavar="KEY=VALUE", help="an argument of the procedure TARGET (a number, true, false or text), as content's args: pass it")
     p.add_argument("--json", action="store_true")
     p.add_argument("--depth", type=int, metavar="N", help="stop each branch on the N-th paragraph entered after TARGET (a frontier leaf)")
     p.add_argument("--budget", type=int, metavar="NODES", help="most nodes to compute (default 500; 40000 for a procedure); past it, frontier leaves")

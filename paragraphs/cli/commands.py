@@ -23,6 +23,30 @@ def parse_answers(items: list[str]) -> dict[str, str]:
     return out
 
 
+def parse_procedure_args(items: list[str]) -> dict[str, Any]:
+    """``["strength=2", "silent=true", "unit=GE 30"]`` -> ``{"strength": 2, "silent": True, "unit": "GE 30"}``.
+
+    A procedure's arguments arrive as content's ``args:`` pass them: a whole number as an
+    int, ``true``/``false`` as booleans, anything else as text.
+    """
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not sep or not key.isidentifier():
+            raise UsageError(f"--arg takes NAME=VALUE (NAME a Python identifier), not {item!r}")
+        value: Any = raw
+        if raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        else:
+            try:
+                value = int(raw)
+            except ValueError:
+                pass
+        out[key] = value
+    return out
+
+
 def is_folder_argument(name: str) -> bool:
     """On the command line an argument containing ``/`` is a content folder, else a title id."""
     return "/" in name or (os.sep != "/" and os.sep in name)
@@ -355,9 +379,12 @@ def cmd_odds(args: argparse.Namespace, host: Any) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)  # said once above, in CLI words
         if is_paragraph:
+            if args.arg:
+                raise UsageError(f"--arg is for a procedure's arguments; {args.target} is a paragraph (give answers with --answer)")
             result = paragraph_odds(engine, args.target, state, answers, depth=args.depth, budget=args.budget, spoilers=args.spoilers)
         elif args.target in engine.grammar.procedures:
-            result = procedure_odds(engine, args.target, state, answers, depth=args.depth, budget=args.budget, spoilers=args.spoilers)
+            call = parse_procedure_args(args.arg)
+            result = procedure_odds(engine, args.target, state, answers, args=call, depth=args.depth, budget=args.budget, spoilers=args.spoilers)
         else:
             procs = ", ".join(sorted(engine.grammar.procedures)) or "none"
             raise UsageError(f"{args.target!r} is neither a paragraph of {args.title} nor one of its procedures ({procs})")

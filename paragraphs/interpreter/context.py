@@ -91,6 +91,10 @@ class Chooser:
     def at_boundary(self, ctx: Context, target: str) -> None:
         """Called before each top-level jump when the context asks for boundaries (exact odds memoise here)."""
 
+    def at_see(self, ctx: Context, step: m.See) -> None:
+        """Called before a ``see`` step when the context asks for boundaries (exact odds
+        memoise a ``see`` after which nothing more happens, as they do a ``goto``)."""
+
     def entry_limit_reached(self, ctx: Context, paragraph: str) -> None:
         """Called when entering ``paragraph`` would pass ``ctx.entry_limit``.
 

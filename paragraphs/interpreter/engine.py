@@ -445,8 +445,8 @@ class Engine:
         # The copy leaves the journal out: a resolution costs the same at step 2,000.
         work = original.copy(journal=False) if record else original
         source = (dice or self.dice or SeededDice()).bind(work.rng)
-        parsed = self.parse_answers(answers or {})
-        ctx = Context(self, work, dict(parsed), _PlayChooser(self, source), record=record)
+        # (parse_answers makes a new mapping, which the context then fills as it asks)
+        ctx = Context(self, work, self.parse_answers(answers) if answers else {}, _PlayChooser(self, source), record=record)
         if record:
             ctx.step = len(original.journal) + 1
         try:

@@ -94,7 +94,8 @@ class CheckPlan:
     def __init__(self, engine: Engine, par: m.Paragraph) -> None:
         self.pid = par.id
         self.marks = par.marks
-        self.before = tuple(compile_step(engine, step) for step in par.steps[:-1])  # marks: they never jump
+        # marking steps before the check (they never jump); None when there are none
+        self.before = tuple(compile_step(engine, step) for step in par.steps[:-1]) or None
         self.step: m.Check = par.steps[-1]
         self.table = _outcome_table(engine, self.step)
         self.key = id(self.step)
@@ -113,7 +114,7 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
     closure; a check paragraph given values by its caller by the ordinary reading."""
     inline, plans = engine._inline_plans, engine._plans
     stack, state = ctx.stack, ctx.state
-    trail_append = ctx.trail.append
+    trail_append, stack_append, stack_pop = ctx.trail.append, stack.append, stack.pop
     max_reentry = engine.max_reentry
     prepared, check = engine._prepared, engine.check
     while target is not None:
@@ -154,9 +155,11 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
         if marks:
             for sid in marks:
                 ctx.mark(sid)
-        stack.append(pid)
-        for run in cp.before:
-            run(ctx)
+        stack_append(pid)
+        before = cp.before
+        if before is not None:
+            for run in before:
+                run(ctx)
         fast = cp.fast
         if fast is not None:
             outcome = fast(ctx)
@@ -167,7 +170,7 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
             cp.fast = prepared.get(cp.key)
         branch = cp.table.get(outcome)
         target = branch if branch is None or branch.__class__ is str else branch(ctx)  # type: ignore[assignment, operator]
-        stack.pop()
+        stack_pop()
         ctx.paragraph = saved
 
 

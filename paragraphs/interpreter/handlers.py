@@ -31,6 +31,8 @@ def _note(engine: Engine, ctx: Context, step: m.Note) -> None:
 
 
 def _see(engine: Engine, ctx: Context, step: m.See) -> None:
+    if ctx.boundary:
+        ctx.chooser.at_see(ctx, step)  # exact odds memoise here when nothing follows
     engine.call(ctx, step.to, dict(step.with_))
 
 

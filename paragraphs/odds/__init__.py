@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from paragraphs.book import model as m
 from paragraphs.interpreter.context import Context
 from paragraphs.foundation.errors import OddsError, UsageError
-from paragraphs.odds.tree import DEFAULT_BUDGET, EMPTY, PROCEDURE_BUDGET, Builder, Interner, Node, Segment, _OverBudget
+from paragraphs.odds.tree import DEFAULT_BUDGET, EMPTY, PROCEDURE_BUDGET, Builder, Interner, Node, Segment
 from paragraphs.state import State
 
 if TYPE_CHECKING:
@@ -325,36 +325,39 @@ def _compute(
     """The tree within ``budget``: whole if it fits, else to the deepest depth that fits."""
     table, interner = (memo or OddsMemo()).table(engine)
 
-    def attempt(d: int | None, truncate: bool = False) -> tuple[Segment, Node, dict[str, m.Question]]:
-        b = Builder(engine, table, interner, budget, d, truncate)
+    def truncated(d: int | None) -> tuple[tuple[Segment, Node, dict[str, m.Question]], bool]:
+        """The tree to depth ``d`` with frontier leaves past the budget, and whether it
+        passed the budget (when it did not, it is the tree a computation that stops at the
+        budget would give)."""
+        b = Builder(engine, table, interner, budget, d, True)
         seg, node = b.segment(state, given, run, boundary, 0)
-        return seg, node, b.asked
+        return (seg, node, b.asked), b.spent
 
     with _deep_recursion():
         try:
-            if not boundary:
-                # a procedure: no jumps to deepen by; past the budget, frontier leaves
-                return attempt(depth, truncate=True)
-            try:
-                return attempt(depth)
-            except _OverBudget:
-                pass
-            # too big whole: deepen from one paragraph, doubling, while the budget holds
-            # (shared subtrees come from the memo); the last depth that fitted is kept
-            best = None
-            d = 1
-            while depth is None or d < depth:
-                try:
-                    found = attempt(d)
-                except _OverBudget:
-                    break
+            if not boundary or (depth is not None and depth <= 1):
+                # a procedure (no jumps to deepen by), or a depth of at most one: one
+                # computation, past the budget frontier leaves
+                return truncated(depth)[0]
+            # Deepen from the target paragraph on its own (depth 1), doubling: a depth
+            # whose tree has no branch cut by it is the whole tree; the first depth that
+            # passes the budget ends the search, and the last one that fitted is the
+            # answer (the first one's truncated tree when even depth 1 does not fit).
+            # Subtrees no depth cut are memoised whatever the depth, so each pass
+            # computes only what lies past the previous one.
+            best, spent = truncated(1)
+            if spent or not _has_frontier(best[1], "depth"):
+                return best
+            d = 2
+            while True:
+                at = d if depth is None or d < depth else depth
+                found, spent = truncated(at)
+                if spent:
+                    return best
                 best = found
-                if not _has_frontier(found[1], "depth"):
+                if at == depth or not _has_frontier(found[1], "depth"):
                     return found
                 d *= 2
-            if best is None:
-                return attempt(1 if depth is None else min(1, depth), truncate=True)
-            return best
         except RecursionError:
             raise OddsError("the chain of paragraphs is too deep to enumerate") from None
 
@@ -421,6 +424,27 @@ def _check_limits(budget: int | None, depth: int | None, default: int = DEFAULT_
     return budget
 
 
+def _check_procedure_args(engine: Engine, name: str, function: Callable[..., Any], args: Mapping[str, Any]) -> None:
+    """A missing or unknown argument is the caller's mistake: say which, before any roll
+    (inside the computation it would read as a bug of the title's code)."""
+    import inspect
+
+    try:
+        params = list(inspect.signature(function).parameters.values())[1:]  # after ctx
+    except (TypeError, ValueError):
+        return  # a builtin or C function: nothing to check against
+    named = [p for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    missing = [p.name for p in named if p.default is p.empty and p.name not in args]
+    if missing:
+        raise UsageError(f"{engine.book.title} procedure {name!r} needs " + ", ".join(missing) + " (on the command line: --arg " + " --arg ".join(f"{k}=VALUE" for k in missing) + ")")
+    if not any(p.kind is p.VAR_KEYWORD for p in params):
+        known = {p.name for p in named}
+        unknown = sorted(k for k in args if k not in known)
+        if unknown:
+            takes = ", ".join(sorted(known)) or "no arguments"
+            raise UsageError(f"{engine.book.title} procedure {name!r} takes {takes}, not " + ", ".join(unknown))
+
+
 def paragraph_odds(
     engine: Engine,
     paragraph: str | int,
@@ -481,7 +505,8 @@ def procedure_odds(
     Arguments as :func:`paragraph_odds` (``args`` are the procedure's own arguments).
 
     Raises:
-        UsageError: the title has no such procedure.
+        UsageError: the title has no such procedure, or ``args`` lacks one it needs or
+            holds one it does not take.
     """
     _deprecated(cap, None)
     budget = _check_limits(budget, depth, PROCEDURE_BUDGET)
@@ -489,8 +514,9 @@ def procedure_odds(
     if proc is None:
         known = ", ".join(sorted(engine.grammar.procedures)) or "none"
         raise UsageError(f"{engine.book.title} has no procedure {name!r} (procedures: {known})")
+    call_args = dict(args or {})
+    _check_procedure_args(engine, name, proc.function, call_args)
     given = engine.parse_answers(answers or {})
     base = state if state is not None else engine.new_state()
-    call_args = dict(args or {})
     seg, root, asked = _compute(engine, base, given, lambda ctx: proc.function(ctx, **call_args), False, budget, depth, memo)
     return _result(name, "procedure", seg, root, asked, budget, depth, spoilers)

@@ -52,6 +52,11 @@ class Relevance:
                         elif isinstance(p, (m.AnySighting, m.TitlePredicate)):
                             opaque = True
             self.own[par.id] = (tested, marked, opaque, asks)
+        #: ``see`` steps after which nothing more happens in their paragraph, by id()
+        #: (the book holds the steps, and the engine holds this: the ids stay theirs)
+        self.tail_sees: dict[int, m.See] = {}
+        for par in book.paragraphs.values():
+            _tail_sees(par.steps, self.tail_sees)
         self.cache: dict[str, frozenset[str] | None] = {}
         self.asks_cache: dict[str, tuple[str, ...]] = {}
 
@@ -93,6 +98,28 @@ class Relevance:
                 keys |= self.own.get(pid, (set(), set(), False, set()))[3]
             hit = self.asks_cache[target] = tuple(sorted(keys))
         return hit
+
+
+def _tail_sees(steps: m.Steps, out: dict[int, m.See]) -> None:
+    """Note the ``see`` steps in tail position of ``steps``: the last step run, with
+    nothing after it in the step lists around it.
+
+    The last step of a list is in tail position when the list is; the lists of a step's
+    outcomes (``if``, ``first_of``, a check's or procedure's outcomes, a roll's or match's
+    rows, a choice's options) are when the step is, since their handlers return what the
+    list returns. A ``for_each`` body runs again for the next subject, a hook's body runs
+    later, and a title step may do more after its branches: never tail.
+    """
+    if not steps:
+        return
+    last = steps[-1]
+    if isinstance(last, m.See):
+        out[id(last)] = last
+    elif isinstance(last, (m.If, m.FirstOf, m.Check, m.ProcedureCall, m.Roll, m.Match, m.Choice)):
+        if isinstance(last, m.Roll) and last.table:
+            return
+        for _, inner in m.child_step_lists(last):
+            _tail_sees(inner, out)
 
 
 def _questions_in(value: Any, out: set[str], book: m.Book) -> None:

@@ -160,6 +160,8 @@ class Interner:
 
     def __init__(self) -> None:
         self.table: dict[Any, Node] = {}
+        #: the question of each question node's key
+        self.questions: dict[str, m.Question] = {}
 
     def _make(self, sig: Any, **fields: Any) -> Node:
         hit = self.table.get(sig)
@@ -315,10 +317,11 @@ _ROLL_OPTIONS: dict[Any, list[tuple[tuple[Any, ...], Fraction | None]]] = {}
 class _OddsChooser(Chooser):
     source_kind = "odds"
 
-    def __init__(self, prefix: tuple[tuple[Any, ...], ...], boundary: bool) -> None:
+    def __init__(self, prefix: tuple[tuple[Any, ...], ...], boundary: bool, tail_sees: Mapping[int, m.See] | None = None) -> None:
         self.prefix = prefix
         self.i = 0
         self.boundary = boundary
+        self.tail_sees = tail_sees
 
     def _next(self) -> tuple[Any, ...] | None:
         if self.i < len(self.prefix):
@@ -366,6 +369,14 @@ class _OddsChooser(Chooser):
     def at_boundary(self, ctx: Context, target: str) -> None:
         raise _Boundary(target)
 
+    def at_see(self, ctx: Context, step: m.See) -> None:
+        # A `see` the top-level paragraph ends with is a jump like `goto`: what follows
+        # depends only on where it goes and the state, so it is a memo point too (a book
+        # that reads on with `see` alone would otherwise be one segment, replayed whole
+        # for every branch and never shared).
+        if self.tail_sees is not None and id(step) in self.tail_sees and not step.with_ and len(ctx.stack) == 1 and not ctx.frames and ctx.subject is None:
+            raise _Boundary(step.to)
+
     def entry_limit_reached(self, ctx: Context, paragraph: str) -> None:
         if ctx.odds_depth_stop:
             ctx.trail.append(paragraph)
@@ -378,7 +389,7 @@ class _OddsChooser(Chooser):
 class Builder:
     """Builds one outcome tree (see the module docstring)."""
 
-    def __init__(self, engine: Engine, memo: dict[Any, list[tuple[Any, tuple[Segment, Node]]]], interner: Interner, budget: int, depth: int | None, truncate: bool) -> None:
+    def __init__(self, engine: Engine, memo: dict[Any, list[tuple[Any, tuple[Segment, Node], int, int | None]]], interner: Interner, budget: int, depth: int | None, truncate: bool) -> None:
         self.engine = engine
         self.memo = memo
         self.nodes = interner
@@ -386,8 +397,16 @@ class Builder:
         self.depth = depth
         self.truncate = truncate
         self.cost = 0
-        self.asked: dict[str, m.Question] = {}
+        #: the questions met, by key (kept with the nodes: a subtree a memo gives back
+        #: holds questions this computation did not ask itself)
+        self.asked = interner.questions
         self.frontiers = 0
+        #: frontiers the budget made (the rest came from depth or a loop)
+        self.budget_frontiers = 0
+        #: frontiers a depth cut (a subtree with one is kept for its depth left only)
+        self.depth_frontiers = 0
+        #: most paragraphs entered by any branch so far (for the memo's heights)
+        self.deepest = 0
         #: answer keys looked up by the subtree being computed (innermost last)
         self.reads: list[set[str]] = [set()]
         self._open: set[Any] = set()
@@ -413,13 +432,14 @@ class Builder:
 
         def replay(prefix: tuple[tuple[Any, ...], ...]) -> tuple[Segment, Node]:
             work = State(**pickle.loads(frozen))
-            ctx = Context(self.engine, work, _Reads(answers, self.reads[-1]), _OddsChooser(prefix, boundary), record=False, track_effects=True)
+            ctx = Context(self.engine, work, _Reads(answers, self.reads[-1]), _OddsChooser(prefix, boundary, self._relevance.tail_sees), record=False, track_effects=True)
             if depth_left < self.engine.max_entries:
                 ctx.entry_limit = depth_left
                 ctx.odds_depth_stop = True
             try:
                 label = run(ctx)
             except _Branch as branch:
+                self.reach(entries_before + ctx.entries)
                 here = _cumulative(ctx, base_values)
                 if branch.question is not None:
                     self.asked.setdefault(branch.question.key, branch.question)
@@ -427,6 +447,7 @@ class Builder:
                 for item, weight in branch.options:
                     if self.truncate and self.spent:
                         self.frontiers += 1
+                        self.budget_frontiers += 1
                         child_seg, child = EMPTY, self.frontier(ctx.paragraph, "budget", {**ctx.answers, **_answer_of(item)})
                     else:
                         self.spend(1)
@@ -439,14 +460,18 @@ class Builder:
                     seg, node = self.nodes.chance(branch.what, [(item[1], w or Fraction(0), s, c) for item, w, s, c in children])
                 return here + seg, node
             except _Boundary as stop:
+                self.reach(entries_before + ctx.entries)
                 here = _cumulative(ctx, base_values)
                 tail_seg, tail = self.after(stop.target, ctx.state, dict.copy(ctx.answers), entries_before + ctx.entries)
                 return here + tail_seg, tail
             except _Stop as stop:
+                self.reach(entries_before + ctx.entries)
                 here = _cumulative(ctx, base_values)
                 if stop.unknown is not None:
                     return here, self.nodes.leaf(unknown=stop.unknown)
                 self.frontiers += 1
+                if stop.reason == "depth":
+                    self.depth_frontiers += 1
                 return here, self.frontier(stop.at, stop.reason, ctx.answers)
             except (ParagraphsError, RecursionError, _OverBudget):
                 raise
@@ -457,6 +482,7 @@ class Builder:
             text = None
             if label is not None:
                 text = str(label.get("label")) if isinstance(label, Mapping) else str(label)
+            self.reach(entries_before + ctx.entries)
             return _cumulative(ctx, base_values), self.nodes.leaf(label=text)
 
         self.spend(1)
@@ -473,26 +499,46 @@ class Builder:
         if self.depth is not None and entries >= self.depth:
             # the jump enters one paragraph more than the depth allows: stop on it
             self.frontiers += 1
+            self.depth_frontiers += 1
+            self.reach(entries + 1)
             return Segment(trail=(target,)), self.frontier(target, "depth", answers)
         if self.truncate and self.spent:
             self.frontiers += 1
+            self.budget_frontiers += 1
             return EMPTY, self.frontier(target, "budget", answers)
-        # What follows depends on the target, the state, the depth left, and only those
-        # answers its computation looked up (present or absent): entries are kept with
-        # that condition, so chains that differ in answers nobody reads share one subtree.
-        key = (target, self._state_key(state, target), None if self.depth is None else self.depth - entries)
-        for cond, hit in self.memo.get(key, ()):
+        # What follows depends on the target, the state and only those answers its
+        # computation looked up (present or absent): entries are kept with that
+        # condition, so chains that differ in answers nobody reads share one subtree.
+        # A subtree that no depth cut is the same at any depth that leaves room for its
+        # height (so deepening reuses what shallower passes computed); one that a depth
+        # cut is kept for that depth left only.
+        depth_left = None if self.depth is None else self.depth - entries
+        key = (target, self._state_key(state, target))
+        for cond, hit, height, cut_at in self.memo.get(key, ()):
+            if cut_at is None:
+                if depth_left is not None and height > depth_left:
+                    continue
+            elif cut_at != depth_left:
+                continue
             if all(answers.get(k, _ABSENT) == v for k, v in cond):
                 self.reads[-1].update(k for k, _ in cond)
-                self.spend(hit[1].leaves)
+                self.reach(entries + height)
+                if cut_at is not None:
+                    self.depth_frontiers += 1
+                # the run that reached the jump is counted already (one leaf of the
+                # result); the shared subtree adds the rest of its leaves
+                self.spend(hit[1].leaves - 1)
                 return hit
-        loop_key = (key, self._answers_key(answers, target))
+        loop_key = (key, depth_left, self._answers_key(answers, target))
         if loop_key in self._open:
             # the same jump from the same state again: a loop; its rest is a frontier
             self.frontiers += 1
             return EMPTY, self.frontier(target, "loop", answers)
         self._open.add(loop_key)
-        frontiers = self.frontiers
+        frontiers = self.budget_frontiers
+        cuts = self.depth_frontiers
+        outer_reach = self.deepest
+        self.deepest = entries
         self.reads.append(set())
         try:
             hit = self.segment(state, answers, lambda ctx: self.engine.enter(ctx, target, {}), True, entries)
@@ -500,11 +546,20 @@ class Builder:
             self._open.discard(loop_key)
             seen = self.reads.pop()
             self.reads[-1].update(seen)
-        if not self.truncate or self.frontiers == frontiers:
-            # budget frontiers depend on what was computed first: never shared
+            height = self.deepest - entries
+            self.deepest = max(outer_reach, self.deepest)
+        if self.budget_frontiers == frontiers:
+            # budget frontiers depend on what was computed first: never shared (depth
+            # and loop frontiers are kept, as a computation within its budget keeps them)
             cond = tuple(sorted((k, answers.get(k, _ABSENT)) for k in seen))
-            self.memo.setdefault(key, []).append((cond, hit))
+            cut_at = None if self.depth_frontiers == cuts else depth_left
+            self.memo.setdefault(key, []).append((cond, hit, height, cut_at))
         return hit
+
+    def reach(self, entries: int) -> None:
+        """Note that a branch entered ``entries`` paragraphs (the subtree's height)."""
+        if entries > self.deepest:
+            self.deepest = entries
 
     def _answers_key(self, answers: Mapping[str, Any], target: str) -> Any:
         return tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in answers.items()))

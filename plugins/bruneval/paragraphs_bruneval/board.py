@@ -16,7 +16,7 @@ from typing import Any
 from paragraphs.errors import ContentError
 from paragraphs.problems import Problem, SourcePos
 from paragraphs_raids.alert import AlertTrack
-from paragraphs_raids.boardfile import Locator, load_board_json, schema_problems
+from paragraphs_raids.boardfile import BoardRules, Locator, board_rule_problems, load_board_json, schema_problems
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids.journal import Journal
@@ -60,65 +60,28 @@ def board_from_data(data: Any, scenario: Scenario, roll: Roller, journal: Journa
 
 
 def _rule_problems(data: Mapping[str, Any], scenario: Scenario, where: Any) -> list[Problem]:
-    out: list[Problem] = []
-    zmap = scenario.zmap
+    """The raid series' board rules (:func:`paragraphs_raids.boardfile.board_rule_problems`)
+    with Bruneval's objects, then what only Bruneval checks (its optional rule 18)."""
+    activation = frozenset(z for zones in scenario.activation_zones().values() for z in zones)
+    rules = BoardRules(
+        zmap=scenario.zmap,
+        kinds={cid: spec.kind for cid, spec in scenario.counters.items()},
+        activation_zones=activation,
+        boat_only_zones=scenario.boat_only_zones,
+        can_carry=lambda kind, obj: kind.side == BRITISH and (obj == WURZBURG or (obj in scenario.counters and scenario.counters[obj].kind.role == "radar_operator")),
+        carry_rule="British units carry radar operators and the wurzburg",
+        sides_rule="rule 2.3",
+    )
+    out = board_rule_problems(data, rules, where)
     optional = bool(data.get("optional_commando", False))
-    seen: set[str] = set()
-    sides: dict[str, set[str]] = {}
-    points: dict[str, int] = {}
-    carried: set[str] = set()
-    units = data["units"]
-    for i, u in enumerate(units):
-        uid, zone = u["id"], u["zone"]
-        spec = scenario.counters.get(uid)
+    for i, u in enumerate(data["units"]):
+        spec = scenario.counters.get(u["id"])
         if spec is None:
-            out.append(Problem(where("units", i, "id"), "BOARD003", f"unknown counter {uid!r}"))
             continue
-        if uid in seen:
-            out.append(Problem(where("units", i, "id"), "BOARD004", f"counter {uid!r} is listed twice"))
-        seen.add(uid)
-        if zone not in zmap.by_id:
-            out.append(Problem(where("units", i, "zone"), "BOARD003", f"unknown zone {zone!r}"))
-            continue
-        if spec.group == "commandos" and not optional:
-            out.append(Problem(where("units", i, "id"), "BOARD009", f"{uid} is a Commando of optional rule 18: set optional_commando to true"))
-        if spec.kind.role == "radar_operator" and u.get("aboard"):
-            out.append(Problem(where("units", i, "aboard"), "BOARD006", f"{uid}: a prisoner is listed in `carrying` of his escort"))
-        if u.get("aboard"):
-            boat = next((b for b in units if b["id"] == u["aboard"]), None)
-            if boat is None or scenario.counters.get(u["aboard"]) is None or scenario.counters[u["aboard"]].kind.role != "boat" or boat["zone"] != zone:
-                out.append(Problem(where("units", i, "aboard"), "BOARD006", f"{uid}: {u['aboard']!r} is not a boat on the board in {zone}"))
-            continue
-        sides.setdefault(zone, set()).add(spec.kind.side)
-        counts = zone not in scenario.boat_only_zones or spec.kind.role == "boat"
-        if counts:
-            kind = spec.kind
-            side = kind.reduced if u.get("reduced") and kind.reduced else kind.full
-            points[zone] = points.get(zone, 0) + side.points
-        for obj in u.get("carrying", ()):
-            ok = obj == WURZBURG or (obj in scenario.counters and scenario.counters[obj].kind.role == "radar_operator")
-            if not ok or spec.kind.side != BRITISH:
-                out.append(Problem(where("units", i, "carrying"), "BOARD006", f"{uid} cannot carry {obj!r} (British units carry radar operators and the wurzburg)"))
-            elif obj in carried:
-                out.append(Problem(where("units", i, "carrying"), "BOARD004", f"{obj!r} is carried twice"))
-            carried.add(obj)
-    for i, u in enumerate(units):
-        if u["id"] in carried:
-            out.append(Problem(where("units", i, "id"), "BOARD004", f"{u['id']} is carried as a prisoner and also listed on the map"))
-    for zone, found in sides.items():
-        if len(found) > 1:
-            i = next(k for k, u in enumerate(units) if u["zone"] == zone)
-            out.append(Problem(where("units", i, "zone"), "BOARD005", f"British and German units share zone {zone} (rule 2.3)"))
-    for zone, total in points.items():
-        if zone in zmap.by_id and total > zmap.zone(zone).stacking:
-            i = next(k for k, u in enumerate(units) if u["zone"] == zone)
-            out.append(Problem(where("units", i, "zone"), "BOARD008", f"zone {zone} holds {total} stacking points, over its limit of {zmap.zone(zone).stacking}"))
-    activation = {z for zones in scenario.activation_zones().values() for z in zones}
-    for i, m in enumerate(data.get("markers", ())):
-        if m["zone"] not in activation:
-            out.append(Problem(where("markers", i, "zone"), "BOARD007", f"{m['zone']!r} is not an activation zone"))
-        elif m["zone"] in sides:
-            out.append(Problem(where("markers", i, "zone"), "BOARD007", f"units stand in {m['zone']}, where a marker is still face down"))
+        if spec.group == "commandos" and not optional and u["zone"] in scenario.zmap.by_id:
+            out.append(Problem(where("units", i, "id"), "BOARD009", f"{u['id']} is a Commando of optional rule 18: set optional_commando to true"))
+        if spec.kind.role == "radar_operator" and u.get("aboard") and u["zone"] in scenario.zmap.by_id:
+            out.append(Problem(where("units", i, "aboard"), "BOARD006", f"{u['id']}: a prisoner is listed in `carrying` of his escort"))
     return sorted(out)
 
 

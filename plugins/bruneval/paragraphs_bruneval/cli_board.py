@@ -1,8 +1,10 @@
 """``paragraphs board bruneval --state FILE --svg OUT``: the board as a picture.
 
 ``FILE`` is a board file (the JSON ``turn`` reads and ``--out`` writes) or a session save
-of the title whose state holds the raid board (``extra["board"]``, in the board file's
-format), given as a path or by the session's name (``default``, ``bruneval-default``). The picture is drawn by :mod:`paragraphs_bruneval.picture` from the map content,
+of the interactive game (``play bruneval``), whose state holds the whole game
+(:mod:`paragraphs_bruneval.interactive.boardstate`); a save holding a board in the board
+file's format (``extra["board"]``) is read too. A save may be named as ``paragraphs sessions`` lists it
+(``default``, ``bruneval-default``). The picture is drawn by :mod:`paragraphs_bruneval.picture` from the map content,
 so ``--overlay`` with an owner's map draws his map.
 
 Exit codes: 0 drawn; 1 a board that breaks the schema or the rules (``file:line:col``,
@@ -23,12 +25,12 @@ from paragraphs_raids.dice import ScriptedRoller
 from paragraphs_raids.journal import Journal
 
 from paragraphs_bruneval.board import board_from_data, read_board
-from paragraphs_bruneval.cli_common import TITLE, scenario_for
+from paragraphs_bruneval.raid_title import BRUNEVAL, TITLE
 from paragraphs_bruneval.game.state import GameState
 from paragraphs_bruneval.picture import write_board_svg
 from paragraphs_bruneval.scenario import Scenario
 
-#: Where a session save keeps the raid board (the interactive game's state).
+#: Where a session save may keep a raid board in the board file's format.
 SAVE_BOARD_KEY = "board"
 
 
@@ -52,7 +54,14 @@ def load_any(path: str, scenario: Scenario) -> GameState:
     if isinstance(data, dict) and "format" in data and "state" in data:
         from paragraphs.state import load_state
 
+        from paragraphs_raids.session_game import BOARD_KEY
+
+        from paragraphs_bruneval.interactive.boardstate import game_from_json
+
         state = load_state(p, title=TITLE)
+        game: Any = (state.extra or {}).get(BOARD_KEY)
+        if isinstance(game, dict) and "game" in game:
+            return game_from_json(game["game"], scenario, roll, Journal(enabled=False))
         board: Any = (state.extra or {}).get(SAVE_BOARD_KEY)
         if board is None:
             raise UsageError(f"{path}: this {TITLE} session save holds no raid board yet")
@@ -79,7 +88,7 @@ def _located(name: str) -> Path:
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
-    scenario = scenario_for(args, host)
+    scenario = BRUNEVAL.load_scenario(args, host)
     g = load_any(args.state, scenario)
     write_board_svg(args.svg, scenario, g)
     stacks = sum(1 for s in g.stacks.values() if s)

@@ -1,12 +1,10 @@
 """The plugin's command-line records and its policies (imported at every CLI start: keep light).
 
-* ``play bruneval --auto``: an automatic game (:mod:`paragraphs_bruneval.cli_play`).
-* ``simulate bruneval``: Monte Carlo series (:mod:`paragraphs_bruneval.cli_simulate`).
-* ``turn bruneval --state BOARD``: the companion (:mod:`paragraphs_bruneval.cli_turn`).
-* ``board bruneval --state FILE --svg OUT``: the board picture (:mod:`paragraphs_bruneval.cli_board`).
-
-The core turns ``extends="simulate"``/``"turn"`` records into ``paragraphs simulate
-TITLE`` and ``paragraphs turn TITLE``; the options are the raid series' shared ones.
+``play bruneval`` (interactive, or ``--auto``), ``simulate bruneval`` and ``turn bruneval``
+are the raid layer's command templates (:mod:`paragraphs_raids.templates`) given
+Bruneval's :class:`~paragraphs_bruneval.raid_title.BrunevalTitle`; the options are the
+raid series' shared ones. ``board bruneval --state FILE --svg OUT`` draws a board file or
+a session save (:mod:`paragraphs_bruneval.cli_board`).
 """
 
 from __future__ import annotations
@@ -20,22 +18,10 @@ from paragraphs.records import Command, Policy
 TITLE = "bruneval"
 
 
-def run_play(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs_bruneval.cli_play import run
+def _title() -> Any:
+    from paragraphs_bruneval.raid_title import BRUNEVAL
 
-    return run(args, host)
-
-
-def run_simulate(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs_bruneval.cli_simulate import run
-
-    return run(args, host)
-
-
-def run_turn(args: argparse.Namespace, host: Any) -> int:
-    from paragraphs_bruneval.cli_turn import run
-
-    return run(args, host)
+    return BRUNEVAL
 
 
 def run_board(args: argparse.Namespace, host: Any) -> int:
@@ -45,11 +31,9 @@ def run_board(args: argparse.Namespace, host: Any) -> int:
 
 
 def commands() -> Iterator[Command]:
-    from paragraphs_raids.cli import board_arguments, play_arguments, simulate_arguments, turn_arguments
+    from paragraphs_raids.cli import board_arguments, raid_commands
 
-    yield Command(id="bruneval-play", title=TITLE, help="an automatic game of Raid sur Bruneval 1942", add_arguments=play_arguments, run=run_play, extends="play")
-    yield Command(id="bruneval-simulate", title=TITLE, help="Monte Carlo series of automatic games", add_arguments=simulate_arguments, run=run_simulate, extends="simulate")
-    yield Command(id="bruneval-turn", title=TITLE, help="companion: the German actions of this turn for your board", add_arguments=turn_arguments, run=run_turn, extends="turn")
+    yield from raid_commands(TITLE, "Raid sur Bruneval 1942: command the British (or --auto for an automatic game)", _title)
     yield Command(id="bruneval-board", title=TITLE, help="draw a board file or a session save as a picture (SVG)", add_arguments=board_arguments, run=run_board, extends="board")
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from paragraphs import hookimpl
 
 if TYPE_CHECKING:
-    from paragraphs.records import Command, IdList, LintRule, Policy, Procedure, SchemaResource, Title
+    from paragraphs.records import Command, IdList, LintRule, Policy, Procedure, SchemaResource, SessionVerb, SheetSection, Title
 
 TITLE = "bruneval"
 
@@ -47,9 +47,11 @@ def paragraphs_register_schemas() -> Iterator[SchemaResource]:
 
 @hookimpl
 def paragraphs_register_procedures() -> Iterator[Procedure]:
+    from paragraphs_bruneval.interactive.verbs import procedures as orders
     from paragraphs_bruneval.procedures import procedures
 
     yield from procedures()
+    yield from orders()
 
 
 @hookimpl
@@ -71,6 +73,20 @@ def paragraphs_register_policies() -> Iterator[Policy]:
     from paragraphs_bruneval.commands import policies
 
     yield from policies()
+
+
+@hookimpl
+def paragraphs_register_session_verbs() -> Iterator[SessionVerb]:
+    from paragraphs_bruneval.interactive.verbs import session_verbs
+
+    yield from session_verbs()
+
+
+@hookimpl
+def paragraphs_register_sheet_sections() -> Iterator[SheetSection]:
+    from paragraphs_bruneval.interactive.verbs import sheet_sections
+
+    yield from sheet_sections()
 
 
 @hookimpl

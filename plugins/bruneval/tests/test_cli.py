@@ -44,8 +44,9 @@ def test_play_options(capsys) -> None:
     assert code == 0 and data["options"] == {"optional": ["commando"], "difficulty": None, "events": False}
 
 
-def test_play_without_auto_is_a_usage_error(capsys) -> None:
-    code, _, err = run(capsys, "play", "bruneval")
+def test_play_without_auto_with_a_policy_is_a_usage_error(capsys) -> None:
+    # without --auto the player commands the British (test_play_interactive.py)
+    code, _, err = run(capsys, "play", "bruneval", "--policy", "default")
     assert code == 2 and err.count("\n") == 1 and "--auto" in err
 
 
@@ -129,8 +130,21 @@ def test_turn_with_typed_dice(capsys, tmp_path) -> None:
     assert code == 0
     assert "685/1 in LANE attacks DZ-A3: 3 + 6 = 9 against Nelson 1: 4 + 1 officer + 1 = 6: defender hit" in out
     assert "Lieutenant Charteris comes through" in out and "nobody comes" in out
-    code, _, err = run(capsys, "turn", "bruneval", "--state", str(path), "--dice", "6")
-    assert code == 2 and "ran out" in err and err.count("\n") == 1
+    # the list runs out at the officer's roll: what happened so far, then the die still needed
+    code, out, err = run(capsys, "turn", "bruneval", "--state", str(path), "--dice", "6,1")
+    assert code == 1 and err == ""
+    assert "685/1 in LANE attacks DZ-A3: 3 + 6 = 9 against Nelson 1: 4 + 1 officer + 1 = 6: defender hit" in out
+    assert "stopped: the dice ran out: roll d6 (1-6) for officer loss: Lieutenant Charteris is roll 3" in out
+    assert "Nothing was written" in out
+    # it runs out inside the combat: the die already typed is shown with its purpose
+    code, out, _ = run(capsys, "turn", "bruneval", "--state", str(path), "--dice", "6", "--out", str(tmp_path / "next.json"))
+    assert code == 1 and "dice so far: d6 6 (685/1 against DZ-A3: attacker's die)" in out
+    assert "for 685/1 against DZ-A3: defender's die is roll 2" in out and not (tmp_path / "next.json").exists()
+
+
+def test_turn_with_an_empty_dice_list_is_a_usage_error(capsys) -> None:
+    code, _, err = run(capsys, "turn", "bruneval", "--state", str(BOARD), "--dice", "")
+    assert code == 2 and "--dice needs your rolls" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(

@@ -123,3 +123,42 @@ def test_zones_the_picture_cannot_place_are_warned_about_in_place(capsys, tmp_pa
     assert any("map.yaml" in line and "zone 'DZ-A1' has the position of 'W'" in line for line in found)
     assert any(line.startswith(f"{mine / 'map.yaml'}:3:") and "QUARRY" in line and "no position" in line for line in found)
     assert run(capsys, "validate", "bruneval", "--strict", "--overlay", str(mine))[0] == 1
+
+
+def test_every_board_rule_is_reported_at_its_place(tmp_path, scenario) -> None:
+    """The raid layer's board rules with Bruneval's objects and its own BOARD009."""
+    import pytest
+
+    from paragraphs.errors import ContentError
+    from paragraphs_bruneval.board import read_board
+    from paragraphs_raids.dice import ScriptedRoller
+
+    units = [
+        {"id": "tiger-1", "zone": "W"},  # 3: unknown counter
+        {"id": "drake-1", "zone": "NOWHERE"},  # 3: unknown zone
+        {"id": "nelson-1", "zone": "FIELD"},
+        {"id": "nelson-1", "zone": "FIELD"},  # 4: listed twice
+        {"id": "rodney-1", "zone": "VILLA"},
+        {"id": "op-villa", "zone": "VILLA"},  # 5: both sides in the Villa
+        {"id": "nelson-2", "zone": "E1", "aboard": "nelson-3"},  # 6: not a boat
+        {"id": "lw-1", "zone": "W", "carrying": ["wurzburg"]},  # 6: a German carries the radar
+        {"id": "685-1", "zone": "P1"}, {"id": "685-2", "zone": "P1"}, {"id": "685-3", "zone": "P1"},  # 8: over the limit
+        {"id": "commando-1", "zone": "BEACH1"},  # 9: optional rule 18 is off
+        {"id": "rodney-2", "zone": "CLIFF", "carrying": ["op-w"]},
+        {"id": "op-w", "zone": "W"},  # 4: carried and on the map
+    ]
+    board = {"title": "bruneval", "turn": 3, "alert": 2, "units": units, "markers": [{"zone": "CLIFF"}, {"zone": "A3"}]}  # 7: not an activation zone
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(board, indent=1))
+    with pytest.raises(ContentError) as bad:
+        read_board(path, scenario, ScriptedRoller([]))
+    found = [(p.code, p.message) for p in bad.value.problems]
+    assert {code for code, _ in found} == {f"BOARD00{n}" for n in range(3, 10)}
+    messages = " | ".join(m for _, m in found)
+    for needle in ("unknown counter 'tiger-1'", "unknown zone 'NOWHERE'", "counter 'nelson-1' is listed twice",
+                   "British and German units share zone VILLA (rule 2.3)", "'nelson-3' is not a boat on the board in E1",
+                   "lw-1 cannot carry 'wurzburg' (British units carry radar operators and the wurzburg)",
+                   "zone P1 holds 6 stacking points, over its limit of 4", "commando-1 is a Commando of optional rule 18",
+                   "op-w is carried as a prisoner and also listed on the map", "'CLIFF' is not an activation zone"):
+        assert needle in messages, needle
+    assert all(p.pos.path == str(path) and p.pos.line > 1 for p in bad.value.problems)

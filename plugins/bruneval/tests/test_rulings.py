@@ -83,7 +83,7 @@ def test_8_2_example_is_unchanged_the_surplus_stays_where_it_started(scenario, k
 
 def test_stacking_holds_after_every_phase_of_many_seeded_games(scenario, host) -> None:
     """Zero violations under the default ruling (the check raises inside the game)."""
-    from paragraphs_bruneval.cli_simulate import simulate
+    from paragraphs_bruneval.raid_title import simulate
     from paragraphs_bruneval.commands import default_policy
 
     results = simulate(scenario, default_policy, Options(), GAMES, 7, jobs=2, check=True)

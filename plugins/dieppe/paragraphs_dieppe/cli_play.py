@@ -24,7 +24,15 @@ def run(args: argparse.Namespace, host: Any) -> int:
     policy_id, factory = policy_factory(host, getattr(args, "policy", None))
     scenario = scenario_for(args, host)
     options = options_from(args, scenario)
-    result = play_game(scenario, seed, factory(), options, policy=policy_id)
+    svg: str | None = getattr(args, "svg", None)
+
+    def draw(g: Any) -> None:
+        from paragraphs_dieppe.picture import write_board_svg
+
+        assert svg is not None
+        write_board_svg(svg, scenario, g)
+
+    result = play_game(scenario, seed, factory(), options, policy=policy_id, at_end=draw if svg else None)
     if args.json:
         emit_json(result.to_json())
         return 0
@@ -35,4 +43,6 @@ def run(args: argparse.Namespace, host: Any) -> int:
     print(style(f"Result after {result.turns} turns: {result.vp} VP, {LEVEL_NAMES[result.result]}.", "bold"))
     for reason in result.reasons:
         print(f"  - {reason}")
+    if svg:
+        print(f"Board picture written to {svg}.")
     return 0

@@ -44,6 +44,10 @@ def run(args: argparse.Namespace, host: Any) -> int:
         from paragraphs.state.savefile import write_file_atomic
 
         write_file_atomic(args.out, json.dumps(board, indent=2, ensure_ascii=False) + "\n")
+    if getattr(args, "svg", None):
+        from paragraphs_dieppe.picture import write_board_svg
+
+        write_board_svg(args.svg, scenario, g)
     if isinstance(roller, ScriptedRoller) and roller.unused:
         sys.stderr.write(f"paragraphs: warning: {roller.unused} of the --dice values were not needed\n")
     if args.json:
@@ -58,4 +62,6 @@ def run(args: argparse.Namespace, host: Any) -> int:
             print(style("    dice: " + "; ".join(f"{r.die} {r.value} ({r.purpose})" for r in e.rolls), "dim"))
     if args.out:
         print(f"Board after the German actions written to {args.out}.")
+    if getattr(args, "svg", None):
+        print(f"Board picture written to {args.svg}.")
     return 0

@@ -2,7 +2,8 @@
 
 * ``play dieppe --auto``: an automatic game (:mod:`paragraphs_dieppe.cli_play`);
 * ``simulate dieppe``: Monte Carlo series (:mod:`paragraphs_dieppe.cli_simulate`);
-* ``turn dieppe --state BOARD``: the companion (:mod:`paragraphs_dieppe.cli_turn`).
+* ``turn dieppe --state BOARD``: the companion (:mod:`paragraphs_dieppe.cli_turn`);
+* ``board dieppe --state BOARD --svg OUT``: the board picture (:mod:`paragraphs_dieppe.cli_board`).
 
 The options are the raid series' shared ones (:mod:`paragraphs_raids.cli`).
 """
@@ -30,6 +31,12 @@ def run_simulate(args: argparse.Namespace, host: Any) -> int:
     return run(args, host)
 
 
+def run_board(args: argparse.Namespace, host: Any) -> int:
+    from paragraphs_dieppe.cli_board import run
+
+    return run(args, host)
+
+
 def run_turn(args: argparse.Namespace, host: Any) -> int:
     from paragraphs_dieppe.cli_turn import run
 
@@ -37,11 +44,12 @@ def run_turn(args: argparse.Namespace, host: Any) -> int:
 
 
 def commands() -> Iterator[Command]:
-    from paragraphs_raids.cli import play_arguments, simulate_arguments, turn_arguments
+    from paragraphs_raids.cli import board_arguments, play_arguments, simulate_arguments, turn_arguments
 
     yield Command(id="dieppe-play", title=TITLE, help="an automatic game of Commando n°4: Dieppe 1942", add_arguments=play_arguments, run=run_play, extends="play")
     yield Command(id="dieppe-simulate", title=TITLE, help="Monte Carlo series of automatic games", add_arguments=simulate_arguments, run=run_simulate, extends="simulate")
     yield Command(id="dieppe-turn", title=TITLE, help="companion: the German actions of this turn for your board", add_arguments=turn_arguments, run=run_turn, extends="turn")
+    yield Command(id="dieppe-board", title=TITLE, help="draw a board file as a picture (SVG)", add_arguments=board_arguments, run=run_board, extends="board")
 
 
 def default_policy(**options: Any) -> Any:

@@ -250,15 +250,12 @@ class DefaultPolicy:
             self._embark(g, zone, pieces)
             return
         allowance = stack_allowance(pieces, g.stack(zone))
-        best = None
-        for beach in beaches:
-            path = self._fit(g, self._route(g, zone, beach, allowance, enter_goal=True), pieces)
-            dist = g.zmap.costs_to(beach, impassable=set(g.zones_of(GERMAN)) | set(g.markers) | g.boat_only_zones).get(zone, 99)
-            if best is None or dist < best[0]:
-                best = (dist, path)
-        if best is None or not best[1] or best[1][-1] in g.markers or g.side_in(best[1][-1]) == GERMAN:
+        dist = g.zmap.path_costs(zone, impassable=set(g.zones_of(GERMAN)) | set(g.markers) | g.boat_only_zones)
+        beach = min(beaches, key=lambda b: (dist.get(b, 99), g.zmap.order[b]))
+        path = self._fit(g, self._route(g, zone, beach, allowance, enter_goal=True), pieces)
+        if not path or path[-1] in g.markers or g.side_in(path[-1]) == GERMAN:
             return
-        report = self._try(g, "withdraw", actions.move, pieces, best[1])
+        report = self._try(g, "withdraw", actions.move, pieces, path)
         if isinstance(report, actions.MoveReport) and report.end in beaches:
             self._embark(g, report.end, [p for p in pieces if p.zone == report.end and p.id not in g.log.closed])
 

@@ -20,6 +20,7 @@ from paragraphs.problems import Problem, SourcePos
 from paragraphs.records import Table
 from paragraphs_raids import content
 from paragraphs_raids.markers import MarkerBack
+from paragraphs_raids.picture import MapLayout
 from paragraphs_raids.stacks import UnitKind
 from paragraphs_raids.zonemap import ZoneMap
 
@@ -85,6 +86,7 @@ class Scenario:
     boat_only_zones: frozenset[str] = field(default_factory=frozenset)
     zone_records: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     rulings: Mapping[str, str] = field(default_factory=dict)
+    layout: MapLayout | None = None
 
     def ruling(self, ruling_id: str) -> str:
         """The reading in force for ruling ``ruling_id``."""
@@ -346,6 +348,7 @@ def scenario_from_book(book: Book) -> Scenario:
         boat_only_zones=frozenset(boat_only),
         zone_records={zid: dict(r) for zid, r in data["zones"].items()},
         rulings={rid: str(rec["choice"]) for rid, rec in data["rulings"].items()},
+        layout=MapLayout.from_collections(data),
     )
 
 

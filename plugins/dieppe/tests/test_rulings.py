@@ -311,3 +311,120 @@ def test_r29_a_fire_is_an_action_that_tests_the_markers_around(board: Board, put
     g.markers.hidden["C6"] = MarkerBack((("infantry", 1),))
     actions.fire(g, stack, "T1")
     assert "C6" not in g.markers and [p.id for p in g.stack("C6")] == ["gi-9"]
+
+
+def test_r15_starting_another_unit_closes_the_open_activation(board: Board, put: Put) -> None:
+    g = board([])
+    first = put(g, "SAANE", "g2-1")
+    second = put(g, "R2", "g2-2")
+    actions.move(g, first, ["T1"])
+    actions.move(g, second, ["B1"])
+    assert g.pieces["g2-1"].acted  # Job Done: its second action is lost
+    with pytest.raises(ActionRefused, match="finished acting"):
+        actions.move(g, first, ["SAANE"])
+
+
+def test_r19_the_german_fire_order_is_computed_again_after_each_shot(board: Board, put: Put) -> None:
+    # T1 (5 levels) fires first, at the 1-level stack of SAANE, and eliminates it; C6
+    # would have aimed at SAANE too (its fewest levels), and now aims at ORANGE2.
+    g = board([9, 1, 9, 1], alarm=6)
+    g.phase = "D"
+    put(g, "T1", "gi-1", "gi-2", "gmg-1")
+    put(g, "C6", "gi-3")
+    put(g, "SAANE", "g2-1", reduced=("g2-1",))
+    put(g, "ORANGE2", "g2-2", "g2-3", "g2-4")
+    german_fire(g)
+    shots = [e.text for e in g.journal.entries if e.text.startswith("German fire")]
+    assert shots[0].startswith("German fire from T1 at SAANE") and "g2-1" in g.lost
+    assert shots[1].startswith("German fire from C6 at ORANGE2")
+
+
+def test_r23_an_assault_from_a_landing_withdraws_aboard(board: Board, put: Put) -> None:
+    g = board([1, 9])
+    lca = put(g, "G2", "lca-4")[0]
+    g.aboard["lca-4"] = ["g2-1"]
+    put(g, "ORANGE2", "gi-1", "gi-2")
+    rep = actions.land(g, [g.pieces["g2-1"]], lca, ["ORANGE2"])
+    assert rep.assault is not None and not rep.assault.won
+    assert g.aboard["lca-4"] == ["g2-1"] and g.pieces["g2-1"].reduced
+
+
+def test_r25_german_routes_go_around_face_down_markers(board: Board, put: Put) -> None:
+    g = board([], alarm=7)
+    g.phase = "D"
+    put(g, "R2", "ri-1")
+    put(g, "A2", "g2-1")
+    g.markers.hidden["B1"] = MarkerBack((), "mines")
+    german_movement(g, set())
+    # R2 joins the map only through B1: with B1 marked, the unit cannot get closer.
+    assert g.pieces["ri-1"].zone == "R2"
+
+
+def test_r26_the_smallest_fire_factor_stays_behind(board: Board, put: Put) -> None:
+    g = board([], alarm=2)
+    g.phase = "D"
+    put(g, "B2", "gi-1", "gi-2", "gi-3", "gi-4")
+    put(g, "B3", "gi-5", "gof-1", "gmg-1", reduced=("gi-5",))
+    put(g, "SAANE", "g2-1")
+    german_movement(g, set())
+    # B2's 8 levels move first, to B3 (4 levels, room for 2 more): the whole stack cannot
+    # join, so the weakest stay behind where there is room.
+    assert g.points_in("B3") <= 10 and g.points_in("B2") <= 10
+
+
+def test_r28_wire_stops_the_stack_until_the_next_turn(board: Board, put: Put) -> None:
+    from paragraphs_dieppe.game.turn import end_of_british_phase, end_of_turn
+
+    g = board([1])  # an odd face: the wire holds
+    g.obstacles["T1"] = "wire"
+    stack = put(g, "SAANE", "g2-1")
+    report = actions.move(g, stack, ["T1", "B1"])
+    assert report.end == "T1" and g.obstacles == {"T1": "wire"}
+    end_of_british_phase(g)
+    with pytest.raises(ActionRefused, match="barbed wire"):
+        actions.move(g, stack, ["B1"])
+    end_of_turn(g)
+    assert actions.move(g, stack, ["B1"]).end == "B1"
+
+
+def test_r31_only_the_units_firing_together_add_their_levels(board: Board, put: Put) -> None:
+    g = board([6, 0])
+    stack = put(g, "SAANE", "g2-1", "g2-2", "g2-3", "g2-4")
+    put(g, "T1", "gi-1")
+    shot = actions.fire(g, stack[:2], "T1")
+    assert shot.attack.base == 3 + 2
+
+
+def test_light_and_the_sniper_s_choice_of_target(board: Board, put: Put) -> None:
+    """Rule 11.1: the sniper loses 2 in turns 1-5 and 1 in turns 6-8 (light), adds no
+    stack or officer, and may aim at any unit of the stack."""
+    for turn, light in ((3, -2), (7, -1), (10, 0)):
+        g = board([6, 0], turn=turn)
+        put(g, "SAANE", "sniper", "lovat")
+        put(g, "T1", "gmg-1", "gi-1")
+        shot = actions.fire(g, [g.pieces["sniper"]], "T1", target=g.pieces["gi-1"])
+        assert shot.attack.base == 3 + light and dict(shot.attack.extra) == {"light": light}
+        assert shot.target.id == "gi-1" and g.pieces["gi-1"].reduced and "gmg-1" not in g.lost
+
+
+def test_the_vp_tally(scenario: Scenario) -> None:
+    from paragraphs_dieppe.rules.victory import Tally, score, success_level
+
+    tally_ = Tally(hess_guns=2, hess_last_turn=5, telephone_cut=True, prisoner="officer", flak=1, pillboxes=2, officers_killed=("lovat",), levels_missing=12)
+    vp, reasons = score(tally_, scenario.victory_points, scenario.tables["hess_timetable"])
+    assert vp == 20 + 5 + 2 + 4 + 1 + 2 - 5 - 12 == 17
+    assert success_level(vp, scenario.tables["success_levels"]) == "semi" and len(reasons) == 8
+    late = Tally(hess_guns=2, hess_last_turn=9)
+    assert score(late, scenario.victory_points, scenario.tables["hess_timetable"])[0] == 20
+    one = Tally(hess_guns=1, hess_last_turn=None)
+    assert score(one, scenario.victory_points, scenario.tables["hess_timetable"])[0] == 10
+
+
+def test_vorwarts_gives_every_mobile_german_4_mp(board: Board, put: Put) -> None:
+    g = board([])
+    stack = put(g, "B2", "gi-1", "gof-1")
+    put(g, "T1", "gmg-1")
+    assert allowance(g.pieces["gi-1"], stack) == 4  # 3 + the officer's 1
+    assert allowance(g.pieces["gi-1"], stack, vorwarts=4) == 5
+    assert allowance(g.pieces["gmg-1"], [g.pieces["gmg-1"]], vorwarts=4) == 0  # a machine gun never moves
+    assert allowance(g.pieces["g2-1"], [g.pieces["g2-1"]], vorwarts=4) == 3  # the British keep theirs

@@ -17,11 +17,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from paragraphs.errors import ContentError, UsageError
 from paragraphs.problems import Problem, SourcePos
+from paragraphs_raids.stacks import UnitKind
+from paragraphs_raids.state import BOAT
+from paragraphs_raids.zonemap import ZoneMap
 
 #: JSON path (keys and indexes) -> where it is in the board file.
 Locator = Callable[[Sequence[str | int]], SourcePos]
@@ -77,6 +81,99 @@ def schema_problems(data: Any, schema: Mapping[str, Any], where: Locator) -> lis
         at = list(chosen.absolute_path)
         json_path = "$" + "".join(f"[{a}]" if isinstance(a, int) else f".{a}" for a in at)
         out.append(Problem(where(at), "BOARD002", chosen.message if len(chosen.message) < 160 else chosen.message[:157] + "...", json_path=json_path))
+    return out
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+@dataclass(frozen=True)
+class BoardRules:
+    """What a raid title's board file must respect beyond its schema (every raid title's
+    rules: known ids, one side per zone, stacking limits, boats and their cargo, what a
+    unit may carry, markers only where markers go).
+
+    Attributes:
+        zmap: the title's zone map (zone ids and stacking limits).
+        kinds: counter id -> its unit kind (side, role, points of each side).
+        activation_zones: zones where a face-down marker may lie.
+        boat_only_zones: zones whose limit counts boats only.
+        can_carry: ``(carrier kind, object) -> bool``: whether a unit may carry an object
+            (a prisoner's counter id, or one of the title's objects).
+        carry_rule: the rule in words, for the refusal (``British units carry radar
+            operators and the wurzburg``).
+        sides_rule: the rule that keeps sides apart, for the message (``rule 2.3``).
+    """
+
+    zmap: ZoneMap
+    kinds: Mapping[str, UnitKind]
+    activation_zones: frozenset[str]
+    boat_only_zones: frozenset[str] = frozenset()
+    can_carry: Callable[[UnitKind, str], bool] = lambda kind, obj: False
+    carry_rule: str = "this unit carries nothing"
+    sides_rule: str = ""
+
+
+def board_rule_problems(data: Mapping[str, Any], rules: BoardRules, where: Callable[..., SourcePos]) -> list[Problem]:
+    """Every rule problem of a board that passed its schema, at its place (``where(*path)``).
+
+    ``BOARD003`` unknown counter or zone, ``BOARD004`` a counter listed or carried twice,
+    ``BOARD005`` both sides in one zone, ``BOARD006`` a bad ``aboard`` or ``carrying``,
+    ``BOARD007`` a marker outside an activation zone or under units, ``BOARD008`` a
+    stacking limit broken. A title adds its own checks (Bruneval's ``BOARD009``).
+    """
+    out: list[Problem] = []
+    zmap = rules.zmap
+    seen: set[str] = set()
+    sides: dict[str, set[str]] = {}
+    points: dict[str, int] = {}
+    carried: set[str] = set()
+    units = data["units"]
+    for i, u in enumerate(units):
+        uid, zone = u["id"], u["zone"]
+        kind = rules.kinds.get(uid)
+        if kind is None:
+            out.append(Problem(where("units", i, "id"), "BOARD003", f"unknown counter {uid!r}"))
+            continue
+        if uid in seen:
+            out.append(Problem(where("units", i, "id"), "BOARD004", f"counter {uid!r} is listed twice"))
+        seen.add(uid)
+        if zone not in zmap.by_id:
+            out.append(Problem(where("units", i, "zone"), "BOARD003", f"unknown zone {zone!r}"))
+            continue
+        if u.get("aboard"):
+            boat = next((b for b in units if b["id"] == u["aboard"]), None)
+            boat_kind = rules.kinds.get(u["aboard"])
+            if boat is None or boat_kind is None or boat_kind.role != BOAT or boat["zone"] != zone:
+                out.append(Problem(where("units", i, "aboard"), "BOARD006", f"{uid}: {u['aboard']!r} is not a boat on the board in {zone}"))
+            continue
+        sides.setdefault(zone, set()).add(kind.side)
+        if zone not in rules.boat_only_zones or kind.role == BOAT:
+            side = kind.reduced if u.get("reduced") and kind.reduced else kind.full
+            points[zone] = points.get(zone, 0) + side.points
+        for obj in u.get("carrying", ()):
+            if not rules.can_carry(kind, obj):
+                out.append(Problem(where("units", i, "carrying"), "BOARD006", f"{uid} cannot carry {obj!r} ({rules.carry_rule})"))
+            elif obj in carried:
+                out.append(Problem(where("units", i, "carrying"), "BOARD004", f"{obj!r} is carried twice"))
+            carried.add(obj)
+    for i, u in enumerate(units):
+        if u["id"] in carried:
+            out.append(Problem(where("units", i, "id"), "BOARD004", f"{u['id']} is carried as a prisoner and also listed on the map"))
+    for zone, found in sides.items():
+        if len(found) > 1:
+            i = next(k for k, u in enumerate(units) if u["zone"] == zone)
+            rule = f" ({rules.sides_rule})" if rules.sides_rule else ""
+            out.append(Problem(where("units", i, "zone"), "BOARD005", f"{' and '.join(s.capitalize() for s in sorted(found))} units share zone {zone}{rule}"))
+    for zone, total in points.items():
+        if zone in zmap.by_id and total > zmap.zone(zone).stacking:
+            i = next(k for k, u in enumerate(units) if u["zone"] == zone)
+            out.append(Problem(where("units", i, "zone"), "BOARD008", f"zone {zone} holds {total} stacking points, over its limit of {zmap.zone(zone).stacking}"))
+    for i, m in enumerate(data.get("markers", ())):
+        if m["zone"] not in rules.activation_zones:
+            out.append(Problem(where("markers", i, "zone"), "BOARD007", f"{m['zone']!r} is not an activation zone"))
+        elif m["zone"] in sides:
+            out.append(Problem(where("markers", i, "zone"), "BOARD007", f"units stand in {m['zone']}, where a marker is still face down"))
     return out
 
 

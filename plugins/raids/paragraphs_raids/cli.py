@@ -1,4 +1,4 @@
-"""The options of ``play``, ``simulate``, ``turn`` and ``board``, shared by every raid title.
+"""The options and Command records of ``play``, ``simulate``, ``turn`` and ``board``, shared by every raid title.
 
 The core makes ``paragraphs simulate TITLE``, ``paragraphs turn TITLE`` and ``paragraphs
 board TITLE`` out of the titles' ``Command(extends="simulate"|"turn"|"board")`` records and hands over to the one of the
@@ -8,6 +8,9 @@ title: ``--optional RULE`` (repeatable) for its optional rules, ``--difficulty L
 where the title prints levels, ``--no-events`` to leave out its unexpected events;
 :func:`raid_choices` checks them against what the title has.
 
+:func:`raid_commands` yields a title's three Command records; what they run is written
+once in :mod:`paragraphs_raids.templates`, imported only when a command runs.
+
 This module is imported at every CLI start (to build the parser), so it imports nothing
 heavy.
 """
@@ -15,8 +18,9 @@ heavy.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from paragraphs.errors import UsageError
 
@@ -30,7 +34,7 @@ def _choices(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
 def play_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """Options of ``paragraphs play TITLE --auto`` for a raid title."""
     _choices(p)
-    svg_argument(p, "at the end of the game")
+    svg_argument(p, "after each of your steps (at the end of an --auto game)")
 
 
 def svg_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup, when: str) -> None:
@@ -90,7 +94,7 @@ def turn_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--state", required=True, metavar="BOARD", help="the board file (JSON) describing your real board")
     dice = p.add_mutually_exclusive_group()
     dice.add_argument("--seed", type=int, help="roll seeded dice")
-    dice.add_argument("--dice", metavar="V,V,...", help="use your own rolls, in order")
+    dice.add_argument("--dice", metavar="V,V,...|physical", help="your own rolls in order (3,5,2), or physical: each die asked as it is needed")
     p.add_argument("--out", metavar="FILE", help="write the board after the German actions to FILE")
     svg_argument(p, "after the German actions")
     p.add_argument("--json", action="store_true")
@@ -122,3 +126,40 @@ def parse_dice(text: str) -> list[int]:
         return [int(v) for v in text.replace(" ", "").split(",") if v != ""]
     except ValueError:
         raise UsageError(f"--dice takes whole numbers separated by commas, not {text!r}") from None
+
+
+# --------------------------------------------------------------------------- records
+
+
+def raid_commands(title: str, describe: str, load: Callable[[], Any]) -> Iterator[Any]:
+    """The ``play``, ``simulate`` and ``turn`` Command records of a raid title.
+
+    Args:
+        title: the title id.
+        describe: a few words for ``play --help`` (``an automatic game of ...``).
+        load: returns the title's :class:`~paragraphs_raids.templates.RaidTitle`; called only when a command runs, so
+            the records cost nothing at CLI start-up.
+    """
+    from paragraphs.records import Command
+
+    def play(args: argparse.Namespace, host: Any) -> int:
+        from paragraphs_raids.templates import run_auto_play
+
+        spec = load()
+        if getattr(args, "auto", False):
+            return run_auto_play(spec, args, host)
+        return spec.interactive(args, host)  # type: ignore[no-any-return]
+
+    def simulate(args: argparse.Namespace, host: Any) -> int:
+        from paragraphs_raids.templates import run_simulate
+
+        return run_simulate(load(), args, host)
+
+    def turn(args: argparse.Namespace, host: Any) -> int:
+        from paragraphs_raids.templates import run_turn
+
+        return run_turn(load(), args, host)
+
+    yield Command(id=f"{title}-play", title=title, help=describe, add_arguments=play_arguments, run=play, extends="play")
+    yield Command(id=f"{title}-simulate", title=title, help="Monte Carlo series of automatic games", add_arguments=simulate_arguments, run=simulate, extends="simulate")
+    yield Command(id=f"{title}-turn", title=title, help="companion: the German actions of this turn for your board", add_arguments=turn_arguments, run=turn, extends="turn")

@@ -73,30 +73,6 @@ def _stance(ctx: Context, man_id: str, man: dict[str, Any], round_: int, turn: i
     return str(ctx.answer(q))
 
 
-def _grapple(ctx: Context, a: str, sa: str, b: str, sb: str, men: dict[str, dict[str, Any]], grappled: bool) -> bool:
-    """[12.41]-[12.44]: whether the two are grappled after this round's announcements."""
-    from paragraphs_spi_commando.rules.melee import breaks_grapple, grapple
-
-    if grappled:
-        # to get out of a grapple a man must roll a 1 on 1D6, even if both want out
-        for man_id, stance in ((a, sa), (b, sb)):
-            if stance == "evade" and breaks_grapple(ctx.roll("d6", f"{man_id} tries to break the grapple")):
-                ctx.say(f"{man_id} breaks the grapple ([12.44])")
-                return False
-        return True
-    if sa == "grapple" and sb == "grapple":
-        return True
-    if "grapple" not in (sa, sb):
-        return False
-    attacker, defender = (a, b) if sa == "grapple" else (b, a)
-    if men[defender].get("surprised_turn") is not None:
-        ctx.say(f"{defender} is surprised and is grappled ([12.24])")
-        return True
-    ok = grapple("grapple", "evade", ctx.roll("d6", f"{attacker} tries to grapple {defender}"))
-    ctx.say(f"{attacker} {'grapples' if ok else 'fails to grapple'} {defender} ([12.42])")
-    return ok
-
-
 def _blow(ctx: Context, striker_id: str, target_id: str, men: dict[str, dict[str, Any]], weapons: dict[str, str], grappled: bool, first_blow: bool) -> bool:
     """One blow ([12.6], [12.7], [12.8]) with its wounds applied at once; whether it landed."""
     from paragraphs_spi_commando.procedures import _charts, _choices
@@ -167,25 +143,48 @@ def _draw(ctx: Context, man_id: str, weapon: str, man: dict[str, Any], weapons: 
         ctx.say(f"{man_id} fails to draw his {weapon.replace('_', ' ')} ([12.92])")
 
 
+def _ask_enemy(ctx: Context, key: str, prompt: str, enemies: list[str]) -> str:
+    """One of several enemy men, asked by his number in the order they were named."""
+    from paragraphs.model import Question
+
+    if len(enemies) == 1:
+        return enemies[0]
+    q = Question(key, f"{prompt} (1 = {enemies[0]}, 2 = {enemies[1]})", "integer", 1, len(enemies))
+    return enemies[int(ctx.answer(q)) - 1]
+
+
+def _words(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def melee(ctx: Context, first: str = "", second: str = "", options: str | None = None, **_: Any) -> str:
-    """Hand-to-hand combat of two enemy men in one square, in phase D ([12.0]).
+    """Hand-to-hand combat in one square, in phase D ([12.0]): ``first`` and ``second``, and
+    up to two men a side with ``with=<man>,<man>``.
 
     ``options``: ``surprised=<man>`` (his square was entered unseen this turn, [12.21]),
     ``withdraw=<man>`` (his player wants out: one disengagement roll, [12.3]),
     ``<man>=<weapon>`` (the weapon he strikes with, a [12.93] row or a weapon he carries)
     and ``draw=<man>:<weapon>:<round>`` (in that round he tries to draw a weapon he
-    carries instead of striking, [12.92]).
+    carries instead of striking, [12.92]). With several enemies, a man who grapples names
+    his target (``grapple_target.<round><n>``) and one who strikes unbound names his
+    (``blow_target.<round><n>``), n being his place in the order the men were named.
     """
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules.melee import disengagement
     from paragraphs_spi_commando.rules.tasks import initiative
-    from paragraphs_spi_commando.turns import panic_check, require_phase
+    from paragraphs_spi_commando.turns import panic_check, player_of, require_phase
 
     game = game_of(ctx)
     require_phase(game, "D", what="hand-to-hand combat")
-    men = {first: man_of(game, first), second: man_of(game, second)}
-    if men[first]["side"] == men[second]["side"]:
+    words = (options or "").split()
+    extra = [n for w in words if w.startswith("with=") for n in w[5:].split(",") if n]
+    names = list(dict.fromkeys([first, second, *extra]))
+    men = {n: man_of(game, n) for n in names}
+    player = {n: player_of(game, m) for n, m in men.items()}
+    if player[first] == player[second]:
         raise ParagraphsError(f"{first} and {second} are on the same side")
+    if len(set(player.values())) != 2 or any(list(player.values()).count(p) > 2 for p in player.values()):
+        raise ParagraphsError("a hand-to-hand combat holds one or two men of each side ([7.0], [12.16])")
     for man_id, man in men.items():
         if condition_of(man) in ("dead", "incapacitated") or man.get("exited"):
             raise ParagraphsError(f"{man_id} cannot fight: he is {'off the map' if man.get('exited') else condition_of(man)}")
@@ -195,8 +194,10 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     chosen: dict[str, str] = {}
     draws: dict[tuple[str, int], str] = {}
     withdraw = None
-    for word in (options or "").split():
+    for word in words:
         key, sep, value = word.partition("=")
+        if sep and key == "with":
+            continue
         if sep and key == "surprised" and value in men:
             men[value]["surprised_turn"] = game["turn"]
         elif sep and key == "withdraw" and value in men:
@@ -207,7 +208,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
         elif sep and key in men:
             chosen[key] = value
         else:
-            raise ParagraphsError(f"melee: {word!r} is not surprised=<man>, withdraw=<man>, <man>=<weapon> or draw=<man>:<weapon>:<round>")
+            raise ParagraphsError(f"melee: {word!r} is not with=<men>, surprised=<man>, withdraw=<man>, <man>=<weapon> or draw=<man>:<weapon>:<round>")
     weapons = {mid: melee_weapon(charts, man, chosen.get(mid)) for mid, man in men.items()}
     for mid, man in men.items():
         man["in_melee"] = True
@@ -215,48 +216,132 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
         if man.get("surprised_turn") is None and panic_check(ctx, game, mid, "before hand-to-hand combat") is not None:
             man["routine"] = "melee_panic"
             ctx.say(f"{mid} grapples and strikes every round in his panic ([14.29])")
+    lead = next(n for n in names if player[n] != player[first])
     if _choices(ctx)["R18"] == "turn_initiative" and game.get("initiative"):
-        from paragraphs_spi_commando.turns import player_of
-
-        order = [first, second] if player_of(game, men[first]) == game["initiative"] else [second, first]
-        ctx.say(f"Hand-to-hand initiative (ruling R18): the turn's, {order[0]} first")
+        winner = first if player[first] == game["initiative"] else lead
+        ctx.say(f"Hand-to-hand initiative (ruling R18): the turn's, {winner} first")
     else:
         a = ctx.roll("d10", f"hand-to-hand initiative, {first}")
-        b = ctx.roll("d10", f"hand-to-hand initiative, {second}", allowed=set(range(1, 11)) - {a})
-        order = [first, second] if initiative(a, b) == "A" else [second, first]
-        ctx.say(f"Hand-to-hand initiative ([12.54], ruling R18): {first} {a}, {second} {b}: {order[0]} first")
+        b = ctx.roll("d10", f"hand-to-hand initiative, {lead}", allowed=set(range(1, 11)) - {a})
+        winner = first if initiative(a, b) == "A" else lead
+        ctx.say(f"Hand-to-hand initiative ([12.54], ruling R18): {first} {a}, {lead} {b}: {winner} first")
+    number = {n: i + 1 for i, n in enumerate(names)}  # the keys of the questions keep these
+
+    def turns_of(present: list[str]) -> list[str]:
+        # the sides take turns, man by man, the side with the combat's initiative first ([12.5])
+        ahead = [n for n in present if player[n] == player[winner]]
+        behind = [n for n in present if player[n] != player[winner]]
+        return [n for pair in zip(ahead + [""], behind + [""]) for n in pair if n][: len(present)]
+
+    order = turns_of(names)
     if withdraw is not None:
-        other = second if withdraw == first else first
+        leaving = [n for n in names if player[n] == player[withdraw]]
+        staying = [n for n in names if player[n] != player[withdraw]]
         if men[withdraw].get("surprised_turn") is not None:
             ctx.say(f"{withdraw} is surprised and may not disengage ([12.32])")
-        elif disengagement(charts, 1, 1, ctx.roll("2d6", f"{withdraw} tries to disengage")) == "all":
-            for man in men.values():
-                man["in_melee"] = False
-            cost = int(charts.value("task_points", "disengage"))
-            men[withdraw]["tp"] = int(men[withdraw]["tp"]) + cost
-            return f"{withdraw} disengages from {other} ([12.31]): {cost} task points"
         else:
-            ctx.say(f"{withdraw} fails to disengage from {other} ([12.3])")
-    grappled = False
-    # struck: a blow has landed on the man ([12.23]); swung: the man has struck a blow,
-    # so his next is not his first ([12.25])
-    struck: dict[str, bool] = {first: False, second: False}
-    swung: dict[str, bool] = {first: False, second: False}
+            result = disengagement(charts, len(leaving), len(staying), ctx.roll("2d6", f"{withdraw} tries to disengage"))
+            out = leaving if result == "all" else [withdraw] if result == "one" else []
+            if not out:
+                ctx.say(f"{_words(leaving)} fail{'s' if len(leaving) == 1 else ''} to disengage from {_words(staying)} ([12.3])")
+            else:
+                cost = int(charts.value("task_points", "disengage"))
+                for n in out:
+                    men[n]["in_melee"] = False
+                    men[n]["tp"] = int(men[n]["tp"]) + cost
+                if result == "all":
+                    for man in men.values():
+                        man["in_melee"] = False
+                    return f"{_words(out)} disengage{'s' if len(out) == 1 else ''} from {_words(staying)} ([12.31]): {cost} task points"
+                ctx.say(f"{withdraw} disengages ([12.31]): {cost} task points")
+                names = [n for n in names if n != withdraw]
+                order = turns_of(names)
+    # grapples[a] = b: a grapples b ([12.4]); struck: a blow has landed on the man
+    # ([12.23]); swung: the man has struck a blow, so his next is not his first ([12.25])
+    grapples: dict[str, str] = {}
+    struck = {n: False for n in names}
+    swung = {n: False for n in names}
     ruling_r16 = _choices(ctx).get("R16", "after_a_blow")
+
+    def able(n: str) -> bool:
+        return condition_of(men[n]) not in ("dead", "incapacitated")
+
+    def bound(n: str) -> bool:
+        return n in grapples or n in grapples.values()
+
     for round_ in range(1, ROUNDS + 1):
-        stances = {mid: _stance(ctx, mid, men[mid], round_, game["turn"], 1 if mid == first else 2) for mid in order}
-        grappled = _grapple(ctx, order[0], stances[order[0]], order[1], stances[order[1]], men, grappled)
-        for striker in order:
-            target = second if striker == first else first
+        fighting = [n for n in order if able(n)]
+        stances = {mid: _stance(ctx, mid, men[mid], round_, game["turn"], number[mid]) for mid in fighting}
+        targets = {}
+        for mid in fighting:
+            if stances[mid] == "grapple" and mid not in grapples:
+                enemies = [n for n in names if player[n] != player[mid] and able(n)]
+                targets[mid] = _ask_enemy(ctx, f"grapple_target.{round_}{number[mid]}", f"Round {round_}: whom does {mid} grapple?", enemies)
+        _resolve_grapples(ctx, fighting, stances, targets, grapples, men)
+        for striker in fighting:
+            if not able(striker):
+                continue
             if (striker, round_) in draws:
-                _draw(ctx, striker, draws[(striker, round_)], men[striker], weapons, grappled)
+                _draw(ctx, striker, draws[(striker, round_)], men[striker], weapons, bound(striker))
                 continue
             if not may_strike(men[striker], int(game["turn"]), round_, struck=struck[striker], ruling_r16=ruling_r16):
                 ctx.say(f"round {round_}: {striker} is surprised and may not strike yet ([12.23], [12.26])")
                 continue
-            landed = _blow(ctx, striker, target, men, weapons, grappled, not swung[striker])
+            if striker in grapples:
+                target = grapples[striker]  # a grappling man strikes only the man he holds ([12.61])
+            else:
+                free = [n for n in names if player[n] != player[striker] and able(n) and not bound(n)]
+                if not free:
+                    ctx.say(f"round {round_}: {striker} has no enemy he may strike: the others are grappled ([12.71])")
+                    continue
+                target = _ask_enemy(ctx, f"blow_target.{round_}{number[striker]}", f"Round {round_}: whom does {striker} strike?", free)
+            landed = _blow(ctx, striker, target, men, weapons, striker in grapples, not swung[striker])
             swung[striker] = True
             struck[target] = struck[target] or landed
-            if condition_of(men[target]) in ("dead", "incapacitated"):
-                return f"hand-to-hand combat over in round {round_}: {target} {condition_of(men[target])}"
-    return f"hand-to-hand combat of {first} and {second} ends after five rounds: {first} {condition_of(men[first])}, {second} {condition_of(men[second])}"
+            if not able(target):
+                for holder, held in list(grapples.items()):
+                    if target in (holder, held):
+                        del grapples[holder]
+                if not any(able(n) for n in names if player[n] == player[target]):
+                    return f"hand-to-hand combat over in round {round_}: {target} {condition_of(men[target])}"
+    return f"hand-to-hand combat of {_words(names)} ends after five rounds: " + ", ".join(f"{n} {condition_of(men[n])}" for n in names)
+
+
+def _resolve_grapples(ctx: Context, fighting: list[str], stances: dict[str, str], targets: dict[str, str], grapples: dict[str, str], men: dict[str, dict[str, Any]]) -> None:
+    """[12.41]-[12.45] for one round: a man who wants out of a grapple breaks it on a 1
+    (one of the two must roll it, even if both want out); a new attempt succeeds at once
+    on a man who grapples him back or is surprised ([12.24]), on a 6 against a man who
+    evades (both then hold each other), and one way on a man who grapples another."""
+    from paragraphs_spi_commando.rules.melee import breaks_grapple, grapple
+
+    for mid in fighting:
+        if stances[mid] != "evade":
+            continue
+        holds = [held for holder, held in grapples.items() if holder == mid] + [holder for holder, held in grapples.items() if held == mid]
+        for other in dict.fromkeys(holds):
+            if (grapples.get(mid) == other or grapples.get(other) == mid) and breaks_grapple(ctx.roll("d6", f"{mid} tries to break the grapple")):
+                ctx.say(f"{mid} breaks the grapple ([12.44])")
+                if grapples.get(mid) == other:
+                    del grapples[mid]
+                if grapples.get(other) == mid:
+                    del grapples[other]
+    for mid in fighting:
+        target = targets.get(mid)
+        if target is None or mid in grapples:
+            continue
+        if grapples.get(target) == mid or targets.get(target) == mid:
+            grapples[mid] = target
+            if targets.get(target) == mid and target not in grapples:
+                grapples[target] = mid
+        elif men[target].get("surprised_turn") is not None:
+            grapples[mid] = target
+            grapples.setdefault(target, mid)
+            ctx.say(f"{target} is surprised and is grappled ([12.24])")
+        elif stances.get(target) == "evade":
+            ok = grapple("grapple", "evade", ctx.roll("d6", f"{mid} tries to grapple {target}"))
+            ctx.say(f"{mid} {'grapples' if ok else 'fails to grapple'} {target} ([12.42])")
+            if ok:
+                grapples[mid] = target
+                grapples.setdefault(target, mid)
+        else:
+            grapples[mid] = target  # he holds a man who holds another ([12.41], [12.45])

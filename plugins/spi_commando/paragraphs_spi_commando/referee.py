@@ -303,10 +303,10 @@ def _after_fire(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[st
 
     charts = _charts(ctx)
     magazine = charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "magazine")
+    # one lumped check: the weapon runs dry at or under its magazine chance ([10.62])
+    spec = {"chance": min(int(magazine), 100) if magazine is not None else 0, "purpose": f"magazine check of {firer}'s {weapon}", "success": "unloaded", "failure": "loaded"}
     if magazine is not None:
-        roll = ctx.roll("d100", f"magazine check of {firer}'s {weapon}")
-        if rules.unloaded(charts, weapon, roll, braced=braced):
-            ctx.explain_roll("unloaded")
+        if ctx.check("spi_percent", spec) == "success":
             shooter["unloaded"] = [*(shooter.get("unloaded") or []), weapon]
             ctx.say(f"{firer}'s {weapon} is unloaded ([10.6]): reload before firing it again")
     raise_alarm(ctx, game, shooter, f"{firer} fired")

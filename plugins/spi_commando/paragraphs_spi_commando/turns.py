@@ -332,9 +332,14 @@ def activate(ctx: Context, man: str = "", **_: Any) -> str:
         routine = panic_check(ctx, game, man, "before his first task")
         if routine is not None:
             m["routine"] = routine
-            m["acted"] = m["executed"] = True
-            if routine == "prone":
-                m["prone"] = True
+            m["executed"] = True
+            if routine in ("fire", "move"):
+                # he runs the routine at once and nothing else ([14.22], [14.24]): the
+                # players fire or move him, then type done
+                game["active"] = man
+                return f"{man} runs his panic routine ({routine}) now, then done {man} ([14.14])"
+            m["acted"] = True
+            m["prone"] = True
             _hand_over(game, player_of(game, m))
             return f"{man} runs his panic routine ({routine}) and has used his turn ([14.14]). " + status_line(game)
     game["active"] = man
@@ -394,7 +399,8 @@ def pass_(ctx: Context, side: str | None = None, **_: Any) -> str:
 def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None = None, **_: Any) -> str:
     """Movement ([7.0]): ``orthogonal`` squares, then in ``options`` a number of diagonal
     squares (``diagonal=N``), the terrain (``rough_crater``, ``woods``...), ``prone``
-    (crawling) and ``door`` (crossing one). Each square costs the chart's movement times
+    (crawling), ``door`` (crossing one) and ``entry=N`` (he is the N-th man to enter the
+    map by that edge square this turn: 5 more for each man before him, [38.53], [38.54]). Each square costs the chart's movement times
     the terrain multiple plus its additive (ruling R4 for woods); doubled for a seriously
     wounded man ([9.21])."""
     from paragraphs_spi_commando.procedures import _charts, _choices
@@ -402,11 +408,15 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
 
     game = game_of(ctx)
     m = require_active(game, man, "movement")
-    diagonal, terrain, prone, door = 0, "clear", False, False
+    if m.get("routine") in ("fire", "prone"):
+        raise ParagraphsError(f"{man} runs the {m['routine']} panic routine: he does not move ([14.2])")
+    diagonal, terrain, prone, door, entry = 0, "clear", False, False, 0
     for word in (options or "").split():
         key, sep, value = word.partition("=")
         if sep and key == "diagonal" and value.isdigit():
             diagonal = int(value)
+        elif sep and key == "entry" and value.isdigit() and int(value) >= 1:
+            entry = int(value)
         elif word == "prone":
             prone = True
         elif word == "door":
@@ -414,7 +424,7 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
         elif word in ("clear", "rough_crater", "trench", "woods"):
             terrain = word
         else:
-            raise ParagraphsError(f"move: {word!r} is not diagonal=N, prone, door or a terrain (clear, rough_crater, trench, woods)")
+            raise ParagraphsError(f"move: {word!r} is not diagonal=N, entry=N, prone, door or a terrain (clear, rough_crater, trench, woods)")
     if int(orthogonal) < 0 or diagonal < 0 or int(orthogonal) + diagonal == 0:
         raise ParagraphsError("move needs at least one square")
     charts, ruling = _charts(ctx), _choices(ctx)["R4"]
@@ -423,6 +433,10 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
     cost += diagonal * move_cost(charts, diagonal=True, terrain=terrain, prone=prone, seriously_wounded=wounded, ruling_r4=ruling)
     if door:
         cost += int(charts.value("terrain", "door", "additive")) * (2 if wounded else 1)
+    if entry:
+        from paragraphs_spi_commando.rules.tasks import entry_queue_cost
+
+        cost += entry_queue_cost(entry)
     spend(man, m, "movement", cost)
     return f"{man} moves {int(orthogonal)} + {diagonal} diagonal ({terrain}{', prone' if prone else ''}): {cost} task points, {left(m)} left"
 
@@ -441,6 +455,9 @@ def task(ctx: Context, man: str = "", name: str = "", **_: Any) -> str:
 
     game = game_of(ctx)
     m = require_active(game, man, "a task")
+    allowed = {"fire": ("fall_prone",), "move": ("fall_prone",), "preservation": ("fall_prone", "exit_map")}.get(m.get("routine") or "")
+    if allowed is not None and name not in allowed:
+        raise ParagraphsError(f"{man} runs the {m['routine']} routine: of the other tasks only {' or '.join(allowed)} ([14.2], [15.2])")
     if name not in TASKS:
         raise ParagraphsError(f"task: {name!r} is not one of {', '.join(TASKS)}")
     wounded = condition_of(m) == "seriously wounded"
@@ -471,6 +488,8 @@ def spend_points(ctx: Context, man: str = "", points: int = 0, why: str | None =
     (taking the radio of [45.81], 75 points; setting an explosive, [11.7])."""
     game = game_of(ctx)
     m = require_active(game, man, "a task")
+    if m.get("routine"):
+        raise ParagraphsError(f"{man} runs the {m['routine']} routine and takes no other task ([14.2], [15.2])")
     if int(points) < 1:
         raise ParagraphsError("spend needs 1 task point or more")
     spend(man, m, why or "a scenario task", int(points))

@@ -84,7 +84,7 @@ def session_verbs() -> Iterator[SessionVerb]:
         title=TITLE,
         help="the man acting moves: squares orthogonally, then diagonal=N, a terrain, prone, door",
         procedure="move",
-        arguments=(man, VerbArgument("orthogonal", "squares moved orthogonally", "integer"), VerbArgument("options", "diagonal=N, clear rough_crater trench woods, prone, door", optional=True, rest=True)),
+        arguments=(man, VerbArgument("orthogonal", "squares moved orthogonally", "integer"), VerbArgument("options", "diagonal=N, clear rough_crater trench woods, prone, door, entry=N (N-th man in by one edge square)", optional=True, rest=True)),
     )
     yield SessionVerb(id="task", title=TITLE, help="another task of the man acting: stand, fall_prone, reload, exchange_weapons, pick_up_weapon, exit_map", procedure="task", arguments=(man, VerbArgument("name", "the task", "choice", ("stand", "fall_prone", "prepare_grenade", "exchange_weapons", "pick_up_weapon", "reload", "exit_map"))))
     yield SessionVerb(id="spend", title=TITLE, help="the man acting spends task points on a scenario's task (the radio: 75)", procedure="spend", arguments=(man, VerbArgument("points", "task points", "integer"), VerbArgument("why", "what for", optional=True, rest=True)))

@@ -28,7 +28,13 @@ def met(game: dict[str, Any], rule: dict[str, Any]) -> tuple[bool, str]:
     kind = rule["kind"]
     if kind == "casualties":
         down = _down(game, rule["of"])
-        return down >= int(rule["at_least"]), f"{down} of {game['sides'][rule['of']]['letter']} killed or incapacitated (needs {rule['at_least']})"
+        left = ""
+        if rule.get("on_map_at_end") and game.get("over"):
+            # men still on the map when the game ends count as incapacitated ([45.51])
+            stranded = sum(1 for m in game["men"].values() if m["side"] == rule["of"] and not m.get("exited") and condition_of(m) not in ("dead", "incapacitated"))
+            down += stranded
+            left = f", {stranded} of them left on the map at the end"
+        return down >= int(rule["at_least"]), f"{down} of {game['sides'][rule['of']]['letter']} killed or incapacitated{left} (needs {rule['at_least']})"
     if kind == "exited":
         out = _exited(game, rule["side"])
         carried = not rule.get("carrying") or any(rule["carrying"] in (m.get("items") or []) for m in out)
@@ -43,7 +49,8 @@ def met(game: dict[str, Any], rule: dict[str, Any]) -> tuple[bool, str]:
 
 
 def evaluate(book: Any, game: dict[str, Any]) -> list[str]:
-    """Lines for the players: each rule with what the record shows, then the verdict."""
+    """Lines for the players: each rule with what the record shows, each side's whole
+    condition in the scenario's words (the record cannot see all of it), then the verdict."""
     from paragraphs_spi_commando.scenarios import scenario
 
     s = scenario(book, str(game["scenario"]))
@@ -57,8 +64,8 @@ def evaluate(book: Any, game: dict[str, Any]) -> list[str]:
         if ok and rule["side"] not in winners:
             winners.append(rule["side"])
     for sid, text in (s.record.get("victory") or {}).items():
-        if not any(r["side"] == sid for r in rules):
-            lines.append(f"{game['sides'][sid]['letter'] if sid in game['sides'] else sid}: judge on the board: {text}")
+        # the whole condition, for what the record cannot see (a house destroyed, a bridge held)
+        lines.append(f"{game['sides'][sid]['letter'] if sid in game['sides'] else sid}, in full: {text}")
     if not rules:
         lines.append("the record holds none of this scenario's conditions: judge them on the board")
     elif winners:

@@ -37,7 +37,7 @@ def play(tmp_path: Path, args: list[str], script: list[str]) -> str:
         for line in script:
             child.expect_exact(QUESTION if line.startswith("?") else PROMPT)
             seen.append(child.before + child.after)
-            child.sendline(line.removeprefix("?"))
+            child.sendline(line.removeprefix("?").replace("{tmp}", str(tmp_path)))
         child.expect_exact(PROMPT)
         seen.append(child.before + child.after)
         child.sendeof()
@@ -155,6 +155,7 @@ SCENARIO_45 = [
     "activate A5", "?99", "task A5 exit_map",
     "victory",
     "sheet",
+    "cells export {tmp}/my-cells",  # the answered cells as an overlay for the next game
 ]
 
 
@@ -179,4 +180,6 @@ def test_scenario_45_is_played_to_its_victory(tmp_path):
         "cell.task_points.prepare_grenade.result": 10,
         "cell.task_points.throw_grenade.result": 8,
     }
+    exported = (tmp_path / "my-cells" / "cells.yaml").read_text(encoding="utf-8")
+    assert all(key in exported for key in state.extra["cells"])
     golden("scenario_45", text)

@@ -52,3 +52,13 @@ def test_a_referee_session_sets_up_fires_and_undoes() -> None:
     assert session.state.extra["spi_commando"]["men"]["B1"].get("dead") is False
     reply = session.send("wound Z9 3")
     assert "no man 'Z9'" in reply.text and len(session.state.journal) == steps - 1
+
+
+def test_odds_of_the_verb_about_to_be_typed() -> None:
+    engine = paragraphs.open_title("spi_commando")
+    session = Session(engine, engine.new_state(), dice="physical")
+    session.send("setup 45")
+    text = session.send("odds observe A1 B1 3 prone").text
+    # code C 85, prone -15: 70 of 100, from the session's record; nothing is performed
+    assert "A1 observes B1 (chance 70)" in text and "7/10" in text and "A1 does not observe B1 (chance 70)" in text
+    assert len(session.state.journal) == 1

@@ -67,6 +67,9 @@ def test_a_turn_goes_round_and_the_game_ends_at_its_length(engine) -> None:
         perform(engine, state, "move", man="B1", orthogonal=5)
     state = perform(engine, state, "done", man="B1").state
     assert game(state)["to_act"] == "A"
+    # [38.53]: the third man in by one edge square has spent 10 before his first square
+    entering = perform(engine, state, "activate", [99], man="A3").state
+    assert perform(engine, entering, "move", man="A3", orthogonal=1, options="entry=3").label == "A3 moves 1 + 0 diagonal (clear): 15 task points, 35 left"
     state = perform(engine, state, "pass").state
     assert game(state)["to_act"] == "B" and game(state)["passed"] == ["A"]
     for _ in range(4):  # F, G, H, then turn 2
@@ -80,6 +83,8 @@ def test_a_turn_goes_round_and_the_game_ends_at_its_length(engine) -> None:
     assert game(res.state)["over"] and res.label == "the game is over: turn 30 has ended; type victory"
     verdict = perform(engine, res.state, "victory")
     assert verdict.label == "victory: B (German garrison)"
+    # the ten British still on the map count as incapacitated ([45.51])
+    assert "[45.82] B (German garrison) wins: 10 of A killed or incapacitated, 10 of them left on the map at the end (needs 7)" in " ".join(i.text for i in verdict.instructions)
     with pytest.raises(ParagraphsError, match="the game is over"):
         perform(engine, res.state, "next")
 
@@ -232,6 +237,14 @@ def test_victory_by_casualties(engine) -> None:
     assert res.label == "victory: B (German garrison)"
     other = perform(engine, perform(engine, engine.new_state(), "setup", scenario="40").state, "victory")
     assert other.label == "the record holds none of this scenario's conditions: judge them on the board"
+    assert "A, in full: [40.81] Destroy the house" in " ".join(i.text for i in other.instructions)
+    # scenario 44: more than four Rangers down is a German victory, whatever the bridge
+    state = perform(engine, engine.new_state(), "setup", scenario="44").state
+    for n in range(1, 5):
+        state = perform(engine, state, "wound", man=f"A{n}", points=30).state
+    assert perform(engine, state, "victory").label == "no side has won yet"
+    state = perform(engine, state, "wound", man="A5", points=30).state
+    assert perform(engine, state, "victory").label == "victory: B (German militia and garrison)"
 
 
 def test_spray_fire_shares_the_fires(engine) -> None:
@@ -268,3 +281,56 @@ def test_drawing_a_weapon_instead_of_a_blow(engine) -> None:
     assert "A1 draws his pistol ([12.92])" in text and "A1 strikes at B4 and misses (22%)" in text
     with pytest.raises(ParagraphsError, match="carries smg, pistol, combat_knife, not rifle"):
         perform(engine, state, "melee", dice, stances, first="A1", second="B4", options="draw=A1:rifle:1")
+
+
+def test_a_panicked_man_runs_his_routine(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="45").state
+    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=5).state
+    state = to_phase(engine, state, "E")
+    # A1 panics (12 + 10 for his first sighting this turn: 22; 20) and the d10 says fire (7)
+    res = perform(engine, state, "activate", [20, 7], man="A1")
+    assert res.label == "A1 runs his panic routine (fire) now, then done A1 ([14.14])"
+    state = res.state
+    with pytest.raises(ParagraphsError, match="does not move"):
+        perform(engine, state, "move", man="A1", orthogonal=1)
+    with pytest.raises(ParagraphsError, match="only fall_prone"):
+        perform(engine, state, "task", man="A1", name="reload")
+    fired = perform(engine, state, "fire_at", [90], {"cell.task_points.fire_pistol.result": 15}, firer="A1", target="B1", weapon="pistol", distance=25)
+    assert fired.label == "A1 missed B1 (chance 47)"
+    done = perform(engine, fired.state, "done", man="A1")
+    assert game(done.state)["to_act"] == "B"
+    # prone: the turn is over at once
+    res = perform(engine, to_phase(engine, perform(engine, engine.new_state(), "setup", scenario="45").state, "E"), "activate", [12, 1], man="A2")
+    assert "has used his turn" in res.label and game(res.state)["men"]["A2"]["prone"]
+
+
+def test_two_against_one_with_a_grapple_each_way(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="45").state
+    state = to_phase(engine, state, "D")
+    # the men in the order named: A1 (1), B4 (2), A2 (3). A1 and B4 grapple every round, A2
+    # evades; B4 goes for A2 (grapple_target 2 of A1, A2)
+    answers = {**{f"stance.{r}1": "grapple" for r in range(1, 6)}, **{f"stance.{r}2": "grapple" for r in range(1, 6)}, **{f"stance.{r}3": "evade" for r in range(1, 6)}, "grapple_target.12": 2}
+    # panic checks of A1 and A2 (99), initiative A1 7 against B4 3: A1, B4, A2 in turn.
+    # Round 1: A1 holds B4 one way ([12.41]: B4 is after A2); B4 catches the evading A2 on
+    # a 6, so both hold each other; three grappled blows (kill rolls 50, damage 2, 1, 1).
+    # Rounds 2-5: A2 fails to break free (2), the same three blows.
+    dice = [99, 99, 7, 3, 6, 50, 2, 50, 1, 50, 1] + [2, 50, 2, 50, 1, 50, 1] * 4
+    res = perform(engine, state, "melee", dice, answers, first="A1", second="B4", options="with=A2 A1=fists A2=fists B4=rifle")
+    text = " ".join(i.text for i in res.instructions)
+    assert "B4 grapples A2 ([12.42])" in text and "A1 hits B4 (grappled): 1 WP" in text and "B4 hits A2 (grappled): 1 WP" in text
+    assert res.label == "hand-to-hand combat of A1, B4 and A2 ends after five rounds: A1 unhurt, B4 seriously wounded, A2 wounded"
+    with pytest.raises(ParagraphsError, match="one or two men of each side"):
+        perform(engine, state, "melee", first="A1", second="B4", options="with=A2,A3")
+
+
+def test_two_withdraw_from_one(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="45").state
+    state = to_phase(engine, state, "D")
+    # [12.91] two withdrawing against one: all on 2-3, one on 4-5; a 4 lets A1 go alone
+    cells = {"cell.task_points.disengage.result": 5, **{f"stance.{r}{m}": "evade" for r in range(1, 6) for m in (2, 3)}, **{f"blow_target.{r}2": 1 for r in range(1, 6)}}
+    dice = [99, 99, 7, 3, 4] + [90, 90] * 5
+    res = perform(engine, state, "melee", dice, cells, first="A1", second="B4", options="with=A2 withdraw=A1 A2=fists B4=rifle")
+    text = " ".join(i.text for i in res.instructions)
+    assert "A1 disengages ([12.31]): 5 task points" in text
+    assert res.label == "hand-to-hand combat of B4 and A2 ends after five rounds: B4 unhurt, A2 unhurt"
+    assert not game(res.state)["men"]["A1"]["in_melee"] and game(res.state)["men"]["A2"]["in_melee"]

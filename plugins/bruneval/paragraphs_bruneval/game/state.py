@@ -16,7 +16,7 @@ from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.state import RaidState
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.journal import Journal
-from paragraphs_raids.markers import ActivationMarkers
+from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids.stacks import BRITISH, Piece, attack_factor, strongest_on_top
 from paragraphs_raids.transport import hand_over
 from paragraphs_raids.zonemap import ZoneMap
@@ -97,6 +97,13 @@ class GameState(RaidState):
     check_stacking: bool = False
     #: How the British player orders a stack for combat (the policy may set it, rule 9).
     british_front: Callable[[Sequence[Piece], bool], Piece] | None = None
+    #: Rule 2.3: after a combat the British player may reorganise the stacks involved.
+    #: Given a zone and its British stack (top first), returns the unit to put on top,
+    #: or None to leave it (a companion asks the player; None: nobody is asked).
+    british_reorganise: Callable[[str, list[Piece]], Piece | None] | None = None
+    #: What a flipped marker shows when the program does not know its back (the player's
+    #: own face-down markers): a companion asks; None leaves the placing to the player.
+    ask_marker: Callable[[str], MarkerBack | None] | None = None
 
     # ------------------------------------------------------------------ shortcuts
     @property

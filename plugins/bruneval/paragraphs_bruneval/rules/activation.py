@@ -45,6 +45,9 @@ def activation_test(alert: int, radius: int, roll: Roller, *, max_radius: int = 
 def activate(g: GameState, zone: str, why: str) -> list[Piece]:
     """Flip the marker of ``zone`` and place the garrison units it shows (rule 12)."""
     shows = g.markers.reveal(zone)
+    if shows is None and g.ask_marker is not None:
+        # a companion asks the player what the marker on his table shows
+        shows = g.ask_marker(zone)
     if shows is None:
         g.log(f"Marker in {zone} is activated ({why}): flip it and place the garrison units it shows.")
         return []

@@ -140,7 +140,24 @@ def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone:
         stack = g.stacks.get(zone)
         if stack and stack[0].side == GERMAN:
             reorganise_german(stack, GERMAN_ORDER)
+        elif stack and g.british_reorganise is not None:
+            british_reorganise(g, zone)
     return CombatReport(from_zone, target_zone, attack, defence, result, loser_fighter.id, eliminated)
+
+
+def british_reorganise(g: GameState, zone: str) -> None:
+    """Rule 2.3: the British player may put another unit of his stack on top after a combat.
+
+    Asked only when the stack has two units or more that could hold the front line.
+    """
+    stack = g.stacks[zone]
+    if g.british_reorganise is None or len([p for p in stack if p.role != "officer"]) < 2:
+        return
+    chosen = g.british_reorganise(zone, list(stack))
+    if chosen is not None and chosen in stack and chosen is not stack[0]:
+        stack.remove(chosen)
+        stack.insert(0, chosen)
+        g.log(f"The British reorganise {zone}: {chosen.label()} on top.")
 
 
 def _front(g: GameState, stack: Sequence[Piece], *, attacking: bool) -> Piece:

@@ -111,10 +111,14 @@ class GameState(RaidState):
 
     def points_in(self, zone: str, pieces: Iterable[Piece] | None = None) -> int:
         """Levels that count in ``zone``; a prisoner's level counts with his escort (rule 12)."""
-        source = list(self.stacks.get(zone, ()) if pieces is None else pieces)
-        total = sum(p.points for p in source if self.counts_for_stacking(zone, p))
-        if zone not in self.boat_only_zones:
-            total += sum(self.pieces[c].points for p in source for c in p.carrying)
+        source = self.stacks.get(zone, ()) if pieces is None else pieces
+        if zone in self.scenario.boat_only_zones:
+            return sum(p.points for p in source if p.kind.role == "boat")
+        total = 0
+        for p in source:
+            total += p.points
+            if p.carrying:
+                total += sum(self.pieces[c].points for c in p.carrying)
         return total
 
     # ------------------------------------------------------------------ reading

@@ -8,6 +8,7 @@ The game ends early once no British unit is left outside Newhaven (ruling R43).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from paragraphs.errors import ParagraphsError
@@ -155,8 +156,22 @@ def play_turn(g: GameState, player: BritishPlayer, *, check: bool = False) -> No
     end_of_turn(g)
 
 
-def play_game(scenario: Scenario, seed: int, player: BritishPlayer, options: Options = Options(), *, policy: str = "default", record: bool = True, check: bool = False, roll: Roller | None = None) -> GameResult:
-    """A whole automatic game with ``player`` as the British; deterministic for a seed."""
+def play_game(
+    scenario: Scenario,
+    seed: int,
+    player: BritishPlayer,
+    options: Options = Options(),
+    *,
+    policy: str = "default",
+    record: bool = True,
+    check: bool = False,
+    roll: Roller | None = None,
+    at_end: Callable[[GameState], None] | None = None,
+) -> GameResult:
+    """A whole automatic game with ``player`` as the British; deterministic for a seed.
+
+    ``at_end`` sees the final state (``play --auto --svg`` draws it).
+    """
     journal = Journal(enabled=record)
     roller = roll or PrngRoller(seed, scenario.conventions, journal.notes if record else None)
     g = new_game(scenario, roller, options, journal)
@@ -170,4 +185,6 @@ def play_game(scenario: Scenario, seed: int, player: BritishPlayer, options: Opt
     vp, reasons = score(tally(g), scenario.victory_points, scenario.tables["hess_timetable"])
     level = success_level(vp, scenario.tables["success_levels"])
     g.log_line(f"{vp} VP: {level}")
+    if at_end is not None:
+        at_end(g)
     return GameResult(TITLE, seed, vp, level, reasons, g.turn, journal, options.to_json(), policy)

@@ -1,0 +1,1 @@
+"""The interactive game of Raid sur Bruneval (``paragraphs play bruneval``)."""

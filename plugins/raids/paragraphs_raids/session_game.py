@@ -1,0 +1,222 @@
+"""An interactive raid game as a core session: what every raid title shares for it.
+
+The core session (:class:`paragraphs.session.Session`) performs each British order and
+each run of automatic phases as one title procedure (``Engine.perform``), so the core
+gives saving after every step, undo without re-rolling, the log and ``--json``. What a
+raid title needs on top, written once here:
+
+* the board lives in the session state under :data:`BOARD_KEY` (JSON data the title
+  writes and reads back, :func:`board_data` / :func:`store_board`);
+* :func:`hinted_roller`: the rules roll through the session's dice (seeded, or the
+  player's own asked one at a time), each die's purpose followed by what succeeds;
+* :class:`Asker`: a choice only the player can make in the middle of a step (which unit
+  goes on top after a combat, what a flipped marker shows) asked as a session question,
+  with a key that stays the same when the step is attempted again after the answer;
+* :class:`RaidSession`: the session plus ``board`` (the board as it stands) and ``odds
+  ORDER ...`` (the exact chances of an order before it is given), and a help that lists
+  the orders;
+* :func:`run_interactive`: ``play TITLE`` without ``--auto``: new or resumed session, the
+  first step played, then the terminal loop (``--json`` gives one JSON line per reply).
+
+A title gives the procedures and :class:`~paragraphs.records.SessionVerb` records of its
+orders, and an :class:`InteractiveGame` (the start procedure, the board as text, the odds
+of an order).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from paragraphs.errors import UsageError
+from paragraphs.session import Reply, Session
+
+from paragraphs_raids.dice import Roller
+
+#: Where the board lives in ``state.extra`` (the core sheet leaves ``_`` keys out).
+BOARD_KEY = "_raid"
+
+
+def board_data(ctx: Any) -> dict[str, Any] | None:
+    """The title's game data in the state being resolved (None before the game starts)."""
+    data = ctx.state.extra.get(BOARD_KEY)
+    return data if isinstance(data, dict) else None
+
+
+def store_board(ctx: Any, data: dict[str, Any]) -> None:
+    """Keep the game data in the state being resolved (it is saved with the step)."""
+    ctx.state.extra[BOARD_KEY] = data
+
+
+def hinted_roller(ctx: Any, hint: Callable[[str], str | None] | None = None) -> Roller:
+    """A raid roller that rolls through the session's dice, the purpose followed by what
+    succeeds (the player typing his own die reads both in the question)."""
+
+    def roll(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
+        said = hint(purpose) if hint is not None else None
+        return int(ctx.roll(die, f"{purpose}: {said}" if said else purpose, allowed=set(allowed) if allowed is not None else None))
+
+    return roll
+
+
+class Asker:
+    """Asks the player a choice in the middle of a step, as a session question.
+
+    A step stopped by a question is attempted again from its start once the answer is
+    in, so the n-th question of a kind in a step keeps the key ``KIND.n``: the answer
+    given is found again, and the next question gets the next key.
+
+    The choices are numbers (a place in a stack, a count of units): the player picks one
+    of those offered, and the title declares ``KIND`` as an integer question in its
+    content, which is what the engine checks the journaled answer against on replay.
+    """
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.count: dict[str, int] = {}
+
+    def choose(self, kind: str, prompt: str, choices: Sequence[tuple[int, str]]) -> int:
+        """One of ``choices`` (number, label), as the player picks it."""
+        from paragraphs.model import CHOICE, Question
+
+        n = self.count[kind] = self.count.get(kind, 0) + 1
+        offered = tuple((str(v), label) for v, label in choices)
+        return int(self.ctx.answer(Question(f"{kind}.{n}", prompt, CHOICE, choices=offered)))
+
+
+class InteractiveGame(Protocol):
+    """What a title gives the interactive session besides its orders' procedures."""
+
+    #: The verb that starts the game and plays on to the next British phase.
+    next_verb: str
+
+    def board_text(self, data: dict[str, Any] | None) -> list[str]:
+        """The board as the player reads it (``board``)."""
+
+    def order_odds(self, data: dict[str, Any] | None, verb: str, words: list[str]) -> str:
+        """The exact chances of an order before it is given (``odds attack ...``).
+
+        Raises:
+            UsageError: the order is not allowed now (the reason), or has no dice.
+        """
+
+    def status(self, data: dict[str, Any] | None) -> str:
+        """One line: turn, phase, alert, and what the player may do."""
+
+
+class RaidSession(Session):
+    """The core session with the raid views: ``board``, ``odds ORDER ...``, orders in ``help``."""
+
+    def __init__(self, engine: Any, state: Any, game: InteractiveGame, **kwargs: Any) -> None:
+        super().__init__(engine, state, **kwargs)
+        self.game = game
+
+    def _command(self, line: str) -> Reply:
+        words = line.split()
+        head = words[0].lower() if words else ""
+        if head == "board":
+            return self._info("\n".join(self.game.board_text(self.state.extra.get(BOARD_KEY))))
+        if head == "status":
+            return self._info(self.game.status(self.state.extra.get(BOARD_KEY)))
+        if head == "odds" and len(words) > 1 and words[1].lower() in self.verbs:
+            return self._info(self.game.order_odds(self.state.extra.get(BOARD_KEY), words[1].lower(), words[2:]))
+        if head == "odds" and len(words) == 1:
+            raise UsageError("odds needs an order: odds attack UNITS ZONE, odds move UNITS ZONE..., odds dismantle UNIT")
+        return super()._command(line)
+
+    def help_text(self) -> str:
+        """The orders of the title, the views, and the session's own commands."""
+        lines = [f"Orders of {self.engine.book.name}:"]
+        for verb in sorted(self.verbs.values(), key=lambda v: v.id):
+            usage = " ".join(f"[{a.name}]" if a.optional else f"<{a.name}>" for a in verb.arguments)
+            lines.append(f"  {(verb.id + ' ' + usage).strip()}")
+            lines.append(f"      {verb.help}")
+        lines += [
+            "Views:",
+            "  board              the board as it stands (stacks top first, markers, tracks)",
+            "  status             turn, phase, alert and what you may do now",
+            "  odds <order> ...   the exact chances of an order before you give it (odds attack UNITS ZONE)",
+            "  sheet, log, luck   the record sheet; every step with its dice; how lucky the dice were",
+            "Session:",
+            "  undo [step]        undo the last step (or back to a step of the log); dice are never rolled again",
+            "  help, quit         this list; leave (the session is saved after every step)",
+            "While a question waits: answer it, or type cancel (or back) to drop the step, undo, board, sheet, log or help.",
+        ]
+        return "\n".join(lines)
+
+    def _answer_line(self, line: str) -> Reply:
+        # ``board`` is a view the player may want while a die or a choice waits
+        if line.strip().lower() == "board":
+            reply = self._command("board")
+            reply.question = self.question
+            return reply
+        return super()._answer_line(line)
+
+
+def run_interactive(
+    args: argparse.Namespace,
+    host: Any,
+    game: InteractiveGame,
+    *,
+    banner: str,
+    start_args: dict[str, Any] | None = None,
+    after_step: Callable[[Session], None] | None = None,
+    engine: Any = None,
+) -> int:
+    """``play TITLE`` without ``--auto``: a core session of the raid, in a terminal.
+
+    A new session performs the start verb at once (the set-up and the phases up to the
+    first British phase; with ``--dice physical`` the first die is asked). A resumed one
+    says where it stands. ``after_step`` runs after every reply (to redraw a picture of
+    the board, say).
+    """
+    from paragraphs.cli.commands import open_engine
+    from paragraphs.cli.play import drive
+    from paragraphs.session import session_path
+    from paragraphs.state import hold_save, load_state, save_exists
+
+    engine = engine or open_engine(args, host)
+    path = session_path(engine.book.title, args.session)
+    with hold_save(path):
+        resume = not args.new and save_exists(path)
+        notice = None
+        seed = args.seed
+        if resume:
+            state = load_state(path, title=engine.book.title)
+            if seed is not None and state.rng is not None:
+                # the session goes on with its own dice (undo replays them); said, not silent
+                notice = f"--seed {seed} is not used: the session {args.session!r} goes on with its own seeded dice (--new starts a new game)"
+                seed = None
+        else:
+            state = engine.new_state()
+            state.extra[BOARD_KEY] = {"phase": "start", "start": dict(start_args or {})}
+        session = RaidSession(engine, state, game, path=path, dice=args.dice, seed=seed)
+        if notice:
+            session.notices.append(notice)
+        if not resume or session.notices:
+            session.save()
+        first: list[str] = []
+        if not resume:
+            reply = session.send(game.next_verb)
+            first = reply.lines
+        if after_step is not None:
+            after_step(session)
+            _wrap_send(session, after_step)
+        intro = f"{banner}\nsession {path} ({'resumed' if resume else 'new'}); type help for the orders."
+        if first:
+            intro += "\n" + "\n".join(first)
+        if session.question is None:
+            intro += "\n" + game.status(session.state.extra.get(BOARD_KEY))
+        return drive(session, as_json=args.json, banner=intro, recap=resume)
+
+
+def _wrap_send(session: Session, after: Callable[[Session], None]) -> None:
+    send = session.send
+
+    def send_then(line: str) -> Reply:
+        reply = send(line)
+        after(session)
+        return reply
+
+    session.send = send_then  # type: ignore[method-assign]
