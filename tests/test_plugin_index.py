@@ -88,6 +88,15 @@ def test_a_plugin_command_loads_its_plugin_and_parses_with_its_own_types(tmp_pat
     assert code == 2 and "expected an even number, not 3" in err
 
 
+def test_two_titles_extending_one_command_each_parse_with_their_own_declaration(tmp_path):
+    run(tmp_path, "titles")
+    for _ in range(2):  # whichever of the two the index lists last
+        code, out, err, _ = run(tmp_path, "census", "sample", "--count", "4", path=(LAZY,))
+        assert (code, out.strip()) == (0, "sample 8"), err
+    code, _, err, _ = run(tmp_path, "census", "sample", "--count", "0", path=(LAZY,))
+    assert code == 2 and "--count" in err
+
+
 def test_broken_plugins_are_reported_from_the_index_and_when_used(tmp_path):
     run(tmp_path, "titles")
     code, out, err, modules = run(tmp_path, "titles", "--json")
