@@ -34,17 +34,23 @@ def _roller(ctx: Context) -> Any:
 
 
 def events(ctx: Context, **_: Any) -> str:
-    """Rule 5: phase A of turn 1 or 2, with no event used yet (groups in the air: all three
-    on turn 1, Rodney alone on turn 2)."""
-    from paragraphs_bruneval.rules.events import roll_event
+    """Rule 5: phase A of an event turn (1 or 2), with no event used yet and no group lost.
+    The group Flak or a wrong DZ strikes is drawn as ruling event_groups says (overlays
+    included): by default among the groups still in the air (all three on turn 1, Rodney
+    alone on turn 2); with all_groups among the three, a group already down being unhurt."""
+    from paragraphs_bruneval.interactive.game import scenario_of
+    from paragraphs_bruneval.rules.events import draw_candidates, roll_event, scenario_drop_turns
 
+    scenario = scenario_of(ctx)
     turn = int(ctx.answer("turn"))
-    if turn not in (1, 2):
-        return "no roll (events only on turns 1 and 2)"
-    groups = {"drake": 1, "rodney": 2, "nelson": 1}
+    event_turns = scenario.params.event_turns
+    if turn not in event_turns:
+        return f"no roll (events only on turns {' and '.join(str(t) for t in event_turns)})"
+    groups = scenario_drop_turns(scenario)
     airborne = [g for g, t in groups.items() if t >= turn]
-    result = roll_event((), airborne, groups, _roller(ctx), ctx.book.tables["event_trigger"], ctx.book.tables["unexpected_events"])
-    names = {k: str(v.get("name", k)) for k, v in ctx.book.data.get("groups", {}).items()}
+    tables = scenario.tables
+    result = roll_event((), airborne, groups, _roller(ctx), tables["event_trigger"], tables["unexpected_events"], draw_candidates(scenario, ()))
+    names = {k: str(v.get("name", k)) for k, v in scenario.groups.items()}
     return result.label(names)
 
 

@@ -122,3 +122,43 @@ def test_cli_odds_bad_answer_is_a_usage_error(capsys) -> None:
     assert main(["odds", "bruneval", "wurzburg", "--answer", "turns=2", "--answer", "who=cook"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "who" in err
+
+
+def test_events_odds_follow_the_event_groups_ruling(engine, host, tmp_path, capsys) -> None:
+    """Ruling ``event_groups``, worked by hand. An event: d6 = 6 (1/6); which: 1-2 Flak,
+    3-4 convoy, 5-6 wrong DZ (1/3 each); a wrong DZ's entry turn: d6, never before the
+    group's own drop turn.
+
+    Turn 2, default (``in_the_air``): Rodney alone is drawn. Flak 1/6 x 1/3 = 1/18;
+    wrong DZ with d6 1-2 -> turn 2: 1/18 x 2/6 = 1/54; each later turn 1/18 x 1/6 = 1/108.
+    Turn 2, ``all_groups`` (an overlay): one of the three, 1/3 each. Rodney lost 1/54,
+    Drake or Nelson (down since turn 1) unaffected 1/54 each; Rodney late to turn 2
+    1/54 x 2/6 = 1/162, to turns 3-6 1/324 each. Turn 1: all three are in the air under
+    both readings, so the odds are the same."""
+    default = odds(engine, "events", turn=2)
+    assert default == {
+        "no event": F(5, 6),
+        "Flak: Rodney lost": F(1, 18),
+        "convoy: one LCA lost, boats -1": F(1, 18),
+        "wrong DZ: Rodney enters on turn 2 at 5C": F(1, 54),
+        **{f"wrong DZ: Rodney enters on turn {t} at 5C": F(1, 108) for t in (3, 4, 5, 6)},
+    }
+    (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: event_groups, choice: all_groups}\n")
+    overlaid = open_title("bruneval", host=host, overlays=[tmp_path], use_cache=False)
+    alternative = odds(overlaid, "events", turn=2)
+    assert alternative == {
+        "no event": F(5, 6),
+        "Flak: Rodney lost": F(1, 54),
+        "flak: Drake has already landed, no effect": F(1, 54),
+        "flak: Nelson has already landed, no effect": F(1, 54),
+        "convoy: one LCA lost, boats -1": F(1, 18),
+        "wrong dz: Drake has already landed, no effect": F(1, 54),
+        "wrong dz: Nelson has already landed, no effect": F(1, 54),
+        "wrong DZ: Rodney enters on turn 2 at 5C": F(1, 162),
+        **{f"wrong DZ: Rodney enters on turn {t} at 5C": F(1, 324) for t in (3, 4, 5, 6)},
+    }
+    assert odds(overlaid, "events", turn=1) == odds(engine, "events", turn=1)
+    # the command line reads the same overlay
+    assert main(["odds", "bruneval", "events", "--answer", "turn=2", "--overlay", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {o["label"]: o["probability"] for o in data["outcomes"]}["flak: Drake has already landed, no effect"] == "1/54"

@@ -36,10 +36,15 @@ from paragraphs_bruneval.rules.alert import BOATS_DETECTED
 
 if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
+    from paragraphs_bruneval.scenario import Scenario
 
 FLAK = "flak"
 CONVOY = "convoy"
 WRONG_DZ = "wrong_dz"
+
+#: Readings of the ``event_groups`` ruling.
+IN_THE_AIR = "in_the_air"
+ALL_GROUPS = "all_groups"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,15 +124,29 @@ def airborne_groups(g: GameState) -> list[str]:
 
 
 def drop_turns(g: GameState) -> dict[str, int]:
-    return {group: turn for turn, groups in g.scenario.params.drop_waves for group in groups}
+    return scenario_drop_turns(g.scenario)
+
+
+def scenario_drop_turns(scenario: Scenario) -> dict[str, int]:
+    """Each group's drop turn, in the order of the drop waves."""
+    return {group: turn for turn, groups in scenario.params.drop_waves for group in groups}
+
+
+def draw_candidates(scenario: Scenario, lost: Collection[str]) -> list[str] | None:
+    """The groups Flak or a wrong DZ is drawn among, as ruling ``event_groups`` reads it:
+    None for the groups in the air (``in_the_air``), else every group not ``lost``.
+
+    Shared by phase A and the ``events`` odds procedure, so the two cannot disagree.
+    """
+    if scenario.ruling("event_groups") != ALL_GROUPS:
+        return None
+    return [grp for grp in scenario_drop_turns(scenario) if grp not in lost]
 
 
 def phase_a(g: GameState) -> None:
     """Phase A of turns 1 and 2: roll, then apply the event."""
     tables = g.scenario.tables
-    candidates = None
-    if g.scenario.ruling("event_groups") == "all_groups":
-        candidates = [grp for _, groups in g.scenario.params.drop_waves for grp in groups if grp not in g.lost_groups]
+    candidates = draw_candidates(g.scenario, g.lost_groups)
     result = roll_event(g.events_used, airborne_groups(g), drop_turns(g), g.roll, tables["event_trigger"], tables["unexpected_events"], candidates)
     names = {k: str(v.get("name", k)) for k, v in g.scenario.groups.items()}
     g.log(f"Unexpected event: {result.label(names)}.")
