@@ -1,6 +1,7 @@
 """Automatic games of Raid sur Bruneval 1942 per second: one core, every core, a local Dask cluster.
 
     python benchmarks/bruneval_games.py [--games N] [--seed S] [--no-dask] [--baseline DIR]
+    python benchmarks/bruneval_games.py --check [--games N] [--seed S]
 
 ``--baseline DIR`` names another checkout of the repository (``git archive main | tar -x -C
 DIR``): games per CPU second of its code and of this one are then measured in turn, twice,
@@ -10,6 +11,12 @@ Prints games/s with one process, with ``os.cpu_count()`` processes and through a
 Dask cluster of as many workers (``paragraphs-raids[dask]``), the speed-ups, and checks
 that every run gives the same summary (game i is seeded with ``derive_seed(S, i)``
 whatever runs it). Figures only: no assertion on time lives in the tests.
+
+``--check`` measures nothing: it plays the seeded series (2,000 games unless ``--games``
+says otherwise) in this process under the title's rulings, checks the stacking limits
+after every phase of every game (the check of ``simulate --check``), counts each phase
+that ends with a stack over its limit instead of stopping there, prints the count and
+the first few, and exits 1 when there is any. Run it by hand; it is not part of CI.
 """
 
 from __future__ import annotations
@@ -56,13 +63,56 @@ def cpu_figure(games: int, seed: int, checkout: Path | None) -> float:
     return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
 
 
+def check_series(games: int, seed: int, shown: int = 5) -> int:
+    """Play ``games`` seeded games with the stacking check after every phase; print and
+    return how many phases ended with a limit broken (0 is the expected answer)."""
+    from paragraphs.book.dice import derive_seed
+    from paragraphs_bruneval.game.turn import play_game
+    from paragraphs_bruneval.rules import stacking
+
+    scenario = load_scenario()
+    broken: list[str] = []
+    phases_checked = 0
+
+    def record(g) -> None:  # stands in for stacking.check_stacking: note, do not stop
+        nonlocal phases_checked
+        phases_checked += 1
+        found = stacking.violations(g)
+        if found:
+            broken.append(f"seed {g_seed}, turn {g.turn} phase {g.phase}: " + "; ".join(found))
+
+    raising = stacking.check_stacking
+    stacking.check_stacking = record  # type: ignore[assignment]
+    start = time.perf_counter()
+    games_hit = 0
+    try:
+        for i in range(games):
+            g_seed = derive_seed(seed, i)
+            before = len(broken)
+            play_game(scenario, g_seed, default_policy(), Options(), record=False, check=True)
+            games_hit += len(broken) > before
+    finally:
+        stacking.check_stacking = raising
+    took = time.perf_counter() - start
+    surplus = scenario.ruling("german_surplus")
+    print(f"stacking check: {games} games, seed {seed}, ruling german_surplus={surplus}, {phases_checked} phase ends checked in {took:.1f} s")
+    print(f"violations: {len(broken)} phase ends over a limit, in {games_hit} games")
+    for line in broken[:shown]:
+        print(f"  {line}")
+    return len(broken)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, help="games in the series (1,000; 2,000 with --check)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask figure")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare games per CPU second with")
+    parser.add_argument("--check", action="store_true", help="no timing: count stacking violations after every phase (exit 1 if any)")
     args = parser.parse_args()
+    if args.check:
+        sys.exit(1 if check_series(args.games or 2000, args.seed) else 0)
+    args.games = args.games or 1000
     if args.baseline is not None:
         before: list[float] = []
         after: list[float] = []
