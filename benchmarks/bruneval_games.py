@@ -55,7 +55,9 @@ def cpu_figure(games: int, seed: int, checkout: Path | None) -> float:
     if checkout is not None:
         env["PYTHONPATH"] = os.pathsep.join(str(checkout / p) for p in ("", "plugins/bruneval", "plugins/raids"))
     code = (
-        "from paragraphs_bruneval.cli_simulate import simulate; from paragraphs_bruneval.commands import default_policy;"
+        "try:\n from paragraphs_bruneval.raid_title import simulate\n"
+        "except ImportError:  # a checkout from before the raid command templates\n from paragraphs_bruneval.cli_simulate import simulate\n"
+        "from paragraphs_bruneval.commands import default_policy;"
         "from paragraphs_bruneval.game.state import Options; from paragraphs_bruneval.scenario import load_scenario; import time;"
         f"s = load_scenario(); simulate(s, default_policy, Options(), 20, {seed}, 1); t = time.process_time();"
         f"simulate(s, default_policy, Options(), {games}, {seed}, 1); print({games} / (time.process_time() - t))"
