@@ -222,3 +222,40 @@ questions:
     assert len(session.state.journal) == 1
     assert "fire needs target" in session.send("odds fire").text
     assert "must be a whole number" in session.send("odds fire U3 far").text
+
+
+TABLE_BOOK = """
+tables:
+  - id: hits
+    name: Hits table
+    die: d10
+    rows:
+      - {range: "0-6", result: miss}
+      - {range: "7-8", result: passenger hit}
+      - {range: "9", result: driver hit}
+paragraphs:
+  - id: "1"
+    steps:
+      - roll: {die: d10, table: hits, purpose: "the hit"}
+      - roll:
+          die: d10
+          purpose: "the escape"
+          ranges:
+            "0-4": [{goto: "2"}]
+            "5-9": [{say: "away"}]
+  - id: "2"
+    steps: [{say: "caught"}]
+"""
+
+
+def test_a_table_roll_and_a_plain_roll_say_what_they_meant_without_naming_what_is_ahead():
+    engine = engine_for(TABLE_BOOK)
+    session = Session(engine, engine.new_state(), dice="physical")
+    reply = session.send("1")
+    reply = session.send("7")
+    reply = session.send("2")
+    rolled = [line for line in reply.lines if "rolled" in line]
+    assert "7 (your die) for the hit on Hits table: row 7-8: passenger hit" in rolled[0]
+    assert rolled[1].endswith("for the escape: row 0-4")  # the paragraph ahead is not named
+    (entry,) = session.state.journal
+    assert [r.get("meaning") for r in entry["rolls"]] == ["row 7-8: passenger hit", "row 0-4"]

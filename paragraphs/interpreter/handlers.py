@@ -149,9 +149,22 @@ def _roll(engine: Engine, ctx: Context, step: m.Roll) -> str | None:
         return _branch(engine, ctx, step, _lumped_total(ctx, step, die, modifier, rounding, allowed, pick, purpose), "roll")
     face = ctx.roll(die, purpose, modifier=modifier, allowed=allowed)
     total = _total(face, modifier, step.halve, rounding)
+    _explain_plain(ctx, step, total)
     if step.store:
         ctx.state.values[step.store] = total
     return _branch(engine, ctx, step, total, "roll")
+
+
+def _explain_plain(ctx: Context, step: m.Roll, total: int) -> None:
+    # what a plain roll meant, in the paragraph being read only: the row it took (what
+    # that row leads to shows itself as it runs, so nothing ahead is named here)
+    if step.rows:
+        row = _row_for(step.rows, total, step.clamp)
+        if row is not None:
+            faces = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
+            ctx.explain_roll(f"row {faces}")
+    elif step.odd is not None or step.even is not None:
+        ctx.explain_roll("odd" if total % 2 else "even")
 
 
 def _lumped_total(ctx: Context, step: m.Roll, die: Die, modifier: int, rounding: str, allowed: set[int] | None, pick: Callable[..., str], purpose: str = "") -> int:
@@ -225,6 +238,7 @@ def _table_roll(engine: Engine, ctx: Context, step: m.Roll, die: Die, modifier: 
         cell = ctx.cell(table, row)
         shown = cell.words()
         stored = cell_data(cell)
+    ctx.explain_roll(f"row {row.name}: {shown}" if row.name else shown)
     ctx.say(f"{table.name}: {shown}", "table")
     ctx.effect(f"{table.id}={shown}")
     if step.store:

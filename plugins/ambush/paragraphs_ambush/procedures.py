@@ -22,8 +22,18 @@ def _table_roll(ctx: Context, table_id: str, purpose: str, column: str | None = 
     if column is not None:
         # a cell the appendix does not print is the core's unknown cell: an overlay value,
         # the player's answer, or (under odds) an "unknown" outcome; never a guess
-        return ctx.cell(table, row, column).value
+        cell = ctx.cell(table, row, column)
+        ctx.explain_roll(f"row {row.name} on the {table.name}, {column}: {cell.words()}")
+        return cell.value
+    ctx.explain_roll(f"row {row.name} on the {table.name}: {_said(row.result)}")
     return row.result
+
+
+def _said(result: Any) -> str:
+    # a row's result in words (a mapping such as a strike diagram's where/what, or a plain value)
+    if isinstance(result, dict):
+        return "; ".join(f"{k}: {v}" for k, v in result.items())
+    return str(result)
 
 
 def radio_destruction(ctx: Context) -> str:
