@@ -356,3 +356,26 @@ def test_6_luck_in_a_session_and_from_a_save(tmp_path):
     assert out.returncode == 0 and json.loads(out.stdout)["at_least_as_lucky"] == "28/125"
     missing = subprocess.run([sys.executable, "-m", "paragraphs", "luck", "ambush-none"], capture_output=True, text=True, env=env)
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "Traceback" not in missing.stderr
+
+
+def test_3_a_gan_answered_in_a_paragraph_is_kept_and_a_stale_one_is_never_reused_silently(tmp_path):
+    text = play(
+        tmp_path,
+        ["--session", "gan", "--new", "--dice", "physical"],
+        [
+            (ANY, "792"),
+            ("German Action Number? [0-9]: ", "3"),
+            (ANY, "792"),
+            (ANY, "round 4"),
+            ("(0 if it gave none) [0-999]: ", "0"),
+            (ANY, "set round 2"),
+            (ANY, "792"),
+            ("German Action Number? [0-9]: ", "7"),
+            (ANY, "sheet"),
+            (ANY, None),
+        ],
+    )
+    assert "German Action Number 3, kept from 792" in text
+    assert "The German Action Number on the sheet (4) is from Round 1, not Round 2: it is not reused. What is the current German Action Number?" in text
+    assert "Round 2, German Action Number 7" in text
+    golden("3_gan_kept_never_stale", text)
