@@ -34,6 +34,10 @@ def test_a_gan_answered_in_a_paragraph_is_kept_and_a_stale_one_is_asked_again_wi
     assert any("is not reused" in line for line in reply.lines) and "Activate GE 48 in F-14 (crouching)." in reply.lines
     assert session.state.values["gan"] == 7 and session.state.values["gan_round"] == 2
     assert "Round 2, German Action Number 7" in session.sheet() and "earlier Round" not in session.sheet()
+    # the log says what each step did, in the sheet's words (issue 11.3)
+    first = session.log().splitlines()[0]
+    assert "What is the current German Action Number? 3" in first
+    assert "did: marked s2; gan: 3; phase: rounds; GE 48 in F-14 (crouching); GE 49 in J-17 (crouching)" in first
     # undo takes the kept GAN back with its step
     session.send("undo")
     assert session.state.values["gan"] == 4 and session.state.values["gan_round"] == 1

@@ -212,6 +212,7 @@ def test_3_the_sheet_keeps_vp_awards_rounds_units_and_event_markers(tmp_path):
     assert "{" not in sheet and "True" not in sheet and "None" not in sheet
     assert "Make the Random Event Check on this Mission's card" in text  # asked, never invented
     assert "round 7 > 992  answers: Make the Random Event Check" in text  # the log: answers by their text
+    assert "award food  did: VP +2 (now 3)" in text and "marker 578 k-12  did: Event markers: K-12 (578)" in text  # and what each step did
     golden("3_record_sheet", text)
 
 
