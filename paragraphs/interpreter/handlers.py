@@ -8,6 +8,7 @@ the handler up by the step's class.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.book import model as m
@@ -238,12 +239,38 @@ def _table_roll(engine: Engine, ctx: Context, step: m.Roll, die: Die, modifier: 
         cell = ctx.cell(table, row)
         shown = cell.words()
         stored = cell_data(cell)
-    ctx.explain_roll(f"row {row.name}: {shown}" if row.name else shown)
+    luck = _table_luck(table, die, modifier, row) if table.order and not table.columns else None
+    ctx.explain_roll(f"row {row.name}: {shown}" if row.name else shown, luck=luck)
     ctx.say(f"{table.name}: {shown}", "table")
     ctx.effect(f"{table.id}={shown}")
     if step.store:
         ctx.state.values[step.store] = stored
     return None
+
+
+def _table_luck(table: Any, die: Die, modifier: int, row: Any) -> dict[str, Any] | None:
+    """The luck record of a roll on a table that declares its order of outcomes (worst
+    first): the same form as :func:`paragraphs.audits.luck.order_luck` (a higher layer)."""
+    def said(r: Any) -> str:
+        return str(r.result.value) if hasattr(r.result, "kind") else str(r.result)
+
+    chances: dict[str, Fraction] = {}
+    for face, p in die.distribution.items():
+        try:
+            outcome = said(table.lookup(face + modifier))
+        except KeyError:
+            return None  # a total off the table: no order to speak of
+        chances[outcome] = chances.get(outcome, Fraction(0)) + Fraction(p)
+    whole = sum(chances.values(), Fraction(0))
+    order = tuple(table.order)
+    levels = []
+    for index, name in enumerate(order):
+        at_least = sum((chances.get(o, Fraction(0)) for o in order[index:]), Fraction(0)) / whole
+        levels.append((at_least, chances.get(name, Fraction(0)) / whole))
+    here = said(row)
+    if here not in order:
+        return None
+    return {"p": str(levels[order.index(here)][0]), "levels": [[str(v), str(q)] for v, q in levels if q]}
 
 
 def _match(engine: Engine, ctx: Context, step: m.Match) -> str | None:

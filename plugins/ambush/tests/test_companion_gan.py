@@ -41,3 +41,15 @@ def test_a_gan_answered_in_a_paragraph_is_kept_and_a_stale_one_is_asked_again_wi
     # undo takes the kept GAN back with its step
     session.send("undo")
     assert session.state.values["gan"] == 4 and session.state.values["gan_round"] == 1
+
+
+def test_the_wounded_footing_table_declares_its_order_and_its_rolls_are_counted_by_luck(engine):
+    from paragraphs.dice import ScriptedDice
+    from paragraphs.luck import luck_report
+
+    assert engine.book.tables["footing_wounded"].order == ("loses his footing", "safe")
+    result = engine.perform("footing", engine.new_state(), {"wounded": True}, dice=ScriptedDice([9]))
+    (roll,) = result.rolls
+    assert roll.meaning == "row 8-9 on the Footing Check, wounded soldier (rules 6.1): loses his footing"
+    (item,) = luck_report(result.state.journal).items
+    assert item.p == 1  # the worst result: every result is at least this good
