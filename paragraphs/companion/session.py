@@ -658,7 +658,8 @@ class Session:
         for section in self.sections:
             old_lines = set(section.render(before, book))
             # a section's own new lines (a heading such as "On the map:" is not a change)
-            did += [line.strip().removeprefix("- ") for line in section.render(after, book) if line not in old_lines and not line.rstrip().endswith(":")]
+            fresh = [line.strip().removeprefix("- ") for line in section.render(after, book) if line not in old_lines and not line.rstrip().endswith(":")]
+            did += fresh[:4] + ([f"{len(fresh) - 4} more lines of the sheet changed (sheet)"] if len(fresh) > 4 else [])
         return did
 
     def _question_text(self, key: str) -> str:
