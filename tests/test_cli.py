@@ -41,7 +41,7 @@ def test_read_json_has_the_documented_fields(capsys):
     code, out, _ = run(capsys, "read", "testplugin", "1", "--dice", "3", "--json")
     data = json.loads(out)
     assert code == 0 and data["status"] == "done" and data["trail"] == ["1", "2"]
-    assert data["rolls"] == [{"die": "d6", "value": 3, "total": 3, "purpose": "roll in 1", "paragraph": "1", "source": "scripted"}]
+    assert data["rolls"] == [{"die": "d6", "value": 3, "total": 3, "purpose": "roll in 1", "paragraph": "1", "source": "scripted", "meaning": "odd"}]
     assert data["instructions"] == [{"paragraph": "2", "text": "You found the second paragraph.", "kind": "say"}]
     assert data["questions"] == [] and data["state"]["sightings"] == [] and "counters" in data["state"]
 

@@ -92,7 +92,9 @@ def test_events_are_checked_against_what_is_armed_and_t_ids_are_found_lowercase(
     reply = session.send("event dawn")
     assert reply.kind == "error" and "dusk" in reply.text
     assert "dusk came" in session.send("event dusk").text
-    assert "armed" not in session.recap()
+    last, *rest = session.recap().splitlines()
+    assert "did: no longer armed: when dusk (T7)" in last  # the last step says what it did
+    assert not any("armed" in line for line in rest)
 
 
 def test_dice_mode_is_kept_by_the_session_and_a_switch_is_logged(tmp_path):
@@ -222,3 +224,52 @@ questions:
     assert len(session.state.journal) == 1
     assert "fire needs target" in session.send("odds fire").text
     assert "must be a whole number" in session.send("odds fire U3 far").text
+
+
+TABLE_BOOK = """
+tables:
+  - id: hits
+    name: Hits table
+    die: d10
+    rows:
+      - {range: "0-6", result: miss}
+      - {range: "7-8", result: passenger hit}
+      - {range: "9", result: driver hit}
+paragraphs:
+  - id: "1"
+    steps:
+      - roll: {die: d10, table: hits, purpose: "the hit"}
+      - roll:
+          die: d10
+          purpose: "the escape"
+          ranges:
+            "0-4": [{goto: "2"}]
+            "5-9": [{say: "away"}]
+  - id: "2"
+    steps: [{say: "caught"}]
+"""
+
+
+def test_a_table_roll_and_a_plain_roll_say_what_they_meant_without_naming_what_is_ahead():
+    engine = engine_for(TABLE_BOOK)
+    session = Session(engine, engine.new_state(), dice="physical")
+    reply = session.send("1")
+    reply = session.send("7")
+    reply = session.send("2")
+    rolled = [line for line in reply.lines if "rolled" in line]
+    assert "7 (your die) for the hit on Hits table: row 7-8: passenger hit" in rolled[0]
+    assert rolled[1].endswith("for the escape: row 0-4")  # the paragraph ahead is not named
+    (entry,) = session.state.journal
+    assert [r.get("meaning") for r in entry["rolls"]] == ["row 7-8: passenger hit", "row 0-4"]
+
+
+def test_log_lists_the_answers_and_what_each_step_changed():
+    engine = engine_for(BOOK)
+    session = Session(engine, engine.new_state(), dice="physical")
+    for line in ["1", "3", "no", "4", "T7"]:
+        session.send(line)
+    log = session.log()
+    first, second = log.splitlines()
+    assert "answers: Is the bridge still standing? no" in first and "dice: d6 3 (odd), d6 4 (even)" in first
+    assert "did: armed when dusk (T7): at dusk read 1" in second
+    assert session.log_data()[1]["did"] == ["armed when dusk (T7): at dusk read 1"]

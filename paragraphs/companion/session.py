@@ -405,6 +405,11 @@ class Session:
                 raise
             if result.done:
                 self.pending = None
+                did = self._did(self.state, result.state)
+                if did and result.state.journal:
+                    # what the step changed, for the log (entries are never changed in place)
+                    journal = result.state.journal
+                    result.state.journal = [*journal[:-1], {**journal[-1], "did": did}]
                 self.state = result.state
                 self.save()
                 return Reply("step", resolution_lines(result), {"step": self._step_json(result)})
@@ -623,7 +628,39 @@ class Session:
         rolls = entry.get("rolls") or []
         if rolls:
             parts.append("dice: " + ", ".join(f"{r['die']} {r['value']}" + (f" ({r['meaning']})" if r.get("meaning") else "") for r in rolls))
+        if entry.get("did"):
+            parts.append("did: " + "; ".join(str(d) for d in entry["did"]))
         return "  ".join(p for p in parts if p)
+
+    def _did(self, before: State, after: State) -> list[str]:
+        """What a step changed on the sheet, in words: sightings marked, counters and values
+        changed, reminders armed or gone, notes, and new lines of the title's sheet sections.
+        Only what the sheet shows, so nothing ahead of the paragraphs read is named."""
+        book = self.engine.book
+        claimed = {c for sec in self.sections for c in sec.claims}
+        did = [f"marked {_sighting_label(after, sid)}" for sid in sorted(set(after.sightings) - set(before.sightings))]
+        for name in sorted(set(after.counters) | set(before.counters)):
+            old, new = int(before.counters.get(name, 0)), int(after.counters.get(name, 0))
+            if old != new:
+                did.append(f"{name.upper()} {new - old:+d} (now {new})")
+        for name in sorted(set(after.values) | set(before.values)):
+            new_value, old_value = after.values.get(name), before.values.get(name)
+            if name in claimed or name.startswith("_") or new_value == old_value or isinstance(new_value, (list, dict)):
+                continue
+            did.append(f"{name.replace('_', ' ')}: {words_for(new_value) if name in after.values else '(cleared)'}")
+        armed = {h["id"] for h in before.hooks}
+        still = {h["id"] for h in after.hooks}
+        did += [f"armed {_hook_line(h)}" for h in after.hooks if h["id"] not in armed]
+        did += [f"no longer armed: {_hook_line(h)}" for h in before.hooks if h["id"] not in still]
+        noted = {n.get("text") for n in before.notes}
+        did += [f"note: {_short(str(n['text']))}" for n in after.notes if n.get("text") not in noted]
+        did += [f"retired {pid}" for pid in after.retired if pid not in before.retired]
+        for section in self.sections:
+            old_lines = set(section.render(before, book))
+            # a section's own new lines (a heading such as "On the map:" is not a change)
+            fresh = [line.strip().removeprefix("- ") for line in section.render(after, book) if line not in old_lines and not line.rstrip().endswith(":")]
+            did += fresh[:4] + ([f"{len(fresh) - 4} more lines of the sheet changed (sheet)"] if len(fresh) > 4 else [])
+        return did
 
     def _question_text(self, key: str) -> str:
         """What the player read for an answer key (``pc.2`` is the second man's PC)."""
@@ -781,6 +818,11 @@ def _sighting_label(state: State, sid: str) -> str:
     """``U3 (by I1, I2)``: a sighting and who holds it."""
     observers = state.observers(sid)
     return f"{sid} (by {', '.join(observers)})" if observers else sid
+
+
+def _short(text: str, width: int = 60) -> str:
+    """A long text cut for a log line (the sheet keeps it whole)."""
+    return text if len(text) <= width else text[: width - 3].rstrip() + "..."
 
 
 def _hook_line(hook: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ the handler up by the step's class.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.book import model as m
@@ -149,9 +150,22 @@ def _roll(engine: Engine, ctx: Context, step: m.Roll) -> str | None:
         return _branch(engine, ctx, step, _lumped_total(ctx, step, die, modifier, rounding, allowed, pick, purpose), "roll")
     face = ctx.roll(die, purpose, modifier=modifier, allowed=allowed)
     total = _total(face, modifier, step.halve, rounding)
+    _explain_plain(ctx, step, total)
     if step.store:
         ctx.state.values[step.store] = total
     return _branch(engine, ctx, step, total, "roll")
+
+
+def _explain_plain(ctx: Context, step: m.Roll, total: int) -> None:
+    # what a plain roll meant, in the paragraph being read only: the row it took (what
+    # that row leads to shows itself as it runs, so nothing ahead is named here)
+    if step.rows:
+        row = _row_for(step.rows, total, step.clamp)
+        if row is not None:
+            faces = str(row.low) if row.low == row.high else f"{row.low}-{row.high}"
+            ctx.explain_roll(f"row {faces}")
+    elif step.odd is not None or step.even is not None:
+        ctx.explain_roll("odd" if total % 2 else "even")
 
 
 def _lumped_total(ctx: Context, step: m.Roll, die: Die, modifier: int, rounding: str, allowed: set[int] | None, pick: Callable[..., str], purpose: str = "") -> int:
@@ -225,11 +239,38 @@ def _table_roll(engine: Engine, ctx: Context, step: m.Roll, die: Die, modifier: 
         cell = ctx.cell(table, row)
         shown = cell.words()
         stored = cell_data(cell)
+    luck = _table_luck(table, die, modifier, row) if table.order and not table.columns else None
+    ctx.explain_roll(f"row {row.name}: {shown}" if row.name else shown, luck=luck)
     ctx.say(f"{table.name}: {shown}", "table")
     ctx.effect(f"{table.id}={shown}")
     if step.store:
         ctx.state.values[step.store] = stored
     return None
+
+
+def _table_luck(table: Any, die: Die, modifier: int, row: Any) -> dict[str, Any] | None:
+    """The luck record of a roll on a table that declares its order of outcomes (worst
+    first): the same form as :func:`paragraphs.audits.luck.order_luck` (a higher layer)."""
+    def said(r: Any) -> str:
+        return str(r.result.value) if hasattr(r.result, "kind") else str(r.result)
+
+    chances: dict[str, Fraction] = {}
+    for face, p in die.distribution.items():
+        try:
+            outcome = said(table.lookup(face + modifier))
+        except KeyError:
+            return None  # a total off the table: no order to speak of
+        chances[outcome] = chances.get(outcome, Fraction(0)) + Fraction(p)
+    whole = sum(chances.values(), Fraction(0))
+    order = tuple(table.order)
+    levels = []
+    for index, name in enumerate(order):
+        at_least = sum((chances.get(o, Fraction(0)) for o in order[index:]), Fraction(0)) / whole
+        levels.append((at_least, chances.get(name, Fraction(0)) / whole))
+    here = said(row)
+    if here not in order:
+        return None
+    return {"p": str(levels[order.index(here)][0]), "levels": [[str(v), str(q)] for v, q in levels if q]}
 
 
 def _match(engine: Engine, ctx: Context, step: m.Match) -> str | None:

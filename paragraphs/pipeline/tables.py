@@ -61,6 +61,9 @@ def build_table(title: str, tid: str, data: Mapping[str, Any], pos: PosLookup, p
         flags.setdefault("table", "damaged in the source: " + str(data["damaged"]))
     if data.get("assumed"):
         flags.setdefault("assumed", str(data["assumed"]))
+    order = tuple(str(o) for o in data.get("order") or ())
+    if order:
+        _check_order(tid, order, rows, columns, pos, problems)
     return Table(
         id=tid,
         title=title,
@@ -71,7 +74,23 @@ def build_table(title: str, tid: str, data: Mapping[str, Any], pos: PosLookup, p
         columns=columns,
         flags=flags,
         source=str(data.get("source", "")),
+        order=order,
     )
+
+
+def _check_order(tid: str, order: tuple[str, ...], rows: list[TableRow], columns: tuple[str, ...], pos: PosLookup, problems: list[Problem]) -> None:
+    """``order`` names each result of a one-column table once, worst first for the player."""
+    where = pos(("order",))
+    if columns:
+        problems.append(Problem(where, "TABLE008", f"table {tid} has columns: an order of outcomes is declared only for a table of one result per row"))
+        return
+    results = {str(r.result.value) if isinstance(r.result, Cell) else str(r.result) for r in rows}
+    if len(set(order)) != len(order):
+        problems.append(Problem(where, "TABLE008", f"table {tid} names an outcome twice in its order"))
+    missing, extra = sorted(results - set(order)), sorted(set(order) - results)
+    if missing or extra:
+        said = ([f"leaves out {', '.join(missing)}"] if missing else []) + ([f"names {', '.join(extra)}, which no row gives"] if extra else [])
+        problems.append(Problem(where, "TABLE008", f"the order of table {tid} " + " and ".join(said)))
 
 
 def _under(pos: PosLookup, prefix: tuple[str | int, ...]) -> PosLookup:

@@ -94,6 +94,9 @@ class Table:
             names; each row's ``result`` is then a mapping column -> cell.
         flags: notes on the table as a whole (the source damaged it, ...).
         source: where the table is printed (rule section, page).
+        order: the table's results from the player's point of view, worst first, when
+            the rules make that order unambiguous (empty: not declared); the luck audit
+            counts each roll on such a table.
     """
 
     id: str
@@ -105,6 +108,7 @@ class Table:
     columns: tuple[str, ...] = ()
     flags: Mapping[str, str] = field(default_factory=dict)
     source: str = ""
+    order: tuple[str, ...] = ()
 
     def lookup(self, value: int) -> TableRow:
         """The die row covering ``value``; raises KeyError when no row does."""

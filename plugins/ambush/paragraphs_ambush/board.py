@@ -15,6 +15,8 @@ from paragraphs.compiler import parse_range
 from paragraphs.context import Context
 from paragraphs.state import State
 
+from paragraphs_ambush.gan import current_gan
+
 ROLL_AGAIN = "roll again"
 
 
@@ -78,10 +80,10 @@ def resolve_hex(ctx: Context, spec: Any, purpose: str) -> str | None:
         face = ctx.roll("d10", purpose, allowed=allowed)
         return next(v for (lo, hi), v in rows if lo <= face <= hi)
     if "gan" in spec:
-        gan = ctx.number(m.ValueOf("gan"))
+        gan = current_gan(ctx)
         return next(v for k, v in spec["gan"].items() if parse_range(k)[0] <= gan <= parse_range(k)[1])
     if "odd" in spec:
-        value = ctx.number(m.ValueOf("gan")) if spec.get("by") == "gan" else ctx.roll("d10", purpose)
+        value = current_gan(ctx) if spec.get("by") == "gan" else ctx.roll("d10", purpose)
         return str(spec["odd"] if value % 2 else spec["even"])
     if "first_free" in spec:
         hexes = list(spec["first_free"])

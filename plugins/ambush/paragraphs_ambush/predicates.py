@@ -14,6 +14,7 @@ from paragraphs.context import Context
 from paragraphs.records import PredicateKind
 
 from paragraphs_ambush import TITLE
+from paragraphs_ambush.gan import current_gan
 
 HEX = {"type": "string", "pattern": r"^[A-Y]-[0-9]{1,2}$"}
 
@@ -72,7 +73,7 @@ def _hexes_named(book: Any, paragraph: str) -> list[str]:
 
 def gan(ctx: Context, args: Any) -> bool:
     """The current German Action Number is odd or even (or one of a list)."""
-    value = ctx.number(m.ValueOf("gan"))
+    value = current_gan(ctx)
     if args == "odd":
         return value % 2 == 1
     if args == "even":

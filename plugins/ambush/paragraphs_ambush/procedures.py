@@ -22,8 +22,35 @@ def _table_roll(ctx: Context, table_id: str, purpose: str, column: str | None = 
     if column is not None:
         # a cell the appendix does not print is the core's unknown cell: an overlay value,
         # the player's answer, or (under odds) an "unknown" outcome; never a guess
-        return ctx.cell(table, row, column).value
+        cell = ctx.cell(table, row, column)
+        ctx.explain_roll(f"row {row.name} on the {table.name}, {column}: {cell.words()}")
+        return cell.value
+    ctx.explain_roll(f"row {row.name} on the {table.name}: {_said(row.result)}", luck=_order_luck(ctx, table, row))
     return row.result
+
+
+def _said(result: Any) -> str:
+    # a row's result in words (a mapping such as a strike diagram's where/what, or a plain value)
+    if isinstance(result, dict):
+        return "; ".join(f"{k}: {v}" for k, v in result.items())
+    return str(result)
+
+
+def _order_luck(ctx: Context, table: Any, row: Any) -> dict[str, Any] | None:
+    # a table that declares its order of outcomes (content: order, worst first) is counted
+    # by the luck audit; the others are not
+    if not table.order or table.columns:
+        return None
+    from fractions import Fraction
+
+    from paragraphs.luck import order_luck
+
+    die = ctx.die(table.die or "d10")
+    chances: dict[str, Fraction] = {}
+    for face, p in die.distribution.items():
+        outcome = str(table.lookup(face).result)
+        chances[outcome] = chances.get(outcome, Fraction(0)) + Fraction(p)
+    return order_luck(chances, tuple(table.order), str(row.result)) if str(row.result) in table.order else None
 
 
 def radio_destruction(ctx: Context) -> str:

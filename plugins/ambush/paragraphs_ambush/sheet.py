@@ -17,7 +17,7 @@ from paragraphs_ambush import TITLE
 MISSION_IN_SOURCE = re.compile(r"\(Mission (\d+)\)")
 
 #: what this section shows (the core sheet leaves them out)
-CLAIMS = ("victory", "round", "gan_round", "units", "markers", "event_markers", "condition_history")
+CLAIMS = ("victory", "round", "gan_round", "gan_from", "units", "markers", "event_markers", "condition_history")
 
 
 def _mission(state: Any, book: Any) -> dict[str, Any]:

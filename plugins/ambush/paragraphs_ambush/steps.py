@@ -16,6 +16,7 @@ from paragraphs.model import TitleStep
 from paragraphs.records import StepKind
 
 from paragraphs_ambush import TITLE, board
+from paragraphs_ambush.gan import current_gan, keep_gan
 
 HEX = {"type": "string", "pattern": r"^[A-Y]-[0-9]{1,2}$"}
 PARAGRAPH = {"type": "string", "pattern": r"^T?[0-9]{3}$"}
@@ -83,7 +84,7 @@ def run_event_marker(ctx: Context, step: TitleStep) -> None:
 
 def run_reroll_gan(ctx: Context, step: TitleStep) -> None:
     value = ctx.roll("d10", f"new German Action Number ({ctx.paragraph})")
-    ctx.set_value("gan", value)
+    keep_gan(ctx, value)
     _say(ctx, f"Re-roll the German Action Number: it is now {value}.", "set")
 
 
@@ -293,11 +294,17 @@ def expand_perform(value: Any) -> Any:
 
 
 def expand_gan(value: Mapping[str, Any]) -> Any:
+    # the GAN is first made current (kept for the Round, a stale one never reused in
+    # silence: paragraphs_ambush.gan), then matched
     body: dict[str, Any] = {"value": {"value": "gan"}}
     for key in ("ranges", "odd", "even"):
         if key in value:
             body[key] = value[key]
-    return {"match": body}
+    return [{"current_gan": None}, {"match": body}]
+
+
+def run_current_gan(ctx: Context, step: TitleStep) -> None:
+    current_gan(ctx)
 
 
 # --------------------------------------------------------------------------- records
@@ -322,6 +329,7 @@ def step_kinds() -> Iterator[StepKind]:
         expand=expand_gan,
         doc="Branch on the current German Action Number (ranges, or odd/even).",
     )
+    yield _kind("current_gan", {"type": "null"}, run_current_gan, doc="Make the German Action Number current: kept for its Round, asked when missing or from an earlier Round.")
     yield _kind("reroll_gan", {"type": "null"}, run_reroll_gan, doc="Roll a new German Action Number.")
     yield _kind("gan_column", {"type": "object", "required": ["column"], "properties": {"column": {"type": "string"}}, "additionalProperties": False}, run_gan_column, doc="Use another column of the unit's card for the current GAN.")
     yield _kind(

@@ -33,6 +33,7 @@ def start_round(ctx: Context, gan: int | None = None) -> str:
         gan = ctx.roll("d10", f"the German Action Number of Round {number}")
     values["gan"] = gan
     values["gan_round"] = number
+    values["gan_from"] = {"paragraph": f"Round {number}", "gan": gan}
     ctx.say(f"German Action Number for this Round: {gan}.", "phase")
     replaced = False
     for hook in [h for h in ctx.state.hooks if h["event"] == "start_of_round"]:

@@ -212,6 +212,7 @@ def test_3_the_sheet_keeps_vp_awards_rounds_units_and_event_markers(tmp_path):
     assert "{" not in sheet and "True" not in sheet and "None" not in sheet
     assert "Make the Random Event Check on this Mission's card" in text  # asked, never invented
     assert "round 7 > 992  answers: Make the Random Event Check" in text  # the log: answers by their text
+    assert "award food  did: VP +2 (now 3)" in text and "marker 578 k-12  did: Event markers: K-12 (578)" in text  # and what each step did
     golden("3_record_sheet", text)
 
 
@@ -356,3 +357,26 @@ def test_6_luck_in_a_session_and_from_a_save(tmp_path):
     assert out.returncode == 0 and json.loads(out.stdout)["at_least_as_lucky"] == "28/125"
     missing = subprocess.run([sys.executable, "-m", "paragraphs", "luck", "ambush-none"], capture_output=True, text=True, env=env)
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "Traceback" not in missing.stderr
+
+
+def test_3_a_gan_answered_in_a_paragraph_is_kept_and_a_stale_one_is_never_reused_silently(tmp_path):
+    text = play(
+        tmp_path,
+        ["--session", "gan", "--new", "--dice", "physical"],
+        [
+            (ANY, "792"),
+            ("German Action Number? [0-9]: ", "3"),
+            (ANY, "792"),
+            (ANY, "round 4"),
+            ("(0 if it gave none) [0-999]: ", "0"),
+            (ANY, "set round 2"),
+            (ANY, "792"),
+            ("German Action Number? [0-9]: ", "7"),
+            (ANY, "sheet"),
+            (ANY, None),
+        ],
+    )
+    assert "German Action Number 3, kept from 792" in text
+    assert "The German Action Number on the sheet (4) is from Round 1, not Round 2: it is not reused. What is the current German Action Number?" in text
+    assert "Round 2, German Action Number 7" in text
+    golden("3_gan_kept_never_stale", text)
