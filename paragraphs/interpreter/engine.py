@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from paragraphs.book import model as m
 from paragraphs.interpreter.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
 from paragraphs.interpreter.handlers import GOTO, HANDLERS, bounded_subjects
-from paragraphs.interpreter.fastplan import CheckPlan, Plan, is_check_paragraph, plan_paragraph, run_plans
+from paragraphs.interpreter.fastplan import CheckPlan, Plan, is_check_paragraph, plan_paragraph, run_plans, say_spent
 from paragraphs.book.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
 from paragraphs.foundation.errors import CycleError, ParagraphsError, ResolutionError, UsageError
 from paragraphs.pipeline.grammar import grammar_for
@@ -552,11 +552,7 @@ class Engine:
         ctx.trail.append(pid)
         state = ctx.state
         if state.retired and pid in state.retired:
-            saved = ctx.paragraph
-            ctx.paragraph = pid
-            ctx.say("No event (this paragraph is spent).", "no_event")
-            ctx.effect(f"{pid} spent")
-            ctx.paragraph = saved
+            say_spent(ctx, pid)
             return None
         counts = state.read_counts
         counts[pid] = counts.get(pid, 0) + 1

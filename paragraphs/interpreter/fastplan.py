@@ -39,6 +39,15 @@ def _nothing(ctx: Context) -> None:
     return None
 
 
+def say_spent(ctx: Context, pid: str) -> None:
+    """Entering a retired paragraph: it only says so (shared by both modes of the engine)."""
+    saved = ctx.paragraph
+    ctx.paragraph = pid
+    ctx.say("No event (this paragraph is spent).", "no_event")
+    ctx.effect(f"{pid} spent")
+    ctx.paragraph = saved
+
+
 def plan_paragraph(engine: Engine, par: m.Paragraph, recent_cycle: Callable[[list[str]], list[str]]) -> Plan:
     """The plan of one paragraph: what :meth:`Engine._read` does, with its steps compiled."""
     pid = par.id
@@ -57,11 +66,7 @@ def plan_paragraph(engine: Engine, par: m.Paragraph, recent_cycle: Callable[[lis
         ctx.trail.append(pid)
         state = ctx.state
         if state.retired and pid in state.retired:
-            saved = ctx.paragraph
-            ctx.paragraph = pid
-            ctx.say("No event (this paragraph is spent).", "no_event")
-            ctx.effect(f"{pid} spent")
-            ctx.paragraph = saved
+            say_spent(ctx, pid)
             return None
         counts = state.read_counts
         counts[pid] = counts.get(pid, 0) + 1
