@@ -154,20 +154,8 @@ class Scenario:
 # --------------------------------------------------------------------------- checking
 
 
-def record_pos(book: Book, coll: str, rid: str, fld: str = "id") -> SourcePos:
-    """Where a record's field is written (its id when the field is not), for lint problems."""
-    return _pos(book, coll, rid, fld)
-
-
-def _pos(book: Book, coll: str, rid: str, fld: str = "id") -> SourcePos:
-    where = book.provenance.get(f"{coll}:{rid}", {})
-    text = where.get(fld) or where.get("id") or ""
-    path, _, rest = text.rpartition(":")
-    path2, _, line = path.rpartition(":")
-    try:
-        return SourcePos(path2, int(line), int(rest))
-    except ValueError:
-        return SourcePos(f"{book.title}:{coll}", 0, 0)
+# where a record's field is written, for lint problems (shared by the raid titles)
+record_pos = _pos = content.record_pos
 
 
 _REQUIRED: dict[str, tuple[str, ...]] = {

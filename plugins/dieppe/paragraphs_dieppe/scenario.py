@@ -129,15 +129,7 @@ class Scenario:
 # --------------------------------------------------------------------------- checking
 
 
-def _pos(book: Book, coll: str, rid: str, fld: str = "id") -> SourcePos:
-    where = book.provenance.get(f"{coll}:{rid}", {})
-    text = where.get(fld) or where.get("id") or ""
-    path, _, rest = text.rpartition(":")
-    path2, _, line = path.rpartition(":")
-    try:
-        return SourcePos(path2, int(line), int(rest))
-    except ValueError:
-        return SourcePos(f"{book.title}:{coll}", 0, 0)
+_pos = content.record_pos  # where a record's field is written
 
 
 _REQUIRED: dict[str, tuple[str, ...]] = {

@@ -21,10 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from paragraphs.problems import SourcePos
+
 from paragraphs_raids.stacks import Factors, UnitKind
 from paragraphs_raids.zonemap import LAND, Connection, Zone, ZoneMap
 
 if TYPE_CHECKING:
+    from paragraphs.model import Book
     from paragraphs.records import IdList
 
 
@@ -116,3 +119,16 @@ def id_list_records(title: str) -> Iterator[IdList]:
 
     for list_id, heading, entries in RAID_ID_LISTS:
         yield IdList(list_id, title, heading, lambda book, entries=entries: entries(book.data))  # type: ignore[misc]
+
+
+def record_pos(book: Book, coll: str, rid: str, fld: str = "id") -> SourcePos:
+    """Where a record's field is written (its id's place when the field has none), for a
+    raid title's content problems; the title's own collection when neither is known."""
+    where = book.provenance.get(f"{coll}:{rid}", {})
+    text = where.get(fld) or where.get("id") or ""
+    path, _, rest = text.rpartition(":")
+    path2, _, line = path.rpartition(":")
+    try:
+        return SourcePos(path2, int(line), int(rest))
+    except ValueError:
+        return SourcePos(f"{book.title}:{coll}", 0, 0)
