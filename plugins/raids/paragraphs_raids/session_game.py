@@ -87,11 +87,12 @@ class Asker:
         return int(self.ctx.answer(Question(f"{kind}.{n}", prompt, CHOICE, choices=offered)))
 
 
-def ask_top_unit(asker: Asker, zone: str, stack: Sequence[Any], last_resort: Sequence[str] = ("officer",)) -> Any | None:
+def ask_top_unit(asker: Asker, zone: str, stack: Sequence[Any], last_resort: Sequence[str] = ("officer",), *, ask_one: bool = True) -> Any | None:
     """After a combat, the unit of his stack in ``zone`` the player puts on top (the front
-    line); units whose role is in ``last_resort`` are not offered (they hold it only alone)."""
+    line); units whose role is in ``last_resort`` are not offered (they hold it only alone).
+    ``ask_one=False`` asks nothing when there is only one unit to offer."""
     candidates = [p for p in stack if p.role not in last_resort]
-    if not candidates:
+    if len(candidates) < (1 if ask_one else 2):
         return None
     choices = [(i + 1, p.label()) for i, p in enumerate(candidates)]
     k = asker.choose("reorganise", f"After the combat, which unit goes on top of your stack in {zone}", choices)

@@ -65,7 +65,7 @@ def _wire(ctx: Any, g: GameState) -> None:
 
     asker = Asker(ctx)
     g.roll = hinted_roller(ctx, lambda purpose: DIEPPE.dice_hint(g, purpose))
-    g.british_reorganise = lambda zone, stack: ask_top_unit(asker, zone, stack, LAST_RESORT)
+    g.british_reorganise = lambda zone, stack: ask_top_unit(asker, zone, stack, LAST_RESORT, ask_one=False)
     g.keep_going = lambda commandos, germans: _ask_keep_going(asker, commandos, germans)
     g.take_prisoner = lambda captive: asker.choose("prisoner", f"{captive.label()} is the last German left: take him prisoner (rule 12)", [(1, "take him"), (2, "fight on")]) == 1
     g.ask_marker = lambda zone: _ask_marker(asker, g, zone)

@@ -42,8 +42,14 @@ def _unit(g: GameState, p: Piece) -> str:
         tags.append("escorting " + ", ".join(g.pieces[c].label() for c in p.carrying))
     cargo = g.aboard.get(p.id)
     if cargo:
-        tags.append(f"aboard ({g.cargo_levels(p)}/{g.scenario.params.lca_capacity} levels): " + ", ".join(_unit(g, g.pieces[c]) for c in cargo))
+        # the cargo by id (what land and embark take), a reduced unit marked
+        tags.append(f"aboard ({g.cargo_levels(p)}/{g.scenario.params.lca_capacity} levels): " + ", ".join(_cargo(g, g.pieces[c]) for c in cargo))
     return f"{p.id} {p.label()}" + (f" [{'; '.join(tags)}]" if tags else "")
+
+
+def _cargo(g: GameState, p: Piece) -> str:
+    used = g.log.actions_of(p)
+    return p.id + (" (reduced)" if p.reduced else "") + (f" [{', '.join(used)}]" if used else "")
 
 
 class DieppeGame(GameViews):
@@ -59,7 +65,8 @@ class DieppeGame(GameViews):
     # ---------------------------------------------------------------- where it stands
     def playing_status(self, g: GameState) -> str:
         p = g.scenario.params
-        fresh = [x for x in g.british_land_units() if not x.acted and x.id not in g.log.closed]
+        home = {c for b, ids in g.aboard.items() if g.pieces[b].zone == g.scenario.newhaven for c in ids}
+        fresh = [x for x in g.british_land_units() if not x.acted and x.id not in g.log.closed and x.id not in home]
         return f"Turn {g.turn} of {p.turns} ({clock(g.turn, p.start_time, p.minutes_per_turn)}), phase B British actions, alarm {g.alarm.level}: {len(fresh)} unit(s) may still act; actions, or next to end your phase."
 
     def board_text(self, data: dict[str, Any] | None) -> list[str]:
