@@ -175,13 +175,17 @@ def move_odds(g: GameState, units: str, path: list[str], verb: str) -> str:
     start = pieces[0].zone or (lambda b: b.zone if b else "")(carrier_of(g, pieces[0]))
     lines = [f"{', '.join(p.label() for p in pieces)}: {start} -> {' -> '.join(path)}"]
     faces = range(10)
-    one = Fraction(sum(1 for f in faces if f <= g.alarm.level), 10)
+    alarm = g.alarm.level
+    if verb == "land" and not g.alarm.seen.get("first_landing"):
+        # the first landing raises the alarm before the tests are rolled (rule 7)
+        alarm = min(g.alarm.maximum, alarm + g.alarm.events["first_landing"][0])
+    one = Fraction(sum(1 for f in faces if f <= alarm), 10)
     tested: set[str] = set()
     for here in [start, *path]:
         for other in g.zmap.neighbours(here):
             if other in g.markers and other not in tested and other not in path:
                 tested.add(other)
-                lines.append(f"  marker in {other} (next to {here}): a d10 at or under alarm {g.alarm.level} turns it over: {pct(one)}")
+                lines.append(f"  marker in {other} (next to {here}): a d10 at or under alarm {alarm} turns it over: {pct(one)}")
     for zone in path:
         if zone in g.markers or g.side_in(zone) == GERMAN:
             lines.append(f"  {zone}: the stack stops there and assaults what it finds (odds assault)")
