@@ -97,21 +97,10 @@ def fire(ctx: Context, **_: Any) -> str:
         ruling_r8=rulings["R8"],
     )
     kill = rules.kill_chance(charts, chance)
-    code = None
-    wound_points = 0
-    for n in range(rules.fires(charts, weapon, braced=braced)):
-        # one lumped check a fire: exact odds branch on killed / wounded / missed
-        outcome = ctx.check("spi_fire", {"chance": chance, "kill": kill, "purpose": f"fire {n + 1}"})
-        if outcome == "killed":
-            return "killed"
-        if outcome == "wounded":
-            if code is None:
-                from paragraphs_spi_commando.rules.dice import DiceCode
-
-                code = DiceCode.parse(str(charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "damage")))
-            faces = [ctx.roll(f"d{code.sides}", "damage") for _ in range(code.count)]
-            wound_points += code.total(faces, minimum=1)
-    return f"wounded {wound_points} WP" if wound_points else "missed"
+    # one lumped check for the whole task: exact odds branch on its total, not on each die
+    spec = {"chance": chance, "kill": kill, "fires": rules.fires(charts, weapon, braced=braced), "row": rules.fire_row(charts, weapon, braced=braced), "purpose": "fire", "damage_purpose": "damage"}
+    outcome = ctx.check("spi_volley", spec)
+    return f"{outcome} WP" if outcome.startswith("wounded") else outcome
 
 
 def grenade(ctx: Context, **_: Any) -> str:

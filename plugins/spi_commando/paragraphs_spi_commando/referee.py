@@ -165,7 +165,6 @@ def fire_at(
             raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall or a terrain")
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules import fire as rules
-    from paragraphs_spi_commando.rules.dice import DiceCode
 
     game = game_of(ctx)
     shooter, victim = man_of(game, firer), man_of(game, target)
@@ -200,25 +199,34 @@ def fire_at(
     opportunity = _fire_task(ctx, game, firer, shooter, target, victim, weapon)
     if opportunity is None:
         return f"{firer} panics ({shooter['routine']}) instead of firing"
-    total = 0
-    result = ""
-    for n in range(rules.fires(charts, weapon, braced=braced)):
-        outcome = ctx.check("spi_fire", {"chance": chance, "kill": kill, "purpose": f"{firer} fires at {target} ({n + 1})"})
-        if outcome == "killed":
-            victim["dead"] = True
-            result = f"{target} killed (chance {chance}, kill {kill})"
-            break
-        if outcome == "wounded":
-            code = DiceCode.parse(str(charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "damage")))
-            total += code.total([ctx.roll(f"d{code.sides}", f"damage to {target}") for _ in range(code.count)], minimum=1)
-    if not result:
-        if total:
-            victim["wounds"] = int(victim["wounds"]) + total
-            result = f"{target} wounded {total} WP: {condition_of(victim)} (chance {chance})"
-        else:
-            result = f"{firer} missed {target} (chance {chance})"
+    total, result = volley(ctx, charts, firer, target, victim, weapon, chance, kill, braced=braced)
     _after_fire(ctx, game, firer, shooter, target, victim, weapon, braced=braced, opportunity=opportunity, wound_points=total)
     return result
+
+
+def volley(ctx: Context, charts: Any, firer: str, target: str, victim: dict[str, Any], weapon: str, chance: int, kill: int, *, braced: bool) -> tuple[int, str]:
+    """Every fire of one fire task at ``target`` ([10.42]) as one lumped check
+    (``spi_volley``), its result recorded against him: the wound points taken and what
+    the referee says."""
+    from paragraphs_spi_commando.rules import fire as rules
+
+    spec = {
+        "chance": chance,
+        "kill": kill,
+        "fires": rules.fires(charts, weapon, braced=braced),
+        "row": rules.fire_row(charts, weapon, braced=braced),
+        "purpose": f"{firer} fires at {target}",
+        "damage_purpose": f"damage to {target}",
+    }
+    outcome = ctx.check("spi_volley", spec)
+    if outcome == "killed":
+        victim["dead"] = True
+        return 0, f"{target} killed (chance {chance}, kill {kill})"
+    if outcome == "missed":
+        return 0, f"{firer} missed {target} (chance {chance})"
+    total = int(outcome.split()[1])
+    victim["wounds"] = int(victim["wounds"]) + total
+    return total, f"{target} wounded {total} WP: {condition_of(victim)} (chance {chance})"
 
 
 def flush_against_wall(game: dict[str, Any], victim: dict[str, Any], *, moving: bool, ruling_r26: str = "cannot_move_again") -> str | None:

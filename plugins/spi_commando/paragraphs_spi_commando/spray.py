@@ -72,7 +72,6 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.referee import _after_fire, _fire_permission
     from paragraphs_spi_commando.rules import fire as rules
-    from paragraphs_spi_commando.rules.dice import DiceCode
     from paragraphs_spi_commando.turns import spend
 
     words = shares.split()
@@ -98,7 +97,7 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     cost = rules.fire_cost(charts, weapon, seriously_wounded=wounded, ruling_r25=rulings["R25"]) + int(charts.value("task_points", "spray_fire_extra")) * (2 if wounded else 1)
     spend(firer, shooter, f"spray fire ({weapon})", cost, combat=True)
     shooter["prepared"] = weapon
-    code = DiceCode.parse(str(charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "damage")))
+    row = rules.fire_row(charts, weapon, braced=braced)
     said = []
     n = 0
     carried = 0  # fires shifted from a man who died (ruling R27 shift)
@@ -116,20 +115,19 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
             ruling_r8=rulings["R8"],
         )
         kill = rules.kill_chance(charts, chance)
-        total = 0
-        result = ""
-        for fired in range(1, share.fires + 1):
-            n += 1
-            outcome = ctx.check("spi_fire", {"chance": chance, "kill": kill, "purpose": f"{firer} sprays {share.target} ({n})"})
-            if outcome == "killed":
-                victim["dead"] = True
-                result = f"{share.target} killed (chance {chance}, kill {kill})"
-                if rulings["R27"] == "shift":
-                    carried = share.fires - fired
-                break
-            if outcome == "wounded":
-                total += code.total([ctx.roll(f"d{code.sides}", f"damage to {share.target}") for _die in range(code.count)], minimum=1)
-        if not result:
+        # the share's fires as one lumped check (exact odds branch on its total)
+        spec = {"chance": chance, "kill": kill, "fires": share.fires, "first": n + 1, "row": row, "purpose": f"{firer} sprays {share.target}", "damage_purpose": f"damage to {share.target}", "kill_at": True}
+        outcome = ctx.check("spi_volley", spec)
+        if outcome.startswith("killed"):
+            fired = int(outcome.split()[-1])  # the fire that killed: the rest are his no more
+            n += fired
+            victim["dead"] = True
+            result = f"{share.target} killed (chance {chance}, kill {kill})"
+            if rulings["R27"] == "shift":
+                carried = share.fires - fired
+        else:
+            n += share.fires
+            total = int(outcome.split()[1]) if outcome.startswith("wounded") else 0
             victim["wounds"] = int(victim["wounds"]) + total
             result = f"{share.target} wounded {total} WP: {condition_of(victim)} (chance {chance})" if total else f"{share.target} missed (chance {chance})"
         said.append(result)
