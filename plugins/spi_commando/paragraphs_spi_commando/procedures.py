@@ -236,6 +236,9 @@ _REFEREE: dict[str, tuple[str, str, str, str]] = {
     "prepare": ("throwing", "prepare", "11.1", "The man acting prepares a grenade (args: man, kind)."),
     "throw": ("throwing", "throw", "11.2", "The man acting throws his prepared grenade (args: man, distance, options): accuracy, scatter and burst."),
     "burst": ("throwing", "burst", "11.4", "The last fragmentation grenade explodes among the men named (args: men)."),
+    # fire at a man entering the square, return fire, opportunity throws, explosives
+    "enter": ("entering", "enter", "12.12", "The man acting enters the square of one or two enemy men (args: mover, occupants): he stops; each occupant is surprised, or may move away and fire at him ([12.12]-[12.17])."),
+    "return_fire": ("return_fire", "return_fire", "10.55", "A plotted man hit by the fire just made fires back as he was before it (args: man, weapon, distance, options)."),
 }
 
 
