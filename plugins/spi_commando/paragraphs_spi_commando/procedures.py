@@ -238,6 +238,7 @@ _REFEREE: dict[str, tuple[str, str, str, str]] = {
     "burst": ("throwing", "burst", "11.4", "The last fragmentation grenade explodes among the men named (args: men)."),
     # fire at a man entering the square, return fire, opportunity throws, explosives
     "enter": ("entering", "enter", "12.12", "The man acting enters the square of one or two enemy men (args: mover, occupants): he stops; each occupant is surprised, or may move away and fire at him ([12.12]-[12.17])."),
+    "plot_throw": ("throwing", "plot_throw", "11.61", "Plot (or unplot) a man holding a prepared grenade for an opportunity throw in phase B (args: man): throw cost + 5 paid now, not announced."),
     "return_fire": ("return_fire", "return_fire", "10.55", "A plotted man hit by the fire just made fires back as he was before it (args: man, weapon, distance, options)."),
 }
 

@@ -122,6 +122,7 @@ def fire_verbs() -> Iterator[SessionVerb]:
         procedure="enter",
         arguments=(VerbArgument("mover", "the man who entered"), VerbArgument("occupants", "the enemy man or two men of the square", rest=True)),
     )
+    yield SessionVerb(id="plot_throw", title=TITLE, help="phase B: plot a man holding a prepared grenade to throw it out of turn (again to unplot); then throw <man> ... when an enemy acts", procedure="plot_throw", arguments=(VerbArgument("man", "the man (A1, B3...)"),))
     yield SessionVerb(
         id="return_fire",
         title=TITLE,
