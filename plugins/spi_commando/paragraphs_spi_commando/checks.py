@@ -6,6 +6,8 @@ branch once per outcome instead of once per face (``Context.check``).
   five fires is five such checks: 3^5 branches before the damage dice, not 100^5.
 * ``spi_percent``: a d100 at or under a chance: ``success`` or ``failure`` (observation,
   panic, preservation, a blow's hit or kill).
+* ``spi_dice``: a dice code's total, one at least (an explosive's 6D10 is 51 totals under
+  odds, not a million faces).
 * ``spi_volley``: every fire of one fire task at one man with the damage of its hits
   ([10.42], [10.51]-[10.54]): ``killed``, ``missed`` or ``wounded N`` (the wound points of
   all its hits). Under exact odds a five-fire weapon is one branch per total instead of
@@ -136,6 +138,20 @@ def chances_volley(ctx: Any, spec: Mapping[str, Any]) -> dict[str, Fraction]:
     return {k: v for k, v in out.items() if v}
 
 
+def resolve_dice(ctx: Any, spec: Mapping[str, Any]) -> str:
+    """A dice code's total, each die rolled (and journaled) in turn, one at least."""
+    from paragraphs_spi_commando.rules.dice import DiceCode
+
+    code = DiceCode.parse(str(spec["dice"]))
+    return str(code.total([ctx.roll(f"d{code.sides}", str(spec["purpose"])) for _ in range(code.count)], minimum=1))
+
+
+def chances_dice(ctx: Any, spec: Mapping[str, Any]) -> dict[str, Fraction]:
+    from paragraphs_spi_commando.rules.dice import DiceCode
+
+    return {str(k): v for k, v in sorted(hit_damage(DiceCode.parse(str(spec["dice"]))).items())}
+
+
 def check_kinds() -> Iterator[CheckKind]:
     yield CheckKind(
         id="spi_fire",
@@ -168,4 +184,13 @@ def check_kinds() -> Iterator[CheckKind]:
         },
         doc="Every fire of one fire task, each a d100 (killed, wounded, missed), with the damage dice of each hit: killed, wounded N (wound points in all), or missed ([10.42], [10.51]).",
         chances=chances_volley,
+    )
+    yield CheckKind(
+        id="spi_dice",
+        title=TITLE,
+        resolve=resolve_dice,
+        outcomes=(),
+        schema={"type": "object", "required": ["dice"], "properties": {"dice": {"type": "string"}}, "additionalProperties": False},
+        doc="A dice code's total (4D10, 2D6-2...), one at least: exact odds branch once per total, not once per die ([4.0], [11.76]).",
+        chances=chances_dice,
     )

@@ -135,3 +135,18 @@ def fire_verbs() -> Iterator[SessionVerb]:
             VerbArgument("options", "prone, moving, aimed, braced, a terrain", optional=True, rest=True),
         ),
     )
+    yield SessionVerb(id="explosive", title=TITLE, help="a man takes one of his side's explosives (turn 1, phase A) or one from another man", procedure="explosive", arguments=(VerbArgument("man", "the man who takes it"), VerbArgument("giver", "the man who hands it over", optional=True)))
+    yield SessionVerb(
+        id="emplace",
+        title=TITLE,
+        help="the man acting spends task points setting his explosive (over several turns if need be); a charge number to set a failed one again; elsewhere if not where the scenario wants it",
+        procedure="emplace",
+        arguments=(VerbArgument("man", "the man setting it"), VerbArgument("points", "task points spent now", "integer"), VerbArgument("options", "a charge number, elsewhere", optional=True, rest=True)),
+    )
+    yield SessionVerb(
+        id="detonate",
+        title=TITLE,
+        help="phase G: an explosive whose fuse has run goes off on its chance; the men in reach as MAN:RANGE (through=MAN:RANGE through an aperture)",
+        procedure="detonate",
+        arguments=(VerbArgument("charge", "the explosive's number", "integer"), VerbArgument("men", "MAN:RANGE for each man within 6 squares", optional=True, rest=True)),
+    )
