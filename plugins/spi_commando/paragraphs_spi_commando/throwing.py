@@ -112,7 +112,7 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     raise_alarm(ctx, game, m, f"{man} threw a grenade")
     landed = rules.lands(chance, roll)
     ctx.explain_roll("on target" if landed else "scatters")
-    game["grenade"] = {"thrower": man, "era": era, "kind": kind, "roll": roll, "landed": landed, "men": []}
+    game["grenade"] = {"thrower": man, "era": era, "kind": kind, "roll": roll, "landed": landed, "men": [], "opportunity": opportunity}
     if landed:
         said = f"{man}'s {kind} grenade lands on its square (chance {chance}, rolled {roll})"
     else:
@@ -237,7 +237,26 @@ def _burst(ctx: Context, game: dict[str, Any], names: list[str], square: str) ->
         wp = _wounds(code, faces, v in through, choices["R2"])
         m["wounds"] = int(m["wounds"]) + wp
         parts.append(f"{v} {wp} WP, {condition_of(m)}")
+        if grenade.get("opportunity"):
+            _under_opportunity_throw(ctx, game, v, m, wp)
     return "burst: " + "; ".join(parts)
+
+
+def _under_opportunity_throw(ctx: Context, game: dict[str, Any], name: str, m: dict[str, Any], wp: int) -> None:
+    """[11.62]: an opportunity throw is resolved as opportunity fire, so a man its burst
+    wounds loses twice his wound points in task points ([9.31]) and checks for panic at
+    once ([10.74], [14.31])."""
+    from paragraphs_spi_commando.turns import panic_check
+
+    if condition_of(m) in ("dead", "incapacitated"):
+        return
+    m["tp"] = min(int(m["tp"]) + 2 * wp, 50)
+    ctx.say(f"{name} loses {2 * wp} task points to his wounds ([9.31])")
+    routine = panic_check(ctx, game, name, "under an opportunity throw")
+    if routine is not None:
+        m["routine"] = routine
+        if routine == "prone":
+            m["prone"] = True
 
 
 def _wounds(code: Any, faces: list[int], through: bool, ruling_r2: str) -> int:

@@ -73,7 +73,7 @@ CLOSE_QUARTERS = [
     "plot_throw A2", "?8",
     "next", "?1", "?9", "next", "next",  # the Germans have the initiative
     "activate B1", "?99",
-    "throw A2 3 B1", "?99", "?5", "?4",  # A2's check, the throw lands, B1's wounds
+    "throw A2 3 B1", "?99", "?5", "?4", "?99",  # A2's check, the throw lands, B1's wounds, B1's check
     "sheet",
 ]
 
@@ -88,6 +88,7 @@ def test_entry_return_fire_and_an_opportunity_throw(tmp_path):
     assert "A2 is plotted to throw his fragmentation grenade (13 task points, [11.64])" in text
     assert "A has no men plotted" in text
     assert "A2 interrupts B1 with an opportunity throw" in text and "A2's fragmentation grenade lands on its square" in text
+    assert "B1 loses 8 task points to his wounds ([9.31])" in text and "panic check of B1 (under an opportunity throw)" in text
     golden("fire_verbs", text)
 
 
