@@ -65,7 +65,7 @@ def return_fire(ctx: Context, man: str = "", weapon: str = "", distance: int = 0
     charts = _charts(ctx)
     before = condition(int(shooter["endurance"]), int(record["wounds"]))
     chance, kill, braced = aim(ctx, game, shooter, target, victim, weapon, distance, options, wounds=int(record["wounds"]))
-    game["returns"] = []
+    game["returns"] = [r for r in game["returns"] if r is not record]
     cost = fire_cost(charts, weapon, seriously_wounded=before == "seriously wounded", ruling_r25=_choices(ctx)["R25"])
     plot = int(charts.value("task_points", "opportunity_plot"))
     shooter["tp"] = min(int(shooter["tp"]) + cost + plot, 50)

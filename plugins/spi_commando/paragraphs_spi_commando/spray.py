@@ -71,8 +71,10 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     weapon."""
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.referee import _after_fire, _fire_permission
+    from paragraphs_spi_commando.return_fire import offer
     from paragraphs_spi_commando.rules import fire as rules
-    from paragraphs_spi_commando.turns import spend
+    from paragraphs_spi_commando.rules.sequence import may_opportunity_fire
+    from paragraphs_spi_commando.turns import spend, view
 
     words = shares.split()
     braced = braced or "braced" in words
@@ -98,6 +100,7 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     spend(firer, shooter, f"spray fire ({weapon})", cost, combat=True)
     shooter["prepared"] = weapon
     row = rules.fire_row(charts, weapon, braced=braced)
+    game["returns"] = []  # [10.55]: only the men this spray hits may fire back
     said = []
     n = 0
     carried = 0  # fires shifted from a man who died (ruling R27 shift)
@@ -105,6 +108,8 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
         share = Share(share.target, share.fires + carried, share.distance, share.flags, share.terrain)
         carried = 0
         victim = man_of(game, share.target)
+        could_return = may_opportunity_fire(view(victim), game["phase"])
+        wounds_before = int(victim["wounds"])
         rows = [r for r, flag in (("target_prone", "prone"), ("target_moving", "moving"), ("aiming", "aimed")) if flag in share.flags]
         chance = rules.hit_chance(
             rules.base_chance(charts, weapon, share.distance, braced=braced),
@@ -130,6 +135,8 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
             total = int(outcome.split()[1]) if outcome.startswith("wounded") else 0
             victim["wounds"] = int(victim["wounds"]) + total
             result = f"{share.target} wounded {total} WP: {condition_of(victim)} (chance {chance})" if total else f"{share.target} missed (chance {chance})"
+        if could_return and (victim["dead"] or int(victim["wounds"]) > wounds_before):
+            result += offer(game, share.target, firer, wounds_before)
         said.append(result)
     _after_fire(ctx, game, firer, shooter, parsed[-1].target, man_of(game, parsed[-1].target), weapon, braced=braced, opportunity=False, wound_points=0)
     return "; ".join(said)

@@ -172,3 +172,23 @@ def test_12_21_surprise_and_12_17_two_men(engine) -> None:
         perform(engine, state, "enter", mover="A2", occupants="B4")
     res = perform(engine, state, "enter", mover="A2", occupants="B1")
     assert "B1 may fire only at A1, the first man in his square ([12.17])" in res.label
+
+
+def test_10_55_each_man_a_spray_hits_may_fire_back(engine) -> None:
+    smg = {**PISTOL, "cell.fire_combat.smg.21-30": 20, "cell.fire_combat.smg.damage": "1D6", "cell.fire_combat.smg.magazine": 10, "cell.task_points.spray_fire_extra.result": 4}
+    state = perform(engine, engine.new_state(), "setup", scenario="45").state
+    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=25).state
+    state = perform(engine, state, "seen", observer="A1", target="B2").state
+    state = to_phase(engine, state, "B")
+    state = perform(engine, state, "plot", man="B1").state
+    state = perform(engine, state, "plot", man="B2").state
+    state = to_phase(engine, state, "E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    # SMG 20 + 12 = 32, kill 5: B1 10 wounds (d6 3) then 90 misses; B2 killed by a 2; magazine 50
+    res = engine.perform("spray", state, smg, args={"firer": "A1", "weapon": "smg", "shares": "B1:2:25 B2:3:25"}, dice=ScriptedDice([10, 3, 90, 2, 50]))
+    assert res.status == "done"
+    assert "B1 wounded 3 WP: wounded (chance 32); B1 may fire back" in res.label and "B2 killed (chance 32, kill 5); B2 may fire back" in res.label
+    # both answer, in either order; A1 checks for panic under each fire ([14.31])
+    state = perform(engine, res.state, "return_fire", [60, 99], man="B2", weapon="pistol", distance=25).state
+    back = perform(engine, state, "return_fire", [60, 99], man="B1", weapon="pistol", distance=25)
+    assert back.label == "B1 missed A1 (chance 40)"
