@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from paragraphs.dice import DiceConventions
@@ -23,6 +24,8 @@ from paragraphs_raids.markers import MarkerBack
 from paragraphs_raids.picture import MapLayout
 from paragraphs_raids.stacks import UnitKind
 from paragraphs_raids.zonemap import ZoneMap
+
+from paragraphs_dieppe.lookups import Lookups
 
 TITLE = "dieppe"
 #: Ruling R2: the printed triple reads fire factor, assault factor, movement.
@@ -117,13 +120,18 @@ class Scenario:
     def group_counters(self, group: str) -> list[str]:
         return [c.id for c in self.counters.values() if c.group == group]
 
+    @cached_property
+    def lookups(self) -> Lookups:
+        """The map's answers a game asks for again and again, computed once (issue 14)."""
+        return Lookups.of(self.zmap, self.zone_records)
+
     @property
     def newhaven(self) -> str:
-        return self.zones_tagged("newhaven")[0]
+        return self.lookups.newhaven
 
     @property
     def hess_zone(self) -> str:
-        return self.zones_tagged("hess")[0]
+        return self.lookups.hess_zone
 
 
 # --------------------------------------------------------------------------- checking

@@ -234,7 +234,7 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
     for p in british_order(pieces):
         if p.id in g.lost:
             continue
-        if g.points_in(zone) + g.points_in(zone, staying + [p]) - g.points_in(zone, staying) <= limit:
+        if g.points_in(zone) + g.points_in(zone, (p,)) <= limit:
             staying.append(p)
             g.place(p, zone)
         elif previous and previous not in g.boat_only_zones and g.points_in(previous) + p.points <= limit:

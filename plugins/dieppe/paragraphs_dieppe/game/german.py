@@ -41,20 +41,24 @@ def german_phase(g: GameState) -> None:
 
 
 def _shooters(g: GameState, zone: str) -> list[Piece]:
-    return [p for p in g.stack(zone) if p.side == GERMAN and not p.acted and p.role not in NEVER_FIRE and p.factor("fire") > 0]
+    return [p for p in g.stack(zone) if p.side == GERMAN and not p.acted and p.role not in NEVER_FIRE and p.factors.get("fire") > 0]
 
 
 def british_targets(g: GameState, zone: str) -> list[str]:
     """British zones one line away from ``zone`` (any colour of line)."""
-    return [z for z in g.zmap.neighbours(zone) if g.side_in(z) == BRITISH]
+    stacks = g.stacks
+    return [z for z in g.scenario.lookups.neighbours[zone] if (s := stacks.get(z)) and s[0].side == BRITISH]
 
 
 def german_fire(g: GameState) -> set[str]:
     """Rule 11.1's German fire, stack after stack by priority; returns the ids that fired."""
     fired: set[str] = set()
     done_zones: set[str] = set()
+    neighbours = g.scenario.lookups.neighbours
     while True:
-        ready = [z for z in g.zones_of(GERMAN) if z not in done_zones and _shooters(g, z) and british_targets(g, z)]
+        # Who is next to the British is worked out once per shot, not once per zone.
+        near = {n for z in g.zones_of(BRITISH) for n in neighbours[z]}
+        ready = [z for z in g.zones_of(GERMAN) if z in near and z not in done_zones and _shooters(g, z)]
         if not ready:
             return fired
         zone = best_with_random_ties(ready, lambda z: -g.points_in(z), g.roll, "German fire: equal stacks")
@@ -89,45 +93,47 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
     return result.defender_hit
 
 
-def _movers(g: GameState, zone: str, fired: set[str]) -> list[Piece]:
-    both = g.alarm.level >= g.scenario.params.german_both_from_alarm
-    return [
-        p
-        for p in g.stack(zone)
-        if p.side == GERMAN and p.kind.mobile and (p.factors.move or 0) > 0 and (not p.acted or (both and p.id in fired))
-    ]
-
-
-def _blocked(g: GameState) -> set[str]:
-    """Zones German routes avoid (ruling R25): face-down markers, obstacles, the British."""
-    return set(g.markers) | set(g.obstacles) | set(g.zones_of(BRITISH)) | set(g.boat_only_zones)
+def _movers(g: GameState, zone: str, fired: set[str], both: bool) -> list[Piece]:
+    return [p for p in g.stack(zone) if p.side == GERMAN and p.kind.mobile and (p.factors.move or 0) > 0 and (not p.acted or (both and p.id in fired))]
 
 
 def german_movement(g: GameState, fired: set[str]) -> None:
     """Rule 9.3: every German stack not next to the British moves, the largest first."""
     moved: set[str] = set()
+    # German movement never moves a British unit, so the British zones (and the zones
+    # next to them, where Germans stay) hold for the whole phase.
+    british = set(g.zones_of(BRITISH))
+    neighbours = g.scenario.lookups.neighbours
+    near = {n for z in british for n in neighbours[z]}
+    both = g.alarm.level >= g.scenario.params.german_both_from_alarm
+    order = g.scenario.lookups.order
     while True:
-        ready = {z: ms for z in g.zones_of(GERMAN) if (ms := [p for p in _movers(g, z, fired) if p.id not in moved]) and not british_targets(g, z)}
+        ready = {z: ms for z in g.zones_of(GERMAN) if z not in near and (ms := [p for p in _movers(g, z, fired, both) if p.id not in moved])}
         if not ready:
             return
-        zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), g.zmap.order[z]))
+        zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), order[z]))
         movers = ready[zone]
         moved |= {p.id for p in movers}
-        _move_stack(g, zone, movers, moved)
+        _move_stack(g, zone, movers, moved, british)
 
 
-def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str]) -> None:
-    blocked = _blocked(g)
-    costs = g.zmap.path_costs(zone, impassable=blocked - set(g.zones_of(BRITISH)), stop_in=set(g.zones_of(BRITISH)))
+def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], british: set[str]) -> None:
+    # Zones German routes avoid (ruling R25): face-down markers, obstacles, the British
+    # (who stop a route rather than block it), the sea.
+    avoided = set(g.markers) | set(g.obstacles) | g.boat_only_zones
+    blocked = avoided | british
+    costs = g.zmap.path_costs(zone, impassable=avoided - british, stop_in=british)
     toward_enemy = g.alarm.level >= g.scenario.params.german_both_from_alarm
+    limit = g.scenario.params.side_stacking
+    stacks = g.stacks
     if toward_enemy:
-        found = [Candidate(z, c, g.points_in(z)) for z, c in costs.items() if z != zone and g.side_in(z) == BRITISH]
+        found = [Candidate(z, c, g.points_in(z)) for z, c in costs.items() if z != zone and z in british]
     else:
         need = sum(p.points for p in movers)
         found = [
-            Candidate(z, c, g.points_in(z))
+            Candidate(z, c, pts)
             for z, c in costs.items()
-            if z != zone and g.side_in(z) == GERMAN and g.points_in(z) + need <= g.scenario.params.side_stacking
+            if z != zone and (s := stacks.get(z)) and s[0].side == GERMAN and (pts := g.points_in(z)) + need <= limit
         ]
     goal = best_with_random_ties(found, lambda c: (c.cost, -c.points), g.roll, "German goal: equal choices")
     if goal is None:
@@ -148,7 +154,7 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str]) -
     back = zone
     for p in sorted(movers, key=GERMAN_ORDER):
         for where in [*reversed(path), zone]:
-            if g.points_in(where) + p.points <= g.scenario.params.side_stacking or where == zone:
+            if g.points_in(where) + p.points <= limit or where == zone:
                 g.place(p, where)
                 if where != end:
                     left.append(p)
@@ -157,7 +163,8 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str]) -
     if not toward_enemy:
         # Below alarm 6 the goal is to join: the units joined have reached theirs too.
         moved |= {p.id for p in g.stack(end)}
-    g.log_line(f"German move from {zone} to {end} ({', '.join(p.label() for p in movers)})" + (f"; {', '.join(p.label() for p in left)} stay in {back}" if left else ""))
+    if g.journal.enabled:
+        g.log_line(f"German move from {zone} to {end} ({', '.join(p.label() for p in movers)})" + (f"; {', '.join(p.label() for p in left)} stay in {back}" if left else ""))
 
 
 def reinforcements(g: GameState) -> None:

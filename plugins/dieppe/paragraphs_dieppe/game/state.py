@@ -121,10 +121,15 @@ class GameState(RaidState):
             return sum(p.points for p in source if p.kind.role == "boat")
         total = 0
         for p in source:
-            total += p.points
+            # Piece.points reads the side showing; most pieces show their front.
+            total += p.factors.points if p.reduced else p.kind.full.points
             if p.carrying:
                 total += sum(self.pieces[c].points for c in p.carrying)
         return total
+
+    def pieces_of(self, side: str) -> list[Piece]:
+        """The pieces of ``side`` on the map, zone by zone (a list: games ask it every phase)."""
+        return [p for s in self.stacks.values() for p in s if p.side == side]
 
     # ------------------------------------------------------------------ reading
     def log_line(self, text: str) -> None:
@@ -142,7 +147,7 @@ class GameState(RaidState):
 
     def british_land_units(self) -> list[Piece]:
         """Surviving British units other than LCAs, on the map or aboard."""
-        out = [p for p in self.on_map(BRITISH) if p.role != "boat"]
+        out = [p for p in self.pieces_of(BRITISH) if p.role != "boat"]
         for ids in self.aboard.values():
             out += [self.pieces[c] for c in ids]
         return out
@@ -151,7 +156,7 @@ class GameState(RaidState):
         return [z for z, s in self.stacks.items() if s and s[0].side == side]
 
     def letter(self, zone: str) -> str:
-        return str(self.scenario.zone_records[zone].get("activation") or "")
+        return self.scenario.lookups.letters[zone]
 
     # ------------------------------------------------------------------ alarm (rule 7)
     def alarm_event(self, event: str) -> int:
