@@ -141,19 +141,21 @@ def _walk(
     allowance = stack_allowance(pieces, start_stack)
     spent = 0
     here = start
+    markers = g.markers.hidden
+    land = g.zmap.steps
     for i, nxt in enumerate(path):
-        cost = first_cost if i == 0 and first_cost is not None else g.zmap.step_cost(here, nxt, LAND)
+        cost = first_cost if i == 0 and first_cost is not None else land(here, LAND).get(nxt)
         if cost is None:
             raise ActionRefused(f"no line units may walk along from {here} to {nxt}")
         spent += cost
         if spent > allowance:
             raise ActionRefused(f"the move costs {spent} MP, more than the {allowance} MP of the stack")
-        if nxt in g.markers or g.side_in(nxt) == GERMAN:
+        if nxt in markers or g.side_in(nxt) == GERMAN:
             if i != len(path) - 1:
                 raise ActionRefused(f"a unit entering {nxt} stops there (rule 9.2)")
             if not any(p.role == "commando" for p in pieces):
                 raise ActionRefused("officers, snipers and the mortar never enter an enemy zone without commandos (rule 9.2)")
-            if any(g.log.actions_of(p) for p in pieces):
+            if any(g.log.used.get(p.id) for p in pieces):
                 raise ActionRefused(f"entering {nxt} is an assault as well as a move: the units need both actions (ruling R13)")
             if g.points_in("", pieces) > g.scenario.params.side_stacking:
                 raise ActionRefused(f"at most {g.scenario.params.side_stacking} levels a side enter an assault (ruling R46)")
@@ -289,12 +291,13 @@ def _enter_obstacle(g: GameState, pieces: list[Piece], zone: str, use_bangalore:
 
 def _adjacent_tests(g: GameState, zone: str, tested: set[str]) -> None:
     """Rule 10, case 2 (ruling R29): one test per face-down marker next to the stack, per action."""
-    for other in g.zmap.neighbours(zone):
-        if other in g.markers and other not in tested:
+    markers = g.markers.hidden
+    for other in g.scenario.lookups.neighbours[zone]:
+        if other in markers and other not in tested:
             tested.add(other)
             if act.adjacent_test(g.alarm.level, g.roll, other):
                 g.reveal(other)
-            else:
+            elif g.journal.enabled:
                 g.log_line(f"activation test of {other} fails")
 
 
