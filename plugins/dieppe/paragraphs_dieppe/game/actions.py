@@ -322,7 +322,8 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
         report.rounds += 1
         lines = columns(british_order(commandos), germans)
         for n, r in enumerate(fight_round(lines, protection, g.roll), 1):
-            g.log_line(f"assault on {zone}, round {report.rounds}, line {n}: {r.attack} + {r.result.attack_face} against {r.defence} + {r.result.defence_face}: {r.hit.label()} hit")
+            if g.journal.enabled:  # the wording is only built for a journal
+                g.log_line(f"assault on {zone}, round {report.rounds}, line {n}: {r.attack} + {r.result.attack_face} against {r.defence} + {r.result.defence_face}: {r.hit.label()} hit")
             if r.eliminated:
                 g.eliminate(r.hit)
             elif r.hit.side == GERMAN:
@@ -485,7 +486,8 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
         stack.sort(key=GERMAN_ORDER)
     elif not (front.role == "mortar" and radius >= 2 and g.scenario.ruling("r2_counterfire") == "none"):
         losses = [(front, g.take_loss(front))]
-    g.log_line(f"British fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {'target' if result.defender_hit else 'shooter'} hit")
+    if g.journal.enabled:
+        g.log_line(f"British fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {'target' if result.defender_hit else 'shooter'} hit")
     # Rule 10 (R29): firing is an action next to whatever markers lie around the shooters.
     _adjacent_tests(g, zone, set())
     return Shot(front, aim, attack, defence, result, tuple(losses))

@@ -89,7 +89,8 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
         stack[:] = british_order(stack)
     else:
         g.take_loss(front)
-    g.log_line(f"German fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {aim.label() if result.defender_hit else front.label()} hit")
+    if g.journal.enabled:  # the wording is only built for a journal
+        g.log_line(f"German fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {aim.label() if result.defender_hit else front.label()} hit")
     return result.defender_hit
 
 
@@ -107,14 +108,15 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     near = {n for z in british for n in neighbours[z]}
     both = g.alarm.level >= g.scenario.params.german_both_from_alarm
     order = g.scenario.lookups.order
-    while True:
-        ready = {z: ms for z in g.zones_of(GERMAN) if z not in near and (ms := [p for p in _movers(g, z, fired, both) if p.id not in moved])}
-        if not ready:
-            return
+    # The stacks ready to move are found once: a move only ever takes units out of
+    # them (the movers, and the units they join), since whoever arrives has moved.
+    ready = {z: ms for z in g.zones_of(GERMAN) if z not in near and (ms := _movers(g, z, fired, both))}
+    while ready:
         zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), order[z]))
-        movers = ready[zone]
+        movers = ready.pop(zone)
         moved |= {p.id for p in movers}
         _move_stack(g, zone, movers, moved, british)
+        ready = {z: kept for z, ms in ready.items() if (kept := [p for p in ms if p.id not in moved])}
 
 
 def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], british: set[str]) -> None:

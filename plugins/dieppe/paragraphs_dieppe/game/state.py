@@ -211,7 +211,8 @@ class GameState(RaidState):
                 piece = self.pieces[drawn]
                 self.place(piece, zone)
                 placed.append(piece)
-        self.log_line(f"marker in {zone} turned over: {back.describe()}" + (f"; placed {', '.join(p.label() for p in placed)}" if placed else "; nobody left to place"))
+        if self.journal.enabled:
+            self.log_line(f"marker in {zone} turned over: {back.describe()}" + (f"; placed {', '.join(p.label() for p in placed)}" if placed else "; nobody left to place"))
         event = {"A": "first_a_marker", "B": "first_b_marker"}.get(letter)
         if placed and event:
             self.alarm_event(event)
