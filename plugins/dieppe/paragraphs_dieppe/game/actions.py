@@ -68,10 +68,12 @@ def _check_side(pieces: Sequence[Piece]) -> None:
             raise ActionRefused(f"{p.label()} is not British")
 
 
+_RANK = {"commando": 0, "mortar": 1, "boat": 1, "sniper": 2, "officer": 3}
+
+
 def british_order(pieces: Sequence[Piece]) -> list[Piece]:
     """The automatic player's order: full commandos on top, then reduced, then the rest."""
-    rank = {"commando": 0, "mortar": 1, "boat": 1, "sniper": 2, "officer": 3}
-    return sorted(pieces, key=lambda p: (rank.get(p.role, 2), p.reduced))
+    return sorted(pieces, key=lambda p: (_RANK.get(p.role, 2), p.reduced))
 
 
 # --------------------------------------------------------------------------- moving
@@ -233,18 +235,24 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
     passing), or aboard their LCA when they had just landed."""
     limit = g.scenario.params.side_stacking
     staying: list[Piece] = []
+    # The levels in ``zone`` as the units stop there one by one (none of them stands
+    # there yet: the move has lifted them).
+    held = g.points_in(zone)
     for p in british_order(pieces):
         if p.id in g.lost:
             continue
-        if g.points_in(zone) + g.points_in(zone, (p,)) <= limit:
+        need = g.points_in(zone, (p,))
+        if held + need <= limit:
             staying.append(p)
             g.place(p, zone)
+            held += need
         elif previous and previous not in g.boat_only_zones and g.points_in(previous) + p.points <= limit:
             g.place(p, previous)
         elif from_lca is not None and from_lca.id in g.aboard:
             g.aboard[from_lca.id].append(p.id)
         else:
             g.place(p, zone)
+            held += need
     _cut_telephone(g, staying, zone)
 
 
