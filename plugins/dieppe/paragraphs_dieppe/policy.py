@@ -213,6 +213,7 @@ class DefaultPolicy:
         if not shooters or shooters[0].role != "commando" or any("fire" in used.get(p.id, ()) for p in shooters):
             return
         best: tuple[float, str] | None = None
+        a: int | None = None
         for target in g.scenario.lookups.neighbours[zone]:
             if g.side_in(target) != GERMAN or target in g.markers.hidden:
                 continue
@@ -220,7 +221,8 @@ class DefaultPolicy:
             aim = front_line(germans, LAST_RESORT)
             if aim is None or aim.role == "hess":
                 continue
-            a = shooter_value(shooters[0], shooters, turn=g.turn, light_table=g.scenario.tables["light"]).base
+            if a is None:  # the shooters' value is the same whatever they aim at
+                a = shooter_value(shooters[0], shooters, turn=g.turn, light_table=g.scenario.tables["light"]).base
             d = target_value(aim, germans, g.zmap.zone(target).protection).base
             chance = float(win_chance(a - d, "d6", "d10", _D10))
             if best is None or chance > best[0]:

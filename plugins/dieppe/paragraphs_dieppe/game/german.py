@@ -24,7 +24,7 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_
 from paragraphs_dieppe.game.actions import british_order
 from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
 from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_value
-from paragraphs_dieppe.rules.movement import stack_allowance
+from paragraphs_dieppe.rules.movement import LAND, stack_allowance
 from paragraphs_dieppe.rules.reinforcements import free_entry, roll_reinforcements
 
 #: Units that never fire (rule 11: the Hess battery).
@@ -122,10 +122,15 @@ def german_movement(g: GameState, fired: set[str]) -> None:
 def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], british: set[str]) -> None:
     # Zones German routes avoid (ruling R25): face-down markers, obstacles, the British
     # (who stop a route rather than block it), the sea.
+    toward_enemy = g.alarm.level >= g.scenario.params.german_both_from_alarm
+    if toward_enemy and not any(g.zmap.steps(z, LAND) for z in british):
+        # Every British unit is afloat: no land route reaches one, so no goal (the search
+        # below would find none).
+        mark_done(movers)
+        return
     avoided = set(g.markers) | set(g.obstacles) | g.boat_only_zones
     blocked = avoided | british
     costs = g.zmap.path_costs(zone, impassable=avoided - british, stop_in=british)
-    toward_enemy = g.alarm.level >= g.scenario.params.german_both_from_alarm
     limit = g.scenario.params.side_stacking
     stacks = g.stacks
     if toward_enemy:
