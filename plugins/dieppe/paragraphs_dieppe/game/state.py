@@ -17,18 +17,31 @@ from typing import Any
 from paragraphs_raids.actions import ActionLog
 from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.cli import RaidChoices
-from paragraphs_raids.dice import Roller
+from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ActivationMarkers, Container
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, strongest_on_top
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
 from paragraphs_raids.state import RaidState
 from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_dieppe.scenario import Scenario
 
-#: Rule 2.2: the Germans keep the highest FF on top; the Hess cannon never hold the front
-#: line against fire (ruling R39), so they go under everything.
-GERMAN_ORDER = strongest_on_top(factor("fire"), ("hess", "officer"))
+#: Roles that go under everything in a German stack (see :func:`german_order`).
+UNDER_ALL = frozenset({"hess", "officer"})
+
+
+def german_order(piece: Piece) -> tuple[int, int, int]:
+    """Rule 2.2: the Germans keep the highest FF on top, full strength before reduced; the
+    Hess cannon never hold the front line against fire (ruling R39), so they go under
+    everything, as do officers.
+
+    The raids layer's ``strongest_on_top(factor("fire"), UNDER_ALL)`` written out: every
+    German placing sorts its stack with it, so it saves the two calls per piece.
+    """
+    return (1 if piece.role in UNDER_ALL else 0, -piece.factors["fire"], 1 if piece.reduced else 0)
+
+
+GERMAN_ORDER = german_order
 #: Rule 2.2: officers and snipers hold the front line only when alone.
 LAST_RESORT = ("officer", "sniper", "hess")
 #: The British land force counted by the Newhaven deduction (ruling R42).
@@ -207,7 +220,9 @@ class GameState(RaidState):
                 nxt = self.pieces[ids[0]]
                 if self.points_in(zone) + nxt.points > limit:
                     break
-                (drawn,) = self.garrison.draw(unit_type, 1, self.roll, f"garrison for {zone}")
+                # Container.draw of one unit, without looking the type up a second time.
+                drawn = pick_at_random(ids, self.roll, f"garrison for {zone}: {unit_type}")
+                self.garrison.left.remove(drawn)
                 piece = self.pieces[drawn]
                 self.place(piece, zone)
                 placed.append(piece)
