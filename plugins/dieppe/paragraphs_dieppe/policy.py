@@ -107,12 +107,21 @@ class DefaultPolicy:
         here = start
         spent = 0
         while here != goal:
-            options = zmap.next_steps(here, to_goal, impassable=blocked, surcharge=weights)
-            if not options:
+            # The first of ZoneMap.next_steps (the only one the plan takes), found without
+            # listing the others: a joined zone on a cheapest route, in content order.
+            best = to_goal.get(here)
+            if not best:
                 break
-            nxt = options[0]
-            cost = zmap.step_cost(here, nxt, LAND)
-            if cost is None or spent + cost > allowance:
+            nxt = ""
+            cost = 0
+            for other, step in zmap.steps(here, LAND).items():
+                rest = to_goal.get(other)
+                if rest is None or (rest != 0 and other in blocked):
+                    continue
+                if step + (weights.get(other, 0) if rest != 0 else 0) + rest == best:
+                    nxt, cost = other, step
+                    break
+            if not nxt or spent + cost > allowance:
                 break
             if nxt == goal and not enter_goal:
                 break
