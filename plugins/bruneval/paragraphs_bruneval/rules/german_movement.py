@@ -158,10 +158,13 @@ def german_movement(g: GameState) -> None:
     if allowance == 0:
         g.log(f"Alert {g.alert.level}: the Germans have no movement points.")
         return
+    holds = g.holds_post
     while True:
+        # Rebuilt after every stack's move: a marker it activates places units that may
+        # move too. can_move inlined, acted first (most pieces have, once stacks moved).
         ready = {}
         for zone, stack in g.stacks.items():
-            movers = [p for p in stack if can_move(g, p)]
+            movers = [p for p in stack if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds]
             if movers:
                 ready[zone] = movers
         first = next_to_move(ready, g.zmap.order)
