@@ -202,9 +202,10 @@ class DefaultPolicy:
             force = [p for p in ready if not p.carrying and not self._dismantling(g, p)]
             if not any(p.role == "infantry" for p in force):
                 continue
-            target = self._target(g, zone, force)
+            # Goals read once per stack: choosing a target changes nothing on the board.
+            goals = {self.goal(g, p) for p in force}
+            target = self._target(g, zone, force, goals)
             if target is not None:
-                goals = {self.goal(g, p) for p in force}
                 # Into a goal zone the whole force follows; elsewhere one escort goes in.
                 advance = force if target in goals else None
                 actions.attack(g, force, target, advance)
@@ -213,19 +214,19 @@ class DefaultPolicy:
         """Engineers in W keep their action for the dismantling attempt."""
         return p.role == "engineers" and p.zone == g.scenario.wurzburg_zone and g.wurzburg.status == "intact"
 
-    def _target(self, g: GameState, zone: str, force: list[Piece]) -> str | None:
-        """The best zone to attack from ``zone`` now, or None."""
+    def _target(self, g: GameState, zone: str, force: list[Piece], goals: set[str] | None = None) -> str | None:
+        """The best zone to attack from ``zone`` now, or None (``goals``: those of ``force``)."""
         best: tuple[Fraction, str] | None = None
         for target in g.zmap.neighbours(zone):
             if g.side_in(target) != GERMAN:
                 continue
             p = self.chance(g, force, target)
-            needed = self._needed(g, zone, force, target, p)
+            needed = self._needed(g, zone, force, target, p, goals)
             if needed is not None and p >= needed and (best is None or p > best[0]):
                 best = (p, target)
         return None if best is None else best[1]
 
-    def _needed(self, g: GameState, zone: str, force: list[Piece], target: str, chance: Fraction | None = None) -> Fraction | None:
+    def _needed(self, g: GameState, zone: str, force: list[Piece], target: str, chance: Fraction | None = None, goals: set[str] | None = None) -> Fraction | None:
         """The chance this attack must have to be worth making (None: never).
 
         On the way back to the boats only what blocks the way is attacked: a stack that
@@ -234,7 +235,8 @@ class DefaultPolicy:
         defenders = g.stack(target)
         if all(p.role == "radar_operator" for p in defenders):
             return Fraction(1, 10)
-        goals = {self.goal(g, p) for p in force}
+        if goals is None:
+            goals = {self.goal(g, p) for p in force}
         if target in goals:
             return self.objective_odds
         if chance is None:

@@ -68,7 +68,13 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece]) -> list[Priori
 
     def british_goals(with_points: bool) -> list[Candidate]:
         # Map order, never set order: ties are rolled for in list order (reproducible).
-        return [Candidate(z, costs[z], g.points_in(z)) for z in sorted(british, key=order) if z in costs and (g.points_in(z) > 0 or not with_points)]
+        out = []
+        for z in sorted(british, key=order):
+            if z in costs:
+                points = g.points_in(z)
+                if points > 0 or not with_points:
+                    out.append(Candidate(z, costs[z], points))
+        return out
 
     def german_goals(stacks: bool) -> list[Candidate]:
         out = []
