@@ -44,6 +44,14 @@ def win_chance(margin: int) -> Fraction:
     return chances.win_chance(margin, "d6", "d6")
 
 
+@cache
+def _wins_in_36(margin: int) -> int:
+    """:func:`win_chance` in 36ths (two d6: exact), summed as integers by :meth:`DefaultPolicy.expected_hits`."""
+    chance = win_chance(margin) * 36
+    assert chance.denominator == 1
+    return chance.numerator
+
+
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
 HOLD = "hold"
 
@@ -467,14 +475,14 @@ class DefaultPolicy:
         bonus = sum(p.points for p in fresh if p is not front and counts(p))
         officer = 1 if any(p.role == "officer" for p in fresh) and front.role != "officer" else 0
         defence = front.defence + bonus + officer + PROTECTION_SIGN * g.zmap.zone(zone).protection
-        total = Fraction(0)
+        in_36 = 0  # whole 36ths: one Fraction at the end rather than one per addition
         for other in g.zmap.neighbours(zone):
             enemies = [p for p in g.stacks.get(other, ()) if p.side == GERMAN and p.role != "radar_operator"]
             if enemies:
                 top = max(enemies, key=lambda p: p.attack)
                 attack = attack_base(top, enemies, counts).base
-                total += win_chance(attack - defence)
-        return total
+                in_36 += _wins_in_36(attack - defence)
+        return Fraction(in_36, 36)
 
     # ------------------------------------------------------------------ boats
     def _sail(self, g: GameState) -> None:

@@ -120,12 +120,13 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int) ->
     chosen = choose_goal(priorities(g, start, movers), g.roll)
     for p in movers:
         p.acted = True
-    names = ", ".join(p.label() for p in movers)
+    # The journal's words, only when a journal is kept (a series keeps none).
+    names = ", ".join(p.label() for p in movers) if g.journal.enabled else ""
     if chosen is None:
         g.log(f"{names} in {start}: no goal within reach, they stay.")
         return
     priority, goal = chosen
-    blocked = sea(g) | {z for z in g.british_zones()}
+    blocked = sea(g) | g.british_zones()
     enter = priority.enter and (g.side_in(goal.zone) != GERMAN or any(g.room_for(goal.zone, [p]) for p in movers))
     path = walk_toward(g.zmap, start, goal.zone, allowance, g.roll, impassable=blocked, enter_goal=enter)
     if not path:
@@ -138,6 +139,8 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int) ->
     surplus = _surplus(g, path[-1], movers)
     back = [*reversed(path[:-1]), start]
     placed = place_surplus(g, surplus, back)
+    if not g.journal.enabled:
+        return
     g.log(
         f"{names} move {start} -> {' -> '.join(path)} toward {goal.zone} ({priority.name})"
         + (f"; over the stacking limit, {_where(placed)}" if placed else "")
