@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from paragraphs_raids import chances
 from paragraphs_raids.combat import attack_base, defence_base
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
+from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.state import LAST_RESORT, WURZBURG, GameState
@@ -50,6 +51,20 @@ def _wins_in_36(margin: int) -> int:
     chance = win_chance(margin) * 36
     assert chance.denominator == 1
     return chance.numerator
+
+
+@lru_cache(maxsize=1024)
+def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str, ...], marker_weight: int) -> dict[str, int]:
+    """See :meth:`DefaultPolicy._marker_weights`. Kept across games: every game starts with
+    the same face-down markers, and they go one by one in much the same order."""
+    weights: dict[str, int] = {}
+    if not alerted:
+        return weights
+    for marker in markers:
+        for zone, r in zmap.radii_from(marker, zmap.movable_kinds()).items():
+            if 0 < r <= reach:
+                weights[zone] = max(weights.get(zone, 0), marker_weight * (reach + 1 - r))
+    return weights
 
 
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
@@ -432,15 +447,8 @@ class DefaultPolicy:
         key = (g.zmap, g.scenario.params.activation_max_radius, g.alert.level > 1, tuple(g.markers))
         if self._weights is not None and self._weights[0] == key:
             return self._weights[1]
-        weights: dict[str, int] = {}
+        weights = _marker_weights(*key, self.marker_weight)
         self._weights = (key, weights)
-        if g.alert.level <= 1:
-            return weights
-        reach = g.scenario.params.activation_max_radius
-        for marker in g.markers:
-            for zone, r in g.zmap.radii_from(marker, g.zmap.movable_kinds()).items():
-                if 0 < r <= reach:
-                    weights[zone] = max(weights.get(zone, 0), self.marker_weight * (reach + 1 - r))
         return weights
 
     def _safe_prefix(self, g: GameState, start: str, target: str, path: list[str], pieces: Sequence[Piece]) -> list[str]:
