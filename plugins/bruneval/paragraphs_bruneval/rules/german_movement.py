@@ -173,6 +173,8 @@ def german_movement(g: GameState) -> None:
         # move too. can_move inlined, acted first (most pieces have, once stacks moved).
         ready = {}
         for zone, stack in g.stacks.items():
+            if not stack:
+                continue
             movers = [p for p in stack if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds]
             if movers:
                 ready[zone] = movers
