@@ -277,10 +277,15 @@ class DefaultPolicy:
         """Whether ``target`` stands in the way to ``goal``: on the cheapest route, with any
         way around (past the other German and marked zones) costing more than ``detour`` PM."""
         dest = self._destinations(g, goal)
+        if not dest:
+            return False
         sea = g.scenario.boat_only_zones
         around = g.german_zones() | set(g.markers) | set(sea)
-        direct = min((g.zmap.costs_to(d, impassable=(around - {target}) - {d}).get(zone, 1 << 20) for d in dest), default=1 << 20)
-        detour = min((g.zmap.costs_to(d, impassable=around - {d}).get(zone, 1 << 20) for d in dest), default=1 << 20)
+        # Lines cost the same both ways, so one search from here measures the way to every
+        # destination: zones of ``around`` are reached but never crossed, the destination
+        # itself included (as a search from each destination, excluding it, would read it).
+        direct = min(g.zmap.path_costs(zone, stop_in=around - {target}).get(d, 1 << 20) for d in dest)
+        detour = min(g.zmap.path_costs(zone, stop_in=around).get(d, 1 << 20) for d in dest)
         return direct < (1 << 20) and detour > direct + self.detour
 
     def _land_commandos(self, g: GameState) -> None:
