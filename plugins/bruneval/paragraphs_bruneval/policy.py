@@ -53,6 +53,12 @@ def _wins_in_36(margin: int) -> int:
     return chance.numerator
 
 
+@cache
+def _odds(value: float) -> Fraction:
+    """A setting as an exact fraction (hundredths); cached: a series makes a player per game."""
+    return Fraction(value).limit_denominator(100)
+
+
 @lru_cache(maxsize=1024)
 def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str, ...], marker_weight: int) -> dict[str, int]:
     """See :meth:`DefaultPolicy._marker_weights`. Kept across games: every game starts with
@@ -93,14 +99,14 @@ class DefaultPolicy:
         self.withdraw_turn = withdraw_turn
         self.give_up_turn = give_up_turn
         self.beach_turn = beach_turn
-        self.risk = Fraction(risk).limit_denominator(100)
+        self.risk = _odds(risk)
         self.marker_weight = marker_weight
         self.detour = detour
-        self.stage_risk = Fraction(stage_risk).limit_denominator(100)
+        self.stage_risk = _odds(stage_risk)
         self.rally_turns = rally_turns
         self.landed: dict[str, int] = {}
-        self.good_odds = Fraction(good_odds).limit_denominator(100)
-        self.objective_odds = Fraction(objective_odds).limit_denominator(100)
+        self.good_odds = _odds(good_odds)
+        self.objective_odds = _odds(objective_odds)
         # Route weights depend only on the map, the alert level and where the face-down
         # markers lie, which change rarely within a game: computed once per such board.
         self._weights: tuple[object, dict[str, int]] | None = None
