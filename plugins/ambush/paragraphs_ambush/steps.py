@@ -93,6 +93,10 @@ def run_gan_column(ctx: Context, step: TitleStep) -> None:
     _say(ctx, f"Use the action paragraph this unit's card gives for the current German Action Number in the {column} column.")
 
 
+#: who holds the advantage in the Rounds, as the player reads it
+_ADVANTAGE = {"us": "The Americans have the advantage.", "german": "The Germans have the advantage."}
+
+
 def run_commence_rounds(ctx: Context, step: TitleStep) -> None:
     args = step.args if isinstance(step.args, Mapping) else {}
     advantage = args.get("advantage", "unspecified")
@@ -102,11 +106,11 @@ def run_commence_rounds(ctx: Context, step: TitleStep) -> None:
     ctx.set_value("phase", "rounds")
     if advantage != "unspecified":
         ctx.state.values["advantage"] = advantage
+    # the side is said in a sentence of our own: the booklet's "Commence Rounds. US advantage."
+    # after an activation is a ten-word run of its text (tests/own_words.py)
     text = "Commence Rounds."
-    if advantage == "german":
-        text += " German advantage."
-    elif advantage == "us":
-        text += " US advantage."
+    if advantage in ("german", "us"):
+        text += f" {_ADVANTAGE[advantage]}"
     elif advantage == "below":
         text += " The advantage follows from what comes next."
     else:
@@ -120,7 +124,7 @@ def run_advantage(ctx: Context, step: TitleStep) -> None:
     side = str(step.args)
     ctx.state.values["advantage"] = side
     ctx.effect(f"advantage {side}")
-    _say(ctx, "US advantage." if side == "us" else "German advantage.")
+    _say(ctx, _ADVANTAGE["us" if side == "us" else "german"])
 
 
 def run_extra_turns(ctx: Context, step: TitleStep) -> None:
