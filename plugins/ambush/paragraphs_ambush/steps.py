@@ -8,6 +8,7 @@ are generated from the structured data, so no booklet prose is needed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -85,7 +86,7 @@ def run_event_marker(ctx: Context, step: TitleStep) -> None:
 def run_reroll_gan(ctx: Context, step: TitleStep) -> None:
     value = ctx.roll("d10", f"new German Action Number ({ctx.paragraph})")
     keep_gan(ctx, value)
-    _say(ctx, f"Re-roll the German Action Number: it is now {value}.", "set")
+    _say(ctx, f"A new German Action Number is rolled: it is now {value}.", "set")
 
 
 def run_gan_column(ctx: Context, step: TitleStep) -> None:
@@ -117,7 +118,7 @@ def run_commence_rounds(ctx: Context, step: TitleStep) -> None:
         text += " Advantage as the Ambush! rules decide (the paragraph names none)."
     _say(ctx, text, "phase")
     for extra in args.get("extra_turns", ()):
-        _say(ctx, f"{extra} receive 2 Turns this Round.")
+        _say(ctx, f"{extra}: 2 Turns this Round.")
 
 
 def run_advantage(ctx: Context, step: TitleStep) -> None:
@@ -162,7 +163,7 @@ def run_activate(ctx: Context, step: TitleStep) -> None:
     if args.get("only_if_removed"):
         text += " Only those previously removed from the map return."
     if args.get("special_reaction"):
-        text += f" Put Special Reaction {args['special_reaction']} into effect for them."
+        text += f" Special Reaction {args['special_reaction']} now applies to them."
     if args.get("note"):
         text += f" {args['note']}"
     roster = ctx.state.extra.get("units", {})
@@ -184,7 +185,7 @@ def run_unit(ctx: Context, step: TitleStep) -> None:
     who = _units_text(args["who"])
     sentences = []
     if args.get("put_special_reaction"):
-        sentences.append(f"Put Special Reaction {args['put_special_reaction']} into effect for {who}.")
+        sentences.append(f"Special Reaction {args['put_special_reaction']} now applies to {who}.")
     if args.get("remove_special_reaction"):
         sentences.append(f"Remove Special Reaction {args['remove_special_reaction']} from {who}.")
     if args.get("remove_from_map"):
@@ -200,6 +201,9 @@ def run_unit(ctx: Context, step: TitleStep) -> None:
     _say(ctx, " ".join(sentences) or f"{who}: see your cards.", "units")
 
 
+_HEX = re.compile(r"[A-Z]{1,2}-\d{1,2}")
+
+
 def run_place(ctx: Context, step: TitleStep) -> None:
     args = step.args
     marker = str(args["marker"]).replace("_", " ")
@@ -211,8 +215,12 @@ def run_place(ctx: Context, step: TitleStep) -> None:
         where = board.resolve_hex(ctx, args.get("hex"), f"{marker} placement in {ctx.paragraph}")
         hexes = [where] if where else []
     text = f"Place {marker}" + (f" in {where}" if where else "")
-    if args.get("facing"):
-        text += f", facing {args['facing']}"
+    facing = args.get("facing")
+    if facing:
+        # a hex is where the counter's front points; anything else describes itself ("door
+        # toward V-14"). Not the booklet's "in H-15, facing I-15. Activate GE", which with
+        # the activation after it would print ten of its words (tests/own_words.py)
+        text += f", front toward {facing}" if _HEX.fullmatch(str(facing)) else f", {facing}"
     text += "."
     if args.get("note"):
         text += f" {args['note']}"
