@@ -17,7 +17,7 @@ breaks and markup, are a shingle of any seed.
 
 What is left out (the data rule). Die ranges, hex and unit ids, paragraph number lists and
 chart headers are facts: the content must state them exactly as printed, and a die table
-such as ``0-1 X-19, 2-3 J-19, 4-5 P-19`` shares ten "words" with the booklet without a
+such as ``0-1 B-12, 2-3 D-7, 4-5 K-3`` can share ten "words" with a booklet without a
 word of prose. A shared run therefore counts only when at least ``MIN_PROSE_WORDS`` (6)
 of its ten words are prose words: letters only, two letters or more. Numbers, ids such
 as ``c1`` and single letters (hex columns, table labels) are not prose words.

@@ -22,7 +22,7 @@ FAKE_RULEBOOK = """\
 7.3 Crossing the marsh. A soldier who wades into the marsh spends his whole Turn there
 and may not fire his weapon until the start of the next Round, unless his squad leader
 is beside him.
-Roll for the patrol: 0-1 X-19, 2-3 J-19, 4-5 P-19, 6-7 Y-17, 8-9 N-1.
+Roll for the patrol: 0-1 B-12, 2-3 D-7, 4-5 K-3, 6-7 S-18, 8-9 W-2.
 """
 
 
@@ -91,12 +91,15 @@ def test_a_paraphrase_and_nine_shared_words_pass(fake_seeds: Path, tmp_path: Pat
 
 def test_die_ranges_and_hex_ids_are_data_not_prose(fake_seeds: Path, tmp_path: Path) -> None:
     content = tmp_path / "book.yaml"
-    content.write_text('hex: {roll: {"0-1": X-19, "2-3": J-19, "4-5": P-19, "6-7": Y-17, "8-9": N-1}}\n', encoding="utf-8")
-    assert own_words.words(content.read_text())[:12] == ["hex", "roll", "0", "1", "x", "19", "2", "3", "j", "19", "4", "5"]
+    content.write_text('hex: {roll: {"0-1": B-12, "2-3": D-7, "4-5": K-3, "6-7": S-18, "8-9": W-2}}\n', encoding="utf-8")
+    assert own_words.words(content.read_text())[:12] == ["hex", "roll", "0", "1", "b", "12", "2", "3", "d", "7", "4", "5"]
+    ours, seed = own_words.words(content.read_text()), own_words.words(FAKE_RULEBOOK)
+    shared = {tuple(ours[i : i + 10]) for i in range(len(ours) - 9)} & {tuple(seed[i : i + 10]) for i in range(len(seed) - 9)}
+    assert len(shared) == 11  # the whole table is shared with the seed, and none of it is prose
     assert own_words.scan([content], repo=tmp_path, seeds=fake_seeds) == []
-    assert not own_words.is_prose("0 1 x 19 2 3 j 19 4 5".split())
-    assert not own_words.is_prose("hexsides w 6 w 7 and w 9 w 10".split())  # two prose words
-    assert not own_words.is_prose("activate ge 68 in f 19 facing f 18 commence".split())  # five
+    assert not own_words.is_prose("0 1 b 12 2 3 d 7 4 5".split())
+    assert not own_words.is_prose("hexsides a 2 a 3 and c 4 c 5".split())  # two prose words
+    assert not own_words.is_prose("move ge 12 to k 3 facing k 4 then".split())  # five
     assert own_words.is_prose("ge 12 at k 3 prone waits for the signal".split())  # seven
 
 
