@@ -55,7 +55,7 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
     sides: dict[str, Any] = {}
     for index, side in enumerate(s.sides):
         letter = "ABCDEFGH"[index]
-        sides[side["id"]] = {"letter": letter, "name": side.get("name", side["id"]), "fire_bonus": side.get("fire_bonus", 0), "grenade_bonus": side.get("grenade_bonus", 0), "observation": side["observation"], "panic": side["panic"], "preservation": side["preservation"], "condition": 0, "mode": side.get("mode", "none"), "commando_seen_turn": None}
+        sides[side["id"]] = {"letter": letter, "name": side.get("name", side["id"]), "fire_bonus": side.get("fire_bonus", 0), "grenade_bonus": side.get("grenade_bonus", 0), "observation": side["observation"], "panic": side["panic"], "preservation": side["preservation"], "condition": 0, "mode": side.get("mode", "none"), "commando_seen_turn": None, "no_sentry_routine": side.get("no_sentry_routine")}
         arms = [list(g["weapons"]) for g in side.get("arms") or () for _ in range(int(g["men"]))]
         apart = list(side.get("men_apart") or ())
         for n in range(1, int(side["men"]) + 1):
@@ -116,7 +116,7 @@ def arrive(ctx: Context, side: str = "", **_: Any) -> str:
     if not men:
         raise ParagraphsError(f"side {side} has no men waiting to arrive")
     for mid in men:
-        game["men"][mid]["reserve"] = False
+        game["men"][mid].update(reserve=False, reinforcement=True)
     return f"{', '.join(men)} arrive on turn {game['turn']}"
 
 
@@ -458,6 +458,9 @@ def _sighted(ctx: Context, game: dict[str, Any], eye: dict[str, Any], observer: 
         if side.get("commando_seen_turn") is None:
             side["commando_seen_turn"] = game["turn"]
         raise_alarm(ctx, game, them, f"{observer} observed {target}")
+    from paragraphs_spi_commando.turns import sighted_while_running
+
+    sighted_while_running(ctx, game, observer)  # a panicked runner's new sighting ([14.27])
 
 
 def defending_penalty(game: dict[str, Any], side: dict[str, Any], ruling_r21: str = "turn_after_observed") -> bool:

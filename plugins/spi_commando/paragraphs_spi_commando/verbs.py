@@ -92,6 +92,8 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(id="seen", title=TITLE, help="automatic observation, no roll ([8.5]): observer, target, and the man he drops when he holds three", procedure="seen", arguments=(VerbArgument("observer", "the observing man"), VerbArgument("target", "the man he now sees"), VerbArgument("drop", "a man he stops observing", optional=True)))
     yield SessionVerb(id="panic", title=TITLE, help="a panic check the rules call for outside an activation", procedure="panic_check", arguments=(man,))
     yield SessionVerb(id="preservation", title=TITLE, help="phase G: a man's preservation check", procedure="preservation_check", arguments=(man,))
+    # sentry routines ([38.45]-[38.48]): named before play, walked by the referee
+    yield SessionVerb(id="sentry", title=TITLE, help="before play: a defender walks a sentry routine (again to take him off it)", procedure="sentry", arguments=(man,))
     yield SessionVerb(
         id="melee",
         title=TITLE,
