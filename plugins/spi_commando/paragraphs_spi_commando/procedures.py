@@ -243,6 +243,8 @@ _REFEREE: dict[str, tuple[str, str, str, str]] = {
     "panic_check": ("turns", "panic", "14.0", "A panic check the players call for (args: man)."),
     "preservation_check": ("turns", "preservation", "15.14", "A man's preservation check in bookkeeping (args: man)."),
     "victory": ("turns", "victory", "38.8", "The scenario's victory conditions judged against the record."),
+    "range": ("sightlines", "range_verb", "8.11", "The range between two squares (args: origin, target), ruling R31."),
+    "sight": ("sightlines", "sight", "8.26", "Whether an obstacle blocks a line of sight (args: observer_level, target_level, obstacle_level, to_observer, to_target, options), ruling R22."),
     "sentry": ("sentries", "sentry", "38.45", "Before play, a defender walks a sentry routine, or no longer does (args: man), at most half the side's men."),
     "melee": ("hand_to_hand", "melee", "12.0", "Hand-to-hand combat of two men in phase D (args: first, second, options): panic checks, initiative, disengagement, five rounds of grapple or evade and blows."),
     "prepare": ("throwing", "prepare", "11.1", "The man acting prepares a grenade (args: man, kind)."),

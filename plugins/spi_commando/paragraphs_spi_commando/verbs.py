@@ -93,6 +93,16 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(id="panic", title=TITLE, help="a panic check the rules call for outside an activation", procedure="panic_check", arguments=(man,))
     yield SessionVerb(id="preservation", title=TITLE, help="phase G: a man's preservation check", procedure="preservation_check", arguments=(man,))
     # sentry routines ([38.45]-[38.48]): named before play, walked by the referee
+    # what the players read off the map, by the title's reading (rulings R31 and R22)
+    yield SessionVerb(id="range", title=TITLE, help="the range between two squares, e.g. range 2547 2851 ([8.11], ruling R31)", procedure="range", arguments=(VerbArgument("origin", "the observer's or firer's square (four digits)"), VerbArgument("target", "the target's square")))
+    level = "an elevation level"
+    yield SessionVerb(
+        id="sight",
+        title=TITLE,
+        help="does an obstacle block the line of sight: observer's level, target's level, obstacle's level, its squares to the observer and to the target, [blocking]",
+        procedure="sight",
+        arguments=(VerbArgument("observer_level", level, "integer"), VerbArgument("target_level", level, "integer"), VerbArgument("obstacle_level", level, "integer"), VerbArgument("to_observer", "squares from the obstacle to the observer", "integer"), VerbArgument("to_target", "squares from the obstacle to the target", "integer"), VerbArgument("options", "blocking (blocking terrain: one level higher, [8.22])", optional=True, rest=True)),
+    )
     yield SessionVerb(id="sentry", title=TITLE, help="before play: a defender walks a sentry routine (again to take him off it)", procedure="sentry", arguments=(man,))
     yield SessionVerb(
         id="melee",

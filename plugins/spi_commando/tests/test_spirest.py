@@ -254,3 +254,46 @@ def test_48_the_advisers_group_arrives_then_new_groups(engine) -> None:
     assert "Reinforcements arrive on turn 3 ([38.33], ruling R29): C1, C2, C3, C4, C5, C6" in text_of(res)
     res = to_turn_start(engine, res.state, 18)
     assert "C7, C8, C9, C10, C11, C12 with smg, pistol, combat knife, endurance 14" in text_of(res)
+
+
+# --------------------------------------------------------------------------- range and sight, rulings R31 and R22
+
+
+def test_r31_range_between_squares() -> None:
+    from paragraphs_spi_commando.sightlines import range_between, square
+
+    assert square("2547") == (25, 47)  # [3.7]: row 25 of the short side, 47 of the long side
+    # the Addenda's 9.25 inches is 37 squares: along a row both readings agree
+    assert range_between("0101", "0138") == 37 and range_between("0101", "0138", "ruler") == 37
+    assert range_between("1010", "1111") == 1 and range_between("1010", "1010") == 0
+    # off the axes they part: the rangefinder's lowest mark inside the square, or the ruler
+    assert range_between("1010", "1213") == 4 and range_between("1010", "1213", "ruler") == 3
+    assert range_between("1010", "1313") == 4 and range_between("1010", "1313", "ruler") == 4
+    with pytest.raises(ParagraphsError, match=r"four digits"):
+        square("254")
+
+
+def test_r22_an_obstacle_between_men_at_two_levels() -> None:
+    from paragraphs_spi_commando.sightlines import blocks
+
+    # [8.22]: woods at level 2 count as level 3 for sight: between two men at level 2 they block
+    assert blocks(2, 2, 3, 4, 4) and not blocks(2, 2, 2, 4, 4)
+    assert blocks(0, 1, 2, 5, 5)  # higher than both ([8.25])
+    # [8.26]: between the levels, it blocks when nearer the lower man, never at equal distances
+    assert blocks(0, 2, 1, 2, 5) and not blocks(0, 2, 1, 5, 2) and not blocks(0, 2, 1, 3, 3)
+    # the observer on the hill: the lower man (the target) is what counts (R22 lower_man) ...
+    assert blocks(2, 0, 1, 5, 2) and not blocks(2, 0, 1, 2, 5)
+    # ... or the observing man himself (the alternative)
+    assert blocks(2, 0, 1, 2, 5, "observing_man") and not blocks(2, 0, 1, 5, 2, "observing_man")
+
+
+def test_range_and_sight_verbs_follow_the_rulings(engine, tmp_path) -> None:
+    state = start(engine)
+    assert perform(engine, state, "range", origin="1010", target="1213").label == "range 1010 to 1213: 4 squares (the rangefinder of [8.11], ruling R31)"
+    res = perform(engine, state, "sight", observer_level=2, target_level=0, obstacle_level=1, to_observer=5, to_target=2)
+    assert res.label.startswith("line of sight blocked: obstacle at level 1")
+    assert perform(engine, state, "sight", observer_level=2, target_level=2, obstacle_level=2, to_observer=3, to_target=3, options="blocking").label.startswith("line of sight blocked: obstacle at level 3")
+    other = overlaid(tmp_path, R31="ruler", R22="observing_man")
+    state = start(other)
+    assert perform(other, state, "range", origin="1010", target="1213").label == "range 1010 to 1213: 3 squares (the Addenda's ruler, ruling R31)"
+    assert perform(other, state, "sight", observer_level=2, target_level=0, obstacle_level=1, to_observer=5, to_target=2).label.startswith("line of sight clear")
