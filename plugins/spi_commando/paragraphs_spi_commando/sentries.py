@@ -92,16 +92,20 @@ def sentry(ctx: Context, man: str = "", **_: Any) -> str:
 def walk_sentries(ctx: Context, game: dict[str, Any]) -> None:
     """Between phases E and F ([38.45]): each sentry able to walk spends his 25 task
     points (what he has left, if fewer), while the routines last (ruling R41). A sentry
-    held in hand-to-hand combat, incapacitated or dead walks nowhere."""
+    held in hand-to-hand combat, incapacitated or dead walks nowhere, nor one who observes
+    an attacker after the alarm ([38.63])."""
     from paragraphs_spi_commando.procedures import _choices
     from paragraphs_spi_commando.turns import left
 
-    if not routines_last(game, _choices(ctx).get("R41", "after_panic_turn")):
+    ruling = _choices(ctx).get("R41", "after_panic_turn")
+    if not routines_last(game, ruling):
         return
     walked = []
     for mid, man in game["men"].items():
         if not man.get("sentry") or man.get("in_melee") or condition_of(man) in ("dead", "incapacitated"):
             continue
+        if held_in_place(game, mid, ruling) is None:
+            continue  # alerted and observing an attacker, he acts by the normal rules ([38.63])
         points = min(SENTRY_WALK, left(man))
         man["tp"] = int(man["tp"]) + points
         walked.append(f"{mid} ({points})")
