@@ -245,6 +245,8 @@ _REFEREE: dict[str, tuple[str, str, str, str]] = {
     "victory": ("turns", "victory", "38.8", "The scenario's victory conditions judged against the record."),
     "range": ("sightlines", "range_verb", "8.11", "The range between two squares (args: origin, target), ruling R31."),
     "sight": ("sightlines", "sight", "8.26", "Whether an obstacle blocks a line of sight (args: observer_level, target_level, obstacle_level, to_observer, to_target, options), ruling R22."),
+    "light": ("optional_rules", "light", "34.0", "Optional rule: an illumination device goes up over a square (args: kind, square), lit for the turns of [34.5]."),
+    "shell": ("optional_rules", "shell", "28.0", "Optional rule: one artillery shell at a square a forward observer has watched (args: turns)."),
     "sentry": ("sentries", "sentry", "38.45", "Before play, a defender walks a sentry routine, or no longer does (args: man), at most half the side's men."),
     "melee": ("hand_to_hand", "melee", "12.0", "Hand-to-hand combat of two men in phase D (args: first, second, options): panic checks, initiative, disengagement, five rounds of grapple or evade and blows."),
     "prepare": ("throwing", "prepare", "11.1", "The man acting prepares a grenade (args: man, kind)."),

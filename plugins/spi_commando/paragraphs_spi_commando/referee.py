@@ -40,9 +40,13 @@ def man_of(game: dict[str, Any], man: str) -> dict[str, Any]:
         raise ParagraphsError(f"no man {man!r} (men: {', '.join(game['men'])})") from None
 
 
-def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", **_: Any) -> str:
+def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", optional: str | None = None, **_: Any) -> str:
     """Set up ``scenario``: every man of every side with his weapons and endurance, the
-    printed one or one rolled on the side's dice code ([9.4])."""
+    printed one or one rolled on the side's dice code ([9.4]); ``optional`` names the
+    optional rules the game uses (:mod:`paragraphs_spi_commando.optional_rules`)."""
+    from paragraphs_spi_commando.optional_rules import parse
+
+    selected = parse(optional)
     from paragraphs_spi_commando.rules.dice import DiceCode
     from paragraphs_spi_commando.scenarios import scenario as find
     from paragraphs_spi_commando.turns import TURN_FIELDS
@@ -102,6 +106,9 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
         "length_rule": str(s.record.get("length", "")),
         "over": None,
     }
+    from paragraphs_spi_commando.optional_rules import start
+
+    start(ctx, ctx.state.extra[ROSTER], selected, s.record)
     return f"scenario {s.id} set up: {len(men)} men, endurance {endurance}; turn 1, phase A (observation)"
 
 

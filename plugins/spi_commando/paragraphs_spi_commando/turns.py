@@ -353,6 +353,9 @@ def bookkeeping(ctx: Context, game: dict[str, Any]) -> None:
     from paragraphs_spi_commando.throwing import smoke_bookkeeping
 
     smoke_bookkeeping(ctx, game)
+    from paragraphs_spi_commando.optional_rules import bookkeeping as optional_bookkeeping
+
+    optional_bookkeeping(ctx, game)  # lights out, star shells drifting, the wind ([34.0], [32.13])
     ctx.say("Observations out of range or sight lapse now ([8.84]): lapse <observer> <man>.")
 
 

@@ -21,7 +21,7 @@ def session_verbs() -> Iterator[SessionVerb]:
         title=TITLE,
         help="set up a scenario's roster, endurance printed or rolled (rolls journaled)",
         procedure="setup",
-        arguments=(VerbArgument("scenario", "scenario number, 39-50", "choice", SCENARIOS), VerbArgument("endurance", "printed or rolled", "choice", ("printed", "rolled"), optional=True)),
+        arguments=(VerbArgument("scenario", "scenario number, 39-50", "choice", SCENARIOS), VerbArgument("endurance", "printed or rolled", "choice", ("printed", "rolled"), optional=True), VerbArgument("optional", "the optional rules the game uses, a,b", optional=True)),
     )
     yield SessionVerb(
         id="wound",
@@ -103,6 +103,9 @@ def session_verbs() -> Iterator[SessionVerb]:
         procedure="sight",
         arguments=(VerbArgument("observer_level", level, "integer"), VerbArgument("target_level", level, "integer"), VerbArgument("obstacle_level", level, "integer"), VerbArgument("to_observer", "squares from the obstacle to the observer", "integer"), VerbArgument("to_target", "squares from the obstacle to the target", "integer"), VerbArgument("options", "blocking (blocking terrain: one level higher, [8.22])", optional=True, rest=True)),
     )
+    # optional rules a game selects at set-up ([34.0] illumination, [28.0] artillery)
+    yield SessionVerb(id="light", title=TITLE, help="optional illumination: a grenade, flare or star shell lights the squares around a square", procedure="light", arguments=(VerbArgument("kind", "the device", "choice", ("grenade", "flare", "star_shell")), VerbArgument("square", "the square it is over (four digits)", optional=True)))
+    yield SessionVerb(id="shell", title=TITLE, help="optional artillery: one shell at a square a forward observer has watched for N turns", procedure="shell", arguments=(VerbArgument("turns", "whole turns of forward observation", "integer"),))
     yield SessionVerb(id="sentry", title=TITLE, help="before play: a defender walks a sentry routine (again to take him off it)", procedure="sentry", arguments=(man,))
     yield SessionVerb(
         id="melee",

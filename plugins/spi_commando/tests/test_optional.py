@@ -91,3 +91,120 @@ def test_satchel_rocket_law_and_illumination_tables(charts) -> None:
     for label, radius, turns in seed_table("[34.5]")[1][1:]:
         shipped = (charts.value("illumination", names[label], "radius"), charts.value("illumination", names[label], "turns"))
         assert shipped == (int(radius.rstrip("*†")), int(turns))
+
+
+# --------------------------------------------------------------------------- the referee's optional rules
+
+ROSTER = "spi_commando"
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return paragraphs.open_title("spi_commando")
+
+
+def overlaid(tmp_path: Path, **rulings: str):
+    folder = tmp_path / "rulings"
+    folder.mkdir(exist_ok=True)
+    (folder / "rulings.yaml").write_text("rulings:\n" + "".join(f"  - {{id: {rid}, choice: {choice}}}\n" for rid, choice in rulings.items()))
+    return paragraphs.open_title("spi_commando", overlays=[folder])
+
+
+def perform(engine, state, procedure, dice=(), answers=None, **args):
+    res = engine.perform(procedure, state, answers or {}, args=args, dice=ScriptedDice(list(dice)))
+    assert res.status == "done", [q.key for q in res.questions]
+    return res
+
+
+def game(state):
+    return state.extra[ROSTER]
+
+
+def text_of(res) -> str:
+    return " ".join(i.text for i in res.instructions)
+
+
+def test_artillery_forward_observation_examples(charts) -> None:
+    from paragraphs_spi_commando.optional_rules import artillery_hit_chance
+
+    assert artillery_hit_chance(charts, 0) == 15
+    assert artillery_hit_chance(charts, 1) == 25  # [28.23]: one turn of forward observation
+    assert artillery_hit_chance(charts, 4) == 55  # [28.24]: four turns
+    assert artillery_hit_chance(charts, 7) == 75 and artillery_hit_chance(charts, 10) == 75  # never past 75
+
+
+def test_selecting_optional_rules_at_setup(engine) -> None:
+    # wind: 1D10 with 9 and 10 rolled again (7), speed 1D6-1 (3: 2 squares) ([32.12], [34.42])
+    res = perform(engine, engine.new_state(), "setup", [7, 3], scenario="40", optional="illumination,artillery")
+    assert game(res.state)["optional"] == ["illumination", "artillery"] and game(res.state)["wind"] == {"from": 7, "speed": 2}
+    assert "Wind from direction 7 of the Scatter Diagram, speed 2 ([32.12], [34.42])" in text_of(res)
+    plain = perform(engine, engine.new_state(), "setup", scenario="40").state
+    assert game(plain)["optional"] == [] and "wind" not in game(plain)
+    with pytest.raises(ParagraphsError, match="this game does not use the optional rule artillery"):
+        perform(engine, plain, "shell", [50], turns=2)
+    with pytest.raises(ParagraphsError, match=r"no optional rule 'rockets' \(known: "):
+        perform(engine, engine.new_state(), "setup", scenario="40", optional="rockets")
+    # a scenario that needs a rule the game does not select says so ([38.23])
+    res = perform(engine, engine.new_state(), "setup", scenario="42")
+    assert "Scenario 42 needs the optional rules horses_and_camels ([38.23])" in text_of(res)
+
+
+def to_bookkeeping(engine, state):
+    while game(state)["phase"] != "G":
+        state = perform(engine, state, "next", [9, 1] if game(state)["phase"] == "B" else []).state
+    return state
+
+
+def test_lights_go_out_and_star_shells_drift(engine, tmp_path) -> None:
+    state = perform(engine, engine.new_state(), "setup", [7, 3], scenario="40", optional="illumination").state
+    lit = perform(engine, state, "light", kind="star_shell", square="2547")
+    assert lit.label == "star shell lights 20 squares around 2547 until the bookkeeping of turn 5 ([34.5])"
+    state = perform(engine, lit.state, "light", kind="grenade", square="1010").state
+    # turn 1: the star shell drifts 2 squares; the grenade lasts into turn 2 ([34.23])
+    state = to_bookkeeping(engine, state)
+    assert len(game(state)["lights"]) == 2 and game(state)["lights"][0]["drift"] == 2
+    for _ in range(2):
+        state = perform(engine, state, "next").state
+    state = to_bookkeeping(engine, state)
+    assert [d["kind"] for d in game(state)["lights"]] == ["star_shell"]
+    # the alternative reading of the wind drifts it toward the direction rolled
+    other = overlaid(tmp_path, R24="toward_named")
+    state = perform(other, perform(other, other.new_state(), "setup", [7, 3], scenario="40", optional="illumination").state, "light", kind="star_shell").state
+    while game(state)["phase"] != "F":
+        state = perform(other, state, "next", [9, 1] if game(state)["phase"] == "B" else []).state
+    res = perform(other, state, "next")
+    assert "The star shell over its square drifts 2 squares toward direction 7 of the Scatter Diagram ([34.45], ruling R24); 2 in all" in text_of(res)
+
+
+def test_the_star_shell_texts_and_the_wind_of_the_fifth_turn(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", [7, 3], scenario="40", optional="illumination").state
+    state = perform(engine, state, "light", kind="star_shell", square="2547").state
+    while game(state)["phase"] != "F":
+        state = perform(engine, state, "next", [9, 1] if game(state)["phase"] == "B" else []).state
+    res = perform(engine, state, "next")
+    assert "The star shell over 2547 drifts 2 squares away from direction 7 of the Scatter Diagram (downwind) ([34.45], ruling R24); 2 in all" in text_of(res)
+    # the end of turn 5: the shell goes out, and the wind changes on a 1 or 2 ([32.13])
+    game(res.state).update(turn=5)
+    state = res.state
+    game(state).update(phase="F")
+    res = perform(engine, state, "next", [2, 4])
+    text = text_of(res)
+    assert "The star shell over 2547 goes out ([34.5])" in text and "The wind changes: from direction 4 of the Scatter Diagram ([32.13])" in text
+    game(state).update(phase="F")
+    assert "The wind holds ([32.13])" in text_of(perform(engine, state, "next", [3]))
+
+
+def test_an_artillery_shell_lands_or_scatters(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="40", optional="artillery").state
+    assert perform(engine, state, "shell", [55], turns=4).label == "the shell lands on its square (chance 55, [23.91]); its burst is Diagram 8, at the map"
+    res = perform(engine, state, "shell", [56, 3, 4], turns=4)
+    assert res.label == "the shell scatters 4 squares toward direction 3 of the Scatter Diagram (chance 55, [23.92]); its burst is Diagram 8, at the map"
+
+
+def test_an_unknown_optional_rule_on_the_command_line(capsys, tmp_path, monkeypatch) -> None:
+    from paragraphs.cli import main
+
+    monkeypatch.setenv("PARAGRAPHS_DATA_DIR", str(tmp_path))
+    assert main(["play", "spi_commando", "--new", "--scenario", "40", "--optional", "rockets"]) == 2
+    err = capsys.readouterr().err
+    assert "no optional rule 'rockets'" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
