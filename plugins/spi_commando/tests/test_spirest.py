@@ -297,3 +297,19 @@ def test_range_and_sight_verbs_follow_the_rulings(engine, tmp_path) -> None:
     state = start(other)
     assert perform(other, state, "range", origin="1010", target="1213").label == "range 1010 to 1213: 3 squares (the Addenda's ruler, ruling R31)"
     assert perform(other, state, "sight", observer_level=2, target_level=0, obstacle_level=1, to_observer=5, to_target=2).label.startswith("line of sight clear")
+
+
+def test_14_34_a_fire_result_after_the_combat_task_is_prone(engine) -> None:
+    state = start(engine)
+    state = perform(engine, state, "observe", [5], observer="A1", target="B1", distance=3).state
+    state = perform(engine, state, "observe", [5], observer="B1", target="A1", distance=3).state
+    state = perform(engine, perform(engine, state, "next").state, "plot", man="B1").state
+    state = start_from(engine, state, "E")
+    cost = {"cell.task_points.fire_pistol.result": 15, "cell.kill_percentage.72-90.result": 14}
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "fire_at", [99], cost, firer="A1", target="B1", weapon="pistol", distance=3).state
+    # B1's opportunity fire (his own check 99, a miss 99); A1 checks under fire: 5 against
+    # 22 panics, d10 7 is fire, but he has fired this turn: he falls prone instead
+    res = perform(engine, state, "fire_at", [99, 99, 5, 7], cost, firer="B1", target="A1", weapon="pistol", distance=3)
+    assert "A1 has made his combat task this turn: his fire result counts as fall prone ([14.34])" in text_of(res)
+    assert game(res.state)["men"]["A1"]["routine"] == "prone" and game(res.state)["men"]["A1"]["prone"]
