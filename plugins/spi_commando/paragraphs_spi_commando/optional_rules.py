@@ -13,6 +13,8 @@ resolves, when the rule is selected:
 * the wind of [32.12] and [34.42] (with ``illumination`` or ``guard_dogs``): rolled at
   set-up, direction on the Scatter Diagram and speed, and rolled again at the end of
   every fifth turn on a 1 or 2 ([32.13]);
+* ``flamethrowers`` ([17.2], [17.4]): ``flamed`` and ``extinguish``, the doubled panic
+  check of a man the flamethrower hurt and his burning (:mod:`paragraphs_spi_commando.burning`);
 * ``artillery`` ([28.0], [23.91], [23.92]): ``shell TURNS`` fires one shell at a square a
   forward observer has watched for that many turns: 15, 10 more a turn, 75 at most
   ([28.23], [28.24]); a miss scatters by 1D10 squares in a direction of the Scatter
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
 #: Every optional rule by the id the scenarios use: its section, and whether the
 #: referee resolves part of it.
 RULES: dict[str, tuple[str, bool]] = {
-    "flamethrowers": ("17.0", False),
+    "flamethrowers": ("17.0", True),
     "rifle_grenades": ("18.0", False),
     "horses_and_camels": ("19.0", False),
     "barbed_wire": ("20.0", False),

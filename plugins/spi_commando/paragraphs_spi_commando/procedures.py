@@ -247,6 +247,8 @@ _REFEREE: dict[str, tuple[str, str, str, str]] = {
     "sight": ("sightlines", "sight", "8.26", "Whether an obstacle blocks a line of sight (args: observer_level, target_level, obstacle_level, to_observer, to_target, options), ruling R22."),
     "light": ("optional_rules", "light", "34.0", "Optional rule: an illumination device goes up over a square (args: kind, square), lit for the turns of [34.5]."),
     "shell": ("optional_rules", "shell", "28.0", "Optional rule: one artillery shell at a square a forward observer has watched (args: turns)."),
+    "flamed": ("burning", "flamed", "17.2", "Optional rule: the panic check of a man a flamethrower hurt, at twice his percentage, and his burning (args: man, options)."),
+    "extinguish": ("burning", "extinguish", "17.42", "Optional rule: the man acting, prone, puts out the flames on him (args: man)."),
     "sentry": ("sentries", "sentry", "38.45", "Before play, a defender walks a sentry routine, or no longer does (args: man), at most half the side's men."),
     "melee": ("hand_to_hand", "melee", "12.0", "Hand-to-hand combat of two men in phase D (args: first, second, options): panic checks, initiative, disengagement, five rounds of grapple or evade and blows."),
     "prepare": ("throwing", "prepare", "11.1", "The man acting prepares a grenade (args: man, kind)."),

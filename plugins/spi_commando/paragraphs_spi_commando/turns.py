@@ -356,6 +356,9 @@ def bookkeeping(ctx: Context, game: dict[str, Any]) -> None:
     from paragraphs_spi_commando.optional_rules import bookkeeping as optional_bookkeeping
 
     optional_bookkeeping(ctx, game)  # lights out, star shells drifting, the wind ([34.0], [32.13])
+    from paragraphs_spi_commando.burning import burn
+
+    burn(ctx, game)  # men set burning by a flamethrower ([17.43])
     ctx.say("Observations out of range or sight lapse now ([8.84]): lapse <observer> <man>.")
 
 

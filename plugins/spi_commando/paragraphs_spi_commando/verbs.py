@@ -106,6 +106,8 @@ def session_verbs() -> Iterator[SessionVerb]:
     # optional rules a game selects at set-up ([34.0] illumination, [28.0] artillery)
     yield SessionVerb(id="light", title=TITLE, help="optional illumination: a grenade, flare or star shell lights the squares around a square", procedure="light", arguments=(VerbArgument("kind", "the device", "choice", ("grenade", "flare", "star_shell")), VerbArgument("square", "the square it is over (four digits)", optional=True)))
     yield SessionVerb(id="shell", title=TITLE, help="optional artillery: one shell at a square a forward observer has watched for N turns", procedure="shell", arguments=(VerbArgument("turns", "whole turns of forward observation", "integer"),))
+    yield SessionVerb(id="flamed", title=TITLE, help="optional flamethrowers: a man the flamethrower hurt checks for panic at twice his chance and starts burning ([17.2], [17.4])", procedure="flamed", arguments=(man, VerbArgument("options", "explosion (an exploding flamethrower hurt him)", optional=True, rest=True)))
+    yield SessionVerb(id="extinguish", title=TITLE, help="optional flamethrowers: the man acting, prone, puts out the flames on him (25 task points, [17.42])", procedure="extinguish", arguments=(man,))
     yield SessionVerb(id="sentry", title=TITLE, help="before play: a defender walks a sentry routine (again to take him off it)", procedure="sentry", arguments=(man,))
     yield SessionVerb(
         id="melee",

@@ -208,3 +208,55 @@ def test_an_unknown_optional_rule_on_the_command_line(capsys, tmp_path, monkeypa
     assert main(["play", "spi_commando", "--new", "--scenario", "40", "--optional", "rockets"]) == 2
     err = capsys.readouterr().err
     assert "no optional rule 'rockets'" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_flamethrower_panic_examples() -> None:
+    from paragraphs_spi_commando.burning import flame_panic_percentage
+
+    assert flame_panic_percentage(23) == 46  # [17.22]
+    assert flame_panic_percentage(20, explosion=True) == 50  # [17.34]: 2 x 20 + 10
+
+
+def test_a_man_the_flamethrower_hurt_panics_and_burns(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="45", optional="flamethrowers").state
+    state = perform(engine, state, "wound", man="B1", points=3).state
+    # B1: 25 and 10 for his wound, doubled: 70. 70 panics; d10 3: prone
+    res = perform(engine, state, "flamed", [70, 3], man="B1")
+    assert res.label.startswith("B1 panics (panic 70%, [17.22]): he falls prone")
+    assert "B1 is burning" in res.label
+    b1 = game(res.state)["men"]["B1"]
+    assert b1["prone"] and b1["acted"] and b1["burning_since"] == 1
+    assert perform(engine, state, "flamed", [71], man="B1").label.startswith("B1 keeps his head (panic 70%, [17.22])")
+    # an explosion: 2 x 35 + 10 = 80, and no burning ([17.41] is about the fire)
+    exploded = perform(engine, state, "flamed", [81], man="B1", options="explosion")
+    assert exploded.label == "B1 keeps his head (panic 80%, [17.22], [17.34])" and not game(exploded.state)["men"]["B1"].get("burning_since")
+    with pytest.raises(ParagraphsError, match="has no wound points"):
+        perform(engine, state, "flamed", [50], man="B2")
+    # no burn at the bookkeeping of the turn he caught fire; 1D6 at the next (4)
+    state = res.state
+    while game(state)["phase"] != "G":
+        state = perform(engine, state, "next", [9, 1] if game(state)["phase"] == "B" else []).state
+    assert game(state)["men"]["B1"]["wounds"] == 3
+    for _ in range(2):
+        state = perform(engine, state, "next").state
+    while game(state)["phase"] != "E":
+        state = perform(engine, state, "next", [1, 9] if game(state)["phase"] == "B" else []).state
+    # turn 2, B first: B1 (prone) rolls out the flames, 25 task points ([17.42])
+    acting = perform(engine, state, "activate", man="B1").state
+    assert perform(engine, acting, "extinguish", man="B1").label == "B1 puts out the flames ([17.42]): 25 task points, 25 left"
+    state = perform(engine, perform(engine, state, "pass").state, "pass").state
+    res = perform(engine, perform(engine, state, "next").state, "next", [4])
+    assert "B1 burns: 4 WP" in text_of(res) and game(res.state)["men"]["B1"]["wounds"] == 7
+
+
+def test_a_man_who_has_acted_reads_fire_as_prone_and_move_as_one_square(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="45", optional="flamethrowers").state
+    state = perform(engine, state, "wound", man="A1", points=2).state
+    game(state)["men"]["A1"]["tp"] = 20  # he has done tasks this turn
+    # A1: 12 + 10 wounded = 22, doubled 44
+    assert "he falls prone" in perform(engine, state, "flamed", [44, 7], man="A1").label  # fire -> prone
+    res = perform(engine, state, "flamed", [44, 9], man="A1")  # move -> one square
+    assert "he moves one square, into the one furthest from the flamethrower ([17.21])" in res.label
+    assert game(res.state)["men"]["A1"]["routine"] == "move_one"
+    with pytest.raises(ParagraphsError, match="does not use the optional rule flamethrowers"):
+        perform(engine, perform(engine, engine.new_state(), "setup", scenario="45").state, "flamed", man="A1")
