@@ -71,7 +71,7 @@ def evading_round_after_death(grapples: dict[str, str], dead: str, round_: int, 
 
 
 def must_evade(evades: dict[str, int], man_id: str, round_: int, ruling: str = "evade_stance") -> tuple[str | None, bool]:
-    """What [12.61] (ruling R40) leaves a man in ``round_``: the stance forced on him (None
+    """What [12.61] (ruling R42) leaves a man in ``round_``: the stance forced on him (None
     when he announces his own) and whether he may strike a blow. In his round of evading he
     strikes no blow; under ``evade_stance`` he also announces evade (he tries to grapple
     nobody, and a man who grapples him needs the 6 of [12.42]); under ``no_blow`` he only
@@ -287,7 +287,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     ruling_r16 = _choices(ctx).get("R16", "after_a_blow")
     # evades[man] = the round he must spend evading after the man he held died ([12.61])
     evades: dict[str, int] = {}
-    ruling_r40 = _choices(ctx).get("R40", "evade_stance")
+    ruling_r42 = _choices(ctx).get("R42", "evade_stance")
 
     def able(n: str) -> bool:
         return condition_of(men[n]) not in ("dead", "incapacitated")
@@ -297,10 +297,10 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
 
     for round_ in range(1, ROUNDS + 1):
         fighting = [n for n in order if able(n)]
-        stances = {mid: _stance(ctx, mid, men[mid], round_, game["turn"], number[mid], must_evade(evades, mid, round_, ruling_r40)[0]) for mid in fighting}
+        stances = {mid: _stance(ctx, mid, men[mid], round_, game["turn"], number[mid], must_evade(evades, mid, round_, ruling_r42)[0]) for mid in fighting}
         for mid in fighting:
             if evades.get(mid) == round_:
-                ctx.say(f"round {round_}: {mid} spends the round evading, the man he held being dead ([12.61], ruling R40)")
+                ctx.say(f"round {round_}: {mid} spends the round evading, the man he held being dead ([12.61], ruling R42)")
         targets = {}
         for mid in fighting:
             if stances[mid] == "grapple" and mid not in grapples:
@@ -313,7 +313,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
             if (striker, round_) in draws:
                 _draw(ctx, striker, draws[(striker, round_)], men[striker], weapons, bound(striker))
                 continue
-            if not must_evade(evades, striker, round_, ruling_r40)[1]:
+            if not must_evade(evades, striker, round_, ruling_r42)[1]:
                 continue
             if not may_strike(men[striker], int(game["turn"]), round_, struck=struck[striker], ruling_r16=ruling_r16):
                 ctx.say(f"round {round_}: {striker} is surprised and may not strike yet ([12.23], [12.26])")

@@ -8,7 +8,7 @@ them for a side (``no_sentry_routine`` in its content, with its case).
 Until the defenders are freed, a sentry spends 25 task points a turn walking his route,
 between phase E and phase F ([38.45]); the referee charges them when ``next`` leaves E.
 Every other defender stays in his square ([38.47], [38.48]): ``move`` refuses him. When
-the routines end and the men are freed is ruling R41: by default on the turn after the
+the routines end and the men are freed is ruling R43: by default on the turn after the
 automatic panic turn ([38.64]), which is two turns after the alarm; a defender who
 observes an attacker acts freely from the alarm on ([38.63]). The alternative ends them at
 the alarm itself, reading "until alerted" of [38.47] as the end.
@@ -35,30 +35,30 @@ def sentry_limit(game: dict[str, Any], side_id: str) -> int:
     return len(men) // 2
 
 
-def routines_last(game: dict[str, Any], ruling_r41: str = "after_panic_turn") -> bool:
+def routines_last(game: dict[str, Any], ruling_r43: str = "after_panic_turn") -> bool:
     """Whether sentry routines (and the defenders held in their squares) still hold this
     turn: always before the alarm; after it, through the automatic panic turn that
-    follows the alarm turn ([38.61], [38.64]), or (R41 ``at_alert``) not at all."""
+    follows the alarm turn ([38.61], [38.64]), or (R43 ``at_alert``) not at all."""
     alert = game.get("alert_turn")
     if alert is None:
         return True
-    if ruling_r41 == "at_alert":
+    if ruling_r43 == "at_alert":
         return False
     return int(game["turn"]) <= int(alert) + 1
 
 
-def held_in_place(game: dict[str, Any], man_id: str, ruling_r41: str = "after_panic_turn") -> str | None:
+def held_in_place(game: dict[str, Any], man_id: str, ruling_r43: str = "after_panic_turn") -> str | None:
     """Why a defender may not move now ([38.47], [38.48], [38.64]), or None when he may.
     Attackers and men of sides with no mode are never held; a defender who observes an
     attacker after the alarm acts by the normal rules ([38.63])."""
     man = man_of(game, man_id)
-    if game["sides"][man["side"]]["mode"] != "defending" or man.get("reserve") or man.get("reinforcement") or not routines_last(game, ruling_r41):
+    if game["sides"][man["side"]]["mode"] != "defending" or man.get("reserve") or man.get("reinforcement") or not routines_last(game, ruling_r43):
         return None
     if game.get("alert_turn") is not None and game["observes"].get(man_id):
         return None
     if man.get("sentry"):
         return "he walks his sentry route, 25 task points between phases E and F ([38.45], [38.47])"
-    return "until the defenders are freed he stays in the square he began in ([38.47], [38.48], [38.64], ruling R41)"
+    return "until the defenders are freed he stays in the square he began in ([38.47], [38.48], [38.64], ruling R43)"
 
 
 def sentry(ctx: Context, man: str = "", **_: Any) -> str:
@@ -91,13 +91,13 @@ def sentry(ctx: Context, man: str = "", **_: Any) -> str:
 
 def walk_sentries(ctx: Context, game: dict[str, Any]) -> None:
     """Between phases E and F ([38.45]): each sentry able to walk spends his 25 task
-    points (what he has left, if fewer), while the routines last (ruling R41). A sentry
+    points (what he has left, if fewer), while the routines last (ruling R43). A sentry
     held in hand-to-hand combat, incapacitated or dead walks nowhere, nor one who observes
     an attacker after the alarm ([38.63])."""
     from paragraphs_spi_commando.procedures import _choices
     from paragraphs_spi_commando.turns import left
 
-    ruling = _choices(ctx).get("R41", "after_panic_turn")
+    ruling = _choices(ctx).get("R43", "after_panic_turn")
     if not routines_last(game, ruling):
         return
     walked = []

@@ -502,7 +502,7 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
         raise ParagraphsError(f"{man} runs the {m['routine']} panic routine: he does not move ([14.2])")
     from paragraphs_spi_commando.sentries import held_in_place
 
-    held = held_in_place(game, man, _choices(ctx).get("R41", "after_panic_turn"))
+    held = held_in_place(game, man, _choices(ctx).get("R43", "after_panic_turn"))
     if held:
         raise ParagraphsError(f"{man} may not move: {held}")
     diagonal, terrain, prone, door, entry = 0, "clear", False, False, 0

@@ -5,7 +5,7 @@ The compressed game of ``test_referee_pty.py`` stops after three turns; this one
 referee run every phase of every turn, so what happens by the turn is seen as the
 players meet it: the sentries' walk between E and F ([38.45]), the alarm and the
 automatic panic turn after it ([38.61]) with a second check for a man told to fire at
-nobody ([14.22]), the Germans freed on the turn after ([38.64], ruling R41), the round of
+nobody ([14.22]), the Germans freed on the turn after ([38.64], ruling R43), the round of
 evading after a grappled man dies ([12.61]), the side's preservation roll at every
 bookkeeping once a German is dead ([15.0]), and the end of the game after turn 30
 ([45.51]). Quiet turns are the phases gone through with the initiative and the
@@ -130,7 +130,7 @@ def test_scenario_45_for_its_thirty_turns(tmp_path):
     assert "Sentries walk their routes between phases E and F ([38.45]): B5 (25) task points" in text
     assert "B3 observes no enemy man and panics again (panic 25%, [14.22])" in text
     assert "B7 panics without a roll on the turn after the alarm ([38.61]): prone" in text
-    assert "round 2: A1 spends the round evading, the man he held being dead ([12.61], ruling R40)" in text
+    assert "round 2: A1 spends the round evading, the man he held being dead ([12.61], ruling R42)" in text
     assert text.count("B preservation 14% (x14, 1 down): condition stays 0") == 27  # turns 4 to 30
     assert "turn 4 of 30, phase E" in text and "Sentries walk their routes between phases E and F ([38.45]): B5 (25) task points; the defender moves them on his map\nturn 4" not in text
     assert "the game is over: turn 30 has ended; type victory" in text

@@ -82,7 +82,7 @@ def test_12_61_the_killer_evades_one_round_then_strikes(engine) -> None:
     res = perform(engine, state, "melee", dice, answers, **MELEE)
     text = text_of(res)
     assert "A1 kills B4 with his carbine rifle" in text
-    assert "round 2: A1 spends the round evading, the man he held being dead ([12.61], ruling R40)" in text
+    assert "round 2: A1 spends the round evading, the man he held being dead ([12.61], ruling R42)" in text
     assert text.count("A1 strikes at B5 and misses") == 3  # rounds 3, 4 and 5 only
     assert res.label == "hand-to-hand combat of A1, B4 and B5 ends after five rounds: A1 unhurt, B4 dead, B5 unhurt"
     # A1's stance in round 2 is not his to choose: it is never asked
@@ -91,7 +91,7 @@ def test_12_61_the_killer_evades_one_round_then_strikes(engine) -> None:
 
 
 def test_12_61_alternative_only_the_blow_is_lost(engine, tmp_path) -> None:
-    other = overlaid(tmp_path, R40="no_blow")
+    other = overlaid(tmp_path, R42="no_blow")
     state = start(other, phase="D")
     answers = {**ROUND_1, "stance.23": "evade", **{f"stance.{r}{m}": "evade" for r in (3, 4, 5) for m in (1, 3)}}
     dice = [99, 7, 3, 1, 90, 90] + [90, 90] * 3
@@ -190,7 +190,7 @@ def alerted_b2_acting(engine, state):
     return perform(engine, start_from(engine, state, "E", initiative=(1, 9)), "activate", [99], man="B2").state
 
 
-def test_r41_the_defenders_stay_until_the_turn_after_the_automatic_panic(engine, tmp_path) -> None:
+def test_r43_the_defenders_stay_until_the_turn_after_the_automatic_panic(engine, tmp_path) -> None:
     from paragraphs_spi_commando.sentries import routines_last
 
     assert [routines_last({"alert_turn": 4, "turn": t}) for t in (4, 5, 6)] == [True, True, False]
@@ -200,7 +200,7 @@ def test_r41_the_defenders_stay_until_the_turn_after_the_automatic_panic(engine,
     with pytest.raises(ParagraphsError, match="B2 may not move"):
         perform(engine, acting, "move", man="B2", orthogonal=1)
     # the alternative frees them at the alarm
-    other = overlaid(tmp_path, R41="at_alert")
+    other = overlaid(tmp_path, R43="at_alert")
     moved = perform(other, alerted_b2_acting(other, start(other)), "move", man="B2", orthogonal=1)
     assert moved.label.startswith("B2 moves 1 + 0 diagonal (clear)")
 
