@@ -224,3 +224,18 @@ def test_json_lines(tmp_path: Path) -> None:
     step = lines[1]["step"]
     assert step["label"] == "in ORANGE2" and [r["purpose"] for r in step["rolls"]] == ["activation test of C6: 2 or less activates", "activation test of A2: 2 or less activates"]
     assert lines[2]["error"].startswith("unknown command 'fly'")
+
+
+# --------------------------------------------------------------------------- the companion with your own dice
+
+
+def test_turn_with_physical_dice_lets_the_british_reorganise_after_a_hit(tmp_path: Path) -> None:
+    out = tmp_path / "next.json"
+    board = Path(__file__).parent / "data" / "board.json"
+    script = [("[0-9]: ", "5"), ("[1-6]: ", "5"), ("Enter keeps g2-1): ", "2")]
+    script += [("[0-9]: ", "5"), ("[1-6]: ", "5")] * 2 + [("[0-9]: ", "5"), ("[0-9]: ", "5")] + [("[1-6]: ", "5")] * 7
+    text = scripted(tmp_path, ["turn", "dieppe", "--state", str(board), "--dice", "physical", "--out", str(out)], script)
+    assert "reorganise your stack in SAANE: which unit goes on top? (1 = g2-1 Group 2, troop 1 (reduced), 2 = g2-2 Group 2, troop 2 (reduced)" in text
+    assert "the British reorganise SAANE: Group 2, troop 2 (reduced) on top" in text
+    written = json.loads(out.read_text())
+    assert [u["id"] for u in written["units"] if u["zone"] == "SAANE"][0] == "g2-2"
