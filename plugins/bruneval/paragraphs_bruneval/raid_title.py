@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from paragraphs_raids.cli import RaidChoices
+from paragraphs_raids.hints import OPPOSED, Hint, equal_choices, hint_for, table_hint
 
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.rules.victory import LEVELS
@@ -147,37 +148,26 @@ def simulate(scenario: Any, factory: Callable[[], Any], options: Options, games:
 
 # --------------------------------------------------------------------------- what succeeds
 
-_HINTS: tuple[tuple[re.Pattern[str], Callable[[GameState, re.Match[str]], str]], ...] = (
+_HINTS: tuple[Hint, ...] = (
     (re.compile(r"^activation of \S+ by .* at R(\d+)"), lambda g, m: f"{g.alert.level - int(m.group(1))} or less activates (die + R{m.group(1)} at or under alert {g.alert.level})"),
     (re.compile(r"^officer loss"), lambda g, m: f"{g.scenario.params.officer_loss_face} eliminates the officer"),
     (re.compile(r"^reinforcements: at or under alert (\d+)"), lambda g, m: f"{m.group(1)} or less brings reinforcements"),
     (re.compile(r"^movement of .*halved"), lambda g, m: "half the face, rounded down, is the movement points"),
     (re.compile(r"^dismantling the Würzburg \((\w+), (\d+) turns\)"), lambda g, m: _wurzburg_hint(g, m.group(1), int(m.group(2)))),
     (re.compile(r"^destroying the Villa"), lambda g, m: "at or under the unit's attack value succeeds"),
-    (re.compile(r": attacker's die$"), lambda g, m: "added to the attack value; at or over the defence total hits the defender"),
-    (re.compile(r": defender's die$"), lambda g, m: "added to the defence value; above the attack total hits the attacker"),
-    (re.compile(r"^drop zone of "), lambda g, m: _table_hint(g, "drop_zone", "DZ ")),
+    *OPPOSED,
+    (re.compile(r"^drop zone of "), lambda g, m: table_hint(g.scenario.tables, "drop_zone", "DZ ")),
     (re.compile(r"^landing zone of "), lambda g, m: "the zone of that number in the drop zone; the next number when it is full"),
-    (re.compile(r"^unexpected event: which one"), lambda g, m: _table_hint(g, "unexpected_events", "")),
+    (re.compile(r"^unexpected event: which one"), lambda g, m: table_hint(g.scenario.tables, "unexpected_events")),
     (re.compile(r"^boats on turn \d+: need (\d+) with ([+-]\d+)"), lambda g, m: f"{int(m.group(1)) - int(m.group(2))} or more brings the boats"),
     (re.compile(r"^wrong DZ: turn "), lambda g, m: "the turn the group comes in at 5C (never before its own)"),
-    (re.compile(r"equal|at random|which group|set-up"), lambda g, m: "picks among equal choices"),
+    equal_choices(r"equal|at random|which group|set-up"),
 )
-
-
-def _table_hint(g: GameState, table: str, prefix: str) -> str:
-    """``1-4 DZ A, 5 DZ B, 6 DZ C``: a die table's rows as the player reads them."""
-    rows = g.scenario.tables[table].rows
-    return ", ".join(f"{row.name} {prefix}{str(row.result).replace('_', ' ')}" for row in rows)
 
 
 def dice_hint(g: GameState, purpose: str) -> str | None:
     """What succeeds on a roll made for ``purpose`` (the rule behind the purpose's words)."""
-    for pattern, say in _HINTS:
-        m = pattern.search(purpose)
-        if m:
-            return say(g, m)
-    return None
+    return hint_for(_HINTS, g, purpose)
 
 
 def _wurzburg_hint(g: GameState, who: str, turns: int) -> str:

@@ -99,11 +99,9 @@ class DieppeTitle:
         return board_json(state)
 
     def dice_hint(self, state: Any, purpose: str) -> str | None:
-        if purpose.startswith("activation test"):
-            return f"{state.alarm.level} or less activates"
-        if purpose.startswith("reinforcements: do they come"):
-            return f"under {state.alarm.level}: they come"
-        return None
+        from paragraphs_raids.hints import hint_for
+
+        return hint_for(_hints(), state, purpose)
 
     def marker_backs(self, state: Any, zone: str) -> Sequence[Any]:
         return list(state.scenario.marker_backs.get(state.letter(zone), ()))
@@ -115,3 +113,30 @@ class DieppeTitle:
 
 
 DIEPPE = DieppeTitle()
+
+
+def _count_hint(g: Any) -> str:
+    rows = g.scenario.tables["reinforcement_count"].rows
+    return ", ".join(f"{row.name}: {row.result}" for row in rows) + " counter(s)"
+
+
+def _hints() -> tuple[Any, ...]:
+    """What each of Dieppe's rolls does, read from its purpose (for the player's own dice)."""
+    import re
+
+    from paragraphs_raids.hints import OPPOSED, equal_choices, table_hint
+
+    return (
+        (re.compile(r"^activation test"), lambda g, m: f"{g.alarm.level} or less activates"),
+        (re.compile(r"^reinforcements: do they come"), lambda g, m: f"under {g.alarm.level}: they come"),
+        (re.compile(r"^reinforcements: entry zone"), lambda g, m: "they enter at the R of that number (the next one while commandos hold it)"),
+        (re.compile(r"^reinforcements: how many"), lambda g, m: _count_hint(g)),
+        (re.compile(r"^unforeseen event$"), lambda g, m: table_hint(g.scenario.tables, "events") + "; an odd face also loses an LCA"),
+        (re.compile(r"^event [ab]: what happens"), lambda g, m: "0 nothing, 1-7 the LCA of that number is lost, 8 Group 1 or 9 Group 2 lands late"),
+        (re.compile(r"^event d: which LCA"), lambda g, m: "the LCA of that number is lost"),
+        (re.compile(r"^mines$"), lambda g, m: f"the stack's levels added, {g.scenario.params.mines_loss_at} or more costs a loss"),
+        (re.compile(r"^Bangalore torpedo"), lambda g, m: "an even face clears the wire"),
+        *OPPOSED,
+        (re.compile(r"^garrison for|^reinforcement drawn"), lambda g, m: "picks among the counters left"),
+        equal_choices(r"equal|at random|set-up"),
+    )

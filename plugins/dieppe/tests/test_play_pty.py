@@ -164,9 +164,9 @@ def test_physical_dice_are_asked_once_each_with_what_succeeds(tmp_path: Path) ->
         tmp_path,
         ["play", "dieppe", "--dice", "physical", "--session", "dice", "--new"],
         [
-            ("roll d6 for unforeseen event [1-6]: ", "7"),
-            ("roll d6 for unforeseen event [1-6]: ", "4"),
-            ("roll d10 for event b: what happens [0-9]: ", "0"),
+            ("roll d6 for unforeseen event: 1-2 battery, 3-4 convoy, 5-6 off course; an odd face also loses an LCA [1-6]: ", "7"),
+            ("roll d6 for unforeseen event: 1-2 battery, 3-4 convoy, 5-6 off course; an odd face also loses an LCA [1-6]: ", "4"),
+            ("roll d10 for event b: what happens: 0 nothing, 1-7 the LCA of that number is lost, 8 Group 1 or 9 Group 2 lands late [0-9]: ", "0"),
             (PROMPT, "land lca-4 ORANGE2"),
             ("roll d10 for activation test of C6: 2 or less activates [0-9]: ", "1"),
             ("what does it show (1 = infantry x1, machine_gun x1, 2 = infantry x2, 3 = infantry x1, officer x1, 4 = mines, 5 = wire): ", "board"),
@@ -191,7 +191,7 @@ def test_physical_dice_are_asked_once_each_with_what_succeeds(tmp_path: Path) ->
     )
     text += "---- resumed ----\n" + again
     assert "deal the 7 A and B markers face down on your map" in text
-    assert "error: type the face your die shows, 1-6 (roll d6 for unforeseen event)" in text
+    assert "error: type the face your die shows, 1-6 (roll d6 for unforeseen event: 1-2 battery, 3-4 convoy, 5-6 off course; an odd face also loses an LCA)" in text
     # a view while a question waits, then the question again
     assert "C6 (0/10 levels, protection 0) face-down A marker" in text
     assert "marker in C6 turned over: wire" in again and "C6 (0/10 levels, protection 0) wire" in again
@@ -224,3 +224,18 @@ def test_json_lines(tmp_path: Path) -> None:
     step = lines[1]["step"]
     assert step["label"] == "in ORANGE2" and [r["purpose"] for r in step["rolls"]] == ["activation test of C6: 2 or less activates", "activation test of A2: 2 or less activates"]
     assert lines[2]["error"].startswith("unknown command 'fly'")
+
+
+# --------------------------------------------------------------------------- the companion with your own dice
+
+
+def test_turn_with_physical_dice_lets_the_british_reorganise_after_a_hit(tmp_path: Path) -> None:
+    out = tmp_path / "next.json"
+    board = Path(__file__).parent / "data" / "board.json"
+    script = [("[0-9]: ", "5"), ("[1-6]: ", "5"), ("Enter keeps g2-1): ", "2")]
+    script += [("[0-9]: ", "5"), ("[1-6]: ", "5")] * 2 + [("[0-9]: ", "5"), ("[0-9]: ", "5")] + [("[1-6]: ", "5")] * 7
+    text = scripted(tmp_path, ["turn", "dieppe", "--state", str(board), "--dice", "physical", "--out", str(out)], script)
+    assert "reorganise your stack in SAANE: which unit goes on top? (1 = g2-1 Group 2, troop 1 (reduced), 2 = g2-2 Group 2, troop 2 (reduced)" in text
+    assert "the British reorganise SAANE: Group 2, troop 2 (reduced) on top" in text
+    written = json.loads(out.read_text())
+    assert [u["id"] for u in written["units"] if u["zone"] == "SAANE"][0] == "g2-2"

@@ -105,3 +105,21 @@ def test_a_view_between_actions_changes_nothing() -> None:
     odds = session.send("odds land lca-4 ORANGE2")
     assert odds.kind == "info" and "marker in C6 (next to ORANGE2): a d10 at or under alarm 1 turns it over: 1/5 (20.0%)" in odds.text
     assert len(session.state.journal) == journal
+
+
+def test_the_assault_column_is_the_order_the_player_names() -> None:
+    session = new_session(seed=2)
+
+    def reduced_first(g: Any) -> None:
+        _ashore_next_to_germans(g)
+        g.pieces["g2-1"].reduced = True
+
+    arrange(session, reduced_first)
+    reply = session.send("assault g2-1,g2-2,g2-3,g2-4,lovat A2")
+    text = reply.text
+    while reply.kind == "question":
+        reply = session.send("2")
+        text += "\n" + reply.text
+    # case 1: the reduced g2-1 (AF 2) named first is in contact on line 1, supported by
+    # the third named (2 levels); the automatic player would have put a full one there
+    assert "assault on A2, round 1, line 1: 4 + " in text, text

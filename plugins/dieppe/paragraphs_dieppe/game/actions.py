@@ -320,7 +320,10 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
     g.alarm_event("first_assault")
     for p in pieces:
         g.lift(p)
-    commandos = [p for p in british_order(pieces) if p.role == "commando"]
+    # The British column is the player's to order (rule 11.2); the automatic player puts
+    # its strongest first, the interactive game keeps the order the units were named in.
+    order = g.british_column or british_order
+    commandos = [p for p in order(pieces) if p.role == "commando"]
     protection = g.zmap.zone(zone).protection
     while True:
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
@@ -328,7 +331,7 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
         if not germans or not commandos:
             break
         report.rounds += 1
-        lines = columns(british_order(commandos), germans)
+        lines = columns(order(commandos), germans)
         for n, r in enumerate(fight_round(lines, protection, g.roll), 1):
             if g.journal.enabled:  # the wording is only built for a journal
                 g.log_line(f"assault on {zone}, round {report.rounds}, line {n}: {r.attack} + {r.result.attack_face} against {r.defence} + {r.result.defence_face}: {r.hit.label()} hit")

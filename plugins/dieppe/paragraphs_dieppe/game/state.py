@@ -116,6 +116,8 @@ class GameState(RaidState):
     british_reorganise: Callable[[str, list[Piece]], Piece | None] | None = field(default=None, repr=False, compare=False)
     #: (commandos, germans) -> whether the assault goes on for another round (rule 11.2).
     keep_going: Callable[[Sequence[Piece], Sequence[Piece]], bool] | None = field(default=None, repr=False, compare=False)
+    #: the assaulting units -> the order of the British column (rule 11.2).
+    british_column: Callable[[Sequence[Piece]], list[Piece]] | None = field(default=None, repr=False, compare=False)
     #: the last German of an assault -> whether the commandos take him prisoner (rule 12).
     take_prisoner: Callable[[Piece], bool] | None = field(default=None, repr=False, compare=False)
 

@@ -69,6 +69,8 @@ def _wire(ctx: Any, g: GameState) -> None:
     g.keep_going = lambda commandos, germans: _ask_keep_going(asker, commandos, germans)
     g.take_prisoner = lambda captive: asker.choose("prisoner", f"{captive.label()} is the last German left: take him prisoner (rule 12)", [(1, "take him"), (2, "fight on")]) == 1
     g.ask_marker = lambda zone: _ask_marker(asker, g, zone)
+    # the player orders his assault column: the commandos in the order he names them
+    g.british_column = list
 
 
 def _ask_keep_going(asker: Asker, commandos: Sequence[Piece], germans: Sequence[Piece]) -> bool:

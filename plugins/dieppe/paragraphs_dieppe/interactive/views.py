@@ -143,7 +143,6 @@ def fire_odds(g: GameState, shooters: list[Piece], target: str, aim: Piece | Non
 
 def assault_odds(g: GameState, attackers: list[Piece], target: str) -> str:
     """Rule 11.2: the lines of the first round, each a d6 against a d10."""
-    from paragraphs_dieppe.game.actions import british_order
     from paragraphs_dieppe.rules.assault import columns
 
     if target in g.markers:
@@ -151,7 +150,7 @@ def assault_odds(g: GameState, attackers: list[Piece], target: str) -> str:
     germans = [p for p in g.stack(target) if p.side == GERMAN]
     if not germans:
         raise UsageError(f"refused: no German unit in {target}")
-    commandos = [p for p in british_order(attackers) if p.role == "commando"]
+    commandos = [p for p in attackers if p.role == "commando"]
     if not commandos:
         raise UsageError("refused: only commandos assault (rule 11.2)")
     protection = g.zmap.zone(target).protection
@@ -160,7 +159,7 @@ def assault_odds(g: GameState, attackers: list[Piece], target: str) -> str:
         attack, defence = line.attack, line.defence(protection)
         hit = _british_wins(g, attack - defence)
         lines.append(f"  line {n}: {line.british[0].label()} {attack} + d6 against {line.german[0].label()} {defence} + d10: defender hit {pct(hit)}, attacker hit {pct(1 - hit)}")
-    lines.append("  (the commandos go in the order named; after each round you choose to go on or fall back)")
+    lines.append("  (your column is the commandos in the order you name them; after each round you choose to go on or fall back)")
     return "\n".join(lines)
 
 
