@@ -733,3 +733,47 @@ def test_the_fast_mode_reads_check_paragraphs_inline_exactly_as_the_journal_mode
             if journaled is None:
                 break
     assert set(engine._inline_plans) == {"1", "2", "3", "4", "5"}
+
+
+def test_the_fast_mode_reads_a_check_from_its_table_of_outcomes_by_face_as_the_prng_rolls():
+    # a check whose outcome is a function of one face is read in the fast mode straight from
+    # the PRNG's words; a word past the last whole cycle of faces is drawn again (as
+    # Prng.roll does) and both words count in the saved position
+    from paragraphs.dice import Prng
+
+    engine = engine_for(
+        """
+        sightings: [{id: s}]
+        paragraphs:
+          - id: "1"
+            marks: [s]
+            steps:
+              - check: {kind: target, die: d6, target: 3, success: [{goto: "2"}], failure: [{goto: "3"}]}
+          - id: "2"
+            steps: [{say: low}]
+          - id: "3"
+            steps: [{say: high}]
+        """
+    )
+
+    class Words(SeededDice):
+        """Seeded dice whose PRNG gives these 32-bit words."""
+
+        def __init__(self, words):
+            super().__init__(0)
+            self.words = words
+
+        def bind(self, prng_state):
+            prng = Prng(0)
+            words = iter(self.words)
+            prng._bits = lambda k: next(words)
+            return SeededDice(0, _prng=prng)
+
+    rejected = (1 << 32) - 1  # at or past 2**32 - 2**32 % 6: drawn again
+    for words, trail, position in (([4], ["1", "3"], 1), ([rejected, 4], ["1", "3"], 2), ([rejected, 0], ["1", "2"], 2), ([1], ["1", "2"], 1)):
+        slow = engine.resolve("1", engine.new_state(), dice=Words(words))
+        quick = engine.resolve("1", engine.new_state(), dice=Words(words), record=False)
+        assert slow.trail == quick.trail == trail
+        assert slow.state.rng == quick.state.rng == {"seed": 0, "position": position}
+        assert quick.state.sightings.keys() == {"s"}
+    assert engine._inline_plans["1"].by_face is not None

@@ -7,7 +7,10 @@ of reading a paragraph is its bookkeeping (entries, the call stack, the trail, r
 counts, sightings) and its steps; the engine's ``run_steps`` looks each step's handler up
 by class on every visit. A *plan* does the same work with the lookups done once: each
 paragraph becomes one closure, its steps a chain of closures, and a branch that is only
-a ``goto`` becomes the paragraph id itself.
+a ``goto`` becomes the paragraph id itself. A check whose prepared form declares its
+outcome for each face (``face_outcomes``: the core's target check with numbers written in
+the content) is read in the loop from the PRNG's next word, the branch of each face looked
+up in a table built on the paragraph's first reading.
 
 A plan changes no result: it calls the same context methods and the same prepared checks
 in the same order, and any step it has no closure for runs through its ordinary handler.
@@ -20,6 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Union
 
 from paragraphs.book import model as m
+from paragraphs.book.dice import Prng
 from paragraphs.interpreter.context import Context
 from paragraphs.foundation.errors import CycleError
 from paragraphs.interpreter.handlers import HANDLERS
@@ -94,7 +98,7 @@ class CheckPlan:
     :func:`run_plans` reads it inline (no call per paragraph), as :meth:`Engine._read`
     would: the marks, then the check as :func:`_compile_check` runs it."""
 
-    __slots__ = ("pid", "marks", "before", "step", "table", "key", "fast")
+    __slots__ = ("pid", "marks", "before", "step", "table", "key", "fast", "by_face")
 
     def __init__(self, engine: Engine, par: m.Paragraph) -> None:
         self.pid = par.id
@@ -105,6 +109,19 @@ class CheckPlan:
         self.table = _outcome_table(engine, self.step)
         self.key = id(self.step)
         self.fast: Callable[[Context], str] | None = None
+        #: When the prepared check's outcome is a function of one roll of one plain die
+        #: (its ``face_outcomes``): ``(faces, limit, branch of each face)``, read in the
+        #: loop straight from the PRNG's words as :meth:`Prng.roll` reads them.
+        self.by_face: tuple[int, int, tuple[Branch, ...]] | None = None
+
+    def learn(self, fast: Callable[[Context], str] | None) -> None:
+        """Keep the prepared check, and its outcome by face when it has one."""
+        self.fast = fast
+        table = getattr(fast, "face_outcomes", None)
+        if table is not None:
+            die, outcomes = table
+            n = len(die.parts[0])
+            self.by_face = (n, _TWO32 - (_TWO32 % n), tuple(self.table.get(o) for o in outcomes))
 
 
 def is_check_paragraph(par: m.Paragraph) -> bool:
@@ -122,6 +139,12 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
     trail_append, stack_append, stack_pop = ctx.trail.append, stack.append, stack.pop
     max_reentry = engine.max_reentry
     prepared, check = engine._prepared, engine.check
+    # the seeded PRNG behind ctx.quick, whose words a check with a table of outcomes by
+    # face reads directly (exactly as Prng.roll does: one word per try, rejection above limit)
+    prng = getattr(ctx.quick, "__self__", None)
+    if prng.__class__ is not Prng:
+        prng = None
+    bits = prng._bits if prng is not None else None
     while target is not None:
         cp = inline.get(target)
         if cp is None:
@@ -146,14 +169,39 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
         trail_append(pid)
         retired = state.retired
         if retired and pid in retired:
-            saved = ctx.paragraph
-            ctx.paragraph = pid
-            ctx.say("No event (this paragraph is spent).", "no_event")
-            ctx.effect(f"{pid} spent")
-            ctx.paragraph = saved
+            say_spent(ctx, pid)
             return
         counts = state.read_counts
         counts[pid] = counts.get(pid, 0) + 1
+        by_face = cp.by_face
+        if by_face is not None and bits is not None and cp.before is None:
+            # the commonest paragraph: at most marks, then a check read from its table
+            if cp.marks:
+                saved = ctx.paragraph
+                ctx.paragraph = pid
+                for sid in cp.marks:
+                    ctx.mark(sid)
+                ctx.paragraph = saved
+            x = bits(32)
+            prng.position += 1  # type: ignore[union-attr]
+            n, limit, branches = by_face
+            if x < limit:
+                branch = branches[x % n]
+            else:  # a word past the last whole cycle of faces: Prng.roll draws again
+                saved = ctx.paragraph
+                ctx.paragraph = pid
+                branch = cp.table.get(cp.fast(ctx))  # type: ignore[misc]
+                ctx.paragraph = saved
+            if branch is None or branch.__class__ is str:
+                target = branch  # type: ignore[assignment]
+            else:
+                saved = ctx.paragraph
+                ctx.paragraph = pid
+                stack_append(pid)
+                target = branch(ctx)  # type: ignore[operator]
+                stack_pop()
+                ctx.paragraph = saved
+            continue
         saved = ctx.paragraph
         ctx.paragraph = pid
         marks = cp.marks
@@ -172,7 +220,7 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
             # the first time (and always for a kind without a prepared form): as
             # ``handlers._check``, whose ``engine.check`` prepares the check when it can
             outcome = check(ctx, cp.step)
-            cp.fast = prepared.get(cp.key)
+            cp.learn(prepared.get(cp.key))
         branch = cp.table.get(outcome)
         target = branch if branch is None or branch.__class__ is str else branch(ctx)  # type: ignore[assignment, operator]
         stack_pop()
@@ -180,6 +228,7 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
 
 
 _NONE_PASSED: Mapping[str, Any] = {}
+_TWO32 = 1 << 32
 
 
 def compile_steps(engine: Engine, steps: m.Steps) -> Run:
