@@ -28,7 +28,8 @@ DEFAULT_CONVENTIONS: Mapping[str, tuple[int, int]] = {
     "d100": (0, 99),
 }
 
-_NOTATION = re.compile(r"^(?P<count>[1-9][0-9]?)?d(?P<sides>[0-9]{1,6}|%)$")
+# (patterns as text: re compiles and caches them on first use, not at every start-up)
+_NOTATION = r"^(?P<count>[1-9][0-9]?)?d(?P<sides>[0-9]{1,6}|%)$"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +122,15 @@ class Die:
         return {value: Fraction(ways, whole) for value, ways in sorted(counts.items())}
 
     @cached_property
+    def raw_faces(self) -> frozenset[int]:
+        """Every sum the dice can show as they land (no fractions: reading a typed roll
+        needs only these, and a short command need not import exact arithmetic)."""
+        sums = {0}
+        for faces in self.parts:
+            sums = {total + face for total in sums for face in faces}
+        return frozenset(sums)
+
+    @cached_property
     def distribution(self) -> dict[int, Fraction]:
         """Exact probability of each result (sum, plus offset, at least the minimum)."""
         if self.plain:
@@ -175,7 +185,7 @@ class Die:
             DiceError: not something these dice can show.
         """
         text = str(typed).strip()
-        raw_faces = self.raw_distribution
+        raw_faces = self.raw_faces
         if self.zero is not None and text in ("0", "00") and 0 not in raw_faces:
             return self.zero
         try:
@@ -202,7 +212,7 @@ class Die:
         return self.name
 
 
-_CODE = re.compile(r"^(?P<die>[0-9]*d[0-9%]+)\s*(?:(?P<sign>[+-])\s*(?P<k>[0-9]{1,6}))?\s*(?:min\s*(?P<min>-?[0-9]{1,6}))?$")
+_CODE = r"^(?P<die>[0-9]*d[0-9%]+)\s*(?:(?P<sign>[+-])\s*(?P<k>[0-9]{1,6}))?\s*(?:min\s*(?P<min>-?[0-9]{1,6}))?$"
 
 
 def parse_die(notation: str, conventions: DiceConventions | None = None) -> Die:
@@ -217,8 +227,8 @@ def parse_die(notation: str, conventions: DiceConventions | None = None) -> Die:
     """
     conv = conventions or DiceConventions()
     text = " ".join(notation.strip().lower().split())
-    code = _CODE.match(text)
-    match = _NOTATION.match(code["die"]) if code else None
+    code = re.match(_CODE, text)
+    match = re.match(_NOTATION, code["die"]) if code else None
     if not code or not match:
         raise DiceError(f"cannot read die {notation!r}: write d6, d10, 2d6, d100, 2d6-2 or 2d6-2 min 0")
     count = int(match["count"] or 1)
