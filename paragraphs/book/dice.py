@@ -362,17 +362,36 @@ class SeededDice(DiceSource):
 
     A state that already holds a PRNG position continues that stream; otherwise the
     stream starts from ``seed``.
+
+    Seeding the PRNG and moving it to a saved position cost more than a short resolution
+    (and the move grows with the position): the stream a kept resolution leaves is kept
+    here, and the next resolution whose state is at exactly that seed and position draws
+    on from it instead of seeding again. The stream is a function of (seed, position)
+    alone, so the rolls are the same either way.
     """
 
     kind = "seeded"
 
-    def __init__(self, seed: int | None = None, *, _prng: Prng | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, _prng: Prng | None = None, _parent: SeededDice | None = None) -> None:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 63)
         self._prng = _prng
+        self._parent = _parent
+        #: The stream the last kept resolution left (at its position), or None.
+        self._kept: Prng | None = None
 
     def bind(self, prng_state: dict[str, int] | None) -> SeededDice:
-        prng = Prng.from_json(prng_state) if prng_state else Prng(self.seed)
-        return SeededDice(self.seed, _prng=prng)
+        kept = self._kept
+        if kept is not None and prng_state and prng_state.get("position") == kept.position and prng_state.get("seed") == kept.seed:
+            # handed over: only one bound source at a time draws from a kept stream
+            self._kept = None
+            prng = kept
+        else:
+            prng = Prng.from_json(prng_state) if prng_state else Prng(self.seed)
+        return SeededDice(self.seed, _prng=prng, _parent=self)
+
+    def commit(self) -> None:
+        if self._parent is not None and self._prng is not None:
+            self._parent._kept = self._prng
 
     def roll(self, die: Die, purpose: str) -> int:
         if self._prng is None:
