@@ -98,7 +98,7 @@ class CheckPlan:
     :func:`run_plans` reads it inline (no call per paragraph), as :meth:`Engine._read`
     would: the marks, then the check as :func:`_compile_check` runs it."""
 
-    __slots__ = ("pid", "marks", "before", "step", "table", "key", "fast", "by_face")
+    __slots__ = ("pid", "marks", "before", "step", "table", "key", "fast", "by_face", "simple")
 
     def __init__(self, engine: Engine, par: m.Paragraph) -> None:
         self.pid = par.id
@@ -113,6 +113,9 @@ class CheckPlan:
         #: (its ``face_outcomes``): ``(faces, limit, branch of each face)``, read in the
         #: loop straight from the PRNG's words as :meth:`Prng.roll` reads them.
         self.by_face: tuple[int, int, tuple[Branch, ...]] | None = None
+        #: ``by_face`` when no step comes before the check (marks aside): read in the
+        #: loop's shortest path.
+        self.simple: tuple[int, int, tuple[Branch, ...]] | None = None
 
     def learn(self, fast: Callable[[Context], str] | None) -> None:
         """Keep the prepared check, and its outcome by face when it has one."""
@@ -122,6 +125,7 @@ class CheckPlan:
             die, outcomes = table
             n = len(die.parts[0])
             self.by_face = (n, _TWO32 - (_TWO32 % n), tuple(self.table.get(o) for o in outcomes))
+            self.simple = self.by_face if self.before is None else None
 
 
 def is_check_paragraph(par: m.Paragraph) -> bool:
@@ -145,6 +149,9 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
     if prng.__class__ is not Prng:
         prng = None
     bits = prng._bits if prng is not None else None
+    # The count of paragraphs entered is kept in a local and written back to the context
+    # before anything else can read or change it (a plan, a branch's steps) and at the end.
+    entries, entry_limit = ctx.entries, ctx.entry_limit
     while target is not None:
         cp = inline.get(target)
         if cp is None:
@@ -152,29 +159,36 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
             if plan is None:
                 engine._plan(target)
                 continue
+            ctx.entries = entries
             target = plan(ctx, passed)
+            entries = ctx.entries
             passed = _NONE_PASSED
             continue
         if passed:
+            ctx.entries = entries
             target = engine._read(ctx, target, passed)
+            entries = ctx.entries
             passed = _NONE_PASSED
             continue
         pid = target
-        ctx.entries = entries = ctx.entries + 1
-        if entries > ctx.entry_limit:
+        entries += 1
+        if entries > entry_limit:
+            ctx.entries = entries
             ctx.chooser.entry_limit_reached(ctx, pid)
             raise CycleError(recent_cycle(ctx.trail))
         if stack and pid in stack and stack.count(pid) >= max_reentry:
+            ctx.entries = entries
             raise CycleError(stack[stack.index(pid):] + [pid])
         trail_append(pid)
         retired = state.retired
         if retired and pid in retired:
+            ctx.entries = entries
             say_spent(ctx, pid)
             return
         counts = state.read_counts
         counts[pid] = counts.get(pid, 0) + 1
-        by_face = cp.by_face
-        if by_face is not None and bits is not None and cp.before is None:
+        simple = cp.simple
+        if simple is not None and bits is not None:
             # the commonest paragraph: at most marks, then a check read from its table
             if cp.marks:
                 saved = ctx.paragraph
@@ -184,7 +198,7 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
                 ctx.paragraph = saved
             x = bits(32)
             prng.position += 1  # type: ignore[union-attr]
-            n, limit, branches = by_face
+            n, limit, branches = simple
             if x < limit:
                 branch = branches[x % n]
             else:  # a word past the last whole cycle of faces: Prng.roll draws again
@@ -198,10 +212,13 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
                 saved = ctx.paragraph
                 ctx.paragraph = pid
                 stack_append(pid)
+                ctx.entries = entries
                 target = branch(ctx)  # type: ignore[operator]
+                entries = ctx.entries
                 stack_pop()
                 ctx.paragraph = saved
             continue
+        ctx.entries = entries
         saved = ctx.paragraph
         ctx.paragraph = pid
         marks = cp.marks
@@ -225,6 +242,8 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
         target = branch if branch is None or branch.__class__ is str else branch(ctx)  # type: ignore[assignment, operator]
         stack_pop()
         ctx.paragraph = saved
+        entries = ctx.entries
+    ctx.entries = entries
 
 
 _NONE_PASSED: Mapping[str, Any] = {}
