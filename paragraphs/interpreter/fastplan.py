@@ -149,9 +149,13 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
     if prng.__class__ is not Prng:
         prng = None
     bits = prng._bits if prng is not None else None
-    # The count of paragraphs entered is kept in a local and written back to the context
-    # before anything else can read or change it (a plan, a branch's steps) and at the end.
+    words: Any = prng if prng is not None else _NoWords()
+    # The count of paragraphs entered, the PRNG's position and the state's read counts are
+    # kept in locals, written back before anything else can read or change them (a plan,
+    # a branch's steps, a check's own roll) and read again after it, and written at the end.
     entries, entry_limit = ctx.entries, ctx.entry_limit
+    position = words.position
+    counts = state.read_counts
     while target is not None:
         cp = inline.get(target)
         if cp is None:
@@ -159,15 +163,15 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
             if plan is None:
                 engine._plan(target)
                 continue
-            ctx.entries = entries
+            ctx.entries, words.position = entries, position
             target = plan(ctx, passed)
-            entries = ctx.entries
+            entries, position, counts = ctx.entries, words.position, state.read_counts
             passed = _NONE_PASSED
             continue
         if passed:
-            ctx.entries = entries
+            ctx.entries, words.position = entries, position
             target = engine._read(ctx, target, passed)
-            entries = ctx.entries
+            entries, position, counts = ctx.entries, words.position, state.read_counts
             passed = _NONE_PASSED
             continue
         pid = target
@@ -182,10 +186,9 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
         trail_append(pid)
         retired = state.retired
         if retired and pid in retired:
-            ctx.entries = entries
+            ctx.entries, words.position = entries, position
             say_spent(ctx, pid)
             return
-        counts = state.read_counts
         counts[pid] = counts.get(pid, 0) + 1
         simple = cp.simple
         if simple is not None and bits is not None:
@@ -197,14 +200,16 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
                     ctx.mark(sid)
                 ctx.paragraph = saved
             x = bits(32)
-            prng.position += 1  # type: ignore[union-attr]
+            position += 1
             n, limit, branches = simple
             if x < limit:
                 branch = branches[x % n]
             else:  # a word past the last whole cycle of faces: Prng.roll draws again
                 saved = ctx.paragraph
                 ctx.paragraph = pid
+                words.position = position
                 branch = cp.table.get(cp.fast(ctx))  # type: ignore[misc]
+                position = words.position
                 ctx.paragraph = saved
             if branch is None or branch.__class__ is str:
                 target = branch  # type: ignore[assignment]
@@ -212,13 +217,13 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
                 saved = ctx.paragraph
                 ctx.paragraph = pid
                 stack_append(pid)
-                ctx.entries = entries
+                ctx.entries, words.position = entries, position
                 target = branch(ctx)  # type: ignore[operator]
-                entries = ctx.entries
+                entries, position, counts = ctx.entries, words.position, state.read_counts
                 stack_pop()
                 ctx.paragraph = saved
             continue
-        ctx.entries = entries
+        ctx.entries, words.position = entries, position
         saved = ctx.paragraph
         ctx.paragraph = pid
         marks = cp.marks
@@ -242,8 +247,17 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
         target = branch if branch is None or branch.__class__ is str else branch(ctx)  # type: ignore[assignment, operator]
         stack_pop()
         ctx.paragraph = saved
-        entries = ctx.entries
-    ctx.entries = entries
+        entries, position, counts = ctx.entries, words.position, state.read_counts
+    ctx.entries, words.position = entries, position
+
+
+class _NoWords:
+    """Where the loop keeps a position when no seeded PRNG is behind the rolls (unused)."""
+
+    __slots__ = ("position",)
+
+    def __init__(self) -> None:
+        self.position = 0
 
 
 _NONE_PASSED: Mapping[str, Any] = {}
