@@ -508,6 +508,42 @@ def test_the_journal_records_each_resolution_and_undo_restores_the_prng():
     assert replay.rolls[0].value == second.rolls[0].value  # undo never re-rolls
 
 
+def test_seeded_dice_continue_a_kept_stream_with_the_same_rolls_as_a_fresh_one():
+    # one SeededDice across a session draws on from the stream its last kept resolution
+    # left (no seeding again); a state elsewhere in the stream, a resolution that stopped
+    # for an answer and a fresh state are read from the seed and position, as before
+    engine = engine_for(
+        """
+        questions: [{key: go, prompt: Go on?, type: yesno}]
+        paragraphs:
+          - id: "1"
+            steps: [{roll: {die: d100, store: r}}, {check: {kind: target, die: d6, target: 3, success: [{set: {s: 1}}], failure: [{set: {s: 0}}]}}]
+          - id: "2"
+            steps: [{roll: {die: d100, store: r}}, {if: {test: {ask: go}, then: [{set: {s: 2}}]}}]
+        """
+    )
+    for record in (True, False):
+        kept, fresh = SeededDice(5), None
+        state_k, state_f = engine.new_state(), engine.new_state()
+        for step in range(12):
+            bound_before = kept._kept
+            a = engine.resolve("1", state_k, dice=kept, record=record)
+            b = engine.resolve("1", state_f, dice=SeededDice(5), record=record)  # always seeded anew
+            assert [r.value for r in a.rolls] == [r.value for r in b.rolls] and a.state.rng == b.state.rng
+            assert a.state.values == b.state.values
+            if step:
+                assert bound_before is not None and kept._kept is bound_before  # the same stream, drawn on
+            state_k, state_f = a.state, b.state
+        # a branch from an earlier state, and a stop for an answer, are read afresh
+        earlier = engine.resolve("1", engine.new_state(), dice=SeededDice(5), record=record).state
+        assert engine.resolve("1", earlier.copy(), dice=kept, record=record).state.rng == engine.resolve("1", earlier.copy(), dice=SeededDice(5), record=record).state.rng
+        stopped = engine.resolve("2", state_k.copy(), dice=kept, record=record)
+        assert stopped.status == "needs_answers"
+        again = engine.resolve("2", state_k.copy(), {"go": "yes"}, dice=kept, record=record)
+        assert again.state.rng == engine.resolve("2", state_f.copy(), {"go": "yes"}, dice=SeededDice(5), record=record).state.rng
+        assert engine.resolve("1", engine.new_state(), dice=kept).state.rng == engine.resolve("1", engine.new_state(), dice=SeededDice(5)).state.rng
+
+
 def test_the_roll_hook_overrides_dice():
     class Loaded:
         @hookimpl
@@ -733,3 +769,47 @@ def test_the_fast_mode_reads_check_paragraphs_inline_exactly_as_the_journal_mode
             if journaled is None:
                 break
     assert set(engine._inline_plans) == {"1", "2", "3", "4", "5"}
+
+
+def test_the_fast_mode_reads_a_check_from_its_table_of_outcomes_by_face_as_the_prng_rolls():
+    # a check whose outcome is a function of one face is read in the fast mode straight from
+    # the PRNG's words; a word past the last whole cycle of faces is drawn again (as
+    # Prng.roll does) and both words count in the saved position
+    from paragraphs.dice import Prng
+
+    engine = engine_for(
+        """
+        sightings: [{id: s}]
+        paragraphs:
+          - id: "1"
+            marks: [s]
+            steps:
+              - check: {kind: target, die: d6, target: 3, success: [{goto: "2"}], failure: [{goto: "3"}]}
+          - id: "2"
+            steps: [{say: low}]
+          - id: "3"
+            steps: [{say: high}]
+        """
+    )
+
+    class Words(SeededDice):
+        """Seeded dice whose PRNG gives these 32-bit words."""
+
+        def __init__(self, words):
+            super().__init__(0)
+            self.words = words
+
+        def bind(self, prng_state):
+            prng = Prng(0)
+            words = iter(self.words)
+            prng._bits = lambda k: next(words)
+            return SeededDice(0, _prng=prng)
+
+    rejected = (1 << 32) - 1  # at or past 2**32 - 2**32 % 6: drawn again
+    for words, trail, position in (([4], ["1", "3"], 1), ([rejected, 4], ["1", "3"], 2), ([rejected, 0], ["1", "2"], 2), ([1], ["1", "2"], 1)):
+        slow = engine.resolve("1", engine.new_state(), dice=Words(words))
+        quick = engine.resolve("1", engine.new_state(), dice=Words(words), record=False)
+        assert slow.trail == quick.trail == trail
+        assert slow.state.rng == quick.state.rng == {"seed": 0, "position": position}
+        assert quick.state.sightings.keys() == {"s"}
+    assert engine._inline_plans["1"].by_face is not None

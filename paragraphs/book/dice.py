@@ -28,7 +28,8 @@ DEFAULT_CONVENTIONS: Mapping[str, tuple[int, int]] = {
     "d100": (0, 99),
 }
 
-_NOTATION = re.compile(r"^(?P<count>[1-9][0-9]?)?d(?P<sides>[0-9]{1,6}|%)$")
+# (patterns as text: re compiles and caches them on first use, not at every start-up)
+_NOTATION = r"^(?P<count>[1-9][0-9]?)?d(?P<sides>[0-9]{1,6}|%)$"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +122,15 @@ class Die:
         return {value: Fraction(ways, whole) for value, ways in sorted(counts.items())}
 
     @cached_property
+    def raw_faces(self) -> frozenset[int]:
+        """Every sum the dice can show as they land (no fractions: reading a typed roll
+        needs only these, and a short command need not import exact arithmetic)."""
+        sums = {0}
+        for faces in self.parts:
+            sums = {total + face for total in sums for face in faces}
+        return frozenset(sums)
+
+    @cached_property
     def distribution(self) -> dict[int, Fraction]:
         """Exact probability of each result (sum, plus offset, at least the minimum)."""
         if self.plain:
@@ -175,7 +185,7 @@ class Die:
             DiceError: not something these dice can show.
         """
         text = str(typed).strip()
-        raw_faces = self.raw_distribution
+        raw_faces = self.raw_faces
         if self.zero is not None and text in ("0", "00") and 0 not in raw_faces:
             return self.zero
         try:
@@ -202,7 +212,7 @@ class Die:
         return self.name
 
 
-_CODE = re.compile(r"^(?P<die>[0-9]*d[0-9%]+)\s*(?:(?P<sign>[+-])\s*(?P<k>[0-9]{1,6}))?\s*(?:min\s*(?P<min>-?[0-9]{1,6}))?$")
+_CODE = r"^(?P<die>[0-9]*d[0-9%]+)\s*(?:(?P<sign>[+-])\s*(?P<k>[0-9]{1,6}))?\s*(?:min\s*(?P<min>-?[0-9]{1,6}))?$"
 
 
 def parse_die(notation: str, conventions: DiceConventions | None = None) -> Die:
@@ -217,8 +227,8 @@ def parse_die(notation: str, conventions: DiceConventions | None = None) -> Die:
     """
     conv = conventions or DiceConventions()
     text = " ".join(notation.strip().lower().split())
-    code = _CODE.match(text)
-    match = _NOTATION.match(code["die"]) if code else None
+    code = re.match(_CODE, text)
+    match = re.match(_NOTATION, code["die"]) if code else None
     if not code or not match:
         raise DiceError(f"cannot read die {notation!r}: write d6, d10, 2d6, d100, 2d6-2 or 2d6-2 min 0")
     count = int(match["count"] or 1)
@@ -352,17 +362,36 @@ class SeededDice(DiceSource):
 
     A state that already holds a PRNG position continues that stream; otherwise the
     stream starts from ``seed``.
+
+    Seeding the PRNG and moving it to a saved position cost more than a short resolution
+    (and the move grows with the position): the stream a kept resolution leaves is kept
+    here, and the next resolution whose state is at exactly that seed and position draws
+    on from it instead of seeding again. The stream is a function of (seed, position)
+    alone, so the rolls are the same either way.
     """
 
     kind = "seeded"
 
-    def __init__(self, seed: int | None = None, *, _prng: Prng | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, _prng: Prng | None = None, _parent: SeededDice | None = None) -> None:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 63)
         self._prng = _prng
+        self._parent = _parent
+        #: The stream the last kept resolution left (at its position), or None.
+        self._kept: Prng | None = None
 
     def bind(self, prng_state: dict[str, int] | None) -> SeededDice:
-        prng = Prng.from_json(prng_state) if prng_state else Prng(self.seed)
-        return SeededDice(self.seed, _prng=prng)
+        kept = self._kept
+        if kept is not None and prng_state and prng_state.get("position") == kept.position and prng_state.get("seed") == kept.seed:
+            # handed over: only one bound source at a time draws from a kept stream
+            self._kept = None
+            prng = kept
+        else:
+            prng = Prng.from_json(prng_state) if prng_state else Prng(self.seed)
+        return SeededDice(self.seed, _prng=prng, _parent=self)
+
+    def commit(self) -> None:
+        if self._parent is not None and self._prng is not None:
+            self._parent._kept = self._prng
 
     def roll(self, die: Die, purpose: str) -> int:
         if self._prng is None:

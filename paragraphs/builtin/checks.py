@@ -60,11 +60,20 @@ def prepare_target(spec: Mapping[str, Any], engine: Any) -> Any:
     def run(ctx: Any) -> str:
         quick = ctx.quick
         total = (quick(die) if quick is not None else ctx.roll(die, purpose, modifier=modifier)) + modifier
-        if total == threshold:
-            return "exact" if inclusive else "failure"
-        return "success" if (total < threshold) == under else "failure"
+        return _target_outcome(total, threshold, inclusive, under)
 
+    if len(die.parts) == 1 and die.plain:
+        # The outcome depends on the one face rolled and nothing else: the fast mode reads
+        # it from this table, one entry per face (see CheckKind.prepare).
+        run.face_outcomes = (die, tuple(_target_outcome(face + modifier, threshold, inclusive, under) for face in die.parts[0]))  # type: ignore[attr-defined]
     return run
+
+
+def _target_outcome(total: int, threshold: int, inclusive: bool, under: bool) -> str:
+    """As the prepared target check decides (for its table of outcomes by face)."""
+    if total == threshold:
+        return "exact" if inclusive else "failure"
+    return "success" if (total < threshold) == under else "failure"
 
 
 def chances_target(ctx: Any, spec: Mapping[str, Any]) -> dict[str, Fraction]:

@@ -86,10 +86,12 @@ def failed_plugin(host: Any, name: str) -> str:
 
 
 def load_or_new_state(path: str | None, engine: Any) -> Any:
+    if not path:  # (save files are imported only when a command has one)
+        return engine.new_state()
     from paragraphs.state import load_state, save_exists
 
     # a missing save whose backup is there is never taken for a new game (SaveMissing)
-    if path and save_exists(path):
+    if save_exists(path):
         state = load_state(path, title=engine.book.title)
         if state.content_hash and state.content_hash != engine.book.content_hash:
             sys.stderr.write("paragraphs: warning: the save was made with other content (an update or an overlay)\n")
@@ -305,19 +307,18 @@ def cmd_ids(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_read(args: argparse.Namespace, host: Any) -> int:
-    import contextlib
-
+    engine = open_engine(args, host)
+    if not args.state:
+        return _read(args, engine)
     from paragraphs.state import hold_save
 
-    engine = open_engine(args, host)
     # The save is locked from loading to saving: a second command waits, then says so.
-    with hold_save(args.state) if args.state else contextlib.nullcontext():
+    with hold_save(args.state):
         return _read(args, engine)
 
 
 def _read(args: argparse.Namespace, engine: Any) -> int:
     from paragraphs.book.dice import ScriptedDice
-    from paragraphs.state import save_state
 
     state = load_or_new_state(args.state, engine)
     dice = dice_from_args(args, state)
@@ -328,6 +329,8 @@ def _read(args: argparse.Namespace, engine: Any) -> int:
     # Everything that can fail is done before the save is written.
     payload = result.to_json(tracks) if args.json else None
     if result.done and args.state:
+        from paragraphs.state import save_state
+
         save_state(result.state, args.state)
     if payload is not None:
         emit_json(payload)

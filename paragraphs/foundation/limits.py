@@ -14,7 +14,7 @@ import re
 MAX_SUBJECTS = 1000
 
 #: A name that may become a file or folder name: no separator, no dot, no leading dash.
-_SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")
+_SAFE_NAME = r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z"  # (patterns as text: compiled on first use)
 
 # The safe form of ``id_pattern``: literals, escapes, character classes and ``.``, each
 # with an optional quantifier, in branches joined by ``|``. Without groups there is no
@@ -22,28 +22,28 @@ _SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}\Z")
 _ATOM = r"(?:\\[dDwWsS]|\\[^A-Za-z0-9]|\[\^?(?:\\[dDwWsS]|\\[^A-Za-z0-9]|[^\]\\])+\]|\.|[^\\()\[\]{}*+?|^$.])"
 _QUANT = r"(?:[*+?]|\{[0-9]{1,3}(?:,[0-9]{0,3})?\})"
 _BRANCH = rf"\^?(?:{_ATOM}{_QUANT}?)*\$?"
-_SAFE_PATTERN = re.compile(rf"{_BRANCH}(?:\|{_BRANCH})*\Z")
-_UNBOUNDED = re.compile(rf"{_ATOM}(?:[*+]|\{{[0-9]{{1,3}},\}})")
+_SAFE_PATTERN = rf"{_BRANCH}(?:\|{_BRANCH})*\Z"
+_UNBOUNDED = rf"{_ATOM}(?:[*+]|\{{[0-9]{{1,3}},\}})"
 MAX_UNBOUNDED = 2
 MAX_PATTERN = 200
 
 
 def safe_name(text: str) -> bool:
     """Whether ``text`` (a title id, a collection name) can name a file safely."""
-    return bool(_SAFE_NAME.match(text))
+    return bool(re.match(_SAFE_NAME, text))
 
 
 def id_pattern_problem(pattern: str) -> str | None:
     """Why ``pattern`` cannot be used as an ``id_pattern``, or None when it can."""
     if len(pattern) > MAX_PATTERN:
         return f"id_pattern is longer than {MAX_PATTERN} characters"
-    if not _SAFE_PATTERN.match(pattern):
+    if not re.match(_SAFE_PATTERN, pattern):
         return (
             f"id_pattern {pattern!r} is not in the safe form: literals, \\d-style escapes, "
             "[classes] and '.', each with an optional ?, *, + or {m,n}, in branches joined by |, "
             "no groups"
         )
-    if len(_UNBOUNDED.findall(pattern)) > MAX_UNBOUNDED:
+    if len(re.findall(_UNBOUNDED, pattern)) > MAX_UNBOUNDED:
         return f"id_pattern {pattern!r} has more than {MAX_UNBOUNDED} open-ended repeats (* + {{m,}})"
     try:
         re.compile(pattern)

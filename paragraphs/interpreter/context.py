@@ -18,7 +18,6 @@ from paragraphs.book.dice import Die
 from paragraphs.book.cells import ASK, REFUSE, REMEMBERED_CELLS, Cell, UnknownCell, answered_cell, as_cell, cell_key
 from paragraphs.foundation.errors import ResolutionError
 from paragraphs.pluginhost.records import Table, TableRow
-from paragraphs.pipeline.tables import cell_question, table_cell_question
 
 if TYPE_CHECKING:
     from paragraphs.interpreter.engine import Engine
@@ -241,6 +240,9 @@ class Context:
             raise ResolutionError(f"{self.title} {self.paragraph}: table {t.id} has no cell at row {row!r}, column {column!r}") from None
         if found.known:
             return found
+        # (the content pipeline's question makers only when a cell is unknown: not at import)
+        from paragraphs.pipeline.tables import table_cell_question
+
         return self._unknown_cell(t.cell_key(r, column), found, lambda: table_cell_question(t, r, column))
 
     def row_cell(self, total: int, cell: Cell, what: str) -> Cell:
@@ -255,6 +257,8 @@ class Context:
             return as_cell(filled)
         if cell.known:
             return cell
+        from paragraphs.pipeline.tables import cell_question
+
         return self._unknown_cell(key, cell, lambda: cell_question(key, f"Paragraph {self.paragraph}, {what}", str(total), None, cell))
 
     def _record_cell(self, collection: str, rid: str, name: str | None) -> Cell:
@@ -265,6 +269,8 @@ class Context:
         if found.known:
             return found
         key = cell_key(collection, rid, name)
+        from paragraphs.pipeline.tables import cell_question
+
         return self._unknown_cell(key, found, lambda: cell_question(key, collection, rid, name, found))
 
     def _unknown_cell(self, key: str, found: Cell, question: Callable[[], m.Question]) -> Cell:

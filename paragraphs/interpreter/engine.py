@@ -26,7 +26,6 @@ from paragraphs.foundation.errors import CycleError, ParagraphsError, Resolution
 from paragraphs.pipeline.grammar import grammar_for
 from paragraphs.state.core import State, append_entry
 from paragraphs.book.cells import ASK, is_cell_key
-from paragraphs.pipeline.tables import cell_question_for_key
 
 if TYPE_CHECKING:
     from paragraphs.pluginhost.plugins import PluginHost
@@ -202,6 +201,8 @@ class Engine:
             base, _, sub = key.partition(".")
             q = self.book.questions.get(key) or (self.book.questions.get(base) if sub.isdigit() else None)
             if q is None and is_cell_key(key):
+                from paragraphs.pipeline.tables import cell_question_for_key  # (not at import: rarely needed)
+
                 q = cell_question_for_key(self.book.tables, self.book.data, key, self.book.paragraphs)
             if q is None:
                 raise UsageError(self._unknown_key(key))

@@ -7,7 +7,10 @@ of reading a paragraph is its bookkeeping (entries, the call stack, the trail, r
 counts, sightings) and its steps; the engine's ``run_steps`` looks each step's handler up
 by class on every visit. A *plan* does the same work with the lookups done once: each
 paragraph becomes one closure, its steps a chain of closures, and a branch that is only
-a ``goto`` becomes the paragraph id itself.
+a ``goto`` becomes the paragraph id itself. A check whose prepared form declares its
+outcome for each face (``face_outcomes``: the core's target check with numbers written in
+the content) is read in the loop from the PRNG's next word, the branch of each face looked
+up in a table built on the paragraph's first reading.
 
 A plan changes no result: it calls the same context methods and the same prepared checks
 in the same order, and any step it has no closure for runs through its ordinary handler.
@@ -20,6 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Union
 
 from paragraphs.book import model as m
+from paragraphs.book.dice import Prng
 from paragraphs.interpreter.context import Context
 from paragraphs.foundation.errors import CycleError
 from paragraphs.interpreter.handlers import HANDLERS
@@ -94,7 +98,7 @@ class CheckPlan:
     :func:`run_plans` reads it inline (no call per paragraph), as :meth:`Engine._read`
     would: the marks, then the check as :func:`_compile_check` runs it."""
 
-    __slots__ = ("pid", "marks", "before", "step", "table", "key", "fast")
+    __slots__ = ("pid", "marks", "before", "step", "table", "key", "fast", "by_face", "simple")
 
     def __init__(self, engine: Engine, par: m.Paragraph) -> None:
         self.pid = par.id
@@ -105,6 +109,23 @@ class CheckPlan:
         self.table = _outcome_table(engine, self.step)
         self.key = id(self.step)
         self.fast: Callable[[Context], str] | None = None
+        #: When the prepared check's outcome is a function of one roll of one plain die
+        #: (its ``face_outcomes``): ``(faces, limit, branch of each face)``, read in the
+        #: loop straight from the PRNG's words as :meth:`Prng.roll` reads them.
+        self.by_face: tuple[int, int, tuple[Branch, ...]] | None = None
+        #: ``by_face`` when no step comes before the check (marks aside): read in the
+        #: loop's shortest path.
+        self.simple: tuple[int, int, tuple[Branch, ...]] | None = None
+
+    def learn(self, fast: Callable[[Context], str] | None) -> None:
+        """Keep the prepared check, and its outcome by face when it has one."""
+        self.fast = fast
+        table = getattr(fast, "face_outcomes", None)
+        if table is not None:
+            die, outcomes = table
+            n = len(die.parts[0])
+            self.by_face = (n, _TWO32 - (_TWO32 % n), tuple(self.table.get(o) for o in outcomes))
+            self.simple = self.by_face if self.before is None else None
 
 
 def is_check_paragraph(par: m.Paragraph) -> bool:
@@ -122,6 +143,19 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
     trail_append, stack_append, stack_pop = ctx.trail.append, stack.append, stack.pop
     max_reentry = engine.max_reentry
     prepared, check = engine._prepared, engine.check
+    # the seeded PRNG behind ctx.quick, whose words a check with a table of outcomes by
+    # face reads directly (exactly as Prng.roll does: one word per try, rejection above limit)
+    prng = getattr(ctx.quick, "__self__", None)
+    if prng.__class__ is not Prng:
+        prng = None
+    bits = prng._bits if prng is not None else None
+    words: Any = prng if prng is not None else _NoWords()
+    # The count of paragraphs entered, the PRNG's position and the state's read counts are
+    # kept in locals, written back before anything else can read or change them (a plan,
+    # a branch's steps, a check's own roll) and read again after it, and written at the end.
+    entries, entry_limit = ctx.entries, ctx.entry_limit
+    position = words.position
+    counts = state.read_counts
     while target is not None:
         cp = inline.get(target)
         if cp is None:
@@ -129,31 +163,67 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
             if plan is None:
                 engine._plan(target)
                 continue
+            ctx.entries, words.position = entries, position
             target = plan(ctx, passed)
+            entries, position, counts = ctx.entries, words.position, state.read_counts
             passed = _NONE_PASSED
             continue
         if passed:
+            ctx.entries, words.position = entries, position
             target = engine._read(ctx, target, passed)
+            entries, position, counts = ctx.entries, words.position, state.read_counts
             passed = _NONE_PASSED
             continue
         pid = target
-        ctx.entries = entries = ctx.entries + 1
-        if entries > ctx.entry_limit:
+        entries += 1
+        if entries > entry_limit:
+            ctx.entries = entries
             ctx.chooser.entry_limit_reached(ctx, pid)
             raise CycleError(recent_cycle(ctx.trail))
         if stack and pid in stack and stack.count(pid) >= max_reentry:
+            ctx.entries = entries
             raise CycleError(stack[stack.index(pid):] + [pid])
         trail_append(pid)
         retired = state.retired
         if retired and pid in retired:
-            saved = ctx.paragraph
-            ctx.paragraph = pid
-            ctx.say("No event (this paragraph is spent).", "no_event")
-            ctx.effect(f"{pid} spent")
-            ctx.paragraph = saved
+            ctx.entries, words.position = entries, position
+            say_spent(ctx, pid)
             return
-        counts = state.read_counts
         counts[pid] = counts.get(pid, 0) + 1
+        simple = cp.simple
+        if simple is not None and bits is not None:
+            # the commonest paragraph: at most marks, then a check read from its table
+            if cp.marks:
+                saved = ctx.paragraph
+                ctx.paragraph = pid
+                for sid in cp.marks:
+                    ctx.mark(sid)
+                ctx.paragraph = saved
+            x = bits(32)
+            position += 1
+            n, limit, branches = simple
+            if x < limit:
+                branch = branches[x % n]
+            else:  # a word past the last whole cycle of faces: Prng.roll draws again
+                saved = ctx.paragraph
+                ctx.paragraph = pid
+                words.position = position
+                branch = cp.table.get(cp.fast(ctx))  # type: ignore[misc]
+                position = words.position
+                ctx.paragraph = saved
+            if branch is None or branch.__class__ is str:
+                target = branch  # type: ignore[assignment]
+            else:
+                saved = ctx.paragraph
+                ctx.paragraph = pid
+                stack_append(pid)
+                ctx.entries, words.position = entries, position
+                target = branch(ctx)  # type: ignore[operator]
+                entries, position, counts = ctx.entries, words.position, state.read_counts
+                stack_pop()
+                ctx.paragraph = saved
+            continue
+        ctx.entries, words.position = entries, position
         saved = ctx.paragraph
         ctx.paragraph = pid
         marks = cp.marks
@@ -172,14 +242,26 @@ def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[
             # the first time (and always for a kind without a prepared form): as
             # ``handlers._check``, whose ``engine.check`` prepares the check when it can
             outcome = check(ctx, cp.step)
-            cp.fast = prepared.get(cp.key)
+            cp.learn(prepared.get(cp.key))
         branch = cp.table.get(outcome)
         target = branch if branch is None or branch.__class__ is str else branch(ctx)  # type: ignore[assignment, operator]
         stack_pop()
         ctx.paragraph = saved
+        entries, position, counts = ctx.entries, words.position, state.read_counts
+    ctx.entries, words.position = entries, position
+
+
+class _NoWords:
+    """Where the loop keeps a position when no seeded PRNG is behind the rolls (unused)."""
+
+    __slots__ = ("position",)
+
+    def __init__(self) -> None:
+        self.position = 0
 
 
 _NONE_PASSED: Mapping[str, Any] = {}
+_TWO32 = 1 << 32
 
 
 def compile_steps(engine: Engine, steps: m.Steps) -> Run:

@@ -8,7 +8,6 @@ the handler up by the step's class.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.book import model as m
@@ -251,6 +250,8 @@ def _table_roll(engine: Engine, ctx: Context, step: m.Roll, die: Die, modifier: 
 def _table_luck(table: Any, die: Die, modifier: int, row: Any) -> dict[str, Any] | None:
     """The luck record of a roll on a table that declares its order of outcomes (worst
     first): the same form as :func:`paragraphs.audits.luck.order_luck` (a higher layer)."""
+    from fractions import Fraction  # (not at import: reading a paragraph rarely needs it)
+
     def said(r: Any) -> str:
         return str(r.result.value) if hasattr(r.result, "kind") else str(r.result)
 

@@ -427,8 +427,9 @@ def _misspelt_collections(doc: YamlDocument, known: set[str]) -> list[Problem]:
 
 #: Findings that relate records to each other, which a record left out can cause.
 _CROSS_RECORD = ("REF002", "REF005", "SIGHT", "QUESTION002")
-_MISSING_PARAGRAPH = re.compile(r"paragraph (\S+), which does not exist")
-_SUBJECT = re.compile(r"(?:paragraph|sighting|question) '?([^\s',]+)'?")
+# (as text: compiled on first use by re's cache, not at every start-up)
+_MISSING_PARAGRAPH = r"paragraph (\S+), which does not exist"
+_SUBJECT = r"(?:paragraph|sighting|question) '?([^\s',]+)'?"
 
 
 class _Skipped:
@@ -475,10 +476,10 @@ class _Skipped:
         """Drop references to a left-out record; lower findings that may only follow from one."""
         out = []
         for p in found:
-            missing = _MISSING_PARAGRAPH.search(p.message) if p.code.startswith("REF") else None
+            missing = re.search(_MISSING_PARAGRAPH, p.message) if p.code.startswith("REF") else None
             if missing and missing.group(1) in self.ids:
                 continue  # the paragraph exists; it was left out for its own errors
-            subject = _SUBJECT.search(p.message)
+            subject = re.search(_SUBJECT, p.message)
             cause = self.words.get(subject.group(1)) if subject else None
             if p.code == "REF005" and self.words:
                 cause = min(self.words.values())

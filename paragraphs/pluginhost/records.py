@@ -224,6 +224,10 @@ class CheckKind:
         prepare: optional speed-up; given the spec (with its ``purpose``) and the engine,
             returns a function of the context doing what ``resolve`` does for this spec,
             or None when the spec needs the general path. Called once per check step.
+            When the outcome depends on one roll of one plain die and on nothing else,
+            the function may carry ``face_outcomes = (die, outcomes)``, the outcome for
+            each face of ``die.parts[0]`` in order: the fast mode then reads the
+            outcome from the roll without calling it (the same rolls, the same results).
         chances: optional; the exact probability (``Fraction``) of each outcome for this
             spec in this context (it may ask questions), or None. Exact odds then branch
             on outcomes instead of on every face of the die. It must agree with

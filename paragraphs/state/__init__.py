@@ -8,11 +8,43 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from paragraphs.foundation.errors import SaveError
 from paragraphs.state.core import CHECKPOINT_EVERY, REPLAYABLE, State
-from paragraphs.state.lock import SaveBusy, hold_save
-from paragraphs.state.migrations import MIGRATIONS, migration
-from paragraphs.state.savefile import SAVE_FORMAT, SAVE_VERSION, SaveMark, SaveMissing, load_state, save_exists, save_state
+
+if TYPE_CHECKING:
+    from paragraphs.state.lock import SaveBusy, hold_save
+    from paragraphs.state.migrations import MIGRATIONS, migration
+    from paragraphs.state.savefile import SAVE_FORMAT, SAVE_VERSION, SaveMark, SaveMissing, load_state, save_exists, save_state
+
+# Save files, their lock and migrations are imported when first used: the engine imports
+# this package for State, and a command that saves nothing (``read`` without ``--state``)
+# need not load threads, locks and hashing to start (see benchmarks/cli_startup.py).
+_LAZY = {
+    "SaveBusy": "lock",
+    "hold_save": "lock",
+    "MIGRATIONS": "migrations",
+    "migration": "migrations",
+    "SAVE_FORMAT": "savefile",
+    "SAVE_VERSION": "savefile",
+    "SaveMark": "savefile",
+    "SaveMissing": "savefile",
+    "load_state": "savefile",
+    "save_exists": "savefile",
+    "save_state": "savefile",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "CHECKPOINT_EVERY",
