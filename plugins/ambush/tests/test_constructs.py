@@ -314,3 +314,32 @@ def test_the_companion_session_resumes_its_mission_and_refuses_another(tmp_path,
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     assert main(["play", "ambush", "--mission", "23", "--session", session]) == 2
     assert "has mission 22" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("reading", ["range", "roll_plus"])
+def test_the_activation_check_chances_agree_with_its_rolls(engine, reading, monkeypatch):
+    # exact odds branch on the lumped Activation Check (activated or not): under either
+    # reading of a modifier it must give what rolling every face of the d10 gives
+    from paragraphs.context import Context
+    from paragraphs.engine import _PlayChooser
+
+    rulings = dict(engine.book.data["rulings"])
+    rulings["activation_modifier"] = {**rulings["activation_modifier"], "choice": reading}
+    monkeypatch.setitem(engine.book.data, "rulings", rulings)
+    kind = engine.grammar.checks["activation"]
+    for level in range(10):
+        for modifier in (-2, -1, 0, 1, 3):
+            spec = {"purpose": "t", "modifier": modifier}
+            ctx = Context(engine, engine.new_state(), {"activation_level": level}, _PlayChooser(engine, ScriptedDice([]).bind(None)))
+            chances = kind.chances(ctx, spec)
+            rolled: dict[str, Fraction] = {}
+            for face in range(10):
+                ctx = Context(engine, engine.new_state(), {"activation_level": level}, _PlayChooser(engine, ScriptedDice([face]).bind(None)))
+                outcome = kind.resolve(ctx, spec)
+                rolled[outcome] = rolled.get(outcome, Fraction(0)) + Fraction(1, 10)
+            assert {k: v for k, v in chances.items() if v} == rolled, (level, modifier)
+    # the mission and condition give the level when no answer does (mission 22, c2: 0-5)
+    state = engine.new_state(mission=22)
+    state.values["condition"] = 2
+    ctx = Context(engine, state, {}, _PlayChooser(engine, ScriptedDice([]).bind(None)))
+    assert kind.chances(ctx, {"purpose": "t"}) == {"success": Fraction(3, 5), "failure": Fraction(2, 5)}
