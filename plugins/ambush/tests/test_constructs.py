@@ -343,3 +343,24 @@ def test_the_activation_check_chances_agree_with_its_rolls(engine, reading, monk
     state.values["condition"] = 2
     ctx = Context(engine, state, {}, _PlayChooser(engine, ScriptedDice([]).bind(None)))
     assert kind.chances(ctx, {"purpose": "t"}) == {"success": Fraction(3, 5), "failure": Fraction(2, 5)}
+
+
+@pytest.mark.parametrize(
+    ("pid", "answers", "depth"),
+    [("136", {}, 1), ("484", {}, 1), ("133", {"pc_highest": 5}, 2), ("363", {"p363_watchers": 2}, 1), ("137", {"mission": 22}, 1)],
+)
+def test_lumped_checks_give_the_tree_replaying_every_answer_gives(engine, monkeypatch, pid, answers, depth):
+    # Odds ask a lumped check's own questions (PC, mission, condition, level; each man's
+    # PC) without replaying the paragraph per answer, and share what follows the check
+    # across them: the outcomes must be those of the plain replay of every answer.
+    from paragraphs.odds import OddsMemo
+    from paragraphs.odds.tree import _OddsChooser
+
+    def outcomes(result):
+        return sorted((o.trail, o.answers, o.probability, o.effects, o.values, o.frontier) for o in result.outcomes)
+
+    lumped = paragraph_odds(engine, pid, answers=answers, depth=depth, budget=100_000, memo=OddsMemo())
+    monkeypatch.delattr(_OddsChooser, "lumped")
+    replayed = paragraph_odds(engine, pid, answers=answers, depth=depth, budget=100_000, memo=OddsMemo())
+    assert outcomes(lumped) == outcomes(replayed)
+    assert lumped.frontier_mass == replayed.frontier_mass
