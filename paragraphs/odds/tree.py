@@ -415,8 +415,9 @@ class _OddsChooser(Chooser):
             return self.pick_outcome(ctx, dist, what) if dist else None
         keys: set[str] = set()
         answers: dict[str, Any] = ctx.answers
-        # The builder spends a node on every answer it takes, in this order: answers past
-        # what its budget has left are never taken, so they are not worked out either.
+        # The builder spends a node on every answer and every outcome it takes, in this
+        # order: answers past what its budget has left are never taken (the budget is
+        # spent before them), so they are not worked out either.
         room = self.room()
         taken = 0
 
@@ -445,7 +446,9 @@ class _OddsChooser(Chooser):
                 return ("stop", stop)
             if not dist:
                 return ("none",)
-            return ("dist", [(name, Fraction(p)) for name, p in dist.items() if p])
+            outcomes = [(name, Fraction(p)) for name, p in dist.items() if p]
+            taken += len(outcomes)  # the builder spends a node on each outcome too
+            return ("dist", outcomes)
 
         try:
             tree = explore()
