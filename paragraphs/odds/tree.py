@@ -623,6 +623,9 @@ class Builder:
         shared: dict[str, tuple[Segment, Node]] = {}
 
         def follow(name: str, items: tuple[tuple[Any, ...], ...]) -> tuple[Segment, Node]:
+            if not lump.keys:
+                # the check asked nothing: one set of answers, nothing to share or watch
+                return replay(prefix + items + (("o", name),))
             hit = shared.get(name)
             if hit is not None:
                 self.spend(hit[1].leaves - 1)
