@@ -10,7 +10,9 @@ paragraph gets). Reported: how many were computed (a refusal or error is counted
 hidden), how many resolve with no frontier leaf, the probability mass left on frontier
 leaves (with open questions the leaves sum to one per assignment of them, so each
 paragraph's frontier mass is divided by its total; the mean over computed paragraphs is
-shown), and the median, 95th percentile and slowest time per paragraph.
+shown) and how many frontier leaves there are in all (a tree that reaches further can
+hold more of them for less mass), and the median, 95th percentile and slowest time per
+paragraph.
 
 The sample and synthetic books are also run "shared": one memo for the whole sweep, last
 paragraph first, so each chain reuses what later paragraphs computed (the 1.x figure was
@@ -44,13 +46,14 @@ from paragraphs.errors import ParagraphsError  # noqa: E402
 from paragraphs.odds import OddsMemo, paragraph_odds, procedure_odds  # noqa: E402
 
 
-def _summary(times: list[float], n: int, computed: int, failed: int, whole: int, mass: Fraction, ends: set[str]) -> dict[str, object]:
+def _summary(times: list[float], n: int, computed: int, failed: int, whole: int, mass: Fraction, ends: set[str], frontier_leaves: int = 0) -> dict[str, object]:
     times.sort()
     return {
         "paragraphs": n,
         "computed": computed,
         "failed": failed,
         "whole": whole,
+        "frontier_leaves": frontier_leaves,
         "mass": float(mass / computed) if computed else 0.0,
         "ends": len(ends),
         "median_ms": statistics.median(times) * 1000,
@@ -62,7 +65,7 @@ def _summary(times: list[float], n: int, computed: int, failed: int, whole: int,
 
 def sweep(engine, shared: bool, budget: int | None) -> dict[str, object]:  # type: ignore[no-untyped-def]
     times: list[float] = []
-    computed = whole = failed = 0
+    computed = whole = failed = frontier_leaves = 0
     mass = Fraction(0)
     ends: set[str] = set()
     memo = OddsMemo() if shared else None
@@ -81,13 +84,14 @@ def sweep(engine, shared: bool, budget: int | None) -> dict[str, object]:  # typ
         computed += 1
         ends.update(o.trail[-1] for o in result.outcomes if o.trail and o.frontier is None)
         frontier = result.frontier_mass
+        frontier_leaves += sum(1 for o in result.outcomes if o.frontier is not None)
         if not frontier:
             whole += 1
         else:
             # with open questions the leaves sum to one per assignment: normalise
             total = result.total()
             mass += frontier / total if total else 0
-    return _summary(times, len(order), computed, failed, whole, mass, ends)
+    return _summary(times, len(order), computed, failed, whole, mass, ends, frontier_leaves)
 
 
 def session_sweep(engine) -> dict[str, object]:  # type: ignore[no-untyped-def]
@@ -111,7 +115,7 @@ def session_sweep(engine) -> dict[str, object]:  # type: ignore[no-untyped-def]
 def report(label: str, r: dict[str, object], whole: bool = True) -> None:
     parts = [f"{label:34} {r['computed']:>4}/{r['paragraphs']:<4} computed ({r['failed']} failed)"]
     if whole:
-        parts.append(f"{r['whole']} with no frontier, mean frontier mass {r['mass']:.3f}, {r['ends']} end paragraphs")
+        parts.append(f"{r['whole']} with no frontier, mean frontier mass {r['mass']:.3f} on {r['frontier_leaves']} frontier leaves, {r['ends']} end paragraphs")
     parts.append(f"median {r['median_ms']:.2f} ms, p95 {r['p95_ms']:.1f} ms, slowest {r['slowest_ms']:.0f} ms, total {r['total_s']:.1f} s")
     print("; ".join(parts))
 

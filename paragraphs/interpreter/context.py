@@ -94,6 +94,12 @@ class Chooser:
         """Called before a ``see`` step when the context asks for boundaries (exact odds
         memoise a ``see`` after which nothing more happens, as they do a ``goto``)."""
 
+    # An exact-odds chooser also has ``pick_outcome(ctx, dist, what)`` (branch on a check's
+    # outcomes) and may have ``lumped(ctx, chances, what)``: given a function that works out
+    # a check's chances (asking the check's own questions), it returns the outcome, or None
+    # for "roll as usual"; it may ask every answer of those questions itself instead of
+    # replaying the resolution once per answer.
+
     def entry_limit_reached(self, ctx: Context, paragraph: str) -> None:
         """Called when entering ``paragraph`` would pass ``ctx.entry_limit``.
 
@@ -480,9 +486,17 @@ class Context:
         full.setdefault("purpose", f"{kind} check in {self.paragraph or 'a procedure'}")
         pick = getattr(self.chooser, "pick_outcome", None)
         if pick is not None and found.chances is not None:
-            dist = found.chances(self, full)
-            if dist:
-                return str(pick(self, dist, what=f"{kind} check: {full['purpose']}"))
+            chances = found.chances
+            what = f"{kind} check: {full['purpose']}"
+            lumped = getattr(self.chooser, "lumped", None)
+            if lumped is not None:
+                outcome = lumped(self, lambda: chances(self, full), what)
+                if outcome is not None:
+                    return str(outcome)
+            else:
+                dist = chances(self, full)
+                if dist:
+                    return str(pick(self, dist, what=what))
         return found.resolve(self, full)
 
     def fail(self, message: str) -> None:

@@ -643,9 +643,21 @@ class Engine:
             if kind.chances is not None:
                 spec = dict(step.spec)
                 spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
-                dist = kind.chances(ctx, spec) if step.group is None else self._group_chances(ctx, step, kind, spec)
-                if dist:
-                    return pick(ctx, dist, what=f"{step.kind} check: {spec['purpose']}")  # type: ignore[no-any-return]
+                what = f"{step.kind} check: {spec['purpose']}"
+                if step.group is None:
+                    chances = lambda: kind.chances(ctx, spec)  # noqa: E731
+                else:
+                    chances = lambda: self._group_chances(ctx, step, kind, spec)  # noqa: E731
+                lumped = getattr(ctx.chooser, "lumped", None)
+                if lumped is not None:
+                    # the odds chooser asks the check's own questions itself (see Chooser.lumped)
+                    outcome = lumped(ctx, chances, what)
+                    if outcome is not None:
+                        return outcome  # type: ignore[no-any-return]
+                else:
+                    dist = chances()
+                    if dist:
+                        return pick(ctx, dist, what=what)  # type: ignore[no-any-return]
         if step.group is None:
             fast = self._prepared.get(id(step), False)
             if fast is False:

@@ -211,19 +211,22 @@ def leaves(start: Segment, root: Node, spoilers: bool) -> list[Outcome]:
     probabilities summed.
     """
     out: list[Outcome] = []
-    stack: list[tuple[Segment, Node, Fraction, tuple[tuple[str, str], ...]]] = [(start, root, Fraction(1), ())]
+    # A path's probability is carried as an integer numerator and denominator and made a
+    # Fraction once at its leaf: a tree of a few thousand leaves spent most of its time
+    # here normalising Fractions at every level.
+    stack: list[tuple[Segment, Node, int, int, tuple[tuple[str, str], ...]]] = [(start, root, 1, 1, ())]
     while stack:
-        seg, node, p, answers = stack.pop()
+        seg, node, num, den, answers = stack.pop()
         if node.kind == "leaf":
-            out.append(_outcome(seg, node, p, answers, spoilers))
+            out.append(_outcome(seg, node, Fraction(num, den), answers, spoilers))
             continue
         for _, values, bp, bseg, child in node.branches:
             if node.kind == "question":
                 value = values[0] if len(values) == 1 else sorted(values, key=_json_sort)
-                stack.append((seg + bseg, child, p, answers + ((node.key, json.dumps(value)),)))
+                stack.append((seg + bseg, child, num, den, answers + ((node.key, json.dumps(value)),)))
             else:
                 assert bp is not None
-                stack.append((seg + bseg, child, p * bp, answers))
+                stack.append((seg + bseg, child, num * bp.numerator, den * bp.denominator, answers))
     # leaves with the same outcome and the same answers are one outcome (a procedure's
     # "hit" reached by several rolls)
     merged: dict[Any, Outcome] = {}
@@ -232,7 +235,9 @@ def leaves(start: Segment, root: Node, spoilers: bool) -> list[Outcome]:
         seen = merged.get(key)
         merged[key] = o if seen is None else replace(seen, probability=seen.probability + o.probability)
     result = list(merged.values())
-    result.sort(key=lambda o: (-o.probability, o.answers, o.label, o.trail))
+    # the float first: most comparisons end there, and ties fall to the exact value (the
+    # order is the exact one: rounding to a float never reverses two probabilities)
+    result.sort(key=lambda o: (-o.p, -o.probability, o.answers, o.label, o.trail))
     return result
 
 

@@ -257,6 +257,22 @@ class _Branch(Exception):
         super().__init__()
 
 
+class _Lumped(Exception):
+    """A check with known chances met past the prefix: its own questions already asked.
+
+    ``tree`` is what :meth:`_OddsChooser.lumped` found by working out the chances under
+    every answer: ``("q", question, [(item, subtree), ...])``, ``("dist", [(outcome,
+    p), ...])``, ``("none",)`` (no chances under those answers: the dice are rolled as
+    usual) or ``("stop", _Stop)``.
+    """
+
+    def __init__(self, what: str, tree: tuple[Any, ...], keys: frozenset[str]) -> None:
+        self.what = what
+        self.tree = tree
+        self.keys = keys
+        super().__init__(what)
+
+
 class _Boundary(Exception):
     def __init__(self, target: str) -> None:
         self.target = target
@@ -277,36 +293,67 @@ class _OverBudget(Exception):
     pass
 
 
+class _NotLumped(Exception):
+    """A check's chances rolled a die: it is branched face by face after all."""
+
+
 _ABSENT = "\x00absent"
+
+
+class _Watch:
+    """Whether the rest of the tree after a lumped check reads one of the check's own
+    answers (then the rest is computed once per answer; else once for all of them)."""
+
+    __slots__ = ("level", "at", "keys", "hit")
+
+    def __init__(self, level: int, at: int, keys: frozenset[str]) -> None:
+        self.level = level  # the segment (nesting of jumps) the check is in
+        self.at = at  # the index of the check's outcome among that segment's choices
+        self.keys = keys
+        self.hit = False
 
 
 class _Reads(dict):  # type: ignore[type-arg]
     """The answers of one replay; notes every key looked up (what a subtree depends on)."""
 
-    __slots__ = ("seen",)
+    __slots__ = ("seen", "watches", "level", "chooser")
 
-    def __init__(self, answers: Mapping[str, Any], seen: set[str]) -> None:
+    def __init__(self, answers: Mapping[str, Any], seen: set[str], watches: list[_Watch] | None = None, level: int = 0, chooser: _OddsChooser | None = None) -> None:
         super().__init__(answers)
         self.seen = seen
+        self.watches = watches
+        self.level = level
+        self.chooser = chooser
+
+    def _note(self, key: Any) -> None:
+        self.seen.add(key)
+        if self.watches:
+            for w in self.watches:
+                # a read counts once past the check's outcome: in a later segment, or later
+                # in the same one (the check itself reads its answers on every replay)
+                if key in w.keys and (self.level > w.level or (self.chooser is not None and self.chooser.i > w.at)):
+                    w.hit = True
 
     def __contains__(self, key: object) -> bool:
-        self.seen.add(key)  # type: ignore[arg-type]
+        self._note(key)
         return super().__contains__(key)
 
     def __getitem__(self, key: str) -> Any:
-        self.seen.add(key)
+        self._note(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        self.seen.add(key)
+        self._note(key)
         return super().get(key, default)
 
     def items(self) -> Any:
-        self.seen.update(self.keys())
+        for key in list(self.keys()):
+            self._note(key)
         return super().items()
 
     def values(self) -> Any:
-        self.seen.update(self.keys())
+        for key in list(self.keys()):
+            self._note(key)
         return super().values()
 
 
@@ -317,8 +364,10 @@ _ROLL_OPTIONS: dict[Any, list[tuple[tuple[Any, ...], Fraction | None]]] = {}
 class _OddsChooser(Chooser):
     source_kind = "odds"
 
-    def __init__(self, prefix: tuple[tuple[Any, ...], ...], boundary: bool, tail_sees: Mapping[int, m.See] | None = None) -> None:
+    def __init__(self, prefix: tuple[tuple[Any, ...], ...], boundary: bool, tail_sees: Mapping[int, m.See] | None = None, room: Callable[[], int] = lambda: _UNLIMITED) -> None:
         self.prefix = prefix
+        #: how many more nodes the builder may spend (bounds a lumped check's answers)
+        self.room = room
         self.i = 0
         self.boundary = boundary
         self.tail_sees = tail_sees
@@ -352,6 +401,66 @@ class _OddsChooser(Chooser):
         if ctx.subject_label is not None:
             what = f"{what} ({ctx.subject_label})"
         raise _Branch(what or (f"roll or check in {ctx.paragraph}" if ctx.paragraph else "roll or check"), [(("o", name), Fraction(p)) for name, p in dist.items() if p])
+
+    def lumped(self, ctx: Context, chances: Callable[[], Mapping[str, Fraction] | None], what: str) -> str | None:
+        """A check whose kind knows its chances (see ``Chooser``).
+
+        Replaying past it, its answers and outcome come from the prefix. Met for the first
+        time, the chances are worked out here under every answer of the check's own
+        questions (a pure function: no replay of the paragraph per answer), and the builder
+        gets them all at once (:class:`_Lumped`).
+        """
+        if self.i < len(self.prefix):
+            dist = chances()
+            return self.pick_outcome(ctx, dist, what) if dist else None
+        keys: set[str] = set()
+        answers: dict[str, Any] = ctx.answers
+        # The builder spends a node on every answer and every outcome it takes, in this
+        # order: answers past what its budget has left are never taken (the budget is
+        # spent before them), so they are not worked out either.
+        room = self.room()
+        taken = 0
+
+        def explore() -> tuple[Any, ...]:
+            nonlocal taken
+            try:
+                dist = chances()
+            except _Branch as branch:
+                if branch.question is None:
+                    raise _NotLumped() from None
+                q = branch.question
+                keys.add(q.key)
+                options: list[tuple[Any, ...]] = []
+                for item, _ in branch.options:
+                    taken += 1
+                    if taken > room:
+                        options.append((item, ("cut",)))
+                        continue
+                    dict.__setitem__(answers, q.key, item[2])
+                    try:
+                        options.append((item, explore()))
+                    finally:
+                        dict.__delitem__(answers, q.key)
+                return ("q", q, options)
+            except _Stop as stop:
+                return ("stop", stop)
+            if not dist:
+                return ("none",)
+            outcomes = [(name, Fraction(p)) for name, p in dist.items() if p]
+            taken += len(outcomes)  # the builder spends a node on each outcome too
+            return ("dist", outcomes)
+
+        try:
+            tree = explore()
+        except _NotLumped:
+            # a roll inside the chances: branch as before, one replay per choice
+            dist = chances()
+            return self.pick_outcome(ctx, dist, what) if dist else None
+        if tree[0] == "none":
+            return None
+        if ctx.subject_label is not None:
+            what = f"{what} ({ctx.subject_label})"
+        raise _Lumped(what or (f"roll or check in {ctx.paragraph}" if ctx.paragraph else "roll or check"), tree, frozenset(keys))
 
     def answer(self, ctx: Context, question: m.Question) -> Any:
         item = self._next()
@@ -409,6 +518,10 @@ class Builder:
         self.deepest = 0
         #: answer keys looked up by the subtree being computed (innermost last)
         self.reads: list[set[str]] = [set()]
+        #: lumped checks whose following subtree is being computed (see ``lumped``)
+        self.watches: list[_Watch] = []
+        #: how many jumps deep the segment being computed is
+        self.level = 0
         self._open: set[Any] = set()
         self._counted = counted_paragraphs(engine)
         self._relevance = relevance(engine)
@@ -417,6 +530,9 @@ class Builder:
         self.cost += n
         if self.cost > self.budget and not self.truncate:
             raise _OverBudget()
+
+    def _room(self) -> int:
+        return max(1, self.budget - self.cost + 1)
 
     @property
     def spent(self) -> bool:
@@ -432,7 +548,8 @@ class Builder:
 
         def replay(prefix: tuple[tuple[Any, ...], ...]) -> tuple[Segment, Node]:
             work = State(**pickle.loads(frozen))
-            ctx = Context(self.engine, work, _Reads(answers, self.reads[-1]), _OddsChooser(prefix, boundary, self._relevance.tail_sees), record=False, track_effects=True)
+            chooser = _OddsChooser(prefix, boundary, self._relevance.tail_sees, self._room)
+            ctx = Context(self.engine, work, _Reads(answers, self.reads[-1], self.watches, level, chooser), chooser, record=False, track_effects=True)
             if depth_left < self.engine.max_entries:
                 ctx.entry_limit = depth_left
                 ctx.odds_depth_stop = True
@@ -458,6 +575,11 @@ class Builder:
                     seg, node = self.nodes.question(branch.question, [(item[2], s, c) for item, _, s, c in children])
                 else:
                     seg, node = self.nodes.chance(branch.what, [(item[1], w or Fraction(0), s, c) for item, w, s, c in children])
+                return here + seg, node
+            except _Lumped as lump:
+                self.reach(entries_before + ctx.entries)
+                here = _cumulative(ctx, base_values)
+                seg, node = self.lumped(lump, prefix, ctx, here, replay, level)
                 return here + seg, node
             except _Boundary as stop:
                 self.reach(entries_before + ctx.entries)
@@ -485,8 +607,85 @@ class Builder:
             self.reach(entries_before + ctx.entries)
             return _cumulative(ctx, base_values), self.nodes.leaf(label=text)
 
+        level = self.level
         self.spend(1)
         return replay(())
+
+    def lumped(self, lump: _Lumped, prefix: tuple[tuple[Any, ...], ...], ctx: Context, here: Segment, replay: Callable[[tuple[tuple[Any, ...], ...]], tuple[Segment, Node]], level: int) -> tuple[Segment, Node]:
+        """The subtree of a check met with its questions already asked (see ``_Lumped``).
+
+        Its question and chance nodes are made from the chances alone, counted against the
+        budget as the replays they replace were. What follows each outcome is computed by
+        one replay; when nothing after the check reads one of its own answers, that
+        subtree is the same under every answer and is computed once (counted like a memo
+        hit: its leaves).
+        """
+        shared: dict[str, tuple[Segment, Node]] = {}
+
+        def follow(name: str, items: tuple[tuple[Any, ...], ...]) -> tuple[Segment, Node]:
+            if not lump.keys:
+                # the check asked nothing: one set of answers, nothing to share or watch
+                return replay(prefix + items + (("o", name),))
+            hit = shared.get(name)
+            if hit is not None:
+                self.spend(hit[1].leaves - 1)
+                return hit
+            watch = _Watch(level, len(prefix) + len(items), lump.keys)
+            self.watches.append(watch)
+            budget_frontiers = self.budget_frontiers
+            try:
+                found = replay(prefix + items + (("o", name),))
+            finally:
+                self.watches.remove(watch)
+            if not watch.hit and self.budget_frontiers == budget_frontiers:
+                shared[name] = found
+            return found
+
+        def build(node: tuple[Any, ...], items: tuple[tuple[Any, ...], ...], answers: dict[str, Any]) -> tuple[Segment, Node]:
+            tag = node[0]
+            if tag == "q":
+                q = node[1]
+                self.asked.setdefault(q.key, q)
+                children = []
+                for item, sub in node[2]:
+                    given = {**answers, q.key: item[2]}
+                    if self.truncate and self.spent:
+                        self.frontiers += 1
+                        self.budget_frontiers += 1
+                        children.append((item[2], EMPTY, self.frontier(ctx.paragraph, "budget", {**ctx.answers, **given})))
+                    else:
+                        self.spend(1)
+                        seg, child = build(sub, items + (item,), given)
+                        children.append((item[2], seg, child))
+                return self.nodes.question(q, children)
+            if tag == "dist":
+                options = []
+                for name, p in node[1]:
+                    if self.truncate and self.spent:
+                        self.frontiers += 1
+                        self.budget_frontiers += 1
+                        options.append((name, p, EMPTY, self.frontier(ctx.paragraph, "budget", {**ctx.answers, **answers})))
+                    else:
+                        self.spend(1)
+                        full, child = follow(name, items)
+                        options.append((name, p, full.after(here), child))
+                return self.nodes.chance(lump.what, options)
+            if tag == "none":
+                # no chances under these answers: the check rolls its die, replayed as usual
+                full, child = replay(prefix + items)
+                return full.after(here), child
+            if tag == "cut":
+                # never reached: the budget ran out on the answers before it (see lumped)
+                self.frontiers += 1
+                self.budget_frontiers += 1
+                return EMPTY, self.frontier(ctx.paragraph, "budget", {**ctx.answers, **answers})
+            stop = node[1]
+            if stop.unknown is not None:
+                return EMPTY, self.nodes.leaf(unknown=stop.unknown)
+            self.frontiers += 1
+            return EMPTY, self.frontier(stop.at, stop.reason, {**ctx.answers, **answers})
+
+        return build(lump.tree, (), {})
 
     def frontier(self, at: str, reason: str, answers: Mapping[str, Any]) -> Node:
         reachable = self._relevance.questions(at) if at in self.engine.book.paragraphs else ()
@@ -522,6 +721,9 @@ class Builder:
                 continue
             if all(answers.get(k, _ABSENT) == v for k, v in cond):
                 self.reads[-1].update(k for k, _ in cond)
+                for w in self.watches:
+                    if any(k in w.keys for k, _ in cond):
+                        w.hit = True
                 self.reach(entries + height)
                 if cut_at is not None:
                     self.depth_frontiers += 1
@@ -540,9 +742,11 @@ class Builder:
         outer_reach = self.deepest
         self.deepest = entries
         self.reads.append(set())
+        self.level += 1
         try:
             hit = self.segment(state, answers, lambda ctx: self.engine.enter(ctx, target, {}), True, entries)
         finally:
+            self.level -= 1
             self._open.discard(loop_key)
             seen = self.reads.pop()
             self.reads[-1].update(seen)

@@ -16,6 +16,7 @@ different ruling over it with ``--overlay``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from math import gcd
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -65,7 +66,8 @@ def resolve_pc(ctx: Context, spec: Mapping[str, Any]) -> str:
     basis = f"PC {pc}{modifier:+d}" if modifier else f"PC {pc}"
     face = ctx.roll("d10", f"{spec['purpose']} ({basis}): {succeeds_on(target)}")
     outcome = "exact" if face == target else "success" if face <= target else "failure"
-    ctx.explain_roll("success (exactly the PC)" if outcome == "exact" else outcome, luck=_pc_luck(target, outcome, subject))
+    # the luck record is only kept when rolls are recorded (odds replays never read it)
+    ctx.explain_roll("success (exactly the PC)" if outcome == "exact" else outcome, luck=_pc_luck(target, outcome, subject) if ctx.record else None)
     return outcome
 
 
@@ -94,15 +96,33 @@ def pc_chances(ctx: Context, spec: Mapping[str, Any]) -> dict[str, Fraction]:
 
     Exact odds then branch three ways (success, exact, failure) instead of ten.
     """
-    from fractions import Fraction
-
     subject = str(spec.get("subject", "default"))
     pc = int(ctx.subject_answer(SUBJECT_KEYS.get(subject, "pc")))
     target = pc + ctx.number(spec.get("modifier", 0))
-    out = {"success": Fraction(0), "exact": Fraction(0), "failure": Fraction(0)}
-    for face, p in ctx.die("d10").distribution.items():
-        out["exact" if face == target else "success" if face <= target else "failure"] += p
-    return out
+    return dict(_split(ctx.die("d10"), target))
+
+
+#: ``(die, target)`` -> chances of a face under, at and over ``target``. Odds ask for the
+#: same few dozen splits hundreds of thousands of times (every replayed branch of every
+#: paragraph); a die is an immutable value, so its splits are safe to keep.
+_SPLITS: dict[tuple[Any, int], dict[str, Fraction]] = {}
+
+
+def _split(die: Any, target: int) -> dict[str, Fraction]:
+    hit = _SPLITS.get((die, target))
+    if hit is None:
+        from fractions import Fraction
+
+        # sum over a common denominator in integers, one Fraction per outcome at the end
+        probs = die.distribution
+        denominator = 1
+        for p in probs.values():
+            denominator = denominator * p.denominator // gcd(denominator, p.denominator)
+        sums = {"success": 0, "exact": 0, "failure": 0}
+        for face, p in probs.items():
+            sums["exact" if face == target else "success" if face <= target else "failure"] += p.numerator * (denominator // p.denominator)
+        hit = _SPLITS[(die, target)] = {k: Fraction(v, denominator) for k, v in sums.items()}
+    return hit
 
 
 def pc_bounds(spec: Mapping[str, Any], book: Any) -> tuple[Fraction, Fraction]:
@@ -137,6 +157,19 @@ def activation_level(ctx: Context) -> int:
     return parse_range(str(span))[1]
 
 
+def activation_chances(ctx: Context, spec: Mapping[str, Any]) -> dict[str, Fraction]:
+    """The Activation Check's exact chances (asking what ``resolve_activation`` asks, in
+    its order): exact odds branch twice (activated or not) instead of once per face, so a
+    paragraph whose level depends on mission and condition stays a small tree."""
+    top = activation_level(ctx)
+    modifier = ctx.number(spec.get("modifier", 0))
+    literal = ruling(ctx, "activation_modifier", "range") == "roll_plus"
+    # both readings succeed on a face at or under one number (see resolve_activation)
+    split = _split(ctx.die("d10"), top - modifier if literal else top + modifier)
+    success = split["success"] + split["exact"]
+    return {"success": success, "failure": 1 - success}
+
+
 def resolve_activation(ctx: Context, spec: Mapping[str, Any]) -> str:
     top = activation_level(ctx)
     modifier = ctx.number(spec.get("modifier", 0))
@@ -149,7 +182,8 @@ def resolve_activation(ctx: Context, spec: Mapping[str, Any]) -> str:
         level = f"level 0-{top}{modifier:+d}" if modifier else f"level 0-{top}"
         face = ctx.roll("d10", f"{spec['purpose']} ({level}): {succeeds_on(top + modifier)}")
         outcome = "success" if face <= top + modifier else "failure"
-    ctx.explain_roll("activated" if outcome == "success" else "nothing activated", luck=_activation_luck(top + modifier if not literal else top - modifier, outcome))
+    luck = _activation_luck(top + modifier if not literal else top - modifier, outcome) if ctx.record else None
+    ctx.explain_roll("activated" if outcome == "success" else "nothing activated", luck=luck)
     return outcome
 
 
@@ -213,6 +247,7 @@ def check_kinds() -> Iterator[CheckKind]:
         ("success", "failure"),
         {"type": "object", "properties": {"modifier": value}, "additionalProperties": False},
         "Activation Check: a d10 within the current Condition's Activation Level.",
+        chances=activation_chances,
     )
     yield CheckKind(
         "footing",

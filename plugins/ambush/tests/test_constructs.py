@@ -314,3 +314,53 @@ def test_the_companion_session_resumes_its_mission_and_refuses_another(tmp_path,
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     assert main(["play", "ambush", "--mission", "23", "--session", session]) == 2
     assert "has mission 22" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("reading", ["range", "roll_plus"])
+def test_the_activation_check_chances_agree_with_its_rolls(engine, reading, monkeypatch):
+    # exact odds branch on the lumped Activation Check (activated or not): under either
+    # reading of a modifier it must give what rolling every face of the d10 gives
+    from paragraphs.context import Context
+    from paragraphs.engine import _PlayChooser
+
+    rulings = dict(engine.book.data["rulings"])
+    rulings["activation_modifier"] = {**rulings["activation_modifier"], "choice": reading}
+    monkeypatch.setitem(engine.book.data, "rulings", rulings)
+    kind = engine.grammar.checks["activation"]
+    for level in range(10):
+        for modifier in (-2, -1, 0, 1, 3):
+            spec = {"purpose": "t", "modifier": modifier}
+            ctx = Context(engine, engine.new_state(), {"activation_level": level}, _PlayChooser(engine, ScriptedDice([]).bind(None)))
+            chances = kind.chances(ctx, spec)
+            rolled: dict[str, Fraction] = {}
+            for face in range(10):
+                ctx = Context(engine, engine.new_state(), {"activation_level": level}, _PlayChooser(engine, ScriptedDice([face]).bind(None)))
+                outcome = kind.resolve(ctx, spec)
+                rolled[outcome] = rolled.get(outcome, Fraction(0)) + Fraction(1, 10)
+            assert {k: v for k, v in chances.items() if v} == rolled, (level, modifier)
+    # the mission and condition give the level when no answer does (mission 22, c2: 0-5)
+    state = engine.new_state(mission=22)
+    state.values["condition"] = 2
+    ctx = Context(engine, state, {}, _PlayChooser(engine, ScriptedDice([]).bind(None)))
+    assert kind.chances(ctx, {"purpose": "t"}) == {"success": Fraction(3, 5), "failure": Fraction(2, 5)}
+
+
+@pytest.mark.parametrize(
+    ("pid", "answers", "depth"),
+    [("136", {}, 1), ("484", {}, 1), ("133", {"pc_highest": 5}, 2), ("363", {"p363_watchers": 2}, 1), ("137", {"mission": 22}, 1)],
+)
+def test_lumped_checks_give_the_tree_replaying_every_answer_gives(engine, monkeypatch, pid, answers, depth):
+    # Odds ask a lumped check's own questions (PC, mission, condition, level; each man's
+    # PC) without replaying the paragraph per answer, and share what follows the check
+    # across them: the outcomes must be those of the plain replay of every answer.
+    from paragraphs.odds import OddsMemo
+    from paragraphs.odds.tree import _OddsChooser
+
+    def outcomes(result):
+        return sorted((o.trail, o.answers, o.probability, o.effects, o.values, o.frontier) for o in result.outcomes)
+
+    lumped = paragraph_odds(engine, pid, answers=answers, depth=depth, budget=100_000, memo=OddsMemo())
+    monkeypatch.delattr(_OddsChooser, "lumped")
+    replayed = paragraph_odds(engine, pid, answers=answers, depth=depth, budget=100_000, memo=OddsMemo())
+    assert outcomes(lumped) == outcomes(replayed)
+    assert lumped.frontier_mass == replayed.frontier_mass
