@@ -260,3 +260,19 @@ def test_a_man_who_has_acted_reads_fire_as_prone_and_move_as_one_square(engine) 
     assert game(res.state)["men"]["A1"]["routine"] == "move_one"
     with pytest.raises(ParagraphsError, match="does not use the optional rule flamethrowers"):
         perform(engine, perform(engine, engine.new_state(), "setup", scenario="45").state, "flamed", man="A1")
+
+
+def test_observing_in_and_out_of_lit_areas(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="45", optional="searchlights").state
+    # A1 (code C) at 8 squares: 85; from a lit area at a man outside it, 30 less ([33.27])
+    assert perform(engine, state, "observe", [56], observer="A1", target="B4", distance=8, options="from_light").label == "A1 does not observe B4 (chance 55)"
+    # near a searchlight at a man it lights, 30 more, held at 95 ([33.26], [8.7])
+    assert perform(engine, state, "observe", [95], observer="A1", target="B4", distance=8, options="near_searchlight").label == "A1 observes B4 (chance 95)"
+    plain = perform(engine, engine.new_state(), "setup", scenario="45").state
+    with pytest.raises(ParagraphsError, match="does not use the optional rule searchlights"):
+        perform(engine, plain, "observe", [50], observer="A1", target="B4", distance=8, options="near_searchlight")
+    # illumination devices light an area too, but give no +30 near them ([34.11], [34.13])
+    lit = perform(engine, engine.new_state(), "setup", [7, 3], scenario="45", optional="illumination").state
+    assert perform(engine, lit, "observe", [50], observer="A1", target="B4", distance=8, options="from_light").label == "A1 observes B4 (chance 55)"
+    with pytest.raises(ParagraphsError, match="does not use the optional rule searchlights"):
+        perform(engine, lit, "observe", [50], observer="A1", target="B4", distance=8, options="near_searchlight")
