@@ -303,3 +303,11 @@ def test_tank_damage_diagram_keeps_what_the_copy_prints(charts) -> None:
         for c in range(1, 12):
             if (r, c) != (6, 6):
                 assert charts["tank_damage_wounds"].cell(str(r), str(c)).kind == "unknown"
+
+
+def test_underwater_observation_summary(charts) -> None:
+    _, table = seed_table("[36.15]")
+    keys = {("Underwater", "Vertical"): "underwater_vertical", ("Underwater", "Horizontal"): "underwater_horizontal", ("Out of water", "Any"): "out_of_water"}
+    for observer, _target, position, effect in table[1:]:
+        shipped = charts.value("underwater_observation", keys[(observer, position)])
+        assert shipped == (int(effect.split()[0]) if effect[0].isdigit() else effect.rstrip("†").lower().replace(" ", "_"))
