@@ -15,6 +15,8 @@ resolves, when the rule is selected:
   every fifth turn on a 1 or 2 ([32.13]);
 * ``flamethrowers`` ([17.2], [17.4]): ``flamed`` and ``extinguish``, the doubled panic
   check of a man the flamethrower hurt and his burning (:mod:`paragraphs_spi_commando.burning`);
+* ``searchlights`` ([33.26], [33.27]) and the lit areas of [34.11]: ``observe`` takes
+  ``near_searchlight`` (+30) and ``from_light`` (-30), within the 5-95 bounds;
 * ``artillery`` ([28.0], [23.91], [23.92]): ``shell TURNS`` fires one shell at a square a
   forward observer has watched for that many turns: 15, 10 more a turn, 75 at most
   ([28.23], [28.24]); a miss scatters by 1D10 squares in a direction of the Scatter
@@ -54,7 +56,7 @@ RULES: dict[str, tuple[str, bool]] = {
     "motorcycles": ("30.0", False),
     "electrified_wire": ("31.0", False),
     "guard_dogs": ("32.0", True),
-    "searchlights": ("33.0", False),
+    "searchlights": ("33.0", True),
     "illumination": ("34.0", True),
     "hand_held_flares": ("34.3", True),
     "climbing": ("35.0", False),
@@ -66,6 +68,24 @@ WINDY = ("guard_dogs", "illumination")
 WIND_TURNS = 5
 #: [28.24]: forward observation never lifts a shell's chance past this.
 ARTILLERY_CAP = 75
+
+
+#: Words of ``observe`` for a lit area: the observer within 10 squares of a searchlight
+#: looks at a man it lights (+30, [33.26]); the observer stands in a lit area and looks
+#: at a man outside it (-30, [33.27], [34.11]).
+LIGHTING = {"near_searchlight": (30, ("searchlights",)), "from_light": (-30, ("searchlights", "illumination", "hand_held_flares"))}
+
+
+def lighting_modifier(game: dict[str, Any], words: list[str]) -> int:
+    """The observation modifier of a lit area the players report ([33.26], [33.27],
+    [34.11]), refused when the game does not use the rule that lights it. The +30 is for
+    searchlights only ([34.13]: none for illumination devices)."""
+    total = 0
+    for word in words:
+        value, rules = LIGHTING[word]
+        require(game, *rules)
+        total += value
+    return total
 
 
 def parse(text: str | None) -> list[str]:

@@ -436,17 +436,23 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
         raise ParagraphsError(f"{observer} may not try to observe {target} now: {refusal}")
     flags = {"prone": False, "moving": False, "moved": False}
     terrain = "clear"
+    from paragraphs_spi_commando.optional_rules import LIGHTING, lighting_modifier
+
+    lights = [w for w in (options or "").split() if w in LIGHTING]
+    lighting = lighting_modifier(game, lights)
     for word in (options or "").split():
+        if word in LIGHTING:
+            continue
         if word in flags:
             flags[word] = True
         elif word in ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble"):
             terrain = word
         else:
-            raise ParagraphsError(f"observe: {word!r} is not prone, moving, moved or a terrain")
+            raise ParagraphsError(f"observe: {word!r} is not prone, moving, moved, a terrain, near_searchlight or from_light")
     side = game["sides"][eye["side"]]
     sighting = Sighting(distance=int(distance), target_prone=flags["prone"], target_terrain=terrain, observer_moved=flags["moved"], target_moving=flags["moving"])
     defending = defending_penalty(game, side, _choices(ctx)["R21"])
-    chance = observation_chance(_charts(ctx), str(side["observation"]), sighting, defending=defending, ruling_r11=_choices(ctx)["R11"])
+    chance = observation_chance(_charts(ctx), str(side["observation"]), sighting, defending=defending, ruling_r11=_choices(ctx)["R11"], lighting=lighting)
     tried["targets"].append(target)
     if ctx.check("spi_percent", {"chance": chance, "purpose": f"{observer} observes {target}", "success": "observed", "failure": "not observed"}) == "failure":
         return f"{observer} does not observe {target} (chance {chance})"

@@ -260,3 +260,54 @@ def test_a_man_who_has_acted_reads_fire_as_prone_and_move_as_one_square(engine) 
     assert game(res.state)["men"]["A1"]["routine"] == "move_one"
     with pytest.raises(ParagraphsError, match="does not use the optional rule flamethrowers"):
         perform(engine, perform(engine, engine.new_state(), "setup", scenario="45").state, "flamed", man="A1")
+
+
+def test_observing_in_and_out_of_lit_areas(engine) -> None:
+    state = perform(engine, engine.new_state(), "setup", scenario="45", optional="searchlights").state
+    # A1 (code C) at 8 squares: 85; from a lit area at a man outside it, 30 less ([33.27])
+    assert perform(engine, state, "observe", [56], observer="A1", target="B4", distance=8, options="from_light").label == "A1 does not observe B4 (chance 55)"
+    # near a searchlight at a man it lights, 30 more, held at 95 ([33.26], [8.7])
+    assert perform(engine, state, "observe", [95], observer="A1", target="B4", distance=8, options="near_searchlight").label == "A1 observes B4 (chance 95)"
+    plain = perform(engine, engine.new_state(), "setup", scenario="45").state
+    with pytest.raises(ParagraphsError, match="does not use the optional rule searchlights"):
+        perform(engine, plain, "observe", [50], observer="A1", target="B4", distance=8, options="near_searchlight")
+    # illumination devices light an area too, but give no +30 near them ([34.11], [34.13])
+    lit = perform(engine, engine.new_state(), "setup", [7, 3], scenario="45", optional="illumination").state
+    assert perform(engine, lit, "observe", [50], observer="A1", target="B4", distance=8, options="from_light").label == "A1 observes B4 (chance 55)"
+    with pytest.raises(ParagraphsError, match="does not use the optional rule searchlights"):
+        perform(engine, lit, "observe", [50], observer="A1", target="B4", distance=8, options="near_searchlight")
+
+
+def test_tank_damage_diagram_keeps_what_the_copy_prints(charts) -> None:
+    """Diagram 8: the two printed rows cell by cell, the target square from the note
+    under it, and every other square unknown with its line."""
+    _, table = seed_table("Diagram 8")
+    printed = 0
+    for row in table[1:]:
+        for column, text in enumerate(row[1:12], start=1):
+            wounds = charts["tank_damage_wounds"].cell(row[0], str(column))
+            kill = charts["tank_damage_kill"].cell(row[0], str(column))
+            if not text:
+                assert wounds.kind == kill.kind == "unknown" and wounds.source.startswith("seed L"), (row[0], column)
+                continue
+            code, chance = (t.strip() for t in text.split("/"))
+            assert (wounds.value, kill.value) == (code, int(chance))
+            printed += 1
+    assert printed == 8 and [r[0] for r in table[1:]] == ["1", "2"]
+    blank = [c for r in ("1", "2") for c in charts["tank_damage_wounds"].row(r).cells.values() if c.kind == "unknown"]
+    assert len(blank) == 22 - printed  # the rest of the two printed rows
+    note = next(line for line in seed_lines() if line.startswith("Transcriber's note: the grid"))
+    code, chance = re.search(r"printed as (\S+) with (\d+)", note).groups()
+    assert (charts.value("tank_damage_wounds", "6", "6"), charts.value("tank_damage_kill", "6", "6")) == (code, int(chance))
+    for r in range(3, 12):
+        for c in range(1, 12):
+            if (r, c) != (6, 6):
+                assert charts["tank_damage_wounds"].cell(str(r), str(c)).kind == "unknown"
+
+
+def test_underwater_observation_summary(charts) -> None:
+    _, table = seed_table("[36.15]")
+    keys = {("Underwater", "Vertical"): "underwater_vertical", ("Underwater", "Horizontal"): "underwater_horizontal", ("Out of water", "Any"): "out_of_water"}
+    for observer, _target, position, effect in table[1:]:
+        shipped = charts.value("underwater_observation", keys[(observer, position)])
+        assert shipped == (int(effect.split()[0]) if effect[0].isdigit() else effect.rstrip("†").lower().replace(" ", "_"))

@@ -89,9 +89,11 @@ def modifiers(charts: Charts, s: Sighting, *, ruling_r11: str = "exclusive") -> 
     return [(r, int(charts.value("observation_modifiers", r))) for r in rows]
 
 
-def observation_chance(charts: Charts, code: str, s: Sighting, *, defending: bool = False, ruling_r11: str = "exclusive") -> int:
-    """The chance (5-95) that one attempt observes the target ([8.7], [8.63], [8.64])."""
-    total = base_chance(charts, code, defending=defending) + sum(v for _, v in modifiers(charts, s, ruling_r11=ruling_r11))
+def observation_chance(charts: Charts, code: str, s: Sighting, *, defending: bool = False, ruling_r11: str = "exclusive", lighting: int = 0) -> int:
+    """The chance (5-95) that one attempt observes the target ([8.7], [8.63], [8.64]);
+    ``lighting`` is the optional rules' +30 or -30 of a lit area ([33.26], [33.27],
+    [34.11]), added before the chance is held between 5 and 95."""
+    total = base_chance(charts, code, defending=defending) + sum(v for _, v in modifiers(charts, s, ruling_r11=ruling_r11)) + lighting
     return min(max(total, MINIMUM), MAXIMUM)
 
 
