@@ -19,7 +19,7 @@ rules refuse is skipped.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from paragraphs.dice import DiceConventions
 from paragraphs_raids.actions import ActionRefused
@@ -49,6 +49,8 @@ class DefaultPolicy:
         self.land_until = land_until
         self.withdraw_margin = withdraw_margin
         self.fire_threshold = fire_threshold
+        # (map, goal, German zones, marker zones, obstacles) -> route weights and costs to the goal.
+        self._toward: dict[tuple[object, ...], tuple[dict[str, int], Mapping[str, int]]] = {}
 
     # ------------------------------------------------------------------ phase B
     def british_phase(self, g: GameState) -> None:
@@ -96,11 +98,20 @@ class DefaultPolicy:
         """
         markers = g.markers.hidden
         stacks = g.stacks
-        weights = {z: 4 for z in g.zones_of(GERMAN)} | {z: 3 for z in markers} | {z: 2 for z in g.obstacles}
-        weights.pop(goal, None)
         blocked = g.boat_only_zones
         zmap = g.zmap
-        to_goal = zmap.costs_to(goal, impassable=blocked, surcharge=weights)
+        # The weights and the costs toward the goal depend only on where the Germans, the
+        # markers and the obstacles are: kept for the next stack that heads the same way.
+        germans = tuple(g.zones_of(GERMAN))
+        key = (zmap, goal, germans, tuple(markers), tuple(g.obstacles.items()))
+        known = self._toward.get(key)
+        if known is None:
+            weights = {z: 4 for z in germans} | {z: 3 for z in markers} | {z: 2 for z in g.obstacles}
+            weights.pop(goal, None)
+            if len(self._toward) > 64:
+                self._toward.clear()
+            known = self._toward[key] = (weights, zmap.costs_to(goal, impassable=blocked, surcharge=weights))
+        weights, to_goal = known
         if start not in to_goal:
             return []
         path: list[str] = []
