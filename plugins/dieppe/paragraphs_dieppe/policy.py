@@ -51,6 +51,7 @@ class DefaultPolicy:
         self.fire_threshold = fire_threshold
         # (map, goal, German zones, marker zones, obstacles) -> route weights and costs to the goal.
         self._toward: dict[tuple[object, ...], tuple[dict[str, int], Mapping[str, int]]] = {}
+        self._at_sea: dict[tuple[object, str, str], tuple[str, ...]] = {}
 
     # ------------------------------------------------------------------ phase B
     def british_phase(self, g: GameState) -> None:
@@ -311,6 +312,24 @@ class DefaultPolicy:
             if not waiting:
                 return
 
+    def _sea_route(self, g: GameState, zone: str, home: str) -> list[str]:
+        """The first cheapest way by sea from ``zone`` to ``home`` (the sea never changes,
+        so it is worked out once per zone)."""
+        key = (g.zmap, zone, home)
+        known = self._at_sea.get(key)
+        if known is None:
+            to_home = g.zmap.costs_to(home, impassable=(), mode="sea")
+            path: list[str] = []
+            here = zone
+            while here != home:
+                steps = g.zmap.next_steps(here, to_home, mode="sea")
+                if not steps:
+                    break
+                here = steps[0]
+                path.append(here)
+            known = self._at_sea[key] = tuple(path)
+        return list(known)
+
     def _sail(self, g: GameState) -> None:
         home = g.scenario.newhaven
         last = g.turn >= g.scenario.params.turns
@@ -322,14 +341,6 @@ class DefaultPolicy:
             go = loaded if (last or (not ashore and self._withdrawing(g))) else [b for b in ready if g.cargo_levels(b) >= g.scenario.params.lca_capacity - 1]
             if not go:
                 continue
-            to_home = g.zmap.costs_to(home, impassable=(), mode="sea")
-            path: list[str] = []
-            here = zone
-            while here != home:
-                steps = g.zmap.next_steps(here, to_home, mode="sea")
-                if not steps:
-                    break
-                here = steps[0]
-                path.append(here)
+            path = self._sea_route(g, zone, home)
             if path:
                 self._try(g, "sail home", actions.sail, go, path)
