@@ -32,6 +32,10 @@ from paragraphs_dieppe.rules.fire import shooter_value, target_value
 from paragraphs_dieppe.rules.movement import LAND, stack_allowance
 
 _D10 = DiceConventions()
+#: (map, goal, German zones, marker zones, obstacles) -> route weights and costs to the goal.
+_TOWARD: dict[tuple[object, ...], tuple[dict[str, int], Mapping[str, int]]] = {}
+#: (map, zone, Newhaven) -> the first cheapest way there by sea.
+_AT_SEA: dict[tuple[object, str, str], tuple[str, ...]] = {}
 #: Turns left, from which stacks head back to the boats whatever they are doing.
 DEFAULT_WITHDRAW_MARGIN = 4
 
@@ -49,9 +53,11 @@ class DefaultPolicy:
         self.land_until = land_until
         self.withdraw_margin = withdraw_margin
         self.fire_threshold = fire_threshold
-        # (map, goal, German zones, marker zones, obstacles) -> route weights and costs to the goal.
-        self._toward: dict[tuple[object, ...], tuple[dict[str, int], Mapping[str, int]]] = {}
-        self._at_sea: dict[tuple[object, str, str], tuple[str, ...]] = {}
+        # Shared by every player of the process: each entry is a pure function of its key,
+        # and every game starts with the same posts and marker zones, so the landings of
+        # one game route as the last one's did.
+        self._toward = _TOWARD
+        self._at_sea = _AT_SEA
 
     # ------------------------------------------------------------------ phase B
     def british_phase(self, g: GameState) -> None:
@@ -109,7 +115,7 @@ class DefaultPolicy:
         if known is None:
             weights = {z: 4 for z in germans} | {z: 3 for z in markers} | {z: 2 for z in g.obstacles}
             weights.pop(goal, None)
-            if len(self._toward) > 64:
+            if len(self._toward) > 512:
                 self._toward.clear()
             known = self._toward[key] = (weights, zmap.costs_to(goal, impassable=blocked, surcharge=weights))
         weights, to_goal = known
