@@ -138,9 +138,3 @@ def test_a_dask_cluster_gives_the_same_series(scenario: Scenario) -> None:
     local = simulate(scenario, DefaultPolicy, Options(), 6, 3, jobs=1)
     dask = simulate(scenario, DefaultPolicy, Options(), 6, 3, jobs=2, executor="dask")
     assert local == dask
-
-
-def test_play_without_auto_says_what_exists(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "dieppe"]) == 2
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--auto" in err

@@ -341,7 +341,7 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
         commandos = [p for p in commandos if p.id not in g.lost]
         room = g.points_in("", [p for p in pieces if p.id not in g.lost]) + germans[0].points <= g.scenario.params.side_stacking if germans else False
-        if len(germans) == 1 and commandos and room and not g.prisoner_taken and _prisoner_kind(germans[0]):
+        if len(germans) == 1 and commandos and room and not g.prisoner_taken and _prisoner_kind(germans[0]) and (g.take_prisoner is None or g.take_prisoner(germans[0])):
             captive = germans[0]
             g.lift(captive)
             g.prisoner_taken = True
@@ -352,7 +352,8 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
             continue
         if not germans or not commandos:
             continue
-        go_on = keep_going(commandos, germans) if keep_going else _keep_going(g, commandos, germans)
+        decide = keep_going or g.keep_going
+        go_on = decide(commandos, germans) if decide else _keep_going(g, commandos, germans)
         if not go_on:
             break
     survivors = [p for p in pieces if p.id not in g.lost]
@@ -448,15 +449,24 @@ def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
 # --------------------------------------------------------------------------- fire
 
 
-def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piece | None = None) -> Shot:
-    """Rule 11.1: British units of one zone fire together at one adjacent zone (one action).
+@dataclass(frozen=True)
+class FireValues:
+    """What a British fire is about to be: the shooter, its aim, the range and both values."""
 
-    The first of ``shooters`` is the front line. A sniper or the mortar fires alone; a
-    sniper may name ``target``; the mortar reaches R 2 and costs two losses.
+    zone: str
+    front: Piece
+    aim: Piece
+    radius: int
+    attack: Any
+    defence: Any
+
+
+def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piece | None = None) -> FireValues:
+    """Rule 11.1: the checks of a British fire and the values it will be resolved with
+    (the odds of the interactive game read them before the fire is given).
 
     Raises:
-        ActionRefused: out of range, a zone with a face-down marker or without a German
-            unit that can be fired at, or units already done.
+        ActionRefused: see :func:`fire`.
     """
     _check_side(shooters)
     front = shooters[0]
@@ -482,6 +492,21 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
     # The values are those of the moment of fire: the Job Done marker goes on after (R35).
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"], radius=radius)
     defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role)
+    return FireValues(zone, front, aim, radius, attack, defence)
+
+
+def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piece | None = None) -> Shot:
+    """Rule 11.1: British units of one zone fire together at one adjacent zone (one action).
+
+    The first of ``shooters`` is the front line. A sniper or the mortar fires alone; a
+    sniper may name ``target``; the mortar reaches R 2 and costs two losses.
+
+    Raises:
+        ActionRefused: out of range, a zone with a face-down marker or without a German
+            unit that can be fired at, or units already done.
+    """
+    v = fire_values(g, shooters, target_zone, target)
+    zone, front, aim, radius, attack, defence = v.zone, v.front, v.aim, v.radius, v.attack, v.defence
     _take(g, shooters, FIRE)
     result = fire_outcome(attack.base, defence.base, BRITISH, g.roll)
     g.alarm_event("first_fire")

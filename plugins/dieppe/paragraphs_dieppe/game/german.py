@@ -87,6 +87,13 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
             if gone:
                 g.eliminate(piece)
         stack[:] = british_order(stack)
+        if g.british_reorganise is not None and stack:
+            # rule 2.2: after a combat the British player orders his own stack
+            top = g.british_reorganise(target_zone, stack)
+            if top is not None and top is not stack[0]:
+                stack.remove(top)
+                stack.insert(0, top)
+                g.log_line(f"the British reorganise {target_zone}: {top.label()} on top")
     else:
         g.take_loss(front)
     if g.journal.enabled:  # the wording is only built for a journal

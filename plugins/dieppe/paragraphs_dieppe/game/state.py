@@ -10,7 +10,7 @@ alarm (and the flip of every marker at 9, rule 7) happens in one place.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +19,8 @@ from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.cli import RaidChoices
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.journal import Journal
-from paragraphs_raids.markers import ActivationMarkers, Container
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
+from paragraphs_raids.markers import ActivationMarkers, Container, MarkerBack
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, strongest_on_top
 from paragraphs_raids.state import RaidState
 from paragraphs_raids.zonemap import ZoneMap
 
@@ -108,6 +108,16 @@ class GameState(RaidState):
     stuck: set[str] = field(default_factory=set)
     first_infantry_back: set[str] = field(default_factory=set)
     flipped_all: bool = False
+    # Choices the rules leave to the British player, asked when a front end plugs them in
+    # (the interactive game, ``turn --dice physical``); left None, the program decides:
+    #: zone -> what the face-down marker there shows, when the program does not know it.
+    ask_marker: Callable[[str], MarkerBack | None] | None = field(default=None, repr=False, compare=False)
+    #: (zone, stack) -> the unit the player puts on top after a German fire (rule 2.2).
+    british_reorganise: Callable[[str, list[Piece]], Piece | None] | None = field(default=None, repr=False, compare=False)
+    #: (commandos, germans) -> whether the assault goes on for another round (rule 11.2).
+    keep_going: Callable[[Sequence[Piece], Sequence[Piece]], bool] | None = field(default=None, repr=False, compare=False)
+    #: the last German of an assault -> whether the commandos take him prisoner (rule 12).
+    take_prisoner: Callable[[Piece], bool] | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ RaidState
     @property
@@ -198,6 +208,9 @@ class GameState(RaidState):
         Returns the German units placed (empty for an obstacle).
         """
         back = self.markers.reveal(zone)
+        if back is None and self.ask_marker is not None:
+            # the player's own marker: he says what it shows
+            back = self.ask_marker(zone)
         if back is None:
             return []
         if back.obstacle:
