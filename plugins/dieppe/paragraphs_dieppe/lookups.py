@@ -34,6 +34,8 @@ class Lookups:
     stacking: Mapping[str, int]
     #: Zone -> the letter of the marker it takes ("" for none).
     letters: Mapping[str, str]
+    #: Reinforcement entry number -> its zone (the first zone content gives it to).
+    entries: Mapping[int, str]
     beaches: tuple[str, ...]
     newhaven: str
     hess_zone: str
@@ -48,7 +50,17 @@ class Lookups:
             protection={z: zmap.zone(z).protection for z in zmap.order},
             stacking={z: zmap.zone(z).stacking for z in zmap.order},
             letters={z: str((zone_records.get(z) or {}).get("activation") or "") for z in zmap.order},
+            entries=_entries(zone_records),
             beaches=tuple(zmap.tagged("beach")),
             newhaven=zmap.tagged("newhaven")[0],
             hess_zone=zmap.tagged("hess")[0],
         )
+
+
+def _entries(zone_records: Mapping[str, Mapping[str, object]]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for zid, rec in zone_records.items():
+        number = rec.get("entry")
+        if isinstance(number, int) and number not in out:
+            out[number] = zid
+    return out

@@ -19,7 +19,7 @@ rules refuse is skipped.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from paragraphs.dice import DiceConventions
 from paragraphs_raids.actions import ActionRefused
@@ -32,6 +32,10 @@ from paragraphs_dieppe.rules.fire import shooter_value, target_value
 from paragraphs_dieppe.rules.movement import LAND, stack_allowance
 
 _D10 = DiceConventions()
+#: (map, goal, German zones, marker zones, obstacles) -> route weights and costs to the goal.
+_TOWARD: dict[tuple[object, ...], tuple[dict[str, int], Mapping[str, int]]] = {}
+#: (map, zone, Newhaven) -> the first cheapest way there by sea.
+_AT_SEA: dict[tuple[object, str, str], tuple[str, ...]] = {}
 #: Turns left, from which stacks head back to the boats whatever they are doing.
 DEFAULT_WITHDRAW_MARGIN = 4
 
@@ -49,6 +53,11 @@ class DefaultPolicy:
         self.land_until = land_until
         self.withdraw_margin = withdraw_margin
         self.fire_threshold = fire_threshold
+        # Shared by every player of the process: each entry is a pure function of its key,
+        # and every game starts with the same posts and marker zones, so the landings of
+        # one game route as the last one's did.
+        self._toward = _TOWARD
+        self._at_sea = _AT_SEA
 
     # ------------------------------------------------------------------ phase B
     def british_phase(self, g: GameState) -> None:
@@ -96,11 +105,20 @@ class DefaultPolicy:
         """
         markers = g.markers.hidden
         stacks = g.stacks
-        weights = {z: 4 for z in g.zones_of(GERMAN)} | {z: 3 for z in markers} | {z: 2 for z in g.obstacles}
-        weights.pop(goal, None)
         blocked = g.boat_only_zones
         zmap = g.zmap
-        to_goal = zmap.costs_to(goal, impassable=blocked, surcharge=weights)
+        # The weights and the costs toward the goal depend only on where the Germans, the
+        # markers and the obstacles are: kept for the next stack that heads the same way.
+        germans = tuple(g.zones_of(GERMAN))
+        key = (zmap, goal, germans, tuple(markers), tuple(g.obstacles.items()))
+        known = self._toward.get(key)
+        if known is None:
+            weights = {z: 4 for z in germans} | {z: 3 for z in markers} | {z: 2 for z in g.obstacles}
+            weights.pop(goal, None)
+            if len(self._toward) > 512:
+                self._toward.clear()
+            known = self._toward[key] = (weights, zmap.costs_to(goal, impassable=blocked, surcharge=weights))
+        weights, to_goal = known
         if start not in to_goal:
             return []
         path: list[str] = []
@@ -300,6 +318,24 @@ class DefaultPolicy:
             if not waiting:
                 return
 
+    def _sea_route(self, g: GameState, zone: str, home: str) -> list[str]:
+        """The first cheapest way by sea from ``zone`` to ``home`` (the sea never changes,
+        so it is worked out once per zone)."""
+        key = (g.zmap, zone, home)
+        known = self._at_sea.get(key)
+        if known is None:
+            to_home = g.zmap.costs_to(home, impassable=(), mode="sea")
+            path: list[str] = []
+            here = zone
+            while here != home:
+                steps = g.zmap.next_steps(here, to_home, mode="sea")
+                if not steps:
+                    break
+                here = steps[0]
+                path.append(here)
+            known = self._at_sea[key] = tuple(path)
+        return list(known)
+
     def _sail(self, g: GameState) -> None:
         home = g.scenario.newhaven
         last = g.turn >= g.scenario.params.turns
@@ -311,14 +347,6 @@ class DefaultPolicy:
             go = loaded if (last or (not ashore and self._withdrawing(g))) else [b for b in ready if g.cargo_levels(b) >= g.scenario.params.lca_capacity - 1]
             if not go:
                 continue
-            to_home = g.zmap.costs_to(home, impassable=(), mode="sea")
-            path: list[str] = []
-            here = zone
-            while here != home:
-                steps = g.zmap.next_steps(here, to_home, mode="sea")
-                if not steps:
-                    break
-                here = steps[0]
-                path.append(here)
+            path = self._sea_route(g, zone, home)
             if path:
                 self._try(g, "sail home", actions.sail, go, path)

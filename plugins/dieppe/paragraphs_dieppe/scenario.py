@@ -113,10 +113,10 @@ class Scenario:
 
     def entry(self, number: int) -> str:
         """The zone of reinforcement entry R``number`` (0-9)."""
-        for zid, rec in self.zone_records.items():
-            if rec.get("entry") == number:
-                return zid
-        raise KeyError(f"R{number}")
+        try:
+            return self.lookups.entries[number]
+        except KeyError:
+            raise KeyError(f"R{number}") from None
 
     def group_zone(self, group: str) -> str:
         """The ship waiting zone of a British group (G1, G2)."""

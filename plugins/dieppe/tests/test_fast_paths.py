@@ -41,6 +41,8 @@ def test_the_map_tables_answer_as_the_map(scenario: Scenario) -> None:
         assert (t.protection[zone], t.stacking[zone]) == (z.zone(zone).protection, z.zone(zone).stacking)
         assert t.letters[zone] == str(scenario.zone_records[zone].get("activation") or "")
     assert (t.newhaven, t.hess_zone, list(t.beaches)) == (z.tagged("newhaven")[0], z.tagged("hess")[0], z.tagged("beach"))
+    for n in range(10):
+        assert t.entries[n] == next(zid for zid, rec in scenario.zone_records.items() if rec.get("entry") == n)
 
 
 def test_a_stack_s_allowance_is_its_slowest_unit_s(scenario: Scenario) -> None:

@@ -300,6 +300,8 @@ def _enter_obstacle(g: GameState, pieces: list[Piece], zone: str, use_bangalore:
 def _adjacent_tests(g: GameState, zone: str, tested: set[str]) -> None:
     """Rule 10, case 2 (ruling R29): one test per face-down marker next to the stack, per action."""
     markers = g.markers.hidden
+    if not markers:  # every marker is turned over (from alarm 9 on): nothing to test
+        return
     for other in g.scenario.lookups.neighbours[zone]:
         if other in markers and other not in tested:
             tested.add(other)
