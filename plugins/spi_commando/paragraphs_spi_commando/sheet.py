@@ -25,7 +25,7 @@ def data_log(state: Any, book: Any) -> dict[str, Any]:
     if not game:
         return {}
     men = {mid: {**man, "condition": condition_of(man), "observes": list(game.get("observes", {}).get(mid, []))} for mid, man in game["men"].items()}
-    keys = ("turn", "phase", "initiative", "to_act", "active", "alert_turn", "length", "over")
+    keys = ("turn", "phase", "initiative", "to_act", "active", "alert_turn", "length", "over", "optional", "wind", "lights")
     return {"scenario": game["scenario"], **{k: game.get(k) for k in keys}, "sides": game["sides"], "men": men}
 
 
@@ -42,6 +42,13 @@ def data_log_lines(state: Any, book: Any) -> list[str]:
         lines.append(f"Defenders alerted on turn {log['alert_turn']}")
     if log.get("over"):
         lines.append(f"Game over: {log['over']}")
+    # the optional rules in use, the wind and the lights up ([32.12], [34.0])
+    if log.get("optional"):
+        lines.append("Optional rules: " + ", ".join(log["optional"]))
+    if log.get("wind"):
+        lines.append(f"Wind from direction {log['wind']['from']} of the Scatter Diagram, speed {log['wind']['speed']}")
+    for light in log.get("lights") or ():
+        lines.append(f"Lit: {light['kind'].replace('_', ' ')} over {light['square'] or 'its square'}, {light['radius']} squares, until turn {light['until']}" + (f", drifted {light['drift']}" if light.get("drift") else ""))
     for sid, side in log["sides"].items():
         lines.append(
             f"{side['letter']}: {side['name']} ({side['mode']}), fire {side['fire_bonus']:+d}, grenade {side['grenade_bonus']:+d}, "

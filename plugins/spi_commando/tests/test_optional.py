@@ -311,3 +311,14 @@ def test_underwater_observation_summary(charts) -> None:
     for observer, _target, position, effect in table[1:]:
         shipped = charts.value("underwater_observation", keys[(observer, position)])
         assert shipped == (int(effect.split()[0]) if effect[0].isdigit() else effect.rstrip("†").lower().replace(" ", "_"))
+
+
+def test_the_sheet_shows_the_optional_rules_wind_and_lights(engine) -> None:
+    from paragraphs_spi_commando.sheet import data_log_lines
+
+    state = perform(engine, engine.new_state(), "setup", [7, 3], scenario="40", optional="illumination").state
+    state = perform(engine, state, "light", kind="flare", square="1212").state
+    lines = data_log_lines(state, engine.book)
+    assert "Optional rules: illumination" in lines and "Wind from direction 7 of the Scatter Diagram, speed 2" in lines
+    assert "Lit: flare over 1212, 10 squares, until turn 1" in lines
+    assert not any(line.startswith(("Optional rules", "Wind", "Lit")) for line in data_log_lines(perform(engine, engine.new_state(), "setup", scenario="40").state, engine.book))
