@@ -1,6 +1,6 @@
 """Automatic games of Commando n°4: Dieppe 1942 per second, beside Raid sur Bruneval 1942.
 
-    python benchmarks/dieppe_games.py [--games N] [--seed S] [--no-dask] [--check]
+    python benchmarks/dieppe_games.py [--games N] [--seed S] [--no-dask] [--check] [--baseline DIR]
 
 Measures, in one run (so the two titles meet the same load): Dieppe games per second on
 one process, on every core and on a local Dask cluster, and games per CPU second of one
@@ -8,13 +8,22 @@ process for both titles. ``--check`` first plays the N Dieppe games with every s
 invariant checked after every phase (the test job plays fewer) and stops at the first
 broken one. Every run must give the same summary (game i is seeded with
 ``derive_seed(S, i)`` whatever runs it). Figures only; the tests assert no time.
+
+``--baseline DIR`` names another checkout of the repository (``git archive main | tar -x
+-C DIR``): Dieppe games per CPU second of its code and of this one are then measured in
+fresh processes, in turn, three times each, in the same run, so a speed-up is a ratio
+taken under the same load (the best of each three is compared: the other jobs on a shared
+machine only ever slow a run down).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
@@ -55,13 +64,36 @@ def per_cpu_second(title: Any, games: int, seed: int) -> float:
     return games / (time.process_time() - start)
 
 
+def cpu_figure(games: int, seed: int, checkout: Path | None) -> float:
+    """Dieppe games per CPU second in a fresh process, of ``checkout``'s code (None: this one)."""
+    env = dict(os.environ)
+    if checkout is not None:
+        env["PYTHONPATH"] = os.pathsep.join(str(checkout / p) for p in ("", "plugins/dieppe", "plugins/raids"))
+    code = (
+        "import time; from paragraphs_dieppe.cli_simulate import simulate; from paragraphs_dieppe.commands import default_policy;"
+        "from paragraphs_dieppe.game.state import Options; from paragraphs_dieppe.scenario import load_scenario;"
+        f"s = load_scenario(); simulate(s, default_policy, Options(), 20, {seed}, 1); t = time.process_time();"
+        f"simulate(s, default_policy, Options(), {games}, {seed}, 1); print({games} / (time.process_time() - t))"
+    )
+    return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--check", action="store_true", help="first play the games with every invariant checked")
+    parser.add_argument("--baseline", type=Path, help="another checkout to compare games per CPU second with")
     args = parser.parse_args()
+    if args.baseline is not None:
+        before: list[float] = []
+        after: list[float] = []
+        for _ in range(3):  # interleaved, so both see the same load
+            before.append(cpu_figure(args.games, args.seed, args.baseline))
+            after.append(cpu_figure(args.games, args.seed, None))
+        b, a = max(before), max(after)
+        print(f"Dieppe games per CPU second (best of 3), baseline {args.baseline}: {b:.1f}; this checkout: {a:.1f}; ratio {a / b:.2f}")
     cores = os.cpu_count() or 1
     d, b = dieppe(), bruneval()
     if args.check:

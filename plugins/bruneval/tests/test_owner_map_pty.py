@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pexpect
 
+from paragraphs_raids.pty_play import golden as golden_in
+
 GOLDEN = Path(__file__).parent / "golden" / "owner_map"
 BOARD = Path(__file__).parent / "data" / "board.json"
 
@@ -32,12 +34,7 @@ def terminal(tmp_path: Path, *args: str) -> tuple[int, str]:
 
 
 def golden(name: str, text: str) -> None:
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("PARAGRAPHS_UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no golden transcript {path.name}: run with PARAGRAPHS_UPDATE_GOLDEN=1 and read it"
-    assert text == path.read_text(encoding="utf-8")
+    golden_in(GOLDEN, name, text)
 
 
 def test_9_an_owner_lists_the_ids_writes_the_skeleton_checks_and_draws_his_map(tmp_path) -> None:

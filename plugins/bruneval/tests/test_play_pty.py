@@ -10,65 +10,25 @@ regression.
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
 
+from paragraphs_raids.pty_play import DIE, PROMPT, drive_game, scripted
+from paragraphs_raids.pty_play import clean as _clean
+from paragraphs_raids.pty_play import env as _env
+from paragraphs_raids.pty_play import golden as golden_in
+from paragraphs_raids.pty_play import spawn as _spawn
+
 GOLDEN = Path(__file__).parent / "golden" / "play"
 BOARD = Path(__file__).parent / "data" / "board.json"
-PROMPT = "\r\n> "
-DIE = re.compile(r"roll (d\d+) for [^\r\n]*\[(\d+)-(\d+)[^\]\r\n]*\]: ")
-CHOICE = re.compile(r"\((1 = [^\r\n]*)\): ")
-
-
-def _env(tmp_path: Path) -> dict[str, str]:
-    env = {**os.environ, "PARAGRAPHS_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "dumb"}
-    env.pop("FORCE_COLOR", None)
-    return env
-
-
-def _spawn(tmp_path: Path, args: list[str]) -> pexpect.spawn:
-    return pexpect.spawn(sys.executable, ["-m", "paragraphs", *args], env=_env(tmp_path), encoding="utf-8", timeout=120, dimensions=(50, 400), cwd=str(tmp_path))
-
-
-def _clean(text: str, tmp_path: Path) -> str:
-    return text.replace("\r\n", "\n").replace("\r", "").replace(str(tmp_path), "$DATA")
-
-
-def scripted(tmp_path: Path, args: list[str], script: list[tuple[str, str | None]], *, code: int = 0) -> str:
-    """Wait for each text, then type its line (None: Ctrl-D); the whole transcript."""
-    child = _spawn(tmp_path, args)
-    seen: list[str] = []
-    try:
-        for expected, line in script:
-            child.expect_exact(expected)
-            seen.append(child.before + child.after)
-            if line is None:
-                child.sendeof()
-            else:
-                child.sendline(line)
-        child.expect(pexpect.EOF)
-        seen.append(child.before)
-    finally:
-        child.close()
-    text = _clean("".join(seen), tmp_path)
-    assert child.exitstatus == code, text
-    assert "Traceback" not in text, text
-    return text
 
 
 def golden(name: str, text: str) -> None:
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("PARAGRAPHS_UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no golden transcript {path.name}: run with PARAGRAPHS_UPDATE_GOLDEN=1 and read it"
-    assert text == path.read_text(encoding="utf-8")
+    golden_in(GOLDEN, name, text)
 
 
 def saved(tmp_path: Path, name: str) -> dict:
@@ -154,54 +114,6 @@ ORDERS = {
     3: ["odds attack nelson-3 W", "attack nelson-3 W", "odds move drake-1,nelson-1,rodney-1 DZ-B5 DZ-B4 NORTH", "move drake-1,nelson-1,rodney-1 DZ-B5 DZ-B4 NORTH", "board"],
     4: ["move drake-1,nelson-1 DZ-B5 A2", "status"],
 }
-
-
-def drive_game(tmp_path: Path, args: list[str], faces: list[int], orders: dict[int, list[str]], on_choice: Callable[[str], str] = lambda _: "1") -> str:
-    """Play a whole game: each die answered from ``faces`` in turn, each British phase
-    given its orders then ``next``; ends when the game is over (``log``, then Ctrl-D)."""
-    child = _spawn(tmp_path, args)
-    seen: list[str] = []
-    rolled = 0
-    turn = 0
-    pending: list[str] = []
-    over = False
-    try:
-        for _ in range(3000):
-            i = child.expect([DIE, CHOICE, PROMPT, pexpect.EOF])
-            seen.append(child.before + (child.after if isinstance(child.after, str) else ""))
-            if i == 3:
-                break
-            if i == 0:
-                low, high = int(child.match.group(2)), int(child.match.group(3))
-                face = faces[rolled % len(faces)]
-                rolled += 1
-                child.sendline(str(min(high, max(low, face))))
-                continue
-            if i == 1:
-                child.sendline(on_choice(child.match.group(1)))
-                continue
-            text = "".join(seen)
-            found = re.findall(r"turn (\d+), your British actions", text)
-            if found and int(found[-1]) != turn:
-                turn = int(found[-1])
-                pending = list(orders.get(turn, []))
-            if "game over after turn" in text and not over:
-                over = True
-                child.sendline("log")
-            elif over:
-                child.sendeof()
-            elif pending:
-                child.sendline(pending.pop(0))
-            else:
-                child.sendline("next")
-        else:
-            raise AssertionError("the game did not end")
-    finally:
-        child.close()
-    text = _clean("".join(seen), tmp_path)
-    assert child.exitstatus == 0, text[-3000:]
-    assert "Traceback" not in text, text[-3000:]
-    return text
 
 
 def test_7_a_whole_game_with_scripted_orders_and_physical_dice(tmp_path) -> None:

@@ -6,19 +6,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
-NS = {"s": "http://www.w3.org/2000/svg"}
+from paragraphs_raids.picture import drawn_stacks
 
-
-def stacks_of(path: Path) -> dict[str, list[str]]:
-    svg = ET.parse(path).getroot()
-    out = {}
-    for g in svg.iterfind(".//s:g[@id='stacks']/s:g", NS):
-        chips = sorted((int(c.get("data-depth") or 0), str(c.get("data-counter"))) for c in g.iterfind("s:g", NS))
-        out[str(g.get("data-zone"))] = [cid for _, cid in chips]
-    return out
+stacks_of = drawn_stacks
 
 
 def play(tmp_path: Path, lines: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from paragraphs import hookimpl
 
 if TYPE_CHECKING:
-    from paragraphs.records import Command, IdList, LintRule, Policy, Procedure, SchemaResource, Title
+    from paragraphs.records import Command, IdList, LintRule, Policy, Procedure, SchemaResource, SessionVerb, SheetSection, Title
 
 TITLE = "dieppe"
 
@@ -46,9 +46,11 @@ def paragraphs_register_schemas() -> Iterator[SchemaResource]:
 
 @hookimpl
 def paragraphs_register_procedures() -> Iterator[Procedure]:
+    from paragraphs_dieppe.interactive.verbs import procedures as orders
     from paragraphs_dieppe.procedures import procedures
 
     yield from procedures()
+    yield from orders()
 
 
 @hookimpl
@@ -70,6 +72,20 @@ def paragraphs_register_policies() -> Iterator[Policy]:
     from paragraphs_dieppe.commands import policies
 
     yield from policies()
+
+
+@hookimpl
+def paragraphs_register_session_verbs() -> Iterator[SessionVerb]:
+    from paragraphs_dieppe.interactive.verbs import session_verbs
+
+    yield from session_verbs()
+
+
+@hookimpl
+def paragraphs_register_sheet_sections() -> Iterator[SheetSection]:
+    from paragraphs_dieppe.interactive.verbs import sheet_sections
+
+    yield from sheet_sections()
 
 
 @hookimpl

@@ -54,7 +54,7 @@ class DefaultPolicy:
     def british_phase(self, g: GameState) -> None:
         if g.turn <= self.land_until:
             self._land_all(g)
-        for zone in sorted(g.zones_of(BRITISH), key=lambda z: g.zmap.order[z]):
+        for zone in sorted(g.zones_of(BRITISH), key=g.scenario.lookups.order.__getitem__):
             if zone in g.boat_only_zones:
                 continue
             self._act_with_stack(g, zone)
@@ -73,16 +73,19 @@ class DefaultPolicy:
         return g.hess_killed >= 2 or g.scenario.params.turns - g.turn < self.withdraw_margin
 
     def _goal(self, g: GameState, zone: str) -> str | None:
-        if g.hess_killed < 2 and any(p.role == "hess" for p in g.stack(g.scenario.hess_zone)):
+        hess = g.scenario.lookups.hess_zone
+        if g.hess_killed < 2 and any(p.role == "hess" for p in g.stacks.get(hess, ())):
             if g.telephones and not g.telephone_cut:
-                nearest_t = min(g.telephones, key=lambda t: (g.zmap.radius(zone, t) or 99, t))
-                if (g.zmap.radius(zone, nearest_t) or 99) <= 2:
+                radii = g.zmap.radii_from(zone)
+                nearest_t = min(g.telephones, key=lambda t: (radii.get(t) or 99, t))
+                if (radii.get(nearest_t) or 99) <= 2:
                     return nearest_t
-            return g.scenario.hess_zone
+            return hess
         return None
 
     def _fresh(self, g: GameState, zone: str) -> list[Piece]:
-        return [p for p in g.stack(zone) if p.side == BRITISH and not p.acted and p.id not in g.log.closed and p.role != "boat" and "move" not in g.log.actions_of(p)]
+        closed, used = g.log.closed, g.log.used
+        return [p for p in g.stacks.get(zone, ()) if p.side == BRITISH and not p.acted and p.id not in closed and p.role != "boat" and "move" not in used.get(p.id, ())]
 
     def _route(self, g: GameState, start: str, goal: str, allowance: int, enter_goal: bool) -> list[str]:
         """The longest affordable prefix of a cheapest land route toward ``goal``.
@@ -91,47 +94,62 @@ class DefaultPolicy:
         around them when it can; when it cannot, it ends in the first such zone met (the
         move then reveals the marker or assaults the Germans there).
         """
-        weights = {z: 4 for z in g.zones_of(GERMAN)} | {z: 3 for z in g.markers} | {z: 2 for z in g.obstacles}
+        markers = g.markers.hidden
+        stacks = g.stacks
+        weights = {z: 4 for z in g.zones_of(GERMAN)} | {z: 3 for z in markers} | {z: 2 for z in g.obstacles}
         weights.pop(goal, None)
-        blocked = set(g.boat_only_zones)
-        to_goal = g.zmap.costs_to(goal, impassable=blocked, surcharge=weights)
+        blocked = g.boat_only_zones
+        zmap = g.zmap
+        to_goal = zmap.costs_to(goal, impassable=blocked, surcharge=weights)
         if start not in to_goal:
             return []
         path: list[str] = []
         here = start
         spent = 0
         while here != goal:
-            options = g.zmap.next_steps(here, to_goal, impassable=blocked, surcharge=weights)
-            if not options:
+            # The first of ZoneMap.next_steps (the only one the plan takes), found without
+            # listing the others: a joined zone on a cheapest route, in content order.
+            best = to_goal.get(here)
+            if not best:
                 break
-            nxt = options[0]
-            cost = g.zmap.step_cost(here, nxt, LAND)
-            if cost is None or spent + cost > allowance:
+            nxt = ""
+            cost = 0
+            for other, step in zmap.steps(here, LAND).items():
+                rest = to_goal.get(other)
+                if rest is None or (rest != 0 and other in blocked):
+                    continue
+                if step + (weights.get(other, 0) if rest != 0 else 0) + rest == best:
+                    nxt, cost = other, step
+                    break
+            if not nxt or spent + cost > allowance:
                 break
             if nxt == goal and not enter_goal:
                 break
             path.append(nxt)
             spent += cost
             here = nxt
-            if nxt in g.markers or g.side_in(nxt) == GERMAN:
+            if nxt in markers or ((s := stacks.get(nxt)) and s[0].side == GERMAN):
                 break
         return path
 
     def _fit(self, g: GameState, path: list[str], pieces: Sequence[Piece]) -> list[str]:
         """Cut ``path`` back to a zone with room for ``pieces`` (markers and Germans end it)."""
         need = g.points_in("", pieces)
+        markers = g.markers.hidden
+        limit = g.scenario.params.side_stacking
         while path:
             end = path[-1]
-            if end in g.markers or g.side_in(end) == GERMAN:
+            if end in markers or g.side_in(end) == GERMAN:
                 return path
-            if g.points_in(end) + need <= g.scenario.params.side_stacking:
+            if g.points_in(end) + need <= limit:
                 return path
             path = path[:-1]
         return path
 
     # ------------------------------------------------------------------ landing
     def _land_all(self, g: GameState) -> None:
-        for lca in [p for p in g.on_map(BRITISH) if p.role == "boat" and p.zone not in (g.scenario.newhaven,)]:
+        home = g.scenario.lookups.newhaven
+        for lca in [p for p in g.pieces_of(BRITISH) if p.role == "boat" and p.zone != home]:
             cargo = [c for c in g.cargo(lca) if c.id not in g.reembarked and not c.acted]
             if not cargo or g.late.get(cargo[0].group, 0) > g.turn:
                 continue
@@ -166,23 +184,24 @@ class DefaultPolicy:
         if not commandos:
             return
         # Assault a German zone next door when it is worth it (R13: both actions).
-        for target in g.zmap.neighbours(zone, g.zmap.movable_kinds(LAND)):
-            if g.side_in(target) == GERMAN and self._worth_assault(g, commandos, target) and not any(g.log.actions_of(p) for p in movers):
+        used = g.log.used
+        for target in g.scenario.lookups.land_neighbours[zone]:
+            if g.side_in(target) == GERMAN and self._worth_assault(g, commandos, target) and not any(used.get(p.id) for p in movers):
                 if g.points_in("", movers) <= g.scenario.params.side_stacking:
                     self._try(g, f"assault on {target}", actions.move, movers, [target])
                     return
         # Fire at the best adjacent German zone.
         self._fire_from(g, zone, [p for p in pieces if p.role in ("commando", "officer")])
         movers = [p for p in self._fresh(g, zone) if p.role in ("commando", "officer")]
-        if not movers or zone in g.stuck or any(g.side_in(z) == GERMAN for z in g.zmap.neighbours(zone)) and g.log.actions_of(movers[0]):
+        if not movers or zone in g.stuck or any(g.side_in(z) == GERMAN for z in g.scenario.lookups.neighbours[zone]) and used.get(movers[0].id):
             return
         goal = self._goal(g, zone)
         if goal is None or goal == zone:
             return
         allowance = stack_allowance(movers, g.stack(zone))
         path = self._fit(g, self._route(g, zone, goal, allowance, enter_goal=goal in g.telephones), movers)
-        if path and (path[-1] in g.markers or g.side_in(path[-1]) == GERMAN):
-            fresh = not any(g.log.actions_of(p) for p in movers)
+        if path and (path[-1] in g.markers.hidden or g.side_in(path[-1]) == GERMAN):
+            fresh = not any(used.get(p.id) for p in movers)
             strong = g.side_in(path[-1]) != GERMAN or self._worth_assault(g, [p for p in movers if p.role == "commando"], path[-1])
             if not (fresh and strong and g.points_in("", movers) <= g.scenario.params.side_stacking):
                 path = self._fit(g, path[:-1], movers)
@@ -199,17 +218,20 @@ class DefaultPolicy:
 
     def _fire_from(self, g: GameState, zone: str, shooters: list[Piece]) -> None:
         shooters = actions.british_order([p for p in shooters if p.id not in g.log.closed and not p.acted])
-        if not shooters or shooters[0].role != "commando" or any("fire" in g.log.actions_of(p) for p in shooters):
+        used = g.log.used
+        if not shooters or shooters[0].role != "commando" or any("fire" in used.get(p.id, ()) for p in shooters):
             return
         best: tuple[float, str] | None = None
-        for target in g.zmap.neighbours(zone):
-            if g.side_in(target) != GERMAN or target in g.markers:
+        a: int | None = None
+        for target in g.scenario.lookups.neighbours[zone]:
+            if g.side_in(target) != GERMAN or target in g.markers.hidden:
                 continue
             germans = [p for p in g.stack(target) if p.side == GERMAN]
             aim = front_line(germans, LAST_RESORT)
             if aim is None or aim.role == "hess":
                 continue
-            a = shooter_value(shooters[0], shooters, turn=g.turn, light_table=g.scenario.tables["light"]).base
+            if a is None:  # the shooters' value is the same whatever they aim at
+                a = shooter_value(shooters[0], shooters, turn=g.turn, light_table=g.scenario.tables["light"]).base
             d = target_value(aim, germans, g.zmap.zone(target).protection).base
             chance = float(win_chance(a - d, "d6", "d10", _D10))
             if best is None or chance > best[0]:
@@ -218,7 +240,7 @@ class DefaultPolicy:
             self._try(g, f"fire at {best[1]}", actions.fire, shooters, best[1])
 
     def _support_fire(self, g: GameState) -> None:
-        for p in [p for p in g.on_map(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
+        for p in [p for p in g.pieces_of(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
             reach = g.scenario.params.mortar_range if p.role == "mortar" else 1
             radii = g.zmap.radii_from(p.zone)
             targets = [z for z, r in radii.items() if 1 <= r <= reach and g.side_in(z) == GERMAN and z not in g.markers]
@@ -226,9 +248,9 @@ class DefaultPolicy:
             if targets:
                 self._try(g, f"{p.role} fire", actions.fire, [p], min(targets, key=lambda z: (radii[z], g.zmap.order[z])))
         # The sniper and the mortar follow the nearest commandos when they can.
-        for p in [p for p in g.on_map(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
+        for p in [p for p in g.pieces_of(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
             friends = [z for z in g.zones_of(BRITISH) if z != p.zone and z not in g.boat_only_zones and any(q.role == "commando" for q in g.stack(z))]
-            if not friends or self._withdrawing(g) and p.zone in g.zmap.tagged("beach"):
+            if not friends or self._withdrawing(g) and p.zone in g.scenario.lookups.beaches:
                 continue
             goal = min(friends, key=lambda z: (g.zmap.radius(p.zone, z) or 99, g.zmap.order[z]))
             path = self._fit(g, self._route(g, p.zone, goal, stack_allowance([p], g.stack(p.zone)), enter_goal=True), [p])
@@ -243,15 +265,18 @@ class DefaultPolicy:
         return out
 
     def _withdraw(self, g: GameState, zone: str, pieces: list[Piece]) -> None:
-        beaches = [z for z in g.zmap.tagged("beach") if self._boats_for(g, z)]
+        beaches = [z for z in g.scenario.lookups.beaches if self._boats_for(g, z)]
         if not beaches:
             return
         if zone in beaches:
             self._embark(g, zone, pieces)
             return
         allowance = stack_allowance(pieces, g.stack(zone))
-        dist = g.zmap.path_costs(zone, impassable=set(g.zones_of(GERMAN)) | set(g.markers) | g.boat_only_zones)
-        beach = min(beaches, key=lambda b: (dist.get(b, 99), g.zmap.order[b]))
+        if len(beaches) == 1:
+            beach = beaches[0]  # no need to measure the way to the only beach with boats
+        else:
+            dist = g.zmap.path_costs(zone, impassable=set(g.zones_of(GERMAN)) | set(g.markers) | g.boat_only_zones)
+            beach = min(beaches, key=lambda b: (dist.get(b, 99), g.zmap.order[b]))
         path = self._fit(g, self._route(g, zone, beach, allowance, enter_goal=True), pieces)
         if not path or path[-1] in g.markers or g.side_in(path[-1]) == GERMAN:
             return
@@ -278,7 +303,7 @@ class DefaultPolicy:
     def _sail(self, g: GameState) -> None:
         home = g.scenario.newhaven
         last = g.turn >= g.scenario.params.turns
-        ashore = [p for p in g.on_map(BRITISH) if p.role != "boat"]
+        ashore = [p for p in g.pieces_of(BRITISH) if p.role != "boat"]
         for zone in [z for z in g.zones_of(BRITISH) if z in g.boat_only_zones and z != home]:
             boats = [b for b in g.boats_in(zone) if not b.acted and b.id not in g.log.closed]
             loaded = [b for b in boats if g.aboard.get(b.id)]

@@ -13,7 +13,6 @@ import argparse
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from paragraphs.errors import UsageError
 from paragraphs_raids.cli import RaidChoices
 
 from paragraphs_dieppe.cli_common import NAME, PHASE_NAMES, TITLE
@@ -110,7 +109,9 @@ class DieppeTitle:
         return list(state.scenario.marker_backs.get(state.letter(zone), ()))
 
     def interactive(self, args: argparse.Namespace, host: Any) -> int:
-        raise UsageError("dieppe has no interactive game yet: use `play dieppe --auto` for an automatic game, or `turn dieppe --state BOARD` to play your own board")
+        from paragraphs_dieppe.interactive.play import run_interactive
+
+        return run_interactive(self, args, host)
 
 
 DIEPPE = DieppeTitle()

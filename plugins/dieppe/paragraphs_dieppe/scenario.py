@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from paragraphs.dice import DiceConventions
@@ -23,6 +24,8 @@ from paragraphs_raids.markers import MarkerBack
 from paragraphs_raids.picture import MapLayout
 from paragraphs_raids.stacks import UnitKind
 from paragraphs_raids.zonemap import ZoneMap
+
+from paragraphs_dieppe.lookups import Lookups
 
 TITLE = "dieppe"
 #: Ruling R2: the printed triple reads fire factor, assault factor, movement.
@@ -97,11 +100,16 @@ class Scenario:
 
     def activation_zones(self) -> dict[str, list[str]]:
         """Marker letter -> the zones that take one, in content order."""
+        return {letter: list(zones) for letter, zones in self._activation_zones.items()}
+
+    @cached_property
+    def _activation_zones(self) -> dict[str, tuple[str, ...]]:
+        # Every game's set-up asks for these; the content does not change.
         out: dict[str, list[str]] = {}
         for zid, rec in self.zone_records.items():
             if rec.get("activation"):
                 out.setdefault(str(rec["activation"]), []).append(zid)
-        return out
+        return {letter: tuple(zones) for letter, zones in out.items()}
 
     def entry(self, number: int) -> str:
         """The zone of reinforcement entry R``number`` (0-9)."""
@@ -115,15 +123,27 @@ class Scenario:
         return str(self.groups[group]["zone"])
 
     def group_counters(self, group: str) -> list[str]:
-        return [c.id for c in self.counters.values() if c.group == group]
+        return list(self._group_counters.get(group, ()))
+
+    @cached_property
+    def _group_counters(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for c in self.counters.values():
+            out.setdefault(c.group, []).append(c.id)
+        return {group: tuple(ids) for group, ids in out.items()}
+
+    @cached_property
+    def lookups(self) -> Lookups:
+        """The map's answers a game asks for again and again, computed once (issue 14)."""
+        return Lookups.of(self.zmap, self.zone_records)
 
     @property
     def newhaven(self) -> str:
-        return self.zones_tagged("newhaven")[0]
+        return self.lookups.newhaven
 
     @property
     def hess_zone(self) -> str:
-        return self.zones_tagged("hess")[0]
+        return self.lookups.hess_zone
 
 
 # --------------------------------------------------------------------------- checking

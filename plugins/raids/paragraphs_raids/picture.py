@@ -508,3 +508,16 @@ def write_svg(path: str | Path, layout: MapLayout, view: BoardView) -> Path:
 
     write_file_atomic(path, board_svg(layout, view), backup=False)
     return Path(path)
+
+
+def drawn_stacks(path: str | Path) -> dict[str, list[str]]:
+    """What a board picture shows: zone -> the counters drawn there, top first (read back
+    from the ``data-`` attributes, never the pixels; tests and owners' scripts use it)."""
+    import xml.etree.ElementTree as ET
+
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    out = {}
+    for g in ET.parse(path).getroot().iterfind(".//s:g[@id='stacks']/s:g", ns):
+        chips = sorted((int(c.get("data-depth") or 0), str(c.get("data-counter"))) for c in g.iterfind("s:g", ns))
+        out[str(g.get("data-zone"))] = [cid for _, cid in chips]
+    return out

@@ -16,7 +16,9 @@ raid title needs on top, written once here:
   ORDER ...`` (the exact chances of an order before it is given), and a help that lists
   the orders;
 * :func:`run_interactive`: ``play TITLE`` without ``--auto``: new or resumed session, the
-  first step played, then the terminal loop (``--json`` gives one JSON line per reply).
+  first step played, then the terminal loop (``--json`` gives one JSON line per reply);
+  :func:`play_title` is it for a raid title of the command templates: its options, its
+  banner and the board picture redrawn after every step (``--svg``).
 
 A title gives the procedures and :class:`~paragraphs.records.SessionVerb` records of its
 orders, and an :class:`InteractiveGame` (the start procedure, the board as text, the odds
@@ -85,11 +87,29 @@ class Asker:
         return int(self.ctx.answer(Question(f"{kind}.{n}", prompt, CHOICE, choices=offered)))
 
 
+def ask_top_unit(asker: Asker, zone: str, stack: Sequence[Any], last_resort: Sequence[str] = ("officer",), *, ask_one: bool = True) -> Any | None:
+    """After a combat, the unit of his stack in ``zone`` the player puts on top (the front
+    line); units whose role is in ``last_resort`` are not offered (they hold it only alone).
+    ``ask_one=False`` asks nothing when there is only one unit to offer."""
+    candidates = [p for p in stack if p.role not in last_resort]
+    if len(candidates) < (1 if ask_one else 2):
+        return None
+    choices = [(i + 1, p.label()) for i, p in enumerate(candidates)]
+    k = asker.choose("reorganise", f"After the combat, which unit goes on top of your stack in {zone}", choices)
+    return candidates[k - 1] if 1 <= k <= len(candidates) else None
+
+
 class InteractiveGame(Protocol):
     """What a title gives the interactive session besides its orders' procedures."""
 
     #: The verb that starts the game and plays on to the next British phase.
     next_verb: str
+    #: The title's word for its alert track (``alert``, ``alarm``), in the help.
+    alert_word: str
+    #: An odds request the help shows (``odds attack UNITS ZONE``).
+    odds_example: str
+    #: The odds requests the title answers, said when ``odds`` comes alone.
+    odds_usage: str
 
     def board_text(self, data: dict[str, Any] | None) -> list[str]:
         """The board as the player reads it (``board``)."""
@@ -122,7 +142,7 @@ class RaidSession(Session):
         if head == "odds" and len(words) > 1 and words[1].lower() in self.verbs:
             return self._info(self.game.order_odds(self.state.extra.get(BOARD_KEY), words[1].lower(), words[2:]))
         if head == "odds" and len(words) == 1:
-            raise UsageError("odds needs an order: odds attack UNITS ZONE, odds move UNITS ZONE..., odds dismantle UNIT")
+            raise UsageError(f"odds needs an order: {self.game.odds_usage}")
         return super()._command(line)
 
     def help_text(self) -> str:
@@ -135,8 +155,8 @@ class RaidSession(Session):
         lines += [
             "Views:",
             "  board              the board as it stands (stacks top first, markers, tracks)",
-            "  status             turn, phase, alert and what you may do now",
-            "  odds <order> ...   the exact chances of an order before you give it (odds attack UNITS ZONE)",
+            f"  status             turn, phase, {self.game.alert_word} and what you may do now",
+            f"  odds <order> ...   the exact chances of an order before you give it ({self.game.odds_example})",
             "  sheet, log, luck   the record sheet; every step with its dice; how lucky the dice were",
             "Session:",
             "  undo [step]        undo the last step (or back to a step of the log); dice are never rolled again",
@@ -220,3 +240,54 @@ def _wrap_send(session: Session, after: Callable[[Session], None]) -> None:
         return reply
 
     session.send = send_then  # type: ignore[method-assign]
+
+
+def play_title(
+    spec: Any,
+    args: argparse.Namespace,
+    host: Any,
+    *,
+    game: Callable[[Any], InteractiveGame],
+    start_args: Callable[[Any], dict[str, Any]],
+    picture: Callable[[str, Any, dict[str, Any]], None],
+) -> int:
+    """``play TITLE`` without ``--auto`` for a raid title of :mod:`paragraphs_raids.templates`.
+
+    Args:
+        spec: the title's :class:`~paragraphs_raids.templates.RaidTitle`.
+        game: the title's InteractiveGame, given the book.
+        start_args: what the start verb keeps of the title's options (``--optional``,
+            ``--difficulty``, ``--no-events``).
+        picture: draws the board picture: (path, book, the game's JSON data).
+    """
+    from paragraphs.cli.commands import open_engine
+
+    from paragraphs_raids.templates import choices_of
+
+    if getattr(args, "policy", None):
+        raise UsageError("--policy chooses the automatic player: use it with --auto")
+    options = choices_of(spec, args)
+    engine = open_engine(args, host)
+    rules = spec.describe_options(options)
+    banner = f"{spec.name}: you command the British; the rules play the Germans" + (f" ({rules})" if rules else "") + "."
+    svg = getattr(args, "svg", None)
+    if svg:
+        banner += f"\nThe board picture is rewritten to {svg} after every step."
+    draw = _drawer(svg, engine.book, picture) if svg else None
+    return run_interactive(args, host, game(engine.book), banner=banner, start_args=start_args(options), engine=engine, after_step=draw)
+
+
+def _drawer(path: str, book: Any, picture: Callable[[str, Any, dict[str, Any]], None]) -> Callable[[Session], None]:
+    """Redraw the board picture from the session's game (after every reply: a view changes
+    nothing and redraws the same picture; an undo draws the board it went back to)."""
+    last: list[Any] = [None]
+
+    def draw(session: Session) -> None:
+        data = session.state.extra.get(BOARD_KEY) or {}
+        game = data.get("game")
+        if game is None or game == last[0]:
+            return
+        last[0] = game
+        picture(path, book, game)
+
+    return draw

@@ -97,21 +97,10 @@ def fire(ctx: Context, **_: Any) -> str:
         ruling_r8=rulings["R8"],
     )
     kill = rules.kill_chance(charts, chance)
-    code = None
-    wound_points = 0
-    for n in range(rules.fires(charts, weapon, braced=braced)):
-        # one lumped check a fire: exact odds branch on killed / wounded / missed
-        outcome = ctx.check("spi_fire", {"chance": chance, "kill": kill, "purpose": f"fire {n + 1}"})
-        if outcome == "killed":
-            return "killed"
-        if outcome == "wounded":
-            if code is None:
-                from paragraphs_spi_commando.rules.dice import DiceCode
-
-                code = DiceCode.parse(str(charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "damage")))
-            faces = [ctx.roll(f"d{code.sides}", "damage") for _ in range(code.count)]
-            wound_points += code.total(faces, minimum=1)
-    return f"wounded {wound_points} WP" if wound_points else "missed"
+    # one lumped check for the whole task: exact odds branch on its total, not on each die
+    spec = {"chance": chance, "kill": kill, "fires": rules.fires(charts, weapon, braced=braced), "row": rules.fire_row(charts, weapon, braced=braced), "purpose": "fire", "damage_purpose": "damage"}
+    outcome = ctx.check("spi_volley", spec)
+    return f"{outcome} WP" if outcome.startswith("wounded") else outcome
 
 
 def grenade(ctx: Context, **_: Any) -> str:
@@ -247,6 +236,13 @@ _REFEREE: dict[str, tuple[str, str, str, str]] = {
     "prepare": ("throwing", "prepare", "11.1", "The man acting prepares a grenade (args: man, kind)."),
     "throw": ("throwing", "throw", "11.2", "The man acting throws his prepared grenade (args: man, distance, options): accuracy, scatter and burst."),
     "burst": ("throwing", "burst", "11.4", "The last fragmentation grenade explodes among the men named (args: men)."),
+    # fire at a man entering the square, return fire, opportunity throws, explosives
+    "enter": ("entering", "enter", "12.12", "The man acting enters the square of one or two enemy men (args: mover, occupants): he stops; each occupant is surprised, or may move away and fire at him ([12.12]-[12.17])."),
+    "plot_throw": ("throwing", "plot_throw", "11.61", "Plot (or unplot) a man holding a prepared grenade for an opportunity throw in phase B (args: man): throw cost + 5 paid now, not announced."),
+    "explosive": ("explosives", "explosive", "11.71", "A man takes one of his side's explosives at the start, or from another man (args: man, giver)."),
+    "emplace": ("explosives", "emplace", "11.73", "The man acting spends task points setting an explosive (args: man, points, options: charge number, elsewhere)."),
+    "detonate": ("explosives", "detonate", "11.75", "Bookkeeping: an explosive whose fuse has run goes off on its chance, harming the men named (args: charge, men as MAN:RANGE)."),
+    "return_fire": ("return_fire", "return_fire", "10.55", "A plotted man hit by the fire just made fires back as he was before it (args: man, weapon, distance, options)."),
 }
 
 

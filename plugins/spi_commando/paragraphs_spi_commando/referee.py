@@ -153,19 +153,10 @@ def fire_at(
     ([10.0]): his side's fire bonus and his own serious wound apply; a kill or the wound
     points of each hit are recorded against the target. ``options`` (as a session types
     them) may name ``prone``, ``moving``, ``aimed``, ``braced`` and the target's terrain."""
-    wall = False
-    for word in (options or "").split():
-        if word in ("prone", "moving", "aimed", "braced"):
-            prone, moving, aimed, braced = prone or word == "prone", moving or word == "moving", aimed or word == "aimed", braced or word == "braced"
-        elif word == "wall":
-            wall = True
-        elif word in ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble"):
-            terrain = word
-        else:
-            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall or a terrain")
-    from paragraphs_spi_commando.procedures import _charts, _choices
-    from paragraphs_spi_commando.rules import fire as rules
-    from paragraphs_spi_commando.rules.dice import DiceCode
+    from paragraphs_spi_commando.entering import entry_fire
+    from paragraphs_spi_commando.procedures import _charts
+    from paragraphs_spi_commando.rules.sequence import may_opportunity_fire
+    from paragraphs_spi_commando.turns import view
 
     game = game_of(ctx)
     shooter, victim = man_of(game, firer), man_of(game, target)
@@ -177,9 +168,69 @@ def fire_at(
         raise ParagraphsError(f"{firer} carries {', '.join(shooter['weapons'])}, not {weapon}")
     if target not in game["observes"].get(firer, []):
         raise ParagraphsError(f"{firer} has not observed {target}: a man fires only at a man he observes ([10.14])")
-    _fire_permission(game, firer, shooter, target)
+    entry = entry_fire(game, firer, target)  # [12.13]: fire at a man entering his square
+    if entry is None:
+        _fire_permission(game, firer, shooter, target)
     if weapon in (shooter.get("unloaded") or []):
         raise ParagraphsError(f"{firer}'s {weapon} is unloaded: task {firer} reload first ([10.63])")
+    charts = _charts(ctx)
+    chance, kill, braced = aim(ctx, game, shooter, target, victim, weapon, distance, options, prone=prone, moving=moving, aimed=aimed, braced=braced, terrain=terrain)
+    # [10.55]: a man plotted for opportunity fire may answer the man who hits him
+    could_return = may_opportunity_fire(view(victim), game["phase"])
+    wounds_before = int(victim["wounds"])
+    opportunity = _fire_task(ctx, game, firer, shooter, target, victim, weapon, entry=entry)
+    if opportunity is None:
+        return f"{firer} panics ({shooter['routine']}) instead of firing"
+    game["returns"] = []  # a return fire answers the fire just made, nothing earlier
+    total, result = volley(ctx, charts, firer, target, victim, weapon, chance, kill, braced=braced)
+    if could_return and (total or victim["dead"]):
+        from paragraphs_spi_commando.return_fire import offer
+
+        result += offer(game, target, firer, wounds_before)
+    _after_fire(ctx, game, firer, shooter, target, victim, weapon, braced=braced, opportunity=opportunity, wound_points=total)
+    return result
+
+
+FIRE_FLAGS = ("prone", "moving", "aimed", "braced")
+TERRAINS = ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble")
+
+
+def aim(
+    ctx: Context,
+    game: dict[str, Any],
+    shooter: dict[str, Any],
+    target: str,
+    victim: dict[str, Any],
+    weapon: str,
+    distance: int,
+    options: str | None,
+    *,
+    prone: bool = False,
+    moving: bool = False,
+    aimed: bool = False,
+    braced: bool = False,
+    terrain: str = "clear",
+    wounds: int | None = None,
+) -> tuple[int, int, bool]:
+    """The chance to hit and the kill percentage of a fire ([10.0] procedure, [10.82],
+    [10.83]) and whether the weapon is braced. ``options`` (as a session types them) may
+    name ``prone``, ``moving``, ``aimed``, ``braced``, ``wall`` and the target's terrain;
+    ``wounds`` stands for the firer's wound points when they are not his present ones
+    (the return fire of [10.55])."""
+    from paragraphs_spi_commando.procedures import _charts, _choices
+    from paragraphs_spi_commando.rules import fire as rules
+    from paragraphs_spi_commando.rules.wounds import condition
+
+    wall = False
+    for word in (options or "").split():
+        if word in FIRE_FLAGS:
+            prone, moving, aimed, braced = prone or word == "prone", moving or word == "moving", aimed or word == "aimed", braced or word == "braced"
+        elif word == "wall":
+            wall = True
+        elif word in TERRAINS:
+            terrain = word
+        else:
+            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall or a terrain")
     charts = _charts(ctx)
     rulings = _choices(ctx)
     rows = [r for r, flag in (("target_prone", prone), ("target_moving", moving), ("aiming", aimed)) if flag]
@@ -188,37 +239,41 @@ def fire_at(
         if why:
             raise ParagraphsError(f"{target} is not flush against a wall for the fire: {why} (ruling R26)")
         rows.append("target_against_wall")
+    wounded = condition_of(shooter) == "seriously wounded" if wounds is None else condition(int(shooter["endurance"]), wounds) == "seriously wounded"
     chance = rules.hit_chance(
         rules.base_chance(charts, weapon, int(distance), braced=braced),
         rules.modifier_total(charts, rows, target_terrain=terrain),
         bonus=int(game["sides"][shooter["side"]]["fire_bonus"]),
-        seriously_wounded=condition_of(shooter) == "seriously wounded",
+        seriously_wounded=wounded,
         ruling_r7=rulings["R7"],
         ruling_r8=rulings["R8"],
     )
-    kill = rules.kill_chance(charts, chance)
-    opportunity = _fire_task(ctx, game, firer, shooter, target, victim, weapon)
-    if opportunity is None:
-        return f"{firer} panics ({shooter['routine']}) instead of firing"
-    total = 0
-    result = ""
-    for n in range(rules.fires(charts, weapon, braced=braced)):
-        outcome = ctx.check("spi_fire", {"chance": chance, "kill": kill, "purpose": f"{firer} fires at {target} ({n + 1})"})
-        if outcome == "killed":
-            victim["dead"] = True
-            result = f"{target} killed (chance {chance}, kill {kill})"
-            break
-        if outcome == "wounded":
-            code = DiceCode.parse(str(charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "damage")))
-            total += code.total([ctx.roll(f"d{code.sides}", f"damage to {target}") for _ in range(code.count)], minimum=1)
-    if not result:
-        if total:
-            victim["wounds"] = int(victim["wounds"]) + total
-            result = f"{target} wounded {total} WP: {condition_of(victim)} (chance {chance})"
-        else:
-            result = f"{firer} missed {target} (chance {chance})"
-    _after_fire(ctx, game, firer, shooter, target, victim, weapon, braced=braced, opportunity=opportunity, wound_points=total)
-    return result
+    return chance, rules.kill_chance(charts, chance), braced
+
+
+def volley(ctx: Context, charts: Any, firer: str, target: str, victim: dict[str, Any], weapon: str, chance: int, kill: int, *, braced: bool) -> tuple[int, str]:
+    """Every fire of one fire task at ``target`` ([10.42]) as one lumped check
+    (``spi_volley``), its result recorded against him: the wound points taken and what
+    the referee says."""
+    from paragraphs_spi_commando.rules import fire as rules
+
+    spec = {
+        "chance": chance,
+        "kill": kill,
+        "fires": rules.fires(charts, weapon, braced=braced),
+        "row": rules.fire_row(charts, weapon, braced=braced),
+        "purpose": f"{firer} fires at {target}",
+        "damage_purpose": f"damage to {target}",
+    }
+    outcome = ctx.check("spi_volley", spec)
+    if outcome == "killed":
+        victim["dead"] = True
+        return 0, f"{target} killed (chance {chance}, kill {kill})"
+    if outcome == "missed":
+        return 0, f"{firer} missed {target} (chance {chance})"
+    total = int(outcome.split()[1])
+    victim["wounds"] = int(victim["wounds"]) + total
+    return total, f"{target} wounded {total} WP: {condition_of(victim)} (chance {chance})"
 
 
 def flush_against_wall(game: dict[str, Any], victim: dict[str, Any], *, moving: bool, ruling_r26: str = "cannot_move_again") -> str | None:
@@ -239,18 +294,25 @@ def flush_against_wall(game: dict[str, Any], victim: dict[str, Any], *, moving: 
     return "he may still move this turn"
 
 
-def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str, Any], target: str, victim: dict[str, Any], weapon: str) -> bool | None:
+def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str, Any], target: str, victim: dict[str, Any], weapon: str, entry: dict[str, Any] | None = None) -> bool | None:
     """Who may fire now ([6.2], [10.7]) and what it costs ([5.22], [10.16], [9.21]): the
-    man acting, with his one combat task of the turn ([6.42]); or a man plotted for
-    opportunity fire at the man acting, which interrupts him ([10.73]) after the firer's
-    own panic check ([14.11]). Returns whether it is opportunity fire, or None when the
-    opportunity firer panicked instead (his check and routine are kept)."""
+    man acting, with his one combat task of the turn ([6.42]); a man whose square the
+    target entered ([12.13], ``entry``); or a man plotted for opportunity fire at the man
+    acting, which interrupts him ([10.73]) after the firer's own panic check ([14.11]).
+    Returns whether it is opportunity fire, or None when the opportunity firer panicked
+    instead (his check and routine are kept)."""
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules.fire import fire_cost
     from paragraphs_spi_commando.turns import panic_check, spend
 
     wounded = condition_of(shooter) == "seriously wounded"
     cost = fire_cost(_charts(ctx), weapon, seriously_wounded=wounded, ruling_r25=_choices(ctx)["R25"])
+    if entry is not None:
+        from paragraphs_spi_commando.entering import pay_entry_fire
+
+        pay_entry_fire(ctx, game, firer, shooter, entry, cost)
+        shooter["prepared"] = weapon
+        return False
     if _fire_permission(game, firer, shooter, target) == "task":
         spend(firer, shooter, f"fire ({weapon})", cost, combat=True)
         shooter["prepared"] = weapon

@@ -71,9 +71,10 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     weapon."""
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.referee import _after_fire, _fire_permission
+    from paragraphs_spi_commando.return_fire import offer
     from paragraphs_spi_commando.rules import fire as rules
-    from paragraphs_spi_commando.rules.dice import DiceCode
-    from paragraphs_spi_commando.turns import spend
+    from paragraphs_spi_commando.rules.sequence import may_opportunity_fire
+    from paragraphs_spi_commando.turns import spend, view
 
     words = shares.split()
     braced = braced or "braced" in words
@@ -98,7 +99,8 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     cost = rules.fire_cost(charts, weapon, seriously_wounded=wounded, ruling_r25=rulings["R25"]) + int(charts.value("task_points", "spray_fire_extra")) * (2 if wounded else 1)
     spend(firer, shooter, f"spray fire ({weapon})", cost, combat=True)
     shooter["prepared"] = weapon
-    code = DiceCode.parse(str(charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "damage")))
+    row = rules.fire_row(charts, weapon, braced=braced)
+    game["returns"] = []  # [10.55]: only the men this spray hits may fire back
     said = []
     n = 0
     carried = 0  # fires shifted from a man who died (ruling R27 shift)
@@ -106,6 +108,8 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
         share = Share(share.target, share.fires + carried, share.distance, share.flags, share.terrain)
         carried = 0
         victim = man_of(game, share.target)
+        could_return = may_opportunity_fire(view(victim), game["phase"])
+        wounds_before = int(victim["wounds"])
         rows = [r for r, flag in (("target_prone", "prone"), ("target_moving", "moving"), ("aiming", "aimed")) if flag in share.flags]
         chance = rules.hit_chance(
             rules.base_chance(charts, weapon, share.distance, braced=braced),
@@ -116,22 +120,23 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
             ruling_r8=rulings["R8"],
         )
         kill = rules.kill_chance(charts, chance)
-        total = 0
-        result = ""
-        for fired in range(1, share.fires + 1):
-            n += 1
-            outcome = ctx.check("spi_fire", {"chance": chance, "kill": kill, "purpose": f"{firer} sprays {share.target} ({n})"})
-            if outcome == "killed":
-                victim["dead"] = True
-                result = f"{share.target} killed (chance {chance}, kill {kill})"
-                if rulings["R27"] == "shift":
-                    carried = share.fires - fired
-                break
-            if outcome == "wounded":
-                total += code.total([ctx.roll(f"d{code.sides}", f"damage to {share.target}") for _die in range(code.count)], minimum=1)
-        if not result:
+        # the share's fires as one lumped check (exact odds branch on its total)
+        spec = {"chance": chance, "kill": kill, "fires": share.fires, "first": n + 1, "row": row, "purpose": f"{firer} sprays {share.target}", "damage_purpose": f"damage to {share.target}", "kill_at": True}
+        outcome = ctx.check("spi_volley", spec)
+        if outcome.startswith("killed"):
+            fired = int(outcome.split()[-1])  # the fire that killed: the rest are his no more
+            n += fired
+            victim["dead"] = True
+            result = f"{share.target} killed (chance {chance}, kill {kill})"
+            if rulings["R27"] == "shift":
+                carried = share.fires - fired
+        else:
+            n += share.fires
+            total = int(outcome.split()[1]) if outcome.startswith("wounded") else 0
             victim["wounds"] = int(victim["wounds"]) + total
             result = f"{share.target} wounded {total} WP: {condition_of(victim)} (chance {chance})" if total else f"{share.target} missed (chance {chance})"
+        if could_return and (victim["dead"] or int(victim["wounds"]) > wounds_before):
+            result += offer(game, share.target, firer, wounds_before)
         said.append(result)
     _after_fire(ctx, game, firer, shooter, parsed[-1].target, man_of(game, parsed[-1].target), weapon, braced=braced, opportunity=False, wound_points=0)
     return "; ".join(said)

@@ -74,7 +74,10 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     from paragraphs_spi_commando.turns import require_active, spend
 
     game = game_of(ctx)
-    m = require_active(game, man, "throwing a grenade")
+    m = man_of(game, man)
+    opportunity = game["active"] != man and bool(m.get("plot_throw"))
+    if not opportunity:
+        m = require_active(game, man, "throwing a grenade")
     kind = m.get("grenade")
     if not kind:
         raise ParagraphsError(f"{man} holds no prepared grenade: prepare {man} <kind> first ([11.1])")
@@ -93,7 +96,14 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     if condition_of(m) == "seriously wounded":
         rows.append("thrower_seriously_wounded")
     charts = _charts(ctx)
-    spend(man, m, "throw a grenade", cost(charts, "throw_grenade", seriously_wounded=condition_of(m) == "seriously wounded"), combat=True)
+    if opportunity:
+        if "no_los" in rows:
+            raise ParagraphsError(f"an opportunity throw goes to a square in {man}'s sight ([11.62])")
+        if not opportunity_throw(ctx, game, man, m):
+            return f"{man} panics ({m['routine']}) instead of throwing"
+    else:
+        # [10.12]: throwing a smoke grenade is no combat task
+        spend(man, m, "throw a grenade", cost(charts, "throw_grenade", seriously_wounded=condition_of(m) == "seriously wounded"), combat=kind != "smoke")
     era = game_era(ctx, game)
     chance = rules.accuracy(charts, rules.base_chance(charts, era, kind, int(distance)), rows, bonus=int(game["sides"][m["side"]]["grenade_bonus"]))
     roll = ctx.roll("d100", f"{man} throws a {kind} grenade")
@@ -102,7 +112,7 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     raise_alarm(ctx, game, m, f"{man} threw a grenade")
     landed = rules.lands(chance, roll)
     ctx.explain_roll("on target" if landed else "scatters")
-    game["grenade"] = {"thrower": man, "era": era, "kind": kind, "roll": roll, "landed": landed, "men": []}
+    game["grenade"] = {"thrower": man, "era": era, "kind": kind, "roll": roll, "landed": landed, "men": [], "opportunity": opportunity}
     if landed:
         said = f"{man}'s {kind} grenade lands on its square (chance {chance}, rolled {roll})"
     else:
@@ -116,6 +126,62 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     if not landed:
         return said + f": burst <men in its burst> [{'|'.join(SQUARES)}]"
     return said + "; " + _burst(ctx, game, men, square)
+
+
+def plot_throw(ctx: Context, man: str = "", **_: Any) -> str:
+    """[11.61]-[11.64]: in phase B a man holding a prepared grenade is plotted to throw it
+    as opportunity fire is plotted ([11.62]): he acts in phase F, is not announced
+    ([11.63]), and pays the throw and five more points now, whether he throws or not
+    ([11.64]); plotting him again takes the plot back."""
+    from paragraphs_spi_commando.turns import require_phase, spend
+
+    game = game_of(ctx)
+    require_phase(game, "B", what="plotting an opportunity throw")
+    m = man_of(game, man)
+    points = lying_in_wait(ctx, m)
+    if m.get("plot_throw"):
+        m.update(plotted=False, plot_throw=False, plot_paid=False, tp=max(int(m["tp"]) - points, 0))
+        return f"{man} is no longer plotted to throw"
+    if m["plotted"]:
+        raise ParagraphsError(f"{man} is plotted for opportunity fire: plot {man} again to take it back first")
+    if condition_of(m) in ("dead", "incapacitated") or m.get("exited"):
+        raise ParagraphsError(f"{man} cannot lie in wait: he is {condition_of(m) if not m.get('exited') else 'off the map'}")
+    if not m.get("grenade"):
+        raise ParagraphsError(f"{man} holds no prepared grenade: only a man who has one may be plotted to throw it ([11.61])")
+    spend(man, m, "plot an opportunity throw", points)
+    m.update(plotted=True, plot_throw=True, plot_paid=True)
+    return f"{man} is plotted to throw his {m['grenade']} grenade ({points} task points, [11.64]); the plot is not announced ([11.63])"
+
+
+def lying_in_wait(ctx: Context, m: dict[str, Any]) -> int:
+    """[11.64]: the throw's task points and the five of opportunity fire ([10.76])."""
+    from paragraphs_spi_commando.procedures import _charts
+    from paragraphs_spi_commando.rules.tasks import cost
+
+    charts = _charts(ctx)
+    return cost(charts, "throw_grenade", seriously_wounded=condition_of(m) == "seriously wounded") + int(charts.value("task_points", "opportunity_plot"))
+
+
+def opportunity_throw(ctx: Context, game: dict[str, Any], man: str, m: dict[str, Any]) -> bool:
+    """[11.62]: a man plotted to throw interrupts the man acting as opportunity fire does
+    ([10.73]), once a turn and after his own panic check ([14.11]); his points were paid
+    at the plot. False when he panics instead."""
+    from paragraphs_spi_commando.rules.sequence import TASK_PHASES, may_opportunity_fire
+    from paragraphs_spi_commando.turns import panic_check, require_phase, view
+
+    require_phase(game, *TASK_PHASES, what="an opportunity throw")
+    if game["active"] is None or man_of(game, game["active"])["side"] == m["side"]:
+        raise ParagraphsError(f"{man} throws out of turn only at an enemy man acting ([11.62], [10.71])")
+    if not may_opportunity_fire(view(m), game["phase"]):
+        raise ParagraphsError(f"{man} may not throw now: once a turn, before he has acted ([10.7], [11.62])")
+    if m["panic_phase"] != game["phase"]:
+        routine = panic_check(ctx, game, man, "before his opportunity throw")
+        if routine is not None:
+            m["routine"] = routine
+            return False
+    m.update(opp_fired=True, combat=m["grenade"] != "smoke")
+    ctx.say(f"{man} interrupts {game['active']} with an opportunity throw ([11.62], [10.73])")
+    return True
 
 
 def burst(ctx: Context, men: str = "", **_: Any) -> str:
@@ -171,7 +237,26 @@ def _burst(ctx: Context, game: dict[str, Any], names: list[str], square: str) ->
         wp = _wounds(code, faces, v in through, choices["R2"])
         m["wounds"] = int(m["wounds"]) + wp
         parts.append(f"{v} {wp} WP, {condition_of(m)}")
+        if grenade.get("opportunity"):
+            _under_opportunity_throw(ctx, game, v, m, wp)
     return "burst: " + "; ".join(parts)
+
+
+def _under_opportunity_throw(ctx: Context, game: dict[str, Any], name: str, m: dict[str, Any], wp: int) -> None:
+    """[11.62]: an opportunity throw is resolved as opportunity fire, so a man its burst
+    wounds loses twice his wound points in task points ([9.31]) and checks for panic at
+    once ([10.74], [14.31])."""
+    from paragraphs_spi_commando.turns import panic_check
+
+    if condition_of(m) in ("dead", "incapacitated"):
+        return
+    m["tp"] = min(int(m["tp"]) + 2 * wp, 50)
+    ctx.say(f"{name} loses {2 * wp} task points to his wounds ([9.31])")
+    routine = panic_check(ctx, game, name, "under an opportunity throw")
+    if routine is not None:
+        m["routine"] = routine
+        if routine == "prone":
+            m["prone"] = True
 
 
 def _wounds(code: Any, faces: list[int], through: bool, ruling_r2: str) -> int:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from paragraphs.context import Context
 
 #: What a man does afresh each game-turn (the Data Log's columns for one turn).
-TURN_FIELDS = {"tp": 0, "combat": False, "acted": False, "executed": False, "plotted": False, "opp_fired": False, "panic_phase": None, "routine": None, "in_melee": False, "new_sightings": 0}
+TURN_FIELDS = {"tp": 0, "combat": False, "acted": False, "executed": False, "plotted": False, "opp_fired": False, "panic_phase": None, "routine": None, "in_melee": False, "new_sightings": 0, "plot_paid": False, "plot_throw": False}
 
 
 def view(man: dict[str, Any]) -> dict[str, Any]:
@@ -212,7 +212,7 @@ def next_step(ctx: Context, **_: Any) -> str:
     if phase == "B":
         ctx.say("Plot opportunity fire: plot <man> for each man who lies in wait ([10.7]).")
     if phase == "C":
-        announce = ", ".join(f"{s} {'has' if any(m['plotted'] for m in game['men'].values() if player_of(game, m) == s) else 'has no'} men plotted" for s in side_order(game))
+        announce = ", ".join(f"{s} {'has' if any(m['plotted'] and not m.get('plot_throw') for m in game['men'].values() if player_of(game, m) == s) else 'has no'} men plotted" for s in side_order(game))
         ctx.say(f"Plots announced ([5.1] B): {announce}.")
         game["initiative"] = roll_initiative(ctx, game)
     if phase in TASK_PHASES:

@@ -110,3 +110,43 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(id="burst", title=TITLE, help="the last fragmentation grenade explodes among the men named (a scattered one)", procedure="burst", arguments=(VerbArgument("men", "the men of the burst, through=<man>, open/vented/closed", rest=True),))
     yield SessionVerb(id="arrive", title=TITLE, help="a side's reinforcement group arrives (its men may act from now on)", procedure="arrive", arguments=(VerbArgument("side", "the side's letter or id"),))
     yield SessionVerb(id="victory", title=TITLE, help="the scenario's victory conditions against the record", procedure="victory")
+
+
+def fire_verbs() -> Iterator[SessionVerb]:
+    """Entering an enemy's square, return fire, opportunity throws and explosives
+    ([12.12]-[12.17], [10.55], [11.6], [11.7])."""
+    yield SessionVerb(
+        id="enter",
+        title=TITLE,
+        help="the man acting has entered the square of one or two enemy men: he stops; each may be surprised, move away or fire at him",
+        procedure="enter",
+        arguments=(VerbArgument("mover", "the man who entered"), VerbArgument("occupants", "the enemy man or two men of the square", rest=True)),
+    )
+    yield SessionVerb(id="plot_throw", title=TITLE, help="phase B: plot a man holding a prepared grenade to throw it out of turn (again to unplot); then throw <man> ... when an enemy acts", procedure="plot_throw", arguments=(VerbArgument("man", "the man (A1, B3...)"),))
+    yield SessionVerb(
+        id="return_fire",
+        title=TITLE,
+        help="a plotted man hit by the fire just made fires back, as he was before it ([10.55])",
+        procedure="return_fire",
+        arguments=(
+            VerbArgument("man", "the man hit"),
+            VerbArgument("weapon", "the weapon he fires", "choice", WEAPONS),
+            VerbArgument("distance", "range in squares", "integer"),
+            VerbArgument("options", "prone, moving, aimed, braced, a terrain", optional=True, rest=True),
+        ),
+    )
+    yield SessionVerb(id="explosive", title=TITLE, help="a man takes one of his side's explosives (turn 1, phase A) or one from another man", procedure="explosive", arguments=(VerbArgument("man", "the man who takes it"), VerbArgument("giver", "the man who hands it over", optional=True)))
+    yield SessionVerb(
+        id="emplace",
+        title=TITLE,
+        help="the man acting spends task points setting his explosive (over several turns if need be); a charge number to set a failed one again; elsewhere if not where the scenario wants it",
+        procedure="emplace",
+        arguments=(VerbArgument("man", "the man setting it"), VerbArgument("points", "task points spent now", "integer"), VerbArgument("options", "a charge number, elsewhere", optional=True, rest=True)),
+    )
+    yield SessionVerb(
+        id="detonate",
+        title=TITLE,
+        help="phase G: an explosive whose fuse has run goes off on its chance; the men in reach as MAN:RANGE (through=MAN:RANGE through an aperture)",
+        procedure="detonate",
+        arguments=(VerbArgument("charge", "the explosive's number", "integer"), VerbArgument("men", "MAN:RANGE for each man within 6 squares", optional=True, rest=True)),
+    )

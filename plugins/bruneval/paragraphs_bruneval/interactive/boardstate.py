@@ -15,38 +15,23 @@ from typing import Any
 from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.journal import Journal
-from paragraphs_raids.markers import ActivationMarkers, MarkerBack
-from paragraphs_raids.stacks import Piece
+from paragraphs_raids.markers import ActivationMarkers
+from paragraphs_raids.snapshot import alert_json, back_from, back_json, piece_from, piece_json, restore_alert, stacks_from, stacks_json
 
 from paragraphs_bruneval.game.state import GameState, Options, Wurzburg
 from paragraphs_bruneval.scenario import Scenario
 
 
-def back_json(back: MarkerBack | None) -> Any:
-    if back is None:
-        return None
-    return {"units": [[t, n] for t, n in back.units], "obstacle": back.obstacle}
-
-
-def back_from(data: Any) -> MarkerBack | None:
-    if data is None:
-        return None
-    return MarkerBack(tuple((str(t), int(n)) for t, n in data["units"]), data.get("obstacle"))
-
-
 def game_to_json(g: GameState) -> dict[str, Any]:
     """Everything of ``g`` but the scenario, the roller and the journal."""
-    pieces = {
-        pid: {"zone": p.zone, "reduced": p.reduced, "acted": p.acted, "carrying": list(p.carrying)}
-        for pid, p in g.pieces.items()
-    }
+    pieces = {pid: piece_json(p) for pid, p in g.pieces.items()}
     return {
         "options": {"commando": g.options.commando, "events": g.options.events},
         "turn": g.turn,
         "phase": g.phase,
-        "alert": {"level": g.alert.level, "seen": dict(g.alert.seen), "pending": [[a, e] for a, e in g.alert.pending], "reached": list(g.alert.reached)},
+        "alert": alert_json(g.alert),
         "pieces": pieces,
-        "stacks": {z: [p.id for p in s] for z, s in g.stacks.items() if s},
+        "stacks": stacks_json(g.stacks),
         "markers": {z: back_json(b) for z, b in g.markers.hidden.items()},
         "garrison_pool": list(g.garrison_pool),
         "reinforcement_pool": list(g.reinforcement_pool),
@@ -75,22 +60,15 @@ def game_from_json(data: dict[str, Any], scenario: Scenario, roll: Roller, journ
     g = GameState(scenario=scenario, roll=roll, options=options, journal=journal or Journal())
     g.turn = int(data["turn"])
     g.phase = str(data["phase"])
-    a = data["alert"]
-    g.alert = AlertTrack(level=int(a["level"]), minimum=0, maximum=scenario.alert_maximum, events=dict(scenario.alert_events))
-    g.alert.seen = {str(k): int(v) for k, v in a["seen"].items()}
-    g.alert.pending = [(int(x), str(e)) for x, e in a["pending"]]
-    g.alert.reached = [int(x) for x in a["reached"]]
+    g.alert = restore_alert(AlertTrack(minimum=0, maximum=scenario.alert_maximum, events=dict(scenario.alert_events)), data["alert"])
     for cid, spec in scenario.counters.items():
         if cid not in data["pieces"]:
             continue  # a Commando of optional rule 18 when the rule is off
         kind = spec.kind
         if spec.group == "boats" and options.commando and "lca_light" in scenario.kinds:
             kind = scenario.kinds["lca_light"]
-        rec = data["pieces"][cid]
-        g.pieces[cid] = Piece(cid, kind, spec.name, spec.group, str(rec["zone"]), bool(rec["reduced"]), bool(rec["acted"]), list(rec["carrying"]))
-    for zone, ids in data["stacks"].items():
-        # the stored order is the order on the table: no sorting on the way back in
-        g.stacks[zone] = [g.pieces[i] for i in ids]
+        g.pieces[cid] = piece_from(cid, kind, spec.name, spec.group, data["pieces"][cid])
+    g.stacks = stacks_from(data["stacks"], g.pieces)
     g.markers = ActivationMarkers({z: back_from(b) for z, b in data["markers"].items()})
     g.garrison_pool = list(data["garrison_pool"])
     g.reinforcement_pool = list(data["reinforcement_pool"])

@@ -31,16 +31,14 @@ from typing import Any
 from paragraphs.errors import UsageError
 from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ActivationMarkers, MarkerBack
-from paragraphs_raids.session_game import Asker, board_data, hinted_roller, store_board
+from paragraphs_raids import session_orders as shared
+from paragraphs_raids.session_game import Asker, ask_top_unit, board_data, hinted_roller, store_board
+from paragraphs_raids.session_orders import ORDERS, OVER, START, playing, publish
 from paragraphs_raids.stacks import BRITISH, Piece
 
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.interactive.boardstate import game_from_json, game_to_json
-
-#: The phases of the session's game data: before the set-up, British orders, finished.
-START, ORDERS, OVER = "start", "orders", "over"
-
 
 # --------------------------------------------------------------------------- loading
 
@@ -49,15 +47,7 @@ def scenario_of(ctx: Any) -> Any:
     """The scenario of the session's book (built once per book, overlays included)."""
     from paragraphs_bruneval.scenario import scenario_from_book
 
-    book = ctx.book
-    found = _SCENARIOS.get(id(book))
-    if found is None or found[0] is not book:
-        found = _SCENARIOS[id(book)] = (book, scenario_from_book(book))
-    return found[1]
-
-
-# book id -> (the book, its scenario); the book is kept so that its id is not reused
-_SCENARIOS: dict[int, tuple[Any, Any]] = {}
+    return shared.scenario_of(ctx, scenario_from_book)
 
 
 def _wire(ctx: Any, g: GameState, fought: list[str]) -> None:
@@ -72,17 +62,10 @@ def _wire(ctx: Any, g: GameState, fought: list[str]) -> None:
 
     def reorganise(zone: str, stack: list[Piece]) -> Piece | None:
         fought.append(zone)
-        return _ask_reorganise(asker, zone, stack)
+        return ask_top_unit(asker, zone, stack)
 
     g.british_reorganise = reorganise
     g.ask_marker = lambda zone: _ask_marker(asker, g, zone)
-
-
-def _ask_reorganise(asker: Asker, zone: str, stack: list[Piece]) -> Piece | None:
-    candidates = [p for p in stack if p.role != "officer"]
-    choices = [(i + 1, p.label()) for i, p in enumerate(candidates)]
-    k = asker.choose("reorganise", f"After the combat, which unit goes on top of your stack in {zone}", choices)
-    return candidates[k - 1] if 1 <= k <= len(candidates) else None
 
 
 def marker_letter(g: GameState, zone: str) -> str | None:
@@ -104,9 +87,8 @@ def load_game(ctx: Any, data: dict[str, Any], journal: Journal, fought: list[str
     return g
 
 
-def _no_dice(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
-    """Stands in before the session's roller is plugged in; never rolls for the rules."""
-    raise AssertionError(f"a die was rolled before the session's dice were ready: {purpose}")
+#: Stands in before the session's roller is plugged in; never rolls for the rules.
+_no_dice = shared.never_rolls("a die was rolled before the session's dice were ready")
 
 
 def _deal_blind(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
@@ -116,8 +98,6 @@ def _deal_blind(die: str, purpose: str, allowed: frozenset[int] | None = None) -
 
 
 def _finish(ctx: Any, data: dict[str, Any], g: GameState, journal: Journal, fought: list[str]) -> None:
-    for entry in journal.entries:
-        ctx.say(entry.text)
     data = dict(data)
     data["game"] = game_to_json(g)
     # the British zones that fought this turn (rule 2.3 lets the player reorganise them)
@@ -125,24 +105,11 @@ def _finish(ctx: Any, data: dict[str, Any], g: GameState, journal: Journal, foug
     data["fought"] = sorted({*(before or []), *fought})
     data["fought_turn"] = g.turn
     store_board(ctx, data)
-    # the sheet's tracks follow the game (they are what ``sheet`` and ``--json`` show)
-    for track, value in (("turn", g.turn), ("alert", g.alert.level)):
-        if track in ctx.book.tracks:
-            ctx.state.values[track] = value
-    result = data.get("result")
-    vp = next((c for c in ctx.book.counters if c.lower() == "vp"), None)
-    if result and vp is not None:
-        change = int(result["vp"]) - int(ctx.state.counters.get(vp, 0))
-        if change:
-            ctx.state.add_counter(vp, change, f"victory at the end of turn {result['turns']}", "board")
+    publish(ctx, journal, {"turn": g.turn, "alert": g.alert.level}, data.get("result"))
 
 
 def _order(ctx: Any, act: Callable[[GameState], str]) -> str:
-    data = board_data(ctx)
-    if data is None or data.get("phase") == START:
-        raise UsageError("the game has not started yet: type next")
-    if data["phase"] == OVER:
-        raise UsageError(f"{data.get('result', {}).get('text', 'the game is over')}; start another with --new")
+    data = playing(ctx)
     journal = Journal()
     fought: list[str] = []
     g = load_game(ctx, data, journal, fought)
@@ -159,40 +126,16 @@ def _order(ctx: Any, act: Callable[[GameState], str]) -> str:
 
 
 def units_named(g: GameState, text: str) -> list[Piece]:
-    """``nelson-1,nelson-2`` (ids, any case; commas or spaces) -> the British pieces.
-
-    Raises:
-        UsageError: a name that is none of the player's units on the map.
-    """
-    names = [w for w in text.replace(",", " ").split() if w]
-    if not names:
-        raise UsageError("name the units (nelson-1,nelson-2)")
-    mine = {p.id.lower(): p for p in g.pieces.values() if p.side == BRITISH}
-    out = []
-    for n in names:
-        piece = mine.get(n.lower())
-        if piece is None:
-            here = sorted(p.id for p in g.on_map(BRITISH))
-            raise UsageError(f"no British unit {n!r} (on the map: {', '.join(here) or 'none'})")
-        if not piece.zone:
-            raise UsageError(f"{piece.label()} is not on the map")
-        out.append(piece)
-    return out
+    """``nelson-1,nelson-2`` (ids, any case; commas or spaces) -> the British pieces."""
+    return shared.units_named(g.pieces, g.on_map(), text, example="nelson-1,nelson-2")
 
 
 def zone_named(g: GameState, word: str) -> str:
-    by_lower = {z.lower(): z for z in g.zmap.by_id}
-    zone = by_lower.get(word.lower())
-    if zone is None:
-        raise UsageError(f"no zone {word!r} (paragraphs ids bruneval lists the zones)")
-    return zone
+    return shared.zone_named(g.zmap.by_id, word, "bruneval")
 
 
 def path_named(g: GameState, text: str) -> list[str]:
-    words = [w for w in text.replace("->", " ").replace(",", " ").split() if w]
-    if not words:
-        raise UsageError("name the zones entered, in order")
-    return [zone_named(g, w) for w in words]
+    return shared.path_named(g.zmap.by_id, text, "bruneval")
 
 
 # --------------------------------------------------------------------------- the phases
@@ -438,7 +381,4 @@ def order_reorganise(ctx: Any, zone: str, unit: str) -> str:
 
 
 def _one(g: GameState, text: str) -> list[Piece]:
-    pieces = units_named(g, text)
-    if len(pieces) != 1:
-        raise UsageError("name one unit")
-    return pieces
+    return [shared.one_unit(units_named(g, text))]

@@ -7,30 +7,14 @@ when an order runs.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from paragraphs.records import Procedure, SessionVerb, SheetSection, VerbArgument
+from paragraphs_raids.session_verbs import board_sheet_section, order_procedures, order_session_verbs
 
 TITLE = "bruneval"
 
 _UNITS = VerbArgument("units", "unit ids standing together, joined by commas (nelson-1,nelson-2)")
 _UNIT = VerbArgument("unit", "one unit id (drake-engineers)")
-
-
-def _run(name: str) -> Any:
-    def call(ctx: Any, **args: Any) -> Any:
-        from paragraphs.errors import UsageError
-        from paragraphs_raids.session_game import BOARD_KEY
-
-        from paragraphs_bruneval.interactive import game
-
-        if BOARD_KEY not in ctx.state.extra:
-            # not an odds procedure: it acts on a game in progress, which only a session has
-            raise UsageError(f"order_{name} is an order of the interactive game (paragraphs play bruneval, then {name}); it has no odds of its own (in the game: odds {name} ...)")
-        return getattr(game, f"order_{name}")(ctx, **args)
-
-    call.__name__ = f"order_{name}"
-    return call
 
 
 #: verb -> (help, arguments, rule section)
@@ -50,25 +34,13 @@ ORDERS: dict[str, tuple[str, tuple[VerbArgument, ...], str]] = {
 
 
 def procedures() -> Iterator[Procedure]:
-    for verb, (text, args, section) in ORDERS.items():
-        yield Procedure(id=f"order_{verb}", title=TITLE, function=_run(verb), doc=f"Interactive game order: {text}.", section=section)
+    yield from order_procedures(TITLE, ORDERS, "paragraphs_bruneval.interactive.game")
 
 
 def session_verbs() -> Iterator[SessionVerb]:
-    for verb, (text, args, _) in ORDERS.items():
-        yield SessionVerb(verb, TITLE, text, f"order_{verb}", args)
-    # the same step as next, under the word a player ending his phase may type
-    yield SessionVerb("pass", TITLE, "the same as next", "order_next", ())
-
-
-def _board_lines(state: Any, book: Any) -> list[str]:
-    from paragraphs_raids.session_game import BOARD_KEY
-
-    from paragraphs_bruneval.interactive.views import BrunevalGame
-
-    return ["board:", *BrunevalGame(book).board_text(state.extra.get(BOARD_KEY))]
+    yield from order_session_verbs(TITLE, ORDERS)
 
 
 def sheet_sections() -> Iterator[SheetSection]:
     """The board on the session's sheet (``sheet`` shows it after the core's lines)."""
-    yield SheetSection("bruneval-board", TITLE, _board_lines)
+    yield from board_sheet_section(TITLE, "paragraphs_bruneval.interactive.views:BrunevalGame")

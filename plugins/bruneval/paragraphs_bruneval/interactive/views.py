@@ -14,47 +14,36 @@ from typing import Any
 
 from paragraphs.errors import UsageError
 from paragraphs_raids.journal import clock
+from paragraphs_raids.session_orders import OVER, GameViews, game_in, never_rolls, pct
 from paragraphs_raids.stacks import BRITISH, GERMAN
 
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.state import GameState
-from paragraphs_bruneval.interactive.game import OVER, START, path_named, units_named, zone_named
+from paragraphs_bruneval.interactive.game import path_named, units_named, zone_named
 
 
-def _game(engine_book: Any, data: dict[str, Any] | None) -> GameState | None:
+def _game(book: Any, data: dict[str, Any] | None) -> GameState | None:
     from paragraphs_bruneval.interactive.boardstate import game_from_json
     from paragraphs_bruneval.scenario import scenario_from_book
 
-    if not data or data.get("phase") == START or "game" not in data:
-        return None
-    return game_from_json(data["game"], scenario_from_book(engine_book), _looking_only)
+    return game_in(data, lambda game: game_from_json(game, scenario_from_book(book), _looking_only))
 
 
-def _looking_only(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
-    raise UsageError("a view never rolls")
+_looking_only = never_rolls("a view never rolls")
 
 
-def pct(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator} ({float(p) * 100:.1f}%)" if p not in (0, 1) else ("certain" if p == 1 else "no chance")
-
-
-class BrunevalGame:
+class BrunevalGame(GameViews):
     """The :class:`~paragraphs_raids.session_game.InteractiveGame` of Bruneval."""
 
-    next_verb = "next"
+    alert_word = "alert"
+    odds_example = "odds attack UNITS ZONE"
+    odds_usage = "odds attack UNITS ZONE, odds move UNITS ZONE..., odds dismantle UNIT"
 
-    def __init__(self, book: Any) -> None:
-        self.book = book
+    def load(self, data: dict[str, Any] | None) -> GameState | None:
+        return _game(self.book, data)
 
     # ---------------------------------------------------------------- where it stands
-    def status(self, data: dict[str, Any] | None) -> str:
-        if not data or data.get("phase") == START:
-            return "The game has not started: type next for the set-up and turn 1."
-        if data["phase"] == OVER:
-            text = str(data["result"]["text"])
-            return f"{text[:1].upper()}{text[1:]}."
-        g = _game(self.book, data)
-        assert g is not None
+    def playing_status(self, g: GameState) -> str:
         p = g.scenario.params
         waiting = sum(1 for x in g.on_map(BRITISH) if x.role != "boat" and not x.acted)
         return f"Turn {g.turn} of {p.turns} ({clock(g.turn, p.start_time, p.minutes_per_turn)}), British actions, alert {g.alert.level}: {waiting} unit(s) may still act; orders, or next to end your phase."

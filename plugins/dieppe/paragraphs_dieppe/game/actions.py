@@ -68,10 +68,12 @@ def _check_side(pieces: Sequence[Piece]) -> None:
             raise ActionRefused(f"{p.label()} is not British")
 
 
+_RANK = {"commando": 0, "mortar": 1, "boat": 1, "sniper": 2, "officer": 3}
+
+
 def british_order(pieces: Sequence[Piece]) -> list[Piece]:
     """The automatic player's order: full commandos on top, then reduced, then the rest."""
-    rank = {"commando": 0, "mortar": 1, "boat": 1, "sniper": 2, "officer": 3}
-    return sorted(pieces, key=lambda p: (rank.get(p.role, 2), p.reduced))
+    return sorted(pieces, key=lambda p: (_RANK.get(p.role, 2), p.reduced))
 
 
 # --------------------------------------------------------------------------- moving
@@ -141,19 +143,21 @@ def _walk(
     allowance = stack_allowance(pieces, start_stack)
     spent = 0
     here = start
+    markers = g.markers.hidden
+    land = g.zmap.steps
     for i, nxt in enumerate(path):
-        cost = first_cost if i == 0 and first_cost is not None else g.zmap.step_cost(here, nxt, LAND)
+        cost = first_cost if i == 0 and first_cost is not None else land(here, LAND).get(nxt)
         if cost is None:
             raise ActionRefused(f"no line units may walk along from {here} to {nxt}")
         spent += cost
         if spent > allowance:
             raise ActionRefused(f"the move costs {spent} MP, more than the {allowance} MP of the stack")
-        if nxt in g.markers or g.side_in(nxt) == GERMAN:
+        if nxt in markers or g.side_in(nxt) == GERMAN:
             if i != len(path) - 1:
                 raise ActionRefused(f"a unit entering {nxt} stops there (rule 9.2)")
             if not any(p.role == "commando" for p in pieces):
                 raise ActionRefused("officers, snipers and the mortar never enter an enemy zone without commandos (rule 9.2)")
-            if any(g.log.actions_of(p) for p in pieces):
+            if any(g.log.used.get(p.id) for p in pieces):
                 raise ActionRefused(f"entering {nxt} is an assault as well as a move: the units need both actions (ruling R13)")
             if g.points_in("", pieces) > g.scenario.params.side_stacking:
                 raise ActionRefused(f"at most {g.scenario.params.side_stacking} levels a side enter an assault (ruling R46)")
@@ -231,18 +235,24 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
     passing), or aboard their LCA when they had just landed."""
     limit = g.scenario.params.side_stacking
     staying: list[Piece] = []
+    # The levels in ``zone`` as the units stop there one by one (none of them stands
+    # there yet: the move has lifted them).
+    held = g.points_in(zone)
     for p in british_order(pieces):
         if p.id in g.lost:
             continue
-        if g.points_in(zone) + g.points_in(zone, staying + [p]) - g.points_in(zone, staying) <= limit:
+        need = g.points_in(zone, (p,))
+        if held + need <= limit:
             staying.append(p)
             g.place(p, zone)
+            held += need
         elif previous and previous not in g.boat_only_zones and g.points_in(previous) + p.points <= limit:
             g.place(p, previous)
         elif from_lca is not None and from_lca.id in g.aboard:
             g.aboard[from_lca.id].append(p.id)
         else:
             g.place(p, zone)
+            held += need
     _cut_telephone(g, staying, zone)
 
 
@@ -289,12 +299,13 @@ def _enter_obstacle(g: GameState, pieces: list[Piece], zone: str, use_bangalore:
 
 def _adjacent_tests(g: GameState, zone: str, tested: set[str]) -> None:
     """Rule 10, case 2 (ruling R29): one test per face-down marker next to the stack, per action."""
-    for other in g.zmap.neighbours(zone):
-        if other in g.markers and other not in tested:
+    markers = g.markers.hidden
+    for other in g.scenario.lookups.neighbours[zone]:
+        if other in markers and other not in tested:
             tested.add(other)
             if act.adjacent_test(g.alarm.level, g.roll, other):
                 g.reveal(other)
-            else:
+            elif g.journal.enabled:
                 g.log_line(f"activation test of {other} fails")
 
 
@@ -319,7 +330,8 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
         report.rounds += 1
         lines = columns(british_order(commandos), germans)
         for n, r in enumerate(fight_round(lines, protection, g.roll), 1):
-            g.log_line(f"assault on {zone}, round {report.rounds}, line {n}: {r.attack} + {r.result.attack_face} against {r.defence} + {r.result.defence_face}: {r.hit.label()} hit")
+            if g.journal.enabled:  # the wording is only built for a journal
+                g.log_line(f"assault on {zone}, round {report.rounds}, line {n}: {r.attack} + {r.result.attack_face} against {r.defence} + {r.result.defence_face}: {r.hit.label()} hit")
             if r.eliminated:
                 g.eliminate(r.hit)
             elif r.hit.side == GERMAN:
@@ -327,7 +339,7 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
         commandos = [p for p in commandos if p.id not in g.lost]
         room = g.points_in("", [p for p in pieces if p.id not in g.lost]) + germans[0].points <= g.scenario.params.side_stacking if germans else False
-        if len(germans) == 1 and commandos and room and not g.prisoner_taken and _prisoner_kind(germans[0]):
+        if len(germans) == 1 and commandos and room and not g.prisoner_taken and _prisoner_kind(germans[0]) and (g.take_prisoner is None or g.take_prisoner(germans[0])):
             captive = germans[0]
             g.lift(captive)
             g.prisoner_taken = True
@@ -338,7 +350,8 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
             continue
         if not germans or not commandos:
             continue
-        go_on = keep_going(commandos, germans) if keep_going else _keep_going(g, commandos, germans)
+        decide = keep_going or g.keep_going
+        go_on = decide(commandos, germans) if decide else _keep_going(g, commandos, germans)
         if not go_on:
             break
     survivors = [p for p in pieces if p.id not in g.lost]
@@ -434,15 +447,24 @@ def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
 # --------------------------------------------------------------------------- fire
 
 
-def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piece | None = None) -> Shot:
-    """Rule 11.1: British units of one zone fire together at one adjacent zone (one action).
+@dataclass(frozen=True)
+class FireValues:
+    """What a British fire is about to be: the shooter, its aim, the range and both values."""
 
-    The first of ``shooters`` is the front line. A sniper or the mortar fires alone; a
-    sniper may name ``target``; the mortar reaches R 2 and costs two losses.
+    zone: str
+    front: Piece
+    aim: Piece
+    radius: int
+    attack: Any
+    defence: Any
+
+
+def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piece | None = None) -> FireValues:
+    """Rule 11.1: the checks of a British fire and the values it will be resolved with
+    (the odds of the interactive game read them before the fire is given).
 
     Raises:
-        ActionRefused: out of range, a zone with a face-down marker or without a German
-            unit that can be fired at, or units already done.
+        ActionRefused: see :func:`fire`.
     """
     _check_side(shooters)
     front = shooters[0]
@@ -468,6 +490,21 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
     # The values are those of the moment of fire: the Job Done marker goes on after (R35).
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"], radius=radius)
     defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role)
+    return FireValues(zone, front, aim, radius, attack, defence)
+
+
+def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piece | None = None) -> Shot:
+    """Rule 11.1: British units of one zone fire together at one adjacent zone (one action).
+
+    The first of ``shooters`` is the front line. A sniper or the mortar fires alone; a
+    sniper may name ``target``; the mortar reaches R 2 and costs two losses.
+
+    Raises:
+        ActionRefused: out of range, a zone with a face-down marker or without a German
+            unit that can be fired at, or units already done.
+    """
+    v = fire_values(g, shooters, target_zone, target)
+    zone, front, aim, radius, attack, defence = v.zone, v.front, v.aim, v.radius, v.attack, v.defence
     _take(g, shooters, FIRE)
     result = fire_outcome(attack.base, defence.base, BRITISH, g.roll)
     g.alarm_event("first_fire")
@@ -482,7 +519,8 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
         stack.sort(key=GERMAN_ORDER)
     elif not (front.role == "mortar" and radius >= 2 and g.scenario.ruling("r2_counterfire") == "none"):
         losses = [(front, g.take_loss(front))]
-    g.log_line(f"British fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {'target' if result.defender_hit else 'shooter'} hit")
+    if g.journal.enabled:
+        g.log_line(f"British fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {'target' if result.defender_hit else 'shooter'} hit")
     # Rule 10 (R29): firing is an action next to whatever markers lie around the shooters.
     _adjacent_tests(g, zone, set())
     return Shot(front, aim, attack, defence, result, tuple(losses))

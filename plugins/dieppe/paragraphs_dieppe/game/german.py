@@ -24,7 +24,7 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_
 from paragraphs_dieppe.game.actions import british_order
 from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
 from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_value
-from paragraphs_dieppe.rules.movement import stack_allowance
+from paragraphs_dieppe.rules.movement import LAND, stack_allowance
 from paragraphs_dieppe.rules.reinforcements import free_entry, roll_reinforcements
 
 #: Units that never fire (rule 11: the Hess battery).
@@ -41,20 +41,24 @@ def german_phase(g: GameState) -> None:
 
 
 def _shooters(g: GameState, zone: str) -> list[Piece]:
-    return [p for p in g.stack(zone) if p.side == GERMAN and not p.acted and p.role not in NEVER_FIRE and p.factor("fire") > 0]
+    return [p for p in g.stack(zone) if p.side == GERMAN and not p.acted and p.role not in NEVER_FIRE and p.factors.get("fire") > 0]
 
 
 def british_targets(g: GameState, zone: str) -> list[str]:
     """British zones one line away from ``zone`` (any colour of line)."""
-    return [z for z in g.zmap.neighbours(zone) if g.side_in(z) == BRITISH]
+    stacks = g.stacks
+    return [z for z in g.scenario.lookups.neighbours[zone] if (s := stacks.get(z)) and s[0].side == BRITISH]
 
 
 def german_fire(g: GameState) -> set[str]:
     """Rule 11.1's German fire, stack after stack by priority; returns the ids that fired."""
     fired: set[str] = set()
     done_zones: set[str] = set()
+    neighbours = g.scenario.lookups.neighbours
     while True:
-        ready = [z for z in g.zones_of(GERMAN) if z not in done_zones and _shooters(g, z) and british_targets(g, z)]
+        # Who is next to the British is worked out once per shot, not once per zone.
+        near = {n for z in g.zones_of(BRITISH) for n in neighbours[z]}
+        ready = [z for z in g.zones_of(GERMAN) if z in near and z not in done_zones and _shooters(g, z)]
         if not ready:
             return fired
         zone = best_with_random_ties(ready, lambda z: -g.points_in(z), g.roll, "German fire: equal stacks")
@@ -83,51 +87,67 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
             if gone:
                 g.eliminate(piece)
         stack[:] = british_order(stack)
+        if g.british_reorganise is not None and stack:
+            # rule 2.2: after a combat the British player orders his own stack
+            top = g.british_reorganise(target_zone, stack)
+            if top is not None and top is not stack[0]:
+                stack.remove(top)
+                stack.insert(0, top)
+                g.log_line(f"the British reorganise {target_zone}: {top.label()} on top")
     else:
         g.take_loss(front)
-    g.log_line(f"German fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {aim.label() if result.defender_hit else front.label()} hit")
+    if g.journal.enabled:  # the wording is only built for a journal
+        g.log_line(f"German fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {aim.label() if result.defender_hit else front.label()} hit")
     return result.defender_hit
 
 
-def _movers(g: GameState, zone: str, fired: set[str]) -> list[Piece]:
-    both = g.alarm.level >= g.scenario.params.german_both_from_alarm
-    return [
-        p
-        for p in g.stack(zone)
-        if p.side == GERMAN and p.kind.mobile and (p.factors.move or 0) > 0 and (not p.acted or (both and p.id in fired))
-    ]
-
-
-def _blocked(g: GameState) -> set[str]:
-    """Zones German routes avoid (ruling R25): face-down markers, obstacles, the British."""
-    return set(g.markers) | set(g.obstacles) | set(g.zones_of(BRITISH)) | set(g.boat_only_zones)
+def _movers(g: GameState, zone: str, fired: set[str], both: bool) -> list[Piece]:
+    return [p for p in g.stack(zone) if p.side == GERMAN and p.kind.mobile and (p.factors.move or 0) > 0 and (not p.acted or (both and p.id in fired))]
 
 
 def german_movement(g: GameState, fired: set[str]) -> None:
     """Rule 9.3: every German stack not next to the British moves, the largest first."""
     moved: set[str] = set()
-    while True:
-        ready = {z: ms for z in g.zones_of(GERMAN) if (ms := [p for p in _movers(g, z, fired) if p.id not in moved]) and not british_targets(g, z)}
-        if not ready:
-            return
-        zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), g.zmap.order[z]))
-        movers = ready[zone]
+    # German movement never moves a British unit, so the British zones (and the zones
+    # next to them, where Germans stay) hold for the whole phase.
+    british = set(g.zones_of(BRITISH))
+    neighbours = g.scenario.lookups.neighbours
+    near = {n for z in british for n in neighbours[z]}
+    both = g.alarm.level >= g.scenario.params.german_both_from_alarm
+    order = g.scenario.lookups.order
+    # The stacks ready to move are found once: a move only ever takes units out of
+    # them (the movers, and the units they join), since whoever arrives has moved.
+    ready = {z: ms for z in g.zones_of(GERMAN) if z not in near and (ms := _movers(g, z, fired, both))}
+    while ready:
+        zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), order[z]))
+        movers = ready.pop(zone)
         moved |= {p.id for p in movers}
-        _move_stack(g, zone, movers, moved)
+        _move_stack(g, zone, movers, moved, british)
+        ready = {z: kept for z, ms in ready.items() if (kept := [p for p in ms if p.id not in moved])}
 
 
-def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str]) -> None:
-    blocked = _blocked(g)
-    costs = g.zmap.path_costs(zone, impassable=blocked - set(g.zones_of(BRITISH)), stop_in=set(g.zones_of(BRITISH)))
+def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], british: set[str]) -> None:
+    # Zones German routes avoid (ruling R25): face-down markers, obstacles, the British
+    # (who stop a route rather than block it), the sea.
     toward_enemy = g.alarm.level >= g.scenario.params.german_both_from_alarm
+    if toward_enemy and not any(g.zmap.steps(z, LAND) for z in british):
+        # Every British unit is afloat: no land route reaches one, so no goal (the search
+        # below would find none).
+        mark_done(movers)
+        return
+    avoided = set(g.markers) | set(g.obstacles) | g.boat_only_zones
+    blocked = avoided | british
+    costs = g.zmap.path_costs(zone, impassable=avoided - british, stop_in=british)
+    limit = g.scenario.params.side_stacking
+    stacks = g.stacks
     if toward_enemy:
-        found = [Candidate(z, c, g.points_in(z)) for z, c in costs.items() if z != zone and g.side_in(z) == BRITISH]
+        found = [Candidate(z, c, g.points_in(z)) for z, c in costs.items() if z != zone and z in british]
     else:
         need = sum(p.points for p in movers)
         found = [
-            Candidate(z, c, g.points_in(z))
+            Candidate(z, c, pts)
             for z, c in costs.items()
-            if z != zone and g.side_in(z) == GERMAN and g.points_in(z) + need <= g.scenario.params.side_stacking
+            if z != zone and (s := stacks.get(z)) and s[0].side == GERMAN and (pts := g.points_in(z)) + need <= limit
         ]
     goal = best_with_random_ties(found, lambda c: (c.cost, -c.points), g.roll, "German goal: equal choices")
     if goal is None:
@@ -148,7 +168,7 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str]) -
     back = zone
     for p in sorted(movers, key=GERMAN_ORDER):
         for where in [*reversed(path), zone]:
-            if g.points_in(where) + p.points <= g.scenario.params.side_stacking or where == zone:
+            if g.points_in(where) + p.points <= limit or where == zone:
                 g.place(p, where)
                 if where != end:
                     left.append(p)
@@ -157,7 +177,8 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str]) -
     if not toward_enemy:
         # Below alarm 6 the goal is to join: the units joined have reached theirs too.
         moved |= {p.id for p in g.stack(end)}
-    g.log_line(f"German move from {zone} to {end} ({', '.join(p.label() for p in movers)})" + (f"; {', '.join(p.label() for p in left)} stay in {back}" if left else ""))
+    if g.journal.enabled:
+        g.log_line(f"German move from {zone} to {end} ({', '.join(p.label() for p in movers)})" + (f"; {', '.join(p.label() for p in left)} stay in {back}" if left else ""))
 
 
 def reinforcements(g: GameState) -> None:

@@ -6,7 +6,7 @@ from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ActivationMarkers, Container
-from paragraphs_raids.stacks import Piece
+from paragraphs_raids.stacks import GERMAN, Piece
 
 from paragraphs_dieppe.game.state import GameState, Options
 from paragraphs_dieppe.scenario import Scenario
@@ -32,8 +32,16 @@ def new_game(scenario: Scenario, roll: Roller, options: Options = Options(), jou
     for cid, spec in scenario.counters.items():
         g.pieces[cid] = Piece(cid, spec.kind, spec.name, spec.group)
     for zone, counters in scenario.setup.items():
-        for cid in counters:
-            g.place(g.pieces[cid], zone)
+        placed = [g.pieces[cid] for cid in counters]
+        if zone not in g.stacks and placed and all(p.side == GERMAN for p in placed):
+            # What placing them one by one gives (each German placing sorts the stack
+            # again, and the sort is stable), in one sort.
+            for p in placed:
+                p.zone = zone
+            g.stacks[zone] = sorted(placed, key=g.german_key)
+            continue
+        for p in placed:
+            g.place(p, zone)
     for lca, cargo in scenario.loading.items():
         g.aboard[lca] = list(cargo)
     g.garrison = Container(scenario.group_counters("garrison"), lambda c: g.pieces[c].role)

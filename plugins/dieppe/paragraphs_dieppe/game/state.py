@@ -10,25 +10,38 @@ alarm (and the flip of every marker at 9, rule 7) happens in one place.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from paragraphs_raids.actions import ActionLog
 from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.cli import RaidChoices
-from paragraphs_raids.dice import Roller
+from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.journal import Journal
-from paragraphs_raids.markers import ActivationMarkers, Container
+from paragraphs_raids.markers import ActivationMarkers, Container, MarkerBack
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, strongest_on_top
 from paragraphs_raids.state import RaidState
 from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_dieppe.scenario import Scenario
 
-#: Rule 2.2: the Germans keep the highest FF on top; the Hess cannon never hold the front
-#: line against fire (ruling R39), so they go under everything.
-GERMAN_ORDER = strongest_on_top(factor("fire"), ("hess", "officer"))
+#: Roles that go under everything in a German stack (see :func:`german_order`).
+UNDER_ALL = frozenset({"hess", "officer"})
+
+
+def german_order(piece: Piece) -> tuple[int, int, int]:
+    """Rule 2.2: the Germans keep the highest FF on top, full strength before reduced; the
+    Hess cannon never hold the front line against fire (ruling R39), so they go under
+    everything, as do officers.
+
+    The raids layer's ``strongest_on_top(factor("fire"), UNDER_ALL)`` written out: every
+    German placing sorts its stack with it, so it saves the two calls per piece.
+    """
+    return (1 if piece.role in UNDER_ALL else 0, -piece.factors["fire"], 1 if piece.reduced else 0)
+
+
+GERMAN_ORDER = german_order
 #: Rule 2.2: officers and snipers hold the front line only when alone.
 LAST_RESORT = ("officer", "sniper", "hess")
 #: The British land force counted by the Newhaven deduction (ruling R42).
@@ -95,6 +108,16 @@ class GameState(RaidState):
     stuck: set[str] = field(default_factory=set)
     first_infantry_back: set[str] = field(default_factory=set)
     flipped_all: bool = False
+    # Choices the rules leave to the British player, asked when a front end plugs them in
+    # (the interactive game, ``turn --dice physical``); left None, the program decides:
+    #: zone -> what the face-down marker there shows, when the program does not know it.
+    ask_marker: Callable[[str], MarkerBack | None] | None = field(default=None, repr=False, compare=False)
+    #: (zone, stack) -> the unit the player puts on top after a German fire (rule 2.2).
+    british_reorganise: Callable[[str, list[Piece]], Piece | None] | None = field(default=None, repr=False, compare=False)
+    #: (commandos, germans) -> whether the assault goes on for another round (rule 11.2).
+    keep_going: Callable[[Sequence[Piece], Sequence[Piece]], bool] | None = field(default=None, repr=False, compare=False)
+    #: the last German of an assault -> whether the commandos take him prisoner (rule 12).
+    take_prisoner: Callable[[Piece], bool] | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ RaidState
     @property
@@ -121,10 +144,15 @@ class GameState(RaidState):
             return sum(p.points for p in source if p.kind.role == "boat")
         total = 0
         for p in source:
-            total += p.points
+            # Piece.points reads the side showing; most pieces show their front.
+            total += p.factors.points if p.reduced else p.kind.full.points
             if p.carrying:
                 total += sum(self.pieces[c].points for c in p.carrying)
         return total
+
+    def pieces_of(self, side: str) -> list[Piece]:
+        """The pieces of ``side`` on the map, zone by zone (a list: games ask it every phase)."""
+        return [p for s in self.stacks.values() for p in s if p.side == side]
 
     # ------------------------------------------------------------------ reading
     def log_line(self, text: str) -> None:
@@ -142,7 +170,7 @@ class GameState(RaidState):
 
     def british_land_units(self) -> list[Piece]:
         """Surviving British units other than LCAs, on the map or aboard."""
-        out = [p for p in self.on_map(BRITISH) if p.role != "boat"]
+        out = [p for p in self.pieces_of(BRITISH) if p.role != "boat"]
         for ids in self.aboard.values():
             out += [self.pieces[c] for c in ids]
         return out
@@ -151,7 +179,7 @@ class GameState(RaidState):
         return [z for z, s in self.stacks.items() if s and s[0].side == side]
 
     def letter(self, zone: str) -> str:
-        return str(self.scenario.zone_records[zone].get("activation") or "")
+        return self.scenario.lookups.letters[zone]
 
     # ------------------------------------------------------------------ alarm (rule 7)
     def alarm_event(self, event: str) -> int:
@@ -180,6 +208,9 @@ class GameState(RaidState):
         Returns the German units placed (empty for an obstacle).
         """
         back = self.markers.reveal(zone)
+        if back is None and self.ask_marker is not None:
+            # the player's own marker: he says what it shows
+            back = self.ask_marker(zone)
         if back is None:
             return []
         if back.obstacle:
@@ -202,11 +233,14 @@ class GameState(RaidState):
                 nxt = self.pieces[ids[0]]
                 if self.points_in(zone) + nxt.points > limit:
                     break
-                (drawn,) = self.garrison.draw(unit_type, 1, self.roll, f"garrison for {zone}")
+                # Container.draw of one unit, without looking the type up a second time.
+                drawn = pick_at_random(ids, self.roll, f"garrison for {zone}: {unit_type}")
+                self.garrison.left.remove(drawn)
                 piece = self.pieces[drawn]
                 self.place(piece, zone)
                 placed.append(piece)
-        self.log_line(f"marker in {zone} turned over: {back.describe()}" + (f"; placed {', '.join(p.label() for p in placed)}" if placed else "; nobody left to place"))
+        if self.journal.enabled:
+            self.log_line(f"marker in {zone} turned over: {back.describe()}" + (f"; placed {', '.join(p.label() for p in placed)}" if placed else "; nobody left to place"))
         event = {"A": "first_a_marker", "B": "first_b_marker"}.get(letter)
         if placed and event:
             self.alarm_event(event)

@@ -65,7 +65,7 @@ def check_stacking(g: GameState) -> None:
 def phase_a(g: GameState) -> None:
     """Rule 5: the unforeseen events of turn 1."""
     g.phase = "A"
-    afloat = [int(p.id.split("-")[1]) for p in g.on_map(BRITISH) if p.role == "boat"]
+    afloat = [int(p.id.split("-")[1]) for p in g.pieces_of(BRITISH) if p.role == "boat"]
     result = roll_events(g.roll, g.scenario.tables, afloat)
     g.log_line(f"unforeseen event: {result.label()}")
     if result.detected:
@@ -88,7 +88,7 @@ def end_of_british_phase(g: GameState) -> None:
     """Phase C: the Job Done markers come off; wire holds a stack for this turn only."""
     g.phase = "C"
     g.log.clear()
-    clear_done(g.on_map(BRITISH))
+    clear_done(g.pieces_of(BRITISH))
     for ids in g.aboard.values():
         clear_done(g.pieces[c] for c in ids)
 
@@ -96,7 +96,7 @@ def end_of_british_phase(g: GameState) -> None:
 def end_of_turn(g: GameState) -> None:
     """Phase E: the Alles gemacht markers come off and the turn marker moves."""
     g.phase = "E"
-    clear_done(g.on_map(GERMAN))
+    clear_done(g.pieces_of(GERMAN))
     g.stuck.clear()
 
 

@@ -50,7 +50,21 @@ def stack_allowance(pieces: Sequence[Piece], stack_at_start: Sequence[Piece], *,
     Lovat end the move with his commandos), so officers only count when alone.
     """
     led = [p for p in pieces if p.role != "officer"] or list(pieces)
-    return min(allowance(p, stack_at_start, vorwarts=vorwarts) for p in led) if led else 0
+    if not led:
+        return 0
+    # :func:`allowance` for each unit, with the officer looked for once: an infantry unit
+    # is never the officer who leads it, so the bonus is the same for all of them.
+    officer = any(p.role == "officer" for p in stack_at_start)
+    best = None
+    for p in led:
+        base = p.factors.move or 0
+        if vorwarts is not None and p.side == "german" and base > 0:
+            base = vorwarts
+        if officer and p.role in INFANTRY_ROLES:
+            base += 1
+        if best is None or base < best:
+            best = base
+    return best or 0
 
 
 def path_cost(zmap: ZoneMap, start: str, path: Sequence[str], modes: Sequence[str] = (LAND,)) -> int | None:

@@ -1,0 +1,1 @@
+"""``paragraphs play dieppe``: the interactive game (the player commands the British)."""

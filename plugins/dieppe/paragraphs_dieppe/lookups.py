@@ -1,0 +1,54 @@
+"""What a game looks up thousands of times, worked out once per scenario.
+
+An automatic game asks the map for a zone's neighbours, its protection or the Newhaven
+zone on every action and every German decision; the raids layer answers with fresh lists
+and searches by tag, which is right for a picture or a command but costs a Monte Carlo
+series a good part of its time (issue 14). The map and the content never change during a
+game, so :class:`Lookups` keeps the answers as plain dicts and tuples, in the same content
+order the map gives (every tie-break in the rules depends on that order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from paragraphs_raids.zonemap import ZoneMap
+
+LAND = "land"
+
+
+@dataclass(frozen=True)
+class Lookups:
+    """Read-only tables of one scenario's map (see the module docstring)."""
+
+    #: Zone -> the zones one line away (any kind of line), in content order.
+    neighbours: Mapping[str, tuple[str, ...]]
+    #: Zone -> the zones one line a land unit may walk along away, in content order.
+    land_neighbours: Mapping[str, tuple[str, ...]]
+    #: Zone -> its place in content order.
+    order: Mapping[str, int]
+    #: Zone -> protection of its terrain (rule 1.2).
+    protection: Mapping[str, int]
+    #: Zone -> its stacking limit per side.
+    stacking: Mapping[str, int]
+    #: Zone -> the letter of the marker it takes ("" for none).
+    letters: Mapping[str, str]
+    beaches: tuple[str, ...]
+    newhaven: str
+    hess_zone: str
+
+    @classmethod
+    def of(cls, zmap: ZoneMap, zone_records: Mapping[str, Mapping[str, object]]) -> Lookups:
+        land = zmap.movable_kinds(LAND)
+        return cls(
+            neighbours={z: tuple(zmap.neighbours(z)) for z in zmap.order},
+            land_neighbours={z: tuple(zmap.neighbours(z, land)) for z in zmap.order},
+            order=dict(zmap.order),
+            protection={z: zmap.zone(z).protection for z in zmap.order},
+            stacking={z: zmap.zone(z).stacking for z in zmap.order},
+            letters={z: str((zone_records.get(z) or {}).get("activation") or "") for z in zmap.order},
+            beaches=tuple(zmap.tagged("beach")),
+            newhaven=zmap.tagged("newhaven")[0],
+            hess_zone=zmap.tagged("hess")[0],
+        )

@@ -1,0 +1,107 @@
+"""The interactive game through its Session object (what the terminal, --json and any front
+end drive): refused actions change nothing and say the rule; the choices the rules leave
+to the player in the middle of an assault are asked, and his answer is followed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import paragraphs
+from paragraphs_raids.session_game import BOARD_KEY, RaidSession
+from paragraphs_raids.session_orders import never_rolls
+
+from paragraphs_dieppe.interactive.boardstate import game_from_json, game_to_json
+from paragraphs_dieppe.interactive.views import DieppeGame
+from paragraphs_dieppe.scenario import scenario_from_book
+
+
+def new_session(seed: int = 3) -> RaidSession:
+    engine = paragraphs.open_title("dieppe")
+    state = engine.new_state()
+    state.extra[BOARD_KEY] = {"phase": "start", "start": {"events": False}}
+    session = RaidSession(engine, state, DieppeGame(engine.book), dice="seeded", seed=seed)
+    assert session.send("next").kind == "step"
+    return session
+
+
+def arrange(session: RaidSession, change: Callable[[Any], None]) -> None:
+    """Set the board up for a test: the game read from the session, changed, written back."""
+    data = session.state.extra[BOARD_KEY]
+    g = game_from_json(data["game"], scenario_from_book(session.engine.book), never_rolls("arranging"))
+    change(g)
+    data["game"] = game_to_json(g)
+
+
+def _ashore_next_to_germans(g: Any) -> None:
+    # Lovat's first wave on Orange II; an infantry unit and a machine gun of the garrison in
+    # A2 (its marker taken off), ready for an assault
+    for cid in ("lovat", "g2-1", "g2-2", "g2-3", "g2-4"):
+        g.aboard["lca-4"].remove(cid)
+        g.place(g.pieces[cid], "ORANGE2")
+    g.markers.hidden.pop("A2")
+    for cid in ("gi-1", "gmg-1"):
+        g.garrison.left.remove(cid)
+        g.place(g.pieces[cid], "A2")
+
+
+def test_refused_actions_keep_the_game_as_it_was() -> None:
+    session = new_session()
+    before = (len(session.state.journal), session.state.extra[BOARD_KEY], dict(session.state.rng or {}))
+    for line, reason in [
+        ("land lca-4 ORANGE1", "refused: LCA 4 in G2 cannot land troops on ORANGE1"),
+        ("land g2-1,g1-1 ORANGE2", "the units landing together are all aboard one LCA"),
+        ("sail lca-4 SEA-W CH-W NEWHAVEN CH-E", "refused: the voyage costs 4 MP, more than the LCAs' 3"),
+        ("fire lca-4 ORANGE2", "refused: nothing to fire at in ORANGE2"),
+        ("embark g2-1 lca-4", "Group 2, troop 1 is not on the map"),
+        ("odds fire lca-4 C6", "refused: fire at a zone with a face-down marker is forbidden (rule 11.1)"),
+        ("assault lca-4 ORANGE2", "refused: no German unit and no face-down marker in ORANGE2 to assault"),
+    ]:
+        reply = session.send(line)
+        assert reply.kind == "error" and reason in reply.data["error"], (line, reply.data)
+    assert (len(session.state.journal), session.state.extra[BOARD_KEY], dict(session.state.rng or {})) == before
+
+
+def assault_answering(answers: list[str]) -> tuple[RaidSession, Any, list[str]]:
+    """Seed 2: the first round leaves one reduced German infantry unit and the machine gun
+    gone; the player answers the questions in turn."""
+    session = new_session(seed=2)
+    arrange(session, _ashore_next_to_germans)
+    reply = session.send("assault g2-1,g2-2,g2-3,g2-4,lovat A2")
+    asked = []
+    for answer in answers:
+        assert reply.kind == "question", reply.text
+        asked.append(session.question.text)
+        reply = session.send(answer)
+    assert reply.kind == "step", reply.text
+    return session, reply, asked
+
+
+def test_an_assault_asks_about_the_prisoner_and_whether_to_go_on_then_falls_back() -> None:
+    session, reply, asked = assault_answering(["2", "2"])
+    assert asked[0].startswith("Garrison infantry 1 (reduced) is the last German left: take him prisoner (rule 12)")
+    assert asked[1].startswith("The round is over: ") and "against Garrison infantry 1 (reduced); another round" in asked[1]
+    assert "the assault on A2 stops; the commandos go back to ORANGE2" in reply.text
+    data = session.state.extra[BOARD_KEY]["game"]
+    assert data["stacks"]["A2"] == ["gi-1"] and data["prisoner"] is None and not data["prisoner_taken"]
+    assert {"g2-1", "g2-2", "g2-3", "g2-4", "lovat"} - set(data["lost"]) <= set(data["stacks"]["ORANGE2"])
+
+
+def test_the_player_takes_the_last_german_prisoner() -> None:
+    session, reply, asked = assault_answering(["1"])
+    assert len(asked) == 1 and "is taken prisoner by" in reply.text and "the commandos take A2" in reply.text
+    data = session.state.extra[BOARD_KEY]["game"]
+    assert data["prisoner"] == "gi-1" and data["prisoner_taken"]
+    escort = next(cid for cid, rec in data["pieces"].items() if "gi-1" in rec["carrying"])
+    assert data["pieces"][escort]["zone"] == "A2"
+
+
+def test_a_view_between_actions_changes_nothing() -> None:
+    session = new_session()
+    journal = len(session.state.journal)
+    board = session.send("board")
+    assert board.kind == "info" and "G2 British (4/4 levels, protection 0): lca-4 LCA 4 [aboard (8/8 levels): lovat, g2-1, g2-2, g2-3, g2-4]" in board.text
+    assert session.send("status").text.startswith("Turn 1 of 12 (04:45), phase B British actions, alarm 0")
+    odds = session.send("odds land lca-4 ORANGE2")
+    assert odds.kind == "info" and "marker in C6 (next to ORANGE2): a d10 at or under alarm 1 turns it over: 1/5 (20.0%)" in odds.text
+    assert len(session.state.journal) == journal
