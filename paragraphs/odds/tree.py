@@ -458,6 +458,9 @@ class _OddsChooser(Chooser):
             return self.pick_outcome(ctx, dist, what) if dist else None
         if tree[0] == "none":
             return None
+        if tree[0] == "dist":
+            # the check asked nothing: branch on its outcomes as any chance node does
+            return self.pick_outcome(ctx, dict(tree[1]), what)
         if ctx.subject_label is not None:
             what = f"{what} ({ctx.subject_label})"
         raise _Lumped(what or (f"roll or check in {ctx.paragraph}" if ctx.paragraph else "roll or check"), tree, frozenset(keys))
