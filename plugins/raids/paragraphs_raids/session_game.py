@@ -125,6 +125,12 @@ class InteractiveGame(Protocol):
         """One line: turn, phase, alert, and what the player may do."""
 
 
+#: The core session's commands a raid session keeps (views and the session's own).
+SESSION_WORDS = frozenset({"quit", "exit", "q", "help", "?", "sheet", "log", "undo", "luck", "recap", "cells", "board", "status", "odds"})
+#: The core's commands for recording a paper game by hand; the raid's board is the record.
+PAPER_ONLY = frozenset({"set", "vp", "event", "events"})
+
+
 class RaidSession(Session):
     """The core session with the raid views: ``board``, ``odds ORDER ...``, orders in ``help``."""
 
@@ -143,6 +149,14 @@ class RaidSession(Session):
             return self._info(self.game.order_odds(self.state.extra.get(BOARD_KEY), words[1].lower(), words[2:]))
         if head == "odds" and len(words) == 1:
             raise UsageError(f"odds needs an order: {self.game.odds_usage}")
+        if head == "odds":
+            raise UsageError(f"no odds for {words[1]!r}: {self.game.odds_usage}")
+        if head in PAPER_ONLY:
+            # the core's commands for a paper game would make the sheet disagree with the board
+            raise UsageError(f"{head} is not an order of {self.engine.book.name}: the board keeps the {self.game.alert_word}, the turn and the victory points (type help for the orders)")
+        if words and head not in SESSION_WORDS and head not in self.verbs:
+            # the core would read a number as a paragraph: a raid has none
+            raise UsageError(f"unknown command {words[0]!r}: type help for the orders ({', '.join(sorted(self.verbs))}) and the views")
         return super()._command(line)
 
     def help_text(self) -> str:
