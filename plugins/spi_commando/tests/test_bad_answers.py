@@ -74,3 +74,15 @@ def test_at_the_prompt_a_word_for_a_numeric_cell_is_one_line_and_the_game_goes_o
     assert "ValueError" not in text and "Traceback" not in text, text
     # the step was dropped whole; what came before it is kept (A2 acting, observing B2)
     assert "A2 acts" in text and "observes B2" in text.split("sheet")[-1], text
+
+
+def test_a_negative_range_of_observation_is_refused() -> None:
+    import paragraphs
+    from paragraphs.dice import ScriptedDice
+
+    engine = paragraphs.open_title("spi_commando")
+    state = engine.perform("setup", engine.new_state(), args={"scenario": "45", "endurance": "printed"}).state
+    with pytest.raises(ParagraphsError, match="a range is a number of squares, 0 or more, not -3"):
+        engine.perform("observe", state, args={"observer": "A1", "target": "B1", "distance": -3}, dice=ScriptedDice([20]))
+    seen = engine.perform("observe", state, args={"observer": "A1", "target": "B1", "distance": 0}, dice=ScriptedDice([20]))
+    assert seen.label == "A1 observes B1 (chance 85)"
