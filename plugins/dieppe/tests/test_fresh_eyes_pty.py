@@ -66,3 +66,14 @@ def test_undo_while_the_first_die_waits_keeps_the_die_waiting(tmp_path: Path) ->
     # the die typed after the refused undo went to the same step, which then asked its next die
     assert text.count(die) == 3 and "rolled d6: 4" not in text
     assert "step next dropped: nothing of it was kept" in text
+
+
+def test_a_unit_named_twice_is_one_unit(tmp_path: Path) -> None:
+    text = scripted(
+        tmp_path,
+        ["play", "dieppe", "--seed", "3", "--session", "twice", "--new"],
+        [(PROMPT, "odds land lca-4 ORANGE2 C6"), (PROMPT, "land lca-4 ORANGE2"), (PROMPT, "odds move g2-1,G2-1,g2-2 C6"), (PROMPT, None)],
+    )
+    assert "error:" not in text
+    assert "Group 2, troop 1, Group 2, troop 2: ORANGE2 -> C6" in text, text
+    assert "Group 2, troop 1, Group 2, troop 1" not in text
