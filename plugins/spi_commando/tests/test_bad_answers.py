@@ -86,3 +86,22 @@ def test_a_negative_range_of_observation_is_refused() -> None:
         engine.perform("observe", state, args={"observer": "A1", "target": "B1", "distance": -3}, dice=ScriptedDice([20]))
     seen = engine.perform("observe", state, args={"observer": "A1", "target": "B1", "distance": 0}, dice=ScriptedDice([20]))
     assert seen.label == "A1 observes B1 (chance 85)"
+
+
+def test_entering_names_each_occupant_once() -> None:
+    import paragraphs
+    from paragraphs.dice import ScriptedDice
+
+    engine = paragraphs.open_title("spi_commando")
+
+    def step(state, procedure, dice=(), **args):
+        return engine.perform(procedure, state, args=args, dice=ScriptedDice(list(dice))).state
+
+    state = step(engine.new_state(), "setup", scenario="45")
+    for dice in ((), (9, 1), (), ()):  # phases B, C (initiative A), D, E
+        state = step(state, "next", dice)
+    state = step(state, "activate", [99], man="A1")
+    with pytest.raises(ParagraphsError, match="B1 is named twice"):
+        engine.perform("enter", state, args={"mover": "A1", "occupants": "B1 B1"})
+    entered = engine.perform("enter", state, args={"mover": "A1", "occupants": "B1"})
+    assert entered.label.count("B1 is surprised") == 1
