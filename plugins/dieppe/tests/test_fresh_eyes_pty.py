@@ -77,3 +77,15 @@ def test_a_unit_named_twice_is_one_unit(tmp_path: Path) -> None:
     assert "error:" not in text
     assert "Group 2, troop 1, Group 2, troop 2: ORANGE2 -> C6" in text, text
     assert "Group 2, troop 1, Group 2, troop 1" not in text
+
+
+def test_a_resumed_game_says_the_rules_it_started_with(tmp_path: Path) -> None:
+    start = scripted(tmp_path, ["play", "dieppe", "--seed", "3", "--session", "opt", "--new", "--optional", "vorwarts"], [(PROMPT, None)])
+    assert "the rules play the Germans (vorwarts)." in start
+    # resumed without options: the game's own rules are said
+    again = scripted(tmp_path, ["play", "dieppe", "--session", "opt"], [(PROMPT, None)])
+    assert "the rules play the Germans (vorwarts)." in again and "note:" not in again
+    # resumed with other options: they are not used, and the banner does not claim them
+    other = scripted(tmp_path, ["play", "dieppe", "--session", "opt", "--optional", "alarm", "--difficulty", "hardened", "--no-events"], [(PROMPT, None)])
+    assert "the rules play the Germans (vorwarts)." in other and "bad_luck" not in other, other
+    assert "note: --optional, --difficulty and --no-events are not used: the session 'opt' goes on with the rules it started with (--new starts a new game)" in other
