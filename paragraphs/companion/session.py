@@ -439,7 +439,12 @@ class Session:
             return Reply("info", [f"step {pending.label} dropped: nothing of it was kept"], {"cancelled": pending.label})
         if word == "undo":
             self.pending = None
-            reply = self.undo(text.split()[1] if len(text.split()) > 1 else None)
+            try:
+                reply = self.undo(text.split()[1] if len(text.split()) > 1 else None)
+            except ParagraphsError as exc:
+                # nothing was undone: the step and its question still wait, not dropped unsaid
+                self.pending = pending
+                return self._error(f"{exc}; the question still waits (answer it, or cancel to drop the step)")
             reply.lines.insert(0, f"step {pending.label} dropped")
             return reply
         if word in ("sheet", "log", "help", "?"):

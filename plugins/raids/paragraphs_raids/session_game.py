@@ -125,6 +125,12 @@ class InteractiveGame(Protocol):
         """One line: turn, phase, alert, and what the player may do."""
 
 
+#: The core session's commands a raid session keeps (views and the session's own).
+SESSION_WORDS = frozenset({"quit", "exit", "q", "help", "?", "sheet", "log", "undo", "luck", "recap", "cells", "board", "status", "odds"})
+#: The core's commands for recording a paper game by hand; the raid's board is the record.
+PAPER_ONLY = frozenset({"set", "vp", "event", "events"})
+
+
 class RaidSession(Session):
     """The core session with the raid views: ``board``, ``odds ORDER ...``, orders in ``help``."""
 
@@ -143,6 +149,14 @@ class RaidSession(Session):
             return self._info(self.game.order_odds(self.state.extra.get(BOARD_KEY), words[1].lower(), words[2:]))
         if head == "odds" and len(words) == 1:
             raise UsageError(f"odds needs an order: {self.game.odds_usage}")
+        if head == "odds":
+            raise UsageError(f"no odds for {words[1]!r}: {self.game.odds_usage}")
+        if head in PAPER_ONLY:
+            # the core's commands for a paper game would make the sheet disagree with the board
+            raise UsageError(f"{head} is not an order of {self.engine.book.name}: the board keeps the {self.game.alert_word}, the turn and the victory points (type help for the orders)")
+        if words and head not in SESSION_WORDS and head not in self.verbs:
+            # the core would read a number as a paragraph: a raid has none
+            raise UsageError(f"unknown command {words[0]!r}: type help for the orders ({', '.join(sorted(self.verbs))}) and the views")
         return super()._command(line)
 
     def help_text(self) -> str:
@@ -268,13 +282,37 @@ def play_title(
         raise UsageError("--policy chooses the automatic player: use it with --auto")
     options = choices_of(spec, args)
     engine = open_engine(args, host)
-    rules = spec.describe_options(options)
-    banner = f"{spec.name}: you command the British; the rules play the Germans" + (f" ({rules})" if rules else "") + "."
+    note = ""
+    saved = _saved_start(engine.book.title, args)
+    if saved is not None and saved != start_args(options):
+        # a resumed game keeps the rules it started with: the banner says those, not the ones typed now
+        typed = bool(getattr(args, "optional", None) or getattr(args, "difficulty", None) or getattr(args, "no_events", False))
+        if typed:
+            note = f"\nnote: --optional, --difficulty and --no-events are not used: the session {args.session!r} goes on with the rules it started with (--new starts a new game)"
+        kept = argparse.Namespace(optional=[k for k in spec.optional_rules if saved.get(k) is True], difficulty=saved.get("difficulty"), no_events=saved.get("events") is False)
+        options = choices_of(spec, kept)
+        rules = spec.describe_options(options) if start_args(options) == saved else None
+    else:
+        rules = spec.describe_options(options)
+    banner = f"{spec.name}: you command the British; the rules play the Germans" + (f" ({rules})" if rules else "") + "." + note
     svg = getattr(args, "svg", None)
     if svg:
         banner += f"\nThe board picture is rewritten to {svg} after every step."
     draw = _drawer(svg, engine.book, picture) if svg else None
     return run_interactive(args, host, game(engine.book), banner=banner, start_args=start_args(options), engine=engine, after_step=draw)
+
+
+def _saved_start(title: str, args: argparse.Namespace) -> dict[str, Any] | None:
+    """The options a saved session was started with (None for a new game)."""
+    from paragraphs.session import session_path
+    from paragraphs.state import load_state, save_exists
+
+    path = session_path(title, args.session)
+    if args.new or not save_exists(path):
+        return None
+    data = load_state(path, title=title).extra.get(BOARD_KEY)
+    start = data.get("start") if isinstance(data, dict) else None
+    return start if isinstance(start, dict) else None
 
 
 def _drawer(path: str, book: Any, picture: Callable[[str, Any, dict[str, Any]], None]) -> Callable[[Session], None]:

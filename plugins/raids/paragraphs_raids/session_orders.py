@@ -116,7 +116,8 @@ def units_named(pieces: Mapping[str, Piece], on_map: Iterable[Piece], text: str,
             raise UsageError(f"no British unit {n!r} (on the map: {', '.join(here) or 'none'})")
         if not piece.zone and not off_map:
             raise UsageError(f"{piece.label()} is not on the map")
-        out.append(piece)
+        if piece not in out:  # a unit typed twice is still one unit (never counted twice)
+            out.append(piece)
     return out
 
 

@@ -204,12 +204,24 @@ class Charts:
         if cell.kind != "unknown":
             return cell
         if cell.key in self.answers:
-            return Cell.parse(cell.key, parse_answer(self.answers[cell.key]))
+            return self._checked(Cell.parse(cell.key, parse_answer(self.answers[cell.key])))
         if self.context is not None:
             chart_id, row, column = self._locate(cell.key)
             core = self.context.cell(self.tables[chart_id], row, None if column == "result" and not self.tables[chart_id].columns else column)
-            return Cell(cell.key, core.kind, core.value, core.note or core.rule, core.reason, core.source)
+            return self._checked(Cell(cell.key, core.kind, core.value, core.note or core.rule, core.reason, core.source))
         raise UnknownCell(cell.key, cell.reason, cell.source)
+
+    def _checked(self, answered: Cell) -> Cell:
+        """A supplied value in a column the source prints as whole numbers must be one:
+        a word typed for a kill percentage is refused here, naming the cell, instead of
+        reaching a rule's ``int()`` (a column of dice codes or row names takes text)."""
+        if answered.kind != PRINTED or not isinstance(answered.value, str):
+            return answered
+        chart_id, _, column = self._locate(answered.key)
+        printed = [r.cells[column].value for r in self.charts[chart_id].rows if column in r.cells and r.cells[column].kind == PRINTED]
+        if printed and all(isinstance(v, int) and not isinstance(v, bool) for v in printed):
+            raise ParagraphsError(f"{answered.key}: {answered.value!r} is not a whole number (answer with the number from your copy, P for prohibited, or none); nothing of the step was kept")
+        return answered
 
     def _locate(self, key: str) -> tuple[str, str, str]:
         for chart in self.charts.values():

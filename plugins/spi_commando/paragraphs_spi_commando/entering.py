@@ -64,6 +64,8 @@ def enter(ctx: Context, mover: str = "", occupants: str = "", **_: Any) -> str:
     names = (occupants or "").split()
     if not 1 <= len(names) <= 2:
         raise ParagraphsError("enter names the one or two enemy men of the square ([7.0], [12.16])")
+    if len(names) == 2 and names[0] == names[1]:
+        raise ParagraphsError(f"{names[0]} is named twice: enter names each enemy man of the square once")
     said = []
     entries = game.setdefault("entries", {})
     for name in names:

@@ -52,6 +52,11 @@ class Sighting:
     searchlight_near: bool = False
     searchlight_lit: bool = False
 
+    def __post_init__(self) -> None:
+        # a range typed as -3 once gave the chance of an adjacent target without a word
+        if self.distance < 0:
+            raise ParagraphsError(f"a range is a number of squares, 0 or more, not {self.distance}")
+
 
 def base_chance(charts: Charts, code: str, *, defending: bool = False) -> int:
     """[8.63] by code letter; a defending side before its first sighting of a commando

@@ -1,0 +1,107 @@
+"""Bad answers to a cell the source lost, as a player gives them (fresh-eyes pass).
+
+A cell of a column the source prints as whole numbers (a kill percentage, task points)
+answered with words must be refused in one line that names the cell, at the prompt and
+on the command line; it must never reach the rules as text (``int('abc')`` inside a
+procedure once surfaced as an internal error naming the wrong procedure).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from paragraphs.content import load_book
+from paragraphs.errors import ParagraphsError
+
+from paragraphs_spi_commando.cells import Charts
+
+KILL_72_90 = "cell.kill_percentage.72-90.result"
+
+
+@pytest.fixture(scope="module")
+def charts(host) -> Charts:
+    return Charts.from_book(load_book(host, "spi_commando", use_cache=False))
+
+
+def test_a_word_for_a_numeric_cell_is_refused_naming_the_cell(charts: Charts) -> None:
+    given = charts.with_answers({KILL_72_90: "abc"})
+    with pytest.raises(ParagraphsError) as err:
+        given.value("kill_percentage", "72-90")
+    assert KILL_72_90 in str(err.value) and "'abc'" in str(err.value) and "whole number" in str(err.value)
+    # a whole number, P and none are still taken; a dice code column still takes text
+    assert charts.with_answers({KILL_72_90: 40}).value("kill_percentage", "72-90") == 40
+    assert charts.with_answers({KILL_72_90: "none"}).value("kill_percentage", "72-90") is None
+
+
+def test_odds_on_the_command_line_refuse_a_word_for_a_numeric_cell(tmp_path: Path) -> None:
+    env = {**os.environ, "PARAGRAPHS_DATA_DIR": str(tmp_path), "NO_COLOR": "1"}
+    args = ["odds", "spi_commando", "fire", "--answer", "weapon=pistol", "--answer", "range=3", "--answer", "bonus=30", "--answer", f"{KILL_72_90}=abc"]
+    run = subprocess.run([sys.executable, "-m", "paragraphs", *args], capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode != 0
+    assert run.stderr.count("\n") == 1 and KILL_72_90 in run.stderr and "whole number" in run.stderr, run.stderr
+    assert "ValueError" not in run.stderr and "Traceback" not in run.stderr
+
+
+def test_at_the_prompt_a_word_for_a_numeric_cell_is_one_line_and_the_game_goes_on(tmp_path: Path) -> None:
+    env = {**os.environ, "PARAGRAPHS_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "dumb"}
+    env.pop("FORCE_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "paragraphs", "play", "spi_commando", "--scenario", "45", "--new", "--dice", "physical"], env=env, encoding="utf-8", timeout=120, dimensions=(50, 400))
+    seen: list[str] = []
+    script = ["observe A2 B2 3", "?10", "next", "next", "?10", "?5", "next", "next", "activate A2", "?50", "fire A2 B2 pistol 0", "?fire A2 B2 smg 1", "sheet"]
+    try:
+        child.expect_exact("turn 1")
+        for line in script:
+            child.expect_exact("]: " if line.startswith("?") else "\r\n> ")
+            seen.append(child.before + child.after)
+            child.sendline(line.removeprefix("?"))
+        child.expect_exact("\r\n> ")
+        seen.append(child.before + child.after)
+        child.sendeof()
+        child.expect(pexpect.EOF)
+        seen.append(child.before)
+    finally:
+        child.close()
+    text = "".join(seen).replace("\r\n", "\n")
+    assert child.exitstatus == 0, text
+    errors = [line for line in text.splitlines() if "error:" in line]
+    assert len(errors) == 1 and KILL_72_90 in errors[0] and "whole number" in errors[0], text
+    assert "ValueError" not in text and "Traceback" not in text, text
+    # the step was dropped whole; what came before it is kept (A2 acting, observing B2)
+    assert "A2 acts" in text and "observes B2" in text.split("sheet")[-1], text
+
+
+def test_a_negative_range_of_observation_is_refused() -> None:
+    import paragraphs
+    from paragraphs.dice import ScriptedDice
+
+    engine = paragraphs.open_title("spi_commando")
+    state = engine.perform("setup", engine.new_state(), args={"scenario": "45", "endurance": "printed"}).state
+    with pytest.raises(ParagraphsError, match="a range is a number of squares, 0 or more, not -3"):
+        engine.perform("observe", state, args={"observer": "A1", "target": "B1", "distance": -3}, dice=ScriptedDice([20]))
+    seen = engine.perform("observe", state, args={"observer": "A1", "target": "B1", "distance": 0}, dice=ScriptedDice([20]))
+    assert seen.label == "A1 observes B1 (chance 85)"
+
+
+def test_entering_names_each_occupant_once() -> None:
+    import paragraphs
+    from paragraphs.dice import ScriptedDice
+
+    engine = paragraphs.open_title("spi_commando")
+
+    def step(state, procedure, dice=(), **args):
+        return engine.perform(procedure, state, args=args, dice=ScriptedDice(list(dice))).state
+
+    state = step(engine.new_state(), "setup", scenario="45")
+    for dice in ((), (9, 1), (), ()):  # phases B, C (initiative A), D, E
+        state = step(state, "next", dice)
+    state = step(state, "activate", [99], man="A1")
+    with pytest.raises(ParagraphsError, match="B1 is named twice"):
+        engine.perform("enter", state, args={"mover": "A1", "occupants": "B1 B1"})
+    entered = engine.perform("enter", state, args={"mover": "A1", "occupants": "B1"})
+    assert entered.label.count("B1 is surprised") == 1
