@@ -54,7 +54,7 @@ def test_words_of_the_paper_companion_are_refused_and_change_nothing(tmp_path: P
 
 
 def test_undo_while_the_first_die_waits_keeps_the_die_waiting(tmp_path: Path) -> None:
-    die = "roll d6 for unforeseen event [1-6]: "
+    die = "roll d6 for unforeseen event: 1-2 battery, 3-4 convoy, 5-6 off course; an odd face also loses an LCA [1-6]: "
     text = scripted(
         tmp_path,
         ["play", "dieppe", "--dice", "physical", "--session", "die", "--new"],
