@@ -89,3 +89,18 @@ def test_stand_alone_and_session_agree() -> None:
     alone = paragraphs.procedure_odds(engine, "fire", answers={"weapon": "smg", "range": "5", "bonus": "12", **SMG})
     kill = sum((F(p) for o, p in alone.outcomes if o.label == "killed"), F(0))
     assert alone.frontier_mass == 0 and kill == 1 - F(92, 100) ** 5
+
+
+def test_in_session_spray_odds_are_exact() -> None:
+    # five SMG fires shared, two at B1 and three at B2, each share one lumped check
+    engine, session = _session_at_fire()
+    session.send("seen A1 B2")
+    cells = {"cell.fire_combat.smg.4-8": "40", "cell.fire_combat.smg.damage": "1D6", "cell.fire_combat.smg.magazine": "10", "cell.task_points.spray_fire_extra.result": "4"}
+    result = paragraphs.procedure_odds(engine, "spray", session.state, cells, args={"firer": "A1", "weapon": "smg", "shares": "B1:2:5 B2:3:5"})
+    assert result.frontier_mass == 0
+    got: dict[str, F] = {}
+    for outcome, p in result.outcomes:
+        got[outcome.label] = got.get(outcome.label, F(0)) + F(p)
+    assert sum(got.values()) == 1
+    # 52, kill 8 at both: both missed with every fire
+    assert got["B1 missed (chance 52); B2 missed (chance 52)"] == F(48, 100) ** 5
