@@ -146,8 +146,7 @@ class GameState(RaidState):
             return sum(p.points for p in source if p.kind.role == "boat")
         total = 0
         for p in source:
-            # Piece.points reads the side showing; most pieces show their front.
-            total += p.factors.points if p.reduced else p.kind.full.points
+            total += p.points
             if p.carrying:
                 total += sum(self.pieces[c].points for c in p.carrying)
         return total
