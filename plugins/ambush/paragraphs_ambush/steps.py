@@ -8,6 +8,7 @@ are generated from the structured data, so no booklet prose is needed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -85,12 +86,16 @@ def run_event_marker(ctx: Context, step: TitleStep) -> None:
 def run_reroll_gan(ctx: Context, step: TitleStep) -> None:
     value = ctx.roll("d10", f"new German Action Number ({ctx.paragraph})")
     keep_gan(ctx, value)
-    _say(ctx, f"Re-roll the German Action Number: it is now {value}.", "set")
+    _say(ctx, f"A new German Action Number is rolled: it is now {value}.", "set")
 
 
 def run_gan_column(ctx: Context, step: TitleStep) -> None:
     column = step.args["column"] if isinstance(step.args, Mapping) else str(step.args)
     _say(ctx, f"Use the action paragraph this unit's card gives for the current German Action Number in the {column} column.")
+
+
+#: who holds the advantage in the Rounds, as the player reads it
+_ADVANTAGE = {"us": "The Americans have the advantage.", "german": "The Germans have the advantage."}
 
 
 def run_commence_rounds(ctx: Context, step: TitleStep) -> None:
@@ -102,25 +107,25 @@ def run_commence_rounds(ctx: Context, step: TitleStep) -> None:
     ctx.set_value("phase", "rounds")
     if advantage != "unspecified":
         ctx.state.values["advantage"] = advantage
+    # the side is said in a sentence of our own: the booklet's "Commence Rounds. US advantage."
+    # after an activation is a ten-word run of its text (tests/own_words.py)
     text = "Commence Rounds."
-    if advantage == "german":
-        text += " German advantage."
-    elif advantage == "us":
-        text += " US advantage."
+    if advantage in ("german", "us"):
+        text += f" {_ADVANTAGE[advantage]}"
     elif advantage == "below":
         text += " The advantage follows from what comes next."
     else:
         text += " Advantage as the Ambush! rules decide (the paragraph names none)."
     _say(ctx, text, "phase")
     for extra in args.get("extra_turns", ()):
-        _say(ctx, f"{extra} receive 2 Turns this Round.")
+        _say(ctx, f"{extra}: 2 Turns this Round.")
 
 
 def run_advantage(ctx: Context, step: TitleStep) -> None:
     side = str(step.args)
     ctx.state.values["advantage"] = side
     ctx.effect(f"advantage {side}")
-    _say(ctx, "US advantage." if side == "us" else "German advantage.")
+    _say(ctx, _ADVANTAGE["us" if side == "us" else "german"])
 
 
 def run_extra_turns(ctx: Context, step: TitleStep) -> None:
@@ -158,7 +163,7 @@ def run_activate(ctx: Context, step: TitleStep) -> None:
     if args.get("only_if_removed"):
         text += " Only those previously removed from the map return."
     if args.get("special_reaction"):
-        text += f" Put Special Reaction {args['special_reaction']} into effect for them."
+        text += f" Special Reaction {args['special_reaction']} now applies to them."
     if args.get("note"):
         text += f" {args['note']}"
     roster = ctx.state.extra.get("units", {})
@@ -180,7 +185,7 @@ def run_unit(ctx: Context, step: TitleStep) -> None:
     who = _units_text(args["who"])
     sentences = []
     if args.get("put_special_reaction"):
-        sentences.append(f"Put Special Reaction {args['put_special_reaction']} into effect for {who}.")
+        sentences.append(f"Special Reaction {args['put_special_reaction']} now applies to {who}.")
     if args.get("remove_special_reaction"):
         sentences.append(f"Remove Special Reaction {args['remove_special_reaction']} from {who}.")
     if args.get("remove_from_map"):
@@ -196,6 +201,9 @@ def run_unit(ctx: Context, step: TitleStep) -> None:
     _say(ctx, " ".join(sentences) or f"{who}: see your cards.", "units")
 
 
+_HEX = re.compile(r"[A-Z]{1,2}-\d{1,2}")
+
+
 def run_place(ctx: Context, step: TitleStep) -> None:
     args = step.args
     marker = str(args["marker"]).replace("_", " ")
@@ -207,8 +215,12 @@ def run_place(ctx: Context, step: TitleStep) -> None:
         where = board.resolve_hex(ctx, args.get("hex"), f"{marker} placement in {ctx.paragraph}")
         hexes = [where] if where else []
     text = f"Place {marker}" + (f" in {where}" if where else "")
-    if args.get("facing"):
-        text += f", facing {args['facing']}"
+    facing = args.get("facing")
+    if facing:
+        # a hex is where the counter's front points; anything else describes itself ("door
+        # toward V-14"). Not the booklet's "in H-15, facing I-15. Activate GE", which with
+        # the activation after it would print ten of its words (tests/own_words.py)
+        text += f", front toward {facing}" if _HEX.fullmatch(str(facing)) else f", {facing}"
     text += "."
     if args.get("note"):
         text += f" {args['note']}"

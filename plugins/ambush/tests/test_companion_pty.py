@@ -245,7 +245,7 @@ def test_4_texts_name_their_subject_keep_facing_and_ask_only_what_matters(tmp_pa
     assert "One wounded US soldier, picked at random: he bleeds out" in text
     assert "Activate GE 68 in F-19 (facing F-18)." in text
     assert "Advantage as the Ambush! rules decide" not in text.split("> 418")[1].split("> 685")[0]
-    assert "German advantage." in text
+    assert "The Germans have the advantage." in text
     after_685 = text.split("> 685")[1]
     assert "grenades" not in after_685.split("Paragraphs:")[0] and "Activate GE 16" not in after_685
     assert "nobody comes back" in after_685

@@ -189,7 +189,7 @@ def test_137_138_pass_the_advantage_to_248(engine):
     state = engine.new_state(mission=20)
     r = engine.resolve("138", state, {"pc": 5}, dice=ScriptedDice([2, 1]))  # PC+1: 2 <= 6
     assert r.trail == ["138", "248"] and r.state.values["advantage"] == "us"
-    assert any("US advantage" in t for t in texts(r))
+    assert any("The Americans have the advantage." in t for t in texts(r))
     r = engine.resolve("138", state, {"pc": 5}, dice=ScriptedDice([8, 1, 2]))  # activation +1: 1 <= 4
     assert r.state.values["advantage"] == "german"
     r = engine.resolve("138", state, {"pc": 5}, dice=ScriptedDice([8, 9, 2]))

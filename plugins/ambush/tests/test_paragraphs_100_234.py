@@ -292,7 +292,7 @@ def test_151_drop_off_passenger_then_cross_by_entry_hex(engine):
     assert texts(back, "move") == ["Enter H-15."]
     driver = engine.resolve("151", engine.new_state(mission=22), {"mover": "vehicle", "p151_passenger_explosives": False})
     (change,) = texts(driver, "units")
-    assert "Put Special Reaction H into effect for the driver." in change
+    assert "Special Reaction H now applies to the driver." in change
     assert "Remove Special Reaction T from the driver." in change
 
 

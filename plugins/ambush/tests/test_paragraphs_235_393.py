@@ -290,7 +290,7 @@ def test_361_group_check_gives_us_advantage(engine):
     ge33 = r.state.extra["units"]["GE 33"]
     assert ge33["hex"] == "Q-16" and ge33["stance"] == "standing" and ge33["special_reactions"] == ["H"]
     assert r.state.values["advantage"] == "us"
-    assert "Each American who passed and did not panic receive 2 Turns this Round." in texts(r)
+    assert "Each American who passed and did not panic: 2 Turns this Round." in texts(r)
 
 
 def test_363_all_fail_german_advantage_and_unaware(engine):

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from paragraphs_raids import chances
 from paragraphs_raids.combat import attack_base, defence_base
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
+from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.state import LAST_RESORT, WURZBURG, GameState
@@ -42,6 +43,34 @@ from paragraphs_bruneval.rules.commando import GROUP, boat_fighter, commando_abo
 def win_chance(margin: int) -> Fraction:
     """P(attack + d6 >= defence + d6) when attack - defence = ``margin`` (rule 9)."""
     return chances.win_chance(margin, "d6", "d6")
+
+
+@cache
+def _wins_in_36(margin: int) -> int:
+    """:func:`win_chance` in 36ths (two d6: exact), summed as integers by :meth:`DefaultPolicy.expected_hits`."""
+    chance = win_chance(margin) * 36
+    assert chance.denominator == 1
+    return chance.numerator
+
+
+@cache
+def _odds(value: float) -> Fraction:
+    """A setting as an exact fraction (hundredths); cached: a series makes a player per game."""
+    return Fraction(value).limit_denominator(100)
+
+
+@lru_cache(maxsize=1024)
+def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str, ...], marker_weight: int) -> dict[str, int]:
+    """See :meth:`DefaultPolicy._marker_weights`. Kept across games: every game starts with
+    the same face-down markers, and they go one by one in much the same order."""
+    weights: dict[str, int] = {}
+    if not alerted:
+        return weights
+    for marker in markers:
+        for zone, r in zmap.radii_from(marker, zmap.movable_kinds()).items():
+            if 0 < r <= reach:
+                weights[zone] = max(weights.get(zone, 0), marker_weight * (reach + 1 - r))
+    return weights
 
 
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
@@ -70,14 +99,14 @@ class DefaultPolicy:
         self.withdraw_turn = withdraw_turn
         self.give_up_turn = give_up_turn
         self.beach_turn = beach_turn
-        self.risk = Fraction(risk).limit_denominator(100)
+        self.risk = _odds(risk)
         self.marker_weight = marker_weight
         self.detour = detour
-        self.stage_risk = Fraction(stage_risk).limit_denominator(100)
+        self.stage_risk = _odds(stage_risk)
         self.rally_turns = rally_turns
         self.landed: dict[str, int] = {}
-        self.good_odds = Fraction(good_odds).limit_denominator(100)
-        self.objective_odds = Fraction(objective_odds).limit_denominator(100)
+        self.good_odds = _odds(good_odds)
+        self.objective_odds = _odds(objective_odds)
         # Route weights depend only on the map, the alert level and where the face-down
         # markers lie, which change rarely within a game: computed once per such board.
         self._weights: tuple[object, dict[str, int]] | None = None
@@ -202,9 +231,10 @@ class DefaultPolicy:
             force = [p for p in ready if not p.carrying and not self._dismantling(g, p)]
             if not any(p.role == "infantry" for p in force):
                 continue
-            target = self._target(g, zone, force)
+            # Goals read once per stack: choosing a target changes nothing on the board.
+            goals = {self.goal(g, p) for p in force}
+            target = self._target(g, zone, force, goals)
             if target is not None:
-                goals = {self.goal(g, p) for p in force}
                 # Into a goal zone the whole force follows; elsewhere one escort goes in.
                 advance = force if target in goals else None
                 actions.attack(g, force, target, advance)
@@ -213,19 +243,19 @@ class DefaultPolicy:
         """Engineers in W keep their action for the dismantling attempt."""
         return p.role == "engineers" and p.zone == g.scenario.wurzburg_zone and g.wurzburg.status == "intact"
 
-    def _target(self, g: GameState, zone: str, force: list[Piece]) -> str | None:
-        """The best zone to attack from ``zone`` now, or None."""
+    def _target(self, g: GameState, zone: str, force: list[Piece], goals: set[str] | None = None) -> str | None:
+        """The best zone to attack from ``zone`` now, or None (``goals``: those of ``force``)."""
         best: tuple[Fraction, str] | None = None
         for target in g.zmap.neighbours(zone):
             if g.side_in(target) != GERMAN:
                 continue
             p = self.chance(g, force, target)
-            needed = self._needed(g, zone, force, target, p)
+            needed = self._needed(g, zone, force, target, p, goals)
             if needed is not None and p >= needed and (best is None or p > best[0]):
                 best = (p, target)
         return None if best is None else best[1]
 
-    def _needed(self, g: GameState, zone: str, force: list[Piece], target: str, chance: Fraction | None = None) -> Fraction | None:
+    def _needed(self, g: GameState, zone: str, force: list[Piece], target: str, chance: Fraction | None = None, goals: set[str] | None = None) -> Fraction | None:
         """The chance this attack must have to be worth making (None: never).
 
         On the way back to the boats only what blocks the way is attacked: a stack that
@@ -234,7 +264,8 @@ class DefaultPolicy:
         defenders = g.stack(target)
         if all(p.role == "radar_operator" for p in defenders):
             return Fraction(1, 10)
-        goals = {self.goal(g, p) for p in force}
+        if goals is None:
+            goals = {self.goal(g, p) for p in force}
         if target in goals:
             return self.objective_odds
         if chance is None:
@@ -252,10 +283,15 @@ class DefaultPolicy:
         """Whether ``target`` stands in the way to ``goal``: on the cheapest route, with any
         way around (past the other German and marked zones) costing more than ``detour`` PM."""
         dest = self._destinations(g, goal)
+        if not dest:
+            return False
         sea = g.scenario.boat_only_zones
         around = g.german_zones() | set(g.markers) | set(sea)
-        direct = min((g.zmap.costs_to(d, impassable=(around - {target}) - {d}).get(zone, 1 << 20) for d in dest), default=1 << 20)
-        detour = min((g.zmap.costs_to(d, impassable=around - {d}).get(zone, 1 << 20) for d in dest), default=1 << 20)
+        # Lines cost the same both ways, so one search from here measures the way to every
+        # destination: zones of ``around`` are reached but never crossed, the destination
+        # itself included (as a search from each destination, excluding it, would read it).
+        direct = min(g.zmap.path_costs(zone, stop_in=around - {target}).get(d, 1 << 20) for d in dest)
+        detour = min(g.zmap.path_costs(zone, stop_in=around).get(d, 1 << 20) for d in dest)
         return direct < (1 << 20) and detour > direct + self.detour
 
     def _land_commandos(self, g: GameState) -> None:
@@ -422,15 +458,8 @@ class DefaultPolicy:
         key = (g.zmap, g.scenario.params.activation_max_radius, g.alert.level > 1, tuple(g.markers))
         if self._weights is not None and self._weights[0] == key:
             return self._weights[1]
-        weights: dict[str, int] = {}
+        weights = _marker_weights(*key, self.marker_weight)
         self._weights = (key, weights)
-        if g.alert.level <= 1:
-            return weights
-        reach = g.scenario.params.activation_max_radius
-        for marker in g.markers:
-            for zone, r in g.zmap.radii_from(marker, g.zmap.movable_kinds()).items():
-                if 0 < r <= reach:
-                    weights[zone] = max(weights.get(zone, 0), self.marker_weight * (reach + 1 - r))
         return weights
 
     def _safe_prefix(self, g: GameState, start: str, target: str, path: list[str], pieces: Sequence[Piece]) -> list[str]:
@@ -465,14 +494,14 @@ class DefaultPolicy:
         bonus = sum(p.points for p in fresh if p is not front and counts(p))
         officer = 1 if any(p.role == "officer" for p in fresh) and front.role != "officer" else 0
         defence = front.defence + bonus + officer + PROTECTION_SIGN * g.zmap.zone(zone).protection
-        total = Fraction(0)
+        in_36 = 0  # whole 36ths: one Fraction at the end rather than one per addition
         for other in g.zmap.neighbours(zone):
             enemies = [p for p in g.stacks.get(other, ()) if p.side == GERMAN and p.role != "radar_operator"]
             if enemies:
                 top = max(enemies, key=lambda p: p.attack)
                 attack = attack_base(top, enemies, counts).base
-                total += win_chance(attack - defence)
-        return total
+                in_36 += _wins_in_36(attack - defence)
+        return Fraction(in_36, 36)
 
     # ------------------------------------------------------------------ boats
     def _sail(self, g: GameState) -> None:

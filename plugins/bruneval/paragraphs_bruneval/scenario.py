@@ -10,6 +10,7 @@ a book that has any.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -135,11 +136,12 @@ class Scenario:
                 out.setdefault(str(rec["activation"]), []).append(zid)
         return out
 
-    @property
+    # Cached on the (frozen) scenario: the default player asks for them for every unit it moves.
+    @functools.cached_property
     def wurzburg_zone(self) -> str:
         return self.zones_tagged("wurzburg")[0]
 
-    @property
+    @functools.cached_property
     def villa_zone(self) -> str:
         return self.zones_tagged("villa")[0]
 

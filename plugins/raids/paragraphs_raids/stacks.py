@@ -40,6 +40,14 @@ class Factors:
     values: tuple[tuple[str, int], ...]
     move: int | None
     points: int
+    # Bruneval's two factors, read once: combat and the German ordering read them for
+    # every piece of every stack, many times a turn.
+    attack: int = field(init=False, repr=False, compare=False)
+    defence: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "attack", self.get(ATTACK))
+        object.__setattr__(self, "defence", self.get(DEFENCE))
 
     @classmethod
     def of(cls, *, move: int | None, points: int, **values: int) -> Factors:
@@ -62,15 +70,6 @@ class Factors:
     def names(self) -> tuple[str, ...]:
         return tuple(k for k, _ in self.values)
 
-    @property
-    def attack(self) -> int:
-        """Bruneval's attack factor (0 on a counter without one)."""
-        return self.get(ATTACK)
-
-    @property
-    def defence(self) -> int:
-        """Bruneval's defence factor (0 on a counter without one)."""
-        return self.get(DEFENCE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,28 +124,18 @@ class Piece:
     # piece never changes kind.
     side: str = field(init=False, repr=False)
     role: str = field(init=False, repr=False)
+    # The side showing, kept up to date by the ``reduced`` property set below: stacking
+    # points and factors are read for every piece of every stack many times a turn, and
+    # only a hit or a board file ever flips a counter.
+    factors: Factors = field(init=False, repr=False)
+    points: int = field(init=False, repr=False)
+    attack: int = field(init=False, repr=False)
+    defence: int = field(init=False, repr=False)
+    _reduced: bool = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.side = self.kind.side
         self.role = self.kind.role
-
-    @property
-    def factors(self) -> Factors:
-        if self.reduced and self.kind.reduced is not None:
-            return self.kind.reduced
-        return self.kind.full
-
-    @property
-    def attack(self) -> int:
-        return self.factors.attack
-
-    @property
-    def defence(self) -> int:
-        return self.factors.defence
-
-    @property
-    def points(self) -> int:
-        return self.factors.points
 
     def factor(self, name: str) -> int:
         """The named factor of the side showing (``fire``, ``assault``, ``attack``...)."""
@@ -154,6 +143,24 @@ class Piece:
 
     def label(self) -> str:
         return (self.name or self.id) + (" (reduced)" if self.reduced else "")
+
+
+def _get_reduced(piece: Piece) -> bool:
+    return piece._reduced
+
+
+def _set_reduced(piece: Piece, value: bool) -> None:
+    piece._reduced = value
+    kind = piece.kind
+    showing = piece.factors = kind.reduced if value and kind.reduced is not None else kind.full
+    piece.points = showing.points
+    piece.attack = showing.attack
+    piece.defence = showing.defence
+
+
+# ``reduced`` stays an ordinary dataclass field (``Piece(..., reduced=True)``, ``replace``,
+# ``repr``); the property, set over its slot once the class exists, keeps ``factors`` in step.
+Piece.reduced = property(_get_reduced, _set_reduced, doc="Showing its back.")  # type: ignore[assignment,misc]
 
 
 def stack_points(pieces: Iterable[Piece]) -> int:
@@ -188,12 +195,12 @@ def factor(name: str) -> FactorSelector:
 
 def attack_factor(piece: Piece) -> int:
     """Bruneval's attack factor (the default selector of the attacker)."""
-    return piece.factors.attack
+    return piece.attack
 
 
 def defence_factor(piece: Piece) -> int:
     """Bruneval's defence factor (the default selector of the defender)."""
-    return piece.factors.defence
+    return piece.defence
 
 
 def strongest_on_top(select: FactorSelector = attack_factor, last: Iterable[str] = ()) -> Callable[[Piece], tuple[int, int, int]]:

@@ -88,6 +88,11 @@ class ZoneMap:
             self._links[c.b].append((c.a, c.kind))
         self.kinds: frozenset[str] = frozenset(c.kind for c in self.connections)
         self._steps: dict[str, dict[str, dict[str, int]]] = {mode: self._step_table(table) for mode, table in self.costs.items()}
+        # The same steps as (zone, cost, map rank) tuples: the searches below push the rank
+        # with every zone, and one tuple read is cheaper than two dict look-ups per line.
+        self._ranked: dict[str, dict[str, tuple[tuple[str, int, int], ...]]] = {
+            mode: {zid: tuple((o, c, self.order[o]) for o, c in links.items()) for zid, links in step.items()} for mode, step in self._steps.items()
+        }
         self._movable = {mode: frozenset(k for k, cost in table.items() if cost is not None) for mode, table in self.costs.items()}
         self._radii: dict[tuple[str, frozenset[str] | None], dict[str, int]] = {}
         # Neighbours in content order, asked for in every phase; kept since the map never changes.
@@ -183,26 +188,30 @@ class ZoneMap:
             return hit
         if len(self._from_cache) > 4096:
             self._from_cache.clear()
-        dist = self._search_from(self._mode(mode), start, blocked, sinks)
+        self._mode(mode)  # a clear error for an unknown mode
+        dist = self._search_from(self._ranked[mode], start, blocked, sinks)
         self._from_cache[key] = dist
         return dist
 
-    def _search_from(self, step: dict[str, dict[str, int]], start: str, blocked: frozenset[str], sinks: frozenset[str]) -> dict[str, int]:
+    def _search_from(self, ranked: dict[str, tuple[tuple[str, int, int], ...]], start: str, blocked: frozenset[str], sinks: frozenset[str]) -> dict[str, int]:
+        # Locals rather than attribute look-ups: this loop runs for every German stack that moves.
+        push, pop = heapq.heappush, heapq.heappop
         dist = {start: 0}
+        known = dist.get
         heap = [(0, self.order[start], start)]
         while heap:
-            d, _, zid = heapq.heappop(heap)
+            d, _, zid = pop(heap)
             if d > dist[zid]:
                 continue
             if zid in sinks and zid != start:
                 continue
-            for other, cost in step[zid].items():
+            for other, cost, rank in ranked[zid]:
                 if other in blocked:
                     continue
                 nd = d + cost
-                if nd < dist.get(other, 1 << 30):
+                if nd < known(other, 1 << 30):
                     dist[other] = nd
-                    heapq.heappush(heap, (nd, self.order[other], other))
+                    push(heap, (nd, rank, other))
         return dist
 
     def costs_to(self, target: str, *, impassable: Iterable[str] = (), surcharge: Mapping[str, int] | None = None, mode: str = LAND) -> Mapping[str, int]:
@@ -222,29 +231,32 @@ class ZoneMap:
             return hit
         if len(self._to_cache) > 4096:
             self._to_cache.clear()
-        dist = self._search_to(self._mode(mode), target, blocked, dict(extra))
+        self._mode(mode)  # a clear error for an unknown mode
+        dist = self._search_to(self._ranked[mode], target, blocked, dict(extra))
         self._to_cache[key] = dist
         return dist
 
-    def _search_to(self, step: dict[str, dict[str, int]], target: str, blocked: frozenset[str], surcharge: Mapping[str, int]) -> dict[str, int]:
+    def _search_to(self, ranked: dict[str, tuple[tuple[str, int, int], ...]], target: str, blocked: frozenset[str], surcharge: Mapping[str, int]) -> dict[str, int]:
         # Searching backwards from the target, the weight of entering zone ``here`` on the
         # way forward is paid when leaving it backwards; the target itself costs nothing.
         # Locals rather than attribute look-ups: this loop runs tens of times per game turn.
-        order, push, pop = self.order, heapq.heappush, heapq.heappop
+        push, pop = heapq.heappush, heapq.heappop
         dist = {target: 0}
         known = dist.get
-        heap = [(0, order[target], target)]
+        weight = surcharge.get
+        heap = [(0, self.order[target], target)]
         while heap:
             d, _, zid = pop(heap)
             if d > dist[zid]:
                 continue
-            enter = surcharge.get(zid, 0) if zid != target else 0
-            for other, cost in step[zid].items():
-                nd = d + cost + enter
+            if zid != target:
+                d += weight(zid, 0)
+            for other, cost, rank in ranked[zid]:
+                nd = d + cost
                 if nd < known(other, 1 << 30):
                     dist[other] = nd
                     if other not in blocked:
-                        push(heap, (nd, order[other], other))
+                        push(heap, (nd, rank, other))
         return dist
 
     def next_steps(

@@ -46,6 +46,7 @@ def run_gaps(args: argparse.Namespace, host: Any) -> int:
 def add_play_arguments(group: Any) -> None:
     group.add_argument("--scenario", metavar="N", help="spi_commando: the scenario (39-50) a new session sets up")
     group.add_argument("--endurance", choices=("printed", "rolled"), help="spi_commando: each man's endurance as printed, or rolled on the scenario's dice code (journaled)")
+    group.add_argument("--optional", action="append", default=[], metavar="RULE", help="spi_commando: an optional rule the new game uses (repeat for several): artillery, illumination, guard_dogs...")
 
 
 def run_play(args: argparse.Namespace, host: Any) -> int:
@@ -66,6 +67,9 @@ def run_play(args: argparse.Namespace, host: Any) -> int:
 
         try:
             scenario(engine.book, str(args.scenario))  # an unknown scenario is refused before any save
+            from paragraphs_spi_commando.optional_rules import parse
+
+            parse(",".join(getattr(args, "optional", None) or ()))  # and so is an unknown optional rule
         except ParagraphsError as exc:
             raise UsageError(str(exc)) from None
     path = session_path(engine.book.title, args.session)
@@ -80,7 +84,8 @@ def run_play(args: argparse.Namespace, host: Any) -> int:
         session = Session(engine, state, path=path, dice=args.dice, seed=args.seed)
         if not resume or session.notices:
             session.save()
-        first = [f"setup {args.scenario} {args.endurance or 'printed'}"] if not game and args.scenario else []
+        optional = f" {','.join(args.optional)}" if getattr(args, "optional", None) else ""
+        first = [f"setup {args.scenario} {args.endurance or 'printed'}{optional}"] if not game and args.scenario else []
         banner = f"{engine.book.name}: session {path} ({'resumed' if resume else 'new'}). Type help for the referee's commands."
         if not game and not args.scenario:
             banner += " Set a scenario up with setup <39-50> [printed|rolled]."

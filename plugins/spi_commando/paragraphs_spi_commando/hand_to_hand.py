@@ -60,11 +60,34 @@ def may_strike(man: dict[str, Any], turn: int, round_: int, *, struck: bool, rul
     return True
 
 
-def _stance(ctx: Context, man_id: str, man: dict[str, Any], round_: int, turn: int, index: int) -> str:
+def evading_round_after_death(grapples: dict[str, str], dead: str, round_: int, evades: dict[str, int]) -> list[str]:
+    """[12.61]: a man whose grappled man dies must spend one round evading before he
+    strikes at another man. Marks, in ``evades``, the round after this one for each man
+    who held ``dead``, and returns them (they are let go of him in any case)."""
+    holders = [holder for holder, held in grapples.items() if held == dead and holder != dead]
+    for holder in holders:
+        evades[holder] = round_ + 1
+    return holders
+
+
+def must_evade(evades: dict[str, int], man_id: str, round_: int, ruling: str = "evade_stance") -> tuple[str | None, bool]:
+    """What [12.61] (ruling R42) leaves a man in ``round_``: the stance forced on him (None
+    when he announces his own) and whether he may strike a blow. In his round of evading he
+    strikes no blow; under ``evade_stance`` he also announces evade (he tries to grapple
+    nobody, and a man who grapples him needs the 6 of [12.42]); under ``no_blow`` he only
+    loses the blow and announces what he likes."""
+    if evades.get(man_id) != round_:
+        return None, True
+    return ("evade" if ruling == "evade_stance" else None), False
+
+
+def _stance(ctx: Context, man_id: str, man: dict[str, Any], round_: int, turn: int, index: int, forced: str | None = None) -> str:
     """What the man announces this round: asked as ``stance.<round><1 or 2>`` (the title's
     ``stance`` question, numbered so an answer can be given ahead with ``--answer``)."""
     from paragraphs.model import Question
 
+    if forced is not None:
+        return forced
     if man.get("routine") == "melee_panic":
         return "grapple"
     if man.get("surprised_turn") is not None and int(turn) - int(man["surprised_turn"]) <= 1:
@@ -262,6 +285,9 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     struck = {n: False for n in names}
     swung = {n: False for n in names}
     ruling_r16 = _choices(ctx).get("R16", "after_a_blow")
+    # evades[man] = the round he must spend evading after the man he held died ([12.61])
+    evades: dict[str, int] = {}
+    ruling_r42 = _choices(ctx).get("R42", "evade_stance")
 
     def able(n: str) -> bool:
         return condition_of(men[n]) not in ("dead", "incapacitated")
@@ -271,7 +297,10 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
 
     for round_ in range(1, ROUNDS + 1):
         fighting = [n for n in order if able(n)]
-        stances = {mid: _stance(ctx, mid, men[mid], round_, game["turn"], number[mid]) for mid in fighting}
+        stances = {mid: _stance(ctx, mid, men[mid], round_, game["turn"], number[mid], must_evade(evades, mid, round_, ruling_r42)[0]) for mid in fighting}
+        for mid in fighting:
+            if evades.get(mid) == round_:
+                ctx.say(f"round {round_}: {mid} spends the round evading, the man he held being dead ([12.61], ruling R42)")
         targets = {}
         for mid in fighting:
             if stances[mid] == "grapple" and mid not in grapples:
@@ -283,6 +312,8 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
                 continue
             if (striker, round_) in draws:
                 _draw(ctx, striker, draws[(striker, round_)], men[striker], weapons, bound(striker))
+                continue
+            if not must_evade(evades, striker, round_, ruling_r42)[1]:
                 continue
             if not may_strike(men[striker], int(game["turn"]), round_, struck=struck[striker], ruling_r16=ruling_r16):
                 ctx.say(f"round {round_}: {striker} is surprised and may not strike yet ([12.23], [12.26])")
@@ -299,6 +330,8 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
             swung[striker] = True
             struck[target] = struck[target] or landed
             if not able(target):
+                if condition_of(men[target]) == "dead":
+                    evading_round_after_death(grapples, target, round_, evades)
                 for holder, held in list(grapples.items()):
                     if target in (holder, held):
                         del grapples[holder]

@@ -40,9 +40,13 @@ def man_of(game: dict[str, Any], man: str) -> dict[str, Any]:
         raise ParagraphsError(f"no man {man!r} (men: {', '.join(game['men'])})") from None
 
 
-def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", **_: Any) -> str:
+def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", optional: str | None = None, **_: Any) -> str:
     """Set up ``scenario``: every man of every side with his weapons and endurance, the
-    printed one or one rolled on the side's dice code ([9.4])."""
+    printed one or one rolled on the side's dice code ([9.4]); ``optional`` names the
+    optional rules the game uses (:mod:`paragraphs_spi_commando.optional_rules`)."""
+    from paragraphs_spi_commando.optional_rules import parse
+
+    selected = parse(optional)
     from paragraphs_spi_commando.rules.dice import DiceCode
     from paragraphs_spi_commando.scenarios import scenario as find
     from paragraphs_spi_commando.turns import TURN_FIELDS
@@ -55,7 +59,7 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
     sides: dict[str, Any] = {}
     for index, side in enumerate(s.sides):
         letter = "ABCDEFGH"[index]
-        sides[side["id"]] = {"letter": letter, "name": side.get("name", side["id"]), "fire_bonus": side.get("fire_bonus", 0), "grenade_bonus": side.get("grenade_bonus", 0), "observation": side["observation"], "panic": side["panic"], "preservation": side["preservation"], "condition": 0, "mode": side.get("mode", "none"), "commando_seen_turn": None}
+        sides[side["id"]] = {"letter": letter, "name": side.get("name", side["id"]), "fire_bonus": side.get("fire_bonus", 0), "grenade_bonus": side.get("grenade_bonus", 0), "observation": side["observation"], "panic": side["panic"], "preservation": side["preservation"], "condition": 0, "mode": side.get("mode", "none"), "commando_seen_turn": None, "no_sentry_routine": side.get("no_sentry_routine")}
         arms = [list(g["weapons"]) for g in side.get("arms") or () for _ in range(int(g["men"]))]
         apart = list(side.get("men_apart") or ())
         for n in range(1, int(side["men"]) + 1):
@@ -102,6 +106,9 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", *
         "length_rule": str(s.record.get("length", "")),
         "over": None,
     }
+    from paragraphs_spi_commando.optional_rules import start
+
+    start(ctx, ctx.state.extra[ROSTER], selected, s.record)
     return f"scenario {s.id} set up: {len(men)} men, endurance {endurance}; turn 1, phase A (observation)"
 
 
@@ -116,7 +123,7 @@ def arrive(ctx: Context, side: str = "", **_: Any) -> str:
     if not men:
         raise ParagraphsError(f"side {side} has no men waiting to arrive")
     for mid in men:
-        game["men"][mid]["reserve"] = False
+        game["men"][mid].update(reserve=False, reinforcement=True)
     return f"{', '.join(men)} arrive on turn {game['turn']}"
 
 
@@ -520,6 +527,9 @@ def _sighted(ctx: Context, game: dict[str, Any], eye: dict[str, Any], observer: 
         if side.get("commando_seen_turn") is None:
             side["commando_seen_turn"] = game["turn"]
         raise_alarm(ctx, game, them, f"{observer} observed {target}")
+    from paragraphs_spi_commando.turns import sighted_while_running
+
+    sighted_while_running(ctx, game, observer)  # a panicked runner's new sighting ([14.27])
 
 
 def defending_penalty(game: dict[str, Any], side: dict[str, Any], ruling_r21: str = "turn_after_observed") -> bool:

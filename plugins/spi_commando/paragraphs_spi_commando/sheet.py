@@ -52,7 +52,7 @@ def data_log_lines(state: Any, book: Any) -> list[str]:
                 continue
             name = f" {man['name']}" if man["name"] else ""
             seen = f"; observes {', '.join(man['observes'])}" if man["observes"] else ""
-            flags = [f for f, on in (("prone", man.get("prone")), ("plotted", man.get("plotted")), ("acted", man.get("acted")), ("in melee", man.get("in_melee")), ("off the map", man.get("exited"))) if on]
+            flags = [f for f, on in (("prone", man.get("prone")), ("plotted", man.get("plotted")), ("sentry", man.get("sentry")), ("acted", man.get("acted")), ("in melee", man.get("in_melee")), ("off the map", man.get("exited"))) if on]
             if man.get("routine"):
                 flags.append(f"routine {man['routine'].replace('_', ' ')}")
             if man.get("items"):

@@ -158,7 +158,7 @@ def panic_check(ctx: Context, game: dict[str, Any], man_id: str, why: str) -> st
             result = panic_result(_charts(ctx), ctx.roll("d10", f"panic result of {man_id}"))
             result = "prone" if result == "move" else result
             ctx.say(f"{man_id} panics without a roll on the turn after the alarm ([38.61]): {result}")
-            return result
+            return fire_result(ctx, game, man_id, result, why)
     percentage = panic_percentage_of(ctx, game, man_id)
     spec = {"chance": min(percentage, 100), "purpose": f"panic check of {man_id} ({why})", "success": "panics", "failure": "keeps his head"}
     if ctx.check("spi_percent", spec) == "failure":
@@ -166,7 +166,78 @@ def panic_check(ctx: Context, game: dict[str, Any], man_id: str, why: str) -> st
         return None
     result = panic_result(_charts(ctx), ctx.roll("d10", f"panic result of {man_id}"))
     ctx.say(f"{man_id} panics (panic {percentage}%): {ROUTINES[result]}")
-    return result
+    return fire_result(ctx, game, man_id, result, why)
+
+
+#: The ``why`` of the checks that [14.22]'s second check does not follow: under
+#: opportunity fire the firer is the man to fire at ([14.34]); in hand-to-hand combat a
+#: panicked man strikes and grapples ([14.29]).
+UNDER_FIRE = "under opportunity fire"
+BEFORE_MELEE = "before hand-to-hand combat"
+
+
+def fire_result(ctx: Context, game: dict[str, Any], man_id: str, result: str, why: str) -> str:
+    """What a ``fire`` panic result becomes ([14.22], [14.34]); other results pass.
+
+    Under opportunity fire a man who has made his combat task this turn falls prone
+    instead, and one who has not fires at the man who fired on him ([14.34]). Elsewhere
+    (not in hand-to-hand combat), a man who observes no enemy man checks again at once
+    (:func:`second_panic_check`)."""
+    if result != "fire" or why == BEFORE_MELEE:
+        return result
+    man = man_of(game, man_id)
+    if why == UNDER_FIRE:
+        if man["combat"]:
+            ctx.say(f"{man_id} has made his combat task this turn: his fire result counts as fall prone ([14.34])")
+            return "prone"
+        return result
+    if game["observes"].get(man_id):
+        return result
+    return second_panic_check(ctx, game, man_id)
+
+
+def second_panic_check(ctx: Context, game: dict[str, Any], man_id: str) -> str:
+    """[14.22], its second paragraph: a man told to fire who observes no enemy man checks
+    for panic again at once (a check past the one-a-phase limit, [14.12]), at his panic
+    percentage as it stands, with no roll on the results table.
+
+    Panicking again he fires at the nearest friendly man he has a line of sight to, or,
+    with none in sight, lies in wait to fire at the first man who comes into sight, enemy
+    (observed) or friend (routine ``fire_friend``). Keeping his head he lies in wait to
+    fire at the first enemy man he may fire at (routine ``poised``). Either way he is
+    poised as a plotted man is, so the referee lets him fire at an enemy man who acts in
+    his sight; a shot at a friendly man is the players' to resolve at the map."""
+    man = man_of(game, man_id)
+    percentage = panic_percentage_of(ctx, game, man_id)
+    spec = {"chance": min(percentage, 100), "purpose": f"second panic check of {man_id} ([14.22])", "success": "panics", "failure": "keeps his head"}
+    again = ctx.check("spi_percent", spec) == "success"
+    man["plotted"] = True
+    man["plot_paid"] = True  # lying in wait here is his panic routine, not a plot he pays for
+    if again:
+        ctx.say(f"{man_id} observes no enemy man and panics again (panic {percentage}%, [14.22]): he fires at the nearest friendly man in his sight; with none, he waits to fire at the first man who comes into sight")
+        return "fire_friend"
+    ctx.say(f"{man_id} observes no enemy man; his second check holds (panic {percentage}%, [14.22]): he waits to fire at the first enemy man he may fire at")
+    return "poised"
+
+
+def sighted_while_running(ctx: Context, game: dict[str, Any], man_id: str) -> None:
+    """[14.27]: a man running from a move result who comes to observe a man he had not
+    observed checks for panic again (past the one-a-phase limit, [14.12]): panicking, he
+    runs on; keeping his head, he falls prone at once and his tasks end."""
+    man = man_of(game, man_id)
+    if man.get("routine") != "move" or condition_of(man) in ("dead", "incapacitated"):
+        return
+    percentage = panic_percentage_of(ctx, game, man_id)
+    spec = {"chance": min(percentage, 100), "purpose": f"panic check of {man_id} on a new sighting while running ([14.27])", "success": "panics", "failure": "keeps his head"}
+    if ctx.check("spi_percent", spec) == "success":
+        ctx.say(f"{man_id} panics again (panic {percentage}%) and runs on ([14.27])")
+        return
+    man["prone"] = True
+    man["routine"] = "prone"
+    ctx.say(f"{man_id} keeps his head (panic {percentage}%) and falls prone at once ([14.27])")
+    if game["active"] == man_id:
+        man["acted"] = True
+        _hand_over(game, player_of(game, man))
 
 
 ROUTINES = {
@@ -174,6 +245,7 @@ ROUTINES = {
     "fire": "he fires his prepared weapon at the nearest enemy man he observes, then may fall prone ([14.22])",
     "move": "he runs away from the nearest enemy man he observes with all his task points, then may fall prone ([14.24])",
 }
+
 
 
 # --------------------------------------------------------------------------- the phases
@@ -190,6 +262,10 @@ def next_step(ctx: Context, **_: Any) -> str:
     if game.get("over"):
         raise ParagraphsError(f"the game is over: {game['over']}")
     phase, new_turn = next_phase(game["phase"])
+    if game["phase"] == "E":
+        from paragraphs_spi_commando.sentries import walk_sentries
+
+        walk_sentries(ctx, game)
     if game["phase"] == "F":
         for mid, man in game["men"].items():
             if man["plotted"] and not man["opp_fired"] and not man["executed"]:
@@ -209,6 +285,9 @@ def next_step(ctx: Context, **_: Any) -> str:
             if man.get("preserve"):
                 man["routine"] = "preservation"
                 man["preserve"] = False
+        from paragraphs_spi_commando.reinforcements import bring_in
+
+        bring_in(ctx, game)  # [38.33]: the defenders' reinforcements due this turn
     if phase == "B":
         ctx.say("Plot opportunity fire: plot <man> for each man who lies in wait ([10.7]).")
     if phase == "C":
@@ -274,6 +353,12 @@ def bookkeeping(ctx: Context, game: dict[str, Any]) -> None:
     from paragraphs_spi_commando.throwing import smoke_bookkeeping
 
     smoke_bookkeeping(ctx, game)
+    from paragraphs_spi_commando.optional_rules import bookkeeping as optional_bookkeeping
+
+    optional_bookkeeping(ctx, game)  # lights out, star shells drifting, the wind ([34.0], [32.13])
+    from paragraphs_spi_commando.burning import burn
+
+    burn(ctx, game)  # men set burning by a flamethrower ([17.43])
     ctx.say("Observations out of range or sight lapse now ([8.84]): lapse <observer> <man>.")
 
 
@@ -333,6 +418,11 @@ def activate(ctx: Context, man: str = "", **_: Any) -> str:
         if routine is not None:
             m["routine"] = routine
             m["executed"] = True
+            if routine in ("poised", "fire_friend"):
+                # he waits in place for a man to come into sight ([14.22]): his turn is used
+                m["acted"] = True
+                _hand_over(game, player_of(game, m))
+                return f"{man} runs his panic routine ({routine}) and has used his turn ([14.14]). " + status_line(game)
             if routine in ("fire", "move"):
                 # he runs the routine at once and nothing else ([14.22], [14.24]): the
                 # players fire or move him, then type done
@@ -410,6 +500,11 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
     m = require_active(game, man, "movement")
     if m.get("routine") in ("fire", "prone"):
         raise ParagraphsError(f"{man} runs the {m['routine']} panic routine: he does not move ([14.2])")
+    from paragraphs_spi_commando.sentries import held_in_place
+
+    held = held_in_place(game, man, _choices(ctx).get("R43", "after_panic_turn"))
+    if held:
+        raise ParagraphsError(f"{man} may not move: {held}")
     diagonal, terrain, prone, door, entry = 0, "clear", False, False, 0
     for word in (options or "").split():
         key, sep, value = word.partition("=")
@@ -515,9 +610,12 @@ def carry(ctx: Context, man: str = "", item: str = "", **_: Any) -> str:
 
 
 def panic(ctx: Context, man: str = "", **_: Any) -> str:
-    """A panic check the players call for outside an activation: a second check after a
-    fire result with nobody observed ([14.22]), or on sighting a new man while running
-    ([14.27])."""
+    """A panic check the players call for at a moment the referee does not see. The
+    checks the rules tie to a step are made by the referee itself: at a man's first task or
+    when he is passed over ([14.11]), before and under opportunity fire ([14.11], [14.31]),
+    before hand-to-hand combat, the second check after a fire result with nobody observed
+    (:func:`second_panic_check`, [14.22]) and the check of a runner who sights a new man
+    (:func:`sighted_while_running`, [14.27])."""
     game = game_of(ctx)
     m = man_of(game, man)
     if condition_of(m) in ("dead", "incapacitated"):

@@ -21,7 +21,7 @@ def session_verbs() -> Iterator[SessionVerb]:
         title=TITLE,
         help="set up a scenario's roster, endurance printed or rolled (rolls journaled)",
         procedure="setup",
-        arguments=(VerbArgument("scenario", "scenario number, 39-50", "choice", SCENARIOS), VerbArgument("endurance", "printed or rolled", "choice", ("printed", "rolled"), optional=True)),
+        arguments=(VerbArgument("scenario", "scenario number, 39-50", "choice", SCENARIOS), VerbArgument("endurance", "printed or rolled", "choice", ("printed", "rolled"), optional=True), VerbArgument("optional", "the optional rules the game uses, a,b", optional=True)),
     )
     yield SessionVerb(
         id="wound",
@@ -92,6 +92,23 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(id="seen", title=TITLE, help="automatic observation, no roll ([8.5]): observer, target, and the man he drops when he holds three", procedure="seen", arguments=(VerbArgument("observer", "the observing man"), VerbArgument("target", "the man he now sees"), VerbArgument("drop", "a man he stops observing", optional=True)))
     yield SessionVerb(id="panic", title=TITLE, help="a panic check the rules call for outside an activation", procedure="panic_check", arguments=(man,))
     yield SessionVerb(id="preservation", title=TITLE, help="phase G: a man's preservation check", procedure="preservation_check", arguments=(man,))
+    # sentry routines ([38.45]-[38.48]): named before play, walked by the referee
+    # what the players read off the map, by the title's reading (rulings R31 and R22)
+    yield SessionVerb(id="range", title=TITLE, help="the range between two squares, e.g. range 2547 2851 ([8.11], ruling R31)", procedure="range", arguments=(VerbArgument("origin", "the observer's or firer's square (four digits)"), VerbArgument("target", "the target's square")))
+    level = "an elevation level"
+    yield SessionVerb(
+        id="sight",
+        title=TITLE,
+        help="does an obstacle block the line of sight: observer's level, target's level, obstacle's level, its squares to the observer and to the target, [blocking]",
+        procedure="sight",
+        arguments=(VerbArgument("observer_level", level, "integer"), VerbArgument("target_level", level, "integer"), VerbArgument("obstacle_level", level, "integer"), VerbArgument("to_observer", "squares from the obstacle to the observer", "integer"), VerbArgument("to_target", "squares from the obstacle to the target", "integer"), VerbArgument("options", "blocking (blocking terrain: one level higher, [8.22])", optional=True, rest=True)),
+    )
+    # optional rules a game selects at set-up ([34.0] illumination, [28.0] artillery)
+    yield SessionVerb(id="light", title=TITLE, help="optional illumination: a grenade, flare or star shell lights the squares around a square", procedure="light", arguments=(VerbArgument("kind", "the device", "choice", ("grenade", "flare", "star_shell")), VerbArgument("square", "the square it is over (four digits)", optional=True)))
+    yield SessionVerb(id="shell", title=TITLE, help="optional artillery: one shell at a square a forward observer has watched for N turns", procedure="shell", arguments=(VerbArgument("turns", "whole turns of forward observation", "integer"),))
+    yield SessionVerb(id="flamed", title=TITLE, help="optional flamethrowers: a man the flamethrower hurt checks for panic at twice his chance and starts burning ([17.2], [17.4])", procedure="flamed", arguments=(man, VerbArgument("options", "explosion (an exploding flamethrower hurt him)", optional=True, rest=True)))
+    yield SessionVerb(id="extinguish", title=TITLE, help="optional flamethrowers: the man acting, prone, puts out the flames on him (25 task points, [17.42])", procedure="extinguish", arguments=(man,))
+    yield SessionVerb(id="sentry", title=TITLE, help="before play: a defender walks a sentry routine (again to take him off it)", procedure="sentry", arguments=(man,))
     yield SessionVerb(
         id="melee",
         title=TITLE,

@@ -60,15 +60,18 @@ def test_a_turn_goes_round_and_the_game_ends_at_its_length(engine) -> None:
     # the defenders are not alerted: no panic check, no die ([38.49])
     res = perform(engine, state, "activate", man="B1")
     assert "B1 does not check for panic" in " ".join(i.text for i in res.instructions)
-    state = perform(engine, res.state, "move", man="B1", orthogonal=2, options="diagonal=1 woods").state
-    # woods, chart ruling R4: 5 + 3 and 7 + 3
-    assert game(state)["men"]["B1"]["tp"] == 2 * 8 + 10
-    with pytest.raises(ParagraphsError, match=r"movement costs 25 task points, 24 left \(\[6.44\]\)"):
-        perform(engine, state, "move", man="B1", orthogonal=5)
-    state = perform(engine, state, "done", man="B1").state
+    # an unalerted defender stays in his square ([38.47], [38.48]; sentries.py)
+    with pytest.raises(ParagraphsError, match="B1 may not move"):
+        perform(engine, res.state, "move", man="B1", orthogonal=2, options="diagonal=1 woods")
+    state = perform(engine, res.state, "done", man="B1").state
     assert game(state)["to_act"] == "A"
-    # [38.53]: the third man in by one edge square has spent 10 before his first square
     entering = perform(engine, state, "activate", [99], man="A3").state
+    woods = perform(engine, entering, "move", man="A3", orthogonal=2, options="diagonal=1 woods").state
+    # woods, chart ruling R4: 5 + 3 and 7 + 3
+    assert game(woods)["men"]["A3"]["tp"] == 2 * 8 + 10
+    with pytest.raises(ParagraphsError, match=r"movement costs 25 task points, 24 left \(\[6.44\]\)"):
+        perform(engine, woods, "move", man="A3", orthogonal=5)
+    # [38.53]: the third man in by one edge square has spent 10 before his first square
     assert perform(engine, entering, "move", man="A3", orthogonal=1, options="entry=3").label == "A3 moves 1 + 0 diagonal (clear): 15 task points, 35 left"
     state = perform(engine, state, "pass").state
     assert game(state)["to_act"] == "B" and game(state)["passed"] == ["A"]

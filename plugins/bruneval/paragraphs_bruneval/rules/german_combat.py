@@ -51,9 +51,12 @@ def target_key(g: GameState) -> Callable[[str], tuple[int, int]]:
 
 def attackers(g: GameState) -> list[Attacker]:
     out = []
+    # The board does not change while the order is drawn up: British zones are read once.
+    british = g.british_zones()
+    neighbours = g.zmap.neighbours
     for zone in sorted(g.german_zones(), key=g.zmap.order.__getitem__):
         fighters = fighters_in(g, zone)
-        if fighters and british_targets(g, zone):
+        if fighters and any(z in british for z in neighbours(zone)):
             out.append(Attacker(zone, len(fighters) > 1, modified_attack(fighters, g.options.commando), sum(p.points for p in fighters)))
     return out
 

@@ -68,7 +68,13 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece]) -> list[Priori
 
     def british_goals(with_points: bool) -> list[Candidate]:
         # Map order, never set order: ties are rolled for in list order (reproducible).
-        return [Candidate(z, costs[z], g.points_in(z)) for z in sorted(british, key=order) if z in costs and (g.points_in(z) > 0 or not with_points)]
+        out = []
+        for z in sorted(british, key=order):
+            if z in costs:
+                points = g.points_in(z)
+                if points > 0 or not with_points:
+                    out.append(Candidate(z, costs[z], points))
+        return out
 
     def german_goals(stacks: bool) -> list[Candidate]:
         out = []
@@ -114,12 +120,13 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int) ->
     chosen = choose_goal(priorities(g, start, movers), g.roll)
     for p in movers:
         p.acted = True
-    names = ", ".join(p.label() for p in movers)
+    # The journal's words, only when a journal is kept (a series keeps none).
+    names = ", ".join(p.label() for p in movers) if g.journal.enabled else ""
     if chosen is None:
         g.log(f"{names} in {start}: no goal within reach, they stay.")
         return
     priority, goal = chosen
-    blocked = sea(g) | {z for z in g.british_zones()}
+    blocked = sea(g) | g.british_zones()
     enter = priority.enter and (g.side_in(goal.zone) != GERMAN or any(g.room_for(goal.zone, [p]) for p in movers))
     path = walk_toward(g.zmap, start, goal.zone, allowance, g.roll, impassable=blocked, enter_goal=enter)
     if not path:
@@ -132,6 +139,8 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int) ->
     surplus = _surplus(g, path[-1], movers)
     back = [*reversed(path[:-1]), start]
     placed = place_surplus(g, surplus, back)
+    if not g.journal.enabled:
+        return
     g.log(
         f"{names} move {start} -> {' -> '.join(path)} toward {goal.zone} ({priority.name})"
         + (f"; over the stacking limit, {_where(placed)}" if placed else "")
@@ -158,10 +167,15 @@ def german_movement(g: GameState) -> None:
     if allowance == 0:
         g.log(f"Alert {g.alert.level}: the Germans have no movement points.")
         return
+    holds = g.holds_post
     while True:
+        # Rebuilt after every stack's move: a marker it activates places units that may
+        # move too. can_move inlined, acted first (most pieces have, once stacks moved).
         ready = {}
         for zone, stack in g.stacks.items():
-            movers = [p for p in stack if can_move(g, p)]
+            if not stack:
+                continue
+            movers = [p for p in stack if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds]
             if movers:
                 ready[zone] = movers
         first = next_to_move(ready, g.zmap.order)

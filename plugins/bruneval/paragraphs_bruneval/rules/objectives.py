@@ -97,7 +97,8 @@ def who_attempts(g: GameState, piece: Piece) -> str | None:
 
 
 def engineers_alive(g: GameState) -> bool:
-    return any(g.pieces[c].role == "engineers" and c not in g.eliminated for c in g.pieces)
+    eliminated = g.eliminated
+    return any(p.role == "engineers" and p.id not in eliminated for p in g.pieces.values())
 
 
 def eligible_in_w(g: GameState) -> set[str]:
