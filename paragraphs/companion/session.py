@@ -296,6 +296,8 @@ class Session:
         if head == "vp":
             return self.add_vp(rest)
         if head == "odds":
+            if not rest and not self.engine.book.paragraphs:
+                raise UsageError(f"odds needs a command ({', '.join(sorted(self.verbs))})")
             if not rest:
                 raise UsageError("odds needs a paragraph (odds 350)" + (f" or a command ({', '.join(sorted(self.verbs))})" if self.verbs else ""))
             return self._info(self.odds(rest[0], *rest[1:]))
@@ -310,7 +312,7 @@ class Session:
             return self.cells(rest)
         if head in self.verbs:
             return self.perform_verb(head, rest)
-        if head[:1].isdigit() or self._is_paragraph(words[0]):
+        if self.engine.book.paragraphs and (head[:1].isdigit() or self._is_paragraph(words[0])):
             given = {}
             for w in rest:
                 key, sep, value = w.partition("=")
@@ -319,7 +321,9 @@ class Session:
                 given[key] = value
             return self.read(words[0], given)
         known = sorted(["event", "events", "set", "vp", "sheet", "log", "undo", "odds", "luck", "recap", "cells", "help", "quit", *self.verbs])
-        raise UsageError(f"unknown command {words[0]!r}: type a paragraph number or one of {', '.join(known)}")
+        # a title of commands only (no paragraphs) never asks for a paragraph number
+        what = "a paragraph number or one of" if self.engine.book.paragraphs else "one of"
+        raise UsageError(f"unknown command {words[0]!r}: type {what} {', '.join(known)}")
 
     def _is_paragraph(self, word: str) -> bool:
         try:
@@ -699,6 +703,8 @@ class Session:
         from paragraphs.odds.render import render
 
         verb = self.verbs.get(target.lower())
+        if verb is None and not self.engine.book.paragraphs:
+            raise UsageError(f"no odds for {target!r}: odds takes a command ({', '.join(sorted(self.verbs))}) and its arguments")
         given: dict[str, str] = {}
         depth: int | None = None
         plain: list[str] = []  # the verb's own arguments, as typed after it

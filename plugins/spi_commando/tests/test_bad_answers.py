@@ -105,3 +105,29 @@ def test_entering_names_each_occupant_once() -> None:
         engine.perform("enter", state, args={"mover": "A1", "occupants": "B1 B1"})
     entered = engine.perform("enter", state, args={"mover": "A1", "occupants": "B1"})
     assert entered.label.count("B1 is surprised") == 1
+
+
+def test_a_title_without_paragraphs_never_speaks_of_paragraph_numbers(tmp_path: Path) -> None:
+    env = {**os.environ, "PARAGRAPHS_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "dumb"}
+    env.pop("FORCE_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "paragraphs", "play", "spi_commando", "--scenario", "45", "--new"], env=env, encoding="utf-8", timeout=120, dimensions=(50, 400))
+    seen: list[str] = []
+    try:
+        child.expect_exact("turn 1")
+        for line in ("4", "fly", "odds foo", "odds", "odds 12"):
+            child.expect_exact("\r\n> ")
+            seen.append(child.before + child.after)
+            child.sendline(line)
+        child.expect_exact("\r\n> ")
+        seen.append(child.before + child.after)
+        child.sendeof()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    text = "".join(seen).replace("\r\n", "\n")
+    errors = [line for line in text.splitlines() if line.startswith("error:")]
+    assert len(errors) == 5, text
+    assert not any("paragraph" in e for e in errors), errors
+    assert errors[0].startswith("error: unknown command '4': type one of ") and "observe" in errors[0]
+    assert errors[2].startswith("error: no odds for 'foo': odds takes a command (") and "observe" in errors[2]
+    assert errors[3].startswith("error: odds needs a command (")
