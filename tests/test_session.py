@@ -273,3 +273,22 @@ def test_log_lists_the_answers_and_what_each_step_changed():
     assert "answers: Is the bridge still standing? no" in first and "dice: d6 3 (odd), d6 4 (even)" in first
     assert "did: armed when dusk (T7): at dusk read 1" in second
     assert session.log_data()[1]["did"] == ["armed when dusk (T7): at dusk read 1"]
+
+
+def test_help_of_a_title_without_paragraphs_offers_no_paragraph_to_read():
+    class Coin:
+        @hookimpl
+        def paragraphs_register_procedures(self):
+            yield Procedure(id="flip", title=None, function=lambda ctx, call: "won")
+
+        @hookimpl
+        def paragraphs_register_session_verbs(self):
+            yield SessionVerb(id="flip", title=None, help="flip a coin", procedure="flip", arguments=(VerbArgument("call", "odd or even", "choice", ("odd", "even")),))
+
+    engine = engine_for(BOOK, plugins=(Coin(),))
+    assert "<paragraph>" in Session(engine, engine.new_state()).send("help").text
+    engine = engine_for("paragraphs: []\n", plugins=(Coin(),))
+    text = Session(engine, engine.new_state()).send("help").text
+    assert "<paragraph>" not in text and "T358" not in text
+    assert "odds <command> [arguments] [key=value ...]     exact odds of what a title command would do" in text
+    assert "flip <call>" in text and "cells [export DIR]" in text and "overlay (DIR/cells.yaml)" in text

@@ -61,6 +61,25 @@ While a question waits: answer it, or type cancel (or back) to drop the step,
 undo, sheet, log or help."""
 
 
+#: How each help entry about reading paragraphs starts; a title without paragraphs drops them.
+PARAGRAPH_ENTRIES = ("  <paragraph>", "  odds <paragraph>")
+
+
+def commands_only_help() -> str:
+    """HELP without its paragraph entries (an entry runs on over lines indented past its name)."""
+    kept: list[str] = []
+    dropping = False
+    for line in HELP.splitlines():
+        if line.startswith(PARAGRAPH_ENTRIES):
+            dropping = True
+            continue
+        if dropping and line.startswith("    "):
+            continue  # the dropped entry's continuation
+        dropping = False
+        kept.append(line.replace("odds <command> [arguments] [key=value ...]     ...", "odds <command> [arguments] [key=value ...]     exact odds"))
+    return "\n".join(kept)
+
+
 # --------------------------------------------------------------------------- where sessions live
 
 
@@ -339,7 +358,8 @@ class Session:
             return str(self.engine.book.resolve_id(word.upper()))
 
     def help_text(self) -> str:
-        text = HELP
+        # a title of commands only (no paragraphs) is not offered paragraph numbers to read
+        text = HELP if self.engine.book.paragraphs else commands_only_help()
         if self.verbs:
             lines = [f"Commands of {self.engine.book.name}:"]
             for verb in sorted(self.verbs.values(), key=lambda v: v.id):
