@@ -14,6 +14,7 @@ from paragraphs.foundation.errors import (  # the public names (and any name plu
     DiceError as DiceError,
     OddsError as OddsError,
     ParagraphsError as ParagraphsError,
+    Refused as Refused,
     PluginError as PluginError,
     ResolutionError as ResolutionError,
     SaveError as SaveError,

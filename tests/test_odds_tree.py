@@ -592,3 +592,49 @@ def test_procedure_arguments_are_numbers_booleans_or_text():
     from paragraphs.cli.commands import parse_procedure_args
 
     assert parse_procedure_args(["strength=2", "silent=TRUE", "unit=GE 30", "odds=-1"]) == {"strength": 2, "silent": True, "unit": "GE 30", "odds": -1}
+
+
+class Ranged:
+    """A shot forbidden past range 3, and a chart with cells the source lacks past range 1."""
+
+    @hookimpl
+    def paragraphs_register_procedures(self):
+        from paragraphs.errors import Refused
+
+        class TooFar(Refused):
+            odds_label = "out of range"
+
+        def shot(ctx):
+            reach = int(ctx.answer("reach"))
+            if reach > 3:
+                raise TooFar(f"range {reach} is past the weapon's 3")
+            if reach > 1:
+                return f"unknown: cell.shot.{reach}"  # stands for a lost cell, one per range
+            return "hit" if ctx.roll("d6", "shot") >= 4 else "miss"
+
+        yield Procedure(id="shot", title=None, function=shot, questions=("reach",))
+
+
+def test_a_refusal_met_on_an_open_parameter_is_an_outcome_not_an_error():
+    engine = engine_for(
+        """
+        questions:
+          - {key: reach, prompt: Range?, type: integer, min: 0, max: 6}
+        paragraphs: []
+        """,
+        plugins=(Ranged(),),
+    )
+    result = procedure_odds(engine, "shot")
+    assert _sums_to_one_for_every_assignment(result)
+    text = render(result, lines=None)
+    rows = [r.split() for r in text.splitlines()[2:]]
+    header = text.splitlines()[1]
+    assert "out of range" in header and "unknown cell" in header
+    # 0-1: even chances; 2-3: the two lost cells share one column, named under the table; 4-6: refused
+    assert rows[0][0] == "0-1" and rows[1][0] == "2-3" and rows[2][0] == "4-6"
+    assert "unknown cell: 2 cell(s) the source lacks, e.g. cell.shot.2" in text
+    # every parameter given: refused as in play, one line
+    from paragraphs.errors import ParagraphsError
+
+    with pytest.raises(ParagraphsError, match="past the weapon's 3"):
+        procedure_odds(engine, "shot", answers={"reach": "5"})

@@ -67,6 +67,19 @@ class CycleError(ResolutionError):
         super().__init__("paragraph cycle without an exit: " + " -> ".join(cycle))
 
 
+class Refused(ParagraphsError):
+    """An action the rules forbid where it was asked for (a chart's ``P``, a range too long).
+
+    In play it is a one-line refusal. Under odds, a branch that meets it (an answer or a
+    face that makes the action forbidden) ends in a leaf labelled :attr:`odds_label`
+    rather than ending the whole computation, so an open parameter shows where the action
+    is allowed and where it is not. Asked with every parameter given, it is raised as in play.
+    """
+
+    #: The outcome label of a branch that meets the refusal under odds.
+    odds_label = "refused"
+
+
 class OddsError(ParagraphsError):
     """Exact odds cannot be computed as asked (too many unanswered questions, no end)."""
 

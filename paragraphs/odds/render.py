@@ -194,18 +194,22 @@ def _parameter_table(result: OddsResult) -> list[str]:
     keys = [q.key for q in result.questions]
     domains = [q.domain() for q in result.questions]
     totals: dict[str, Fraction] = {}
+    unknown = sorted({o.label for o in result.outcomes if o.label.startswith(UNKNOWN_PREFIX)})
     for o in result.outcomes:
-        totals[o.label] = totals.get(o.label, Fraction(0)) + o.probability
+        totals[_column(o.label)] = totals.get(_column(o.label), Fraction(0)) + o.probability
     columns = sorted(totals, key=lambda k: -totals[k])
+    # one column for every cell the source lacks (one per cell would make the table
+    # unreadable); which cells they are is said under the table and kept in --json
+    note = [f"{UNKNOWN_COLUMN}: {len(unknown)} cell(s) the source lacks, e.g. {unknown[0][len(UNKNOWN_PREFIX):]} (give one with --answer KEY=VALUE; --json lists them)"] if len(unknown) > 1 else []
     if math.prod(len(d) for d in domains) > 20_000:
-        return _outcome_rows(result, keys, columns)
+        return _outcome_rows(result, keys, columns) + note
     decoded = [(o, {k: json.loads(v) for k, v in o.answers}) for o in result.outcomes]
 
     def dist(assignment: dict[str, Any]) -> tuple[Fraction, ...]:
         got = dict.fromkeys(columns, Fraction(0))
         for o, answers in decoded:
             if all((assignment[k] in v) if isinstance(v, list) else assignment[k] == v for k, v in answers.items() if k in assignment):
-                got[o.label] += o.probability
+                got[_column(o.label)] += o.probability
         return tuple(got[c] for c in columns)
 
     def compress(i: int, fixed: dict[str, Any]) -> list[tuple[tuple[str, ...], tuple[Fraction, ...]]]:
@@ -224,14 +228,24 @@ def _parameter_table(result: OddsResult) -> list[str]:
 
     del itertools
     table = [list(labels) + [_short_fraction(p) if p else "-" for p in d] for labels, d in compress(0, {})]
-    return _format_table(keys + columns, table)
+    return _format_table(keys + columns, table) + note
+
+
+#: How an outcome stopped by a cell the source lacks is labelled (``unknown: <key>``).
+UNKNOWN_PREFIX = "unknown: "
+#: The parameter table's one column for every such outcome when there are several.
+UNKNOWN_COLUMN = "unknown cell"
+
+
+def _column(label: str) -> str:
+    return UNKNOWN_COLUMN if label.startswith(UNKNOWN_PREFIX) else label
 
 
 def _outcome_rows(result: OddsResult, keys: list[str], columns: list[str]) -> list[str]:
     rows: dict[tuple[tuple[str, str], ...], dict[str, Fraction]] = {}
     for o in result.outcomes:
         row = rows.setdefault(o.answers, {})
-        row[o.label] = row.get(o.label, Fraction(0)) + o.probability
+        row[_column(o.label)] = row.get(_column(o.label), Fraction(0)) + o.probability
     table = []
     for answers, d in sorted(rows.items(), key=lambda kv: _row_sort(kv[0], keys)):
         given = dict(answers)

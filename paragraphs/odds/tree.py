@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from paragraphs.book import model as m
 from paragraphs.interpreter.context import Chooser, Context
 from paragraphs.book.dice import Die
-from paragraphs.foundation.errors import OddsError, ParagraphsError, ResolutionError
+from paragraphs.foundation.errors import OddsError, ParagraphsError, Refused, ResolutionError
 from paragraphs.odds.analysis import counted_paragraphs, relevance
 from paragraphs.state import State
 
@@ -598,6 +598,12 @@ class Builder:
                 if stop.reason == "depth":
                     self.depth_frontiers += 1
                 return here, self.frontier(stop.at, stop.reason, ctx.answers)
+            except Refused as refused:
+                if not prefix:
+                    raise  # nothing was left open: refused as in play
+                # an answer or a face made the action forbidden: an outcome of its own
+                self.reach(entries_before + ctx.entries)
+                return _cumulative(ctx, base_values), self.nodes.leaf(label=refused.odds_label)
             except (ParagraphsError, RecursionError, _OverBudget):
                 raise
             except Exception as exc:  # a plugin's bug: named, with its file and line

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paragraphs.cells import parse_answer
-from paragraphs.errors import ParagraphsError
+from paragraphs.errors import ParagraphsError, Refused
 
 PRINTED = "value"
 KINDS = (PRINTED, "prohibited", "none", "derived", "unknown")
@@ -43,8 +43,13 @@ class UnknownCell(ParagraphsError):
         self.source = source
 
 
-class Prohibited(ParagraphsError):
-    """The chart forbids the action (printed ``P``, or a rule that prohibits it)."""
+class Prohibited(Refused):
+    """The chart forbids the action (printed ``P``, or a rule that prohibits it).
+
+    Under odds, an open range or weapon that reaches a ``P`` is the outcome ``prohibited``.
+    """
+
+    odds_label = "prohibited"
 
     def __init__(self, key: str, note: str) -> None:
         super().__init__(f"{key}: prohibited ({note})")
