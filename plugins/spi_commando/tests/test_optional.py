@@ -11,10 +11,11 @@ import pytest
 
 import paragraphs
 from paragraphs.content import load_book
-from paragraphs.dice import ScriptedDice
 from paragraphs.errors import ParagraphsError
 
 from paragraphs_spi_commando.cells import Charts
+from paragraphs_spi_commando.testing import game, perform, text_of
+
 
 # the seed readers of test_charts.py (tests run in importlib mode: loaded by path)
 _spec = importlib.util.spec_from_file_location("spi_test_charts", Path(__file__).with_name("test_charts.py"))
@@ -95,9 +96,6 @@ def test_satchel_rocket_law_and_illumination_tables(charts) -> None:
 
 # --------------------------------------------------------------------------- the referee's optional rules
 
-ROSTER = "spi_commando"
-
-
 @pytest.fixture(scope="module")
 def engine():
     return paragraphs.open_title("spi_commando")
@@ -108,20 +106,6 @@ def overlaid(tmp_path: Path, **rulings: str):
     folder.mkdir(exist_ok=True)
     (folder / "rulings.yaml").write_text("rulings:\n" + "".join(f"  - {{id: {rid}, choice: {choice}}}\n" for rid, choice in rulings.items()))
     return paragraphs.open_title("spi_commando", overlays=[folder])
-
-
-def perform(engine, state, procedure, dice=(), answers=None, **args):
-    res = engine.perform(procedure, state, answers or {}, args=args, dice=ScriptedDice(list(dice)))
-    assert res.status == "done", [q.key for q in res.questions]
-    return res
-
-
-def game(state):
-    return state.extra[ROSTER]
-
-
-def text_of(res) -> str:
-    return " ".join(i.text for i in res.instructions)
 
 
 def test_artillery_forward_observation_examples(charts) -> None:

@@ -3,48 +3,19 @@ alternative laid over by an overlay (``rulings: [{id: R.., choice: ...}]``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 import paragraphs
-from paragraphs.dice import ScriptedDice
 from paragraphs.errors import ParagraphsError
 
 from paragraphs_spi_commando.rulings import choices
-
-ROSTER = "spi_commando"
+from paragraphs_spi_commando.testing import game, overlaid, perform, start
 
 
 @pytest.fixture(scope="module")
 def engine():
     return paragraphs.open_title("spi_commando")
-
-
-def overlaid(tmp_path: Path, **rulings: str):
-    folder = tmp_path / "rulings"
-    folder.mkdir(exist_ok=True)
-    (folder / "rulings.yaml").write_text("rulings:\n" + "".join(f"  - {{id: {rid}, choice: {choice}}}\n" for rid, choice in rulings.items()))
-    engine = paragraphs.open_title("spi_commando", overlays=[folder])
-    assert all(choices(engine.book)[rid] == choice for rid, choice in rulings.items())
-    return engine
-
-
-def perform(engine, state, procedure, dice=(), answers=None, **args):
-    res = engine.perform(procedure, state, answers or {}, args=args, dice=ScriptedDice(list(dice)))
-    assert res.status == "done", [q.key for q in res.questions]
-    return res
-
-
-def game(state):
-    return state.extra[ROSTER]
-
-
-def start(engine, scenario="45", phase="A", initiative=(9, 1)):
-    state = perform(engine, engine.new_state(), "setup", scenario=scenario).state
-    while game(state)["phase"] != phase:
-        state = perform(engine, state, "next", initiative if game(state)["phase"] == "B" else ()).state
-    return state
 
 
 def test_every_ruling_of_the_plan_is_data(engine) -> None:

@@ -11,23 +11,12 @@ from paragraphs.errors import ParagraphsError
 
 from paragraphs_spi_commando.hand_to_hand import may_strike
 from paragraphs_spi_commando.rules.sequence import can_act, next_phase, next_to_act
-
-ROSTER = "spi_commando"
+from paragraphs_spi_commando.testing import game, perform
 
 
 @pytest.fixture(scope="module")
 def engine():
     return paragraphs.open_title("spi_commando")
-
-
-def perform(engine, state, procedure, dice=(), answers=None, **args):
-    res = engine.perform(procedure, state, answers or {}, args=args, dice=ScriptedDice(list(dice)))
-    assert res.status == "done", [q.key for q in res.questions]
-    return res
-
-
-def game(state):
-    return state.extra[ROSTER]
 
 
 def to_phase(engine, state, phase, initiative=(9, 1)):
