@@ -143,8 +143,13 @@ class Die:
 
     @cached_property
     def faces(self) -> tuple[int, ...]:
-        """Every result this die can give, ascending."""
-        return tuple(self.distribution)
+        """Every result this die can give, ascending (the keys of :attr:`distribution`,
+        found without fractions: a prompt's range should not import exact arithmetic)."""
+        return tuple(sorted(self._face_set))
+
+    @cached_property
+    def _face_set(self) -> frozenset[int]:
+        return frozenset(self.adjust(raw) for raw in self.raw_faces)
 
     @property
     def low(self) -> int:
@@ -163,7 +168,7 @@ class Die:
 
     def check_face(self, value: int) -> int:
         """Return ``value`` if this die can give it as a result, else raise DiceError."""
-        if value not in self.distribution:
+        if value not in self._face_set:
             raise DiceError(f"{value} is not a face of {self.name} ({self.low}-{self.high})")
         return value
 
@@ -198,9 +203,9 @@ class Die:
 
     def reading_help(self) -> str:
         """How to type this die: its range as it lands, the zero rule, and what is applied."""
-        raw = tuple(self.raw_distribution)
+        raw = sorted(self.raw_faces)
         text = f"{raw[0]}-{raw[-1]}"
-        if self.zero is not None and 0 not in self.raw_distribution:
+        if self.zero is not None and 0 not in self.raw_faces:
             text += f", {'00' if self.zero >= 100 else '0'} = {self.zero}"
         if self.offset:
             text += f"; then {self.offset:+d}"
@@ -463,9 +468,9 @@ class PhysicalDice(DiceSource):
 
 def derive_seed(base: int, index: int) -> int:
     """The seed of game ``index`` in a series started from ``base`` (independent of jobs)."""
-    import hashlib
+    from paragraphs.foundation.digests import sha256
 
-    digest = hashlib.sha256(f"paragraphs:{base}:{index}".encode()).digest()
+    digest = sha256(f"paragraphs:{base}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 

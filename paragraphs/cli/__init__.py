@@ -29,6 +29,26 @@ class ArgumentParser(argparse.ArgumentParser):
         sys.stderr.write(f"{self.prog}: error: {message} (try --help)\n")
         raise SystemExit(2)
 
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse makes a formatter at every add_argument (to check the metavar), and a
+        # formatter without a width imports shutil (with zlib, bz2 and lzma) to ask for the
+        # terminal's: the same width is found here, as shutil.get_terminal_size does
+        return self.formatter_class(prog=self.prog, width=_terminal_columns() - 2)  # type: ignore[call-arg]
+
+
+def _terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``: $COLUMNS, else the terminal's, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
 
 def _count(text: str) -> int:
     """A whole number of at least 1 (``--runs``, ``--steps``): anything else is a usage error."""

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from paragraphs.foundation.digests import sha256
 from paragraphs.pluginhost.records import (
     CheckKind,
     LintRule,
@@ -49,7 +49,7 @@ class Grammar:
             [s.contents for s in sorted(self.schemas, key=lambda s: s.id)],
         ]
         text = json.dumps(parts, sort_keys=True, default=str)
-        return hashlib.sha256(text.encode()).hexdigest()
+        return sha256(text.encode()).hexdigest()
 
 
 def grammar_for(host: PluginHost, title: str, uses: Sequence[str] = ()) -> Grammar:
@@ -114,4 +114,4 @@ def _code_stamp(package: str) -> str:
                 if name.endswith(".py"):
                     st = os.stat(os.path.join(dirpath, name))
                     parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.sha256("|".join(sorted(parts)).encode()).hexdigest()[:16]
+    return sha256("|".join(sorted(parts)).encode()).hexdigest()[:16]
