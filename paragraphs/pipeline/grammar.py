@@ -8,18 +8,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.foundation.digests import sha256
-from paragraphs.pluginhost.records import (
-    CheckKind,
-    LintRule,
-    PredicateKind,
-    Procedure,
-    SchemaResource,
-    StepKind,
-    Table,
-    UnitType,
-)
 
 if TYPE_CHECKING:
+    from paragraphs.pluginhost.records import (
+        CheckKind,
+        LintRule,
+        PredicateKind,
+        Procedure,
+        SchemaResource,
+        StepKind,
+        Table,
+        UnitType,
+    )
     from paragraphs.pluginhost.plugins import PluginHost, TitleInfo
 
 
