@@ -8,7 +8,6 @@ list (tests, replays), or from physical dice the player types in.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -284,6 +283,8 @@ class Prng:
     def __init__(self, seed: int, position: int = 0) -> None:
         self.seed = int(seed)
         self.position = 0
+        import random  # here: a read with the player's own dice never needs it
+
         rng = random.Random(self.seed)
         self._bits = rng.getrandbits
         if position:
@@ -378,7 +379,11 @@ class SeededDice(DiceSource):
     kind = "seeded"
 
     def __init__(self, seed: int | None = None, *, _prng: Prng | None = None, _parent: SeededDice | None = None) -> None:
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 63)
+        if seed is None:
+            import random
+
+            seed = random.SystemRandom().randrange(1 << 63)
+        self.seed = seed
         self._prng = _prng
         self._parent = _parent
         #: The stream the last kept resolution left (at its position), or None.

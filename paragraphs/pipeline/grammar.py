@@ -101,14 +101,20 @@ def code_stamp(info: TitleInfo) -> str:
 
 def _code_stamp(package: str) -> str:
     """Sizes and modification times of a package's Python files (cheap: no reading)."""
-    import importlib.util
     import os
+    import sys
 
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
+    module = sys.modules.get(package)  # imported already, as a rule: no need to find it
+    folders = getattr(module, "__path__", None)
+    if folders is None:
+        import importlib.util
+
+        spec = importlib.util.find_spec(package)
+        folders = spec.submodule_search_locations if spec is not None else None
+    if not folders:
         return ""
     parts = []
-    for root in spec.submodule_search_locations:
+    for root in folders:
         for dirpath, _, names in os.walk(root):
             for name in sorted(names):
                 if name.endswith(".py"):
