@@ -45,7 +45,11 @@ class SideValue:
 
     @property
     def base(self) -> int:
-        return self.factor + self.bonus + self.officer + self.protection + sum(v for _, v in self.extra)
+        total = self.factor + self.bonus + self.officer + self.protection
+        # A loop rather than sum() over a generator: read twice a combat, mostly with no extras.
+        for _, value in self.extra:
+            total += value
+        return total
 
     def describe(self) -> str:
         """``4 + 2 stack + 1 officer + 1 protection - 2 light`` (only the terms that apply)."""

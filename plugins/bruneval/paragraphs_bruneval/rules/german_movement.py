@@ -231,9 +231,10 @@ def german_movement(g: GameState) -> None:
 
     ready: dict[str, list[Piece]] = {}
     for zone, stack in g.stacks.items():
-        movers = movers_in(stack)
-        if movers:
-            ready[zone] = movers
+        if stack:
+            movers = movers_in(stack)
+            if movers:
+                ready[zone] = movers
     while True:
         first = next_to_move(ready, g.zmap.order)
         if first is None:
@@ -340,7 +341,9 @@ def land_routes(zmap: ZoneMap, at_sea: frozenset[str]) -> tuple[dict[str, dict[s
     """Movement points of the cheapest land route between every two zones, never through
     the sea (zone -> zone -> points), and each zone's land steps with their cost; computed
     once per map: the map never changes, only who stands where."""
-    per_map = _ROUTES.setdefault(zmap, {})
+    per_map = _ROUTES.get(zmap)
+    if per_map is None:
+        per_map = _ROUTES[zmap] = {}
     found = per_map.get(at_sea)
     if found is None:
         distances = {z.id: dict(zmap.path_costs(z.id, impassable=at_sea)) for z in zmap.zones if z.id not in at_sea}
