@@ -95,7 +95,12 @@ class CombatResult:
 
 def has_officer(stack: Sequence[Piece], officer_role: str = "officer") -> bool:
     """Whether an officer who has not acted stands in the stack."""
-    return any(p.role == officer_role and not p.acted for p in stack)
+    # A loop rather than any() over a generator: asked for both sides of every combat and
+    # of every attack a player weighs.
+    for p in stack:
+        if p.role == officer_role and not p.acted:
+            return True
+    return False
 
 
 def _officer(front: Piece, stack: Sequence[Piece], bonus: int) -> int:
