@@ -253,7 +253,7 @@ def german_movement(g: GameState) -> None:
 class MovementPhase:
     """What every German stack's move reads and no German move changes: the zones the
     British hold (not at sea), in map order, with their stacking points; and the answers
-    of the fixed distance table (:func:`land_distances`) already given.
+    of the map's fixed distance table (:class:`LandRoutes`) already given.
 
     Args:
         g: the game, as German movement starts (or as one stack moves, in tests).
@@ -266,7 +266,7 @@ class MovementPhase:
         self.british_set = frozenset(z for z in g.british_zones() if z not in at_sea)
         self.british = sorted(self.british_set, key=zmap.order.__getitem__)
         self.points = {z: g.points_in(z) for z in self.british}
-        self.distances, self.steps = land_routes(zmap, at_sea)
+        self.routes = land_routes(zmap, at_sea)
         #: start zone -> the first line's goals when the table answered it (None: it could not).
         self.quick: dict[str, list[Candidate] | None] = {}
 
@@ -287,7 +287,7 @@ class MovementPhase:
         """
         if start in self.quick:
             return self.quick[start]
-        row = self.distances.get(start, {})
+        row = self.routes.distances.get(start, {})
         nearest_any: int | None = None
         nearest: int | None = None
         for z in self.british:
@@ -312,19 +312,18 @@ class MovementPhase:
         nor at sea: the table's cheapest routes are the ones a search avoiding them would
         find, offered in the same (map) order, and ties are rolled for the same way.
         """
-        to_goal = self.distances[goal]  # lines work both ways: from the goal is to the goal
+        routes = self.routes
         path: list[str] = []
         here = start
         left = allowance
         while True:
-            best = to_goal[here]
-            options = [o for o, cost in self.steps[here].items() if (rest := to_goal.get(o)) is not None and cost + rest == best]
+            options = routes.next_zones(here, goal)
             if not options:
                 break
             nxt = pick_at_random(options, roll, f"German route from {here}: equal routes") if len(options) > 1 else options[0]
             if nxt == goal:
                 break
-            cost = self.steps[here][nxt]
+            cost = routes.steps[here][nxt]
             if cost > left:
                 break
             left -= cost
@@ -333,19 +332,46 @@ class MovementPhase:
         return path
 
 
-#: zone map -> zones at sea -> (distance table, steps), see :func:`land_routes`.
-_ROUTES: WeakKeyDictionary[ZoneMap, dict[frozenset[str], tuple[dict[str, dict[str, int]], dict[str, Mapping[str, int]]]]] = WeakKeyDictionary()
+class LandRoutes:
+    """The cheapest land routes of a map, never through the sea: what German movement
+    reads for every stack, computed once per map (the map never changes, only who stands
+    where).
+
+    Attributes:
+        distances: zone -> zone -> movement points of the cheapest route (lines work both
+            ways, so a row read from the goal gives the cost to it).
+        steps: zone -> the zones one line away with the cost of that line, in map order.
+    """
+
+    def __init__(self, zmap: ZoneMap, at_sea: frozenset[str]) -> None:
+        self.distances: dict[str, dict[str, int]] = {z.id: dict(zmap.path_costs(z.id, impassable=at_sea)) for z in zmap.zones if z.id not in at_sea}
+        self.steps: dict[str, Mapping[str, int]] = {z.id: zmap.steps(z.id) for z in zmap.zones}
+        self._next: dict[tuple[str, str], tuple[str, ...]] = {}
+
+    def next_zones(self, here: str, goal: str) -> tuple[str, ...]:
+        """The zones one line from ``here`` on a cheapest route to ``goal``, in map order
+        (what :meth:`ZoneMap.next_steps` answers; kept, as the map never changes)."""
+        found = self._next.get((here, goal))
+        if found is None:
+            to_goal = self.distances[goal]
+            best = to_goal.get(here)
+            found = ()
+            if best:
+                found = tuple(o for o, cost in self.steps[here].items() if (rest := to_goal.get(o)) is not None and cost + rest == best)
+            self._next[(here, goal)] = found
+        return found
 
 
-def land_routes(zmap: ZoneMap, at_sea: frozenset[str]) -> tuple[dict[str, dict[str, int]], dict[str, Mapping[str, int]]]:
-    """Movement points of the cheapest land route between every two zones, never through
-    the sea (zone -> zone -> points), and each zone's land steps with their cost; computed
-    once per map: the map never changes, only who stands where."""
+#: zone map -> zones at sea -> its land routes.
+_ROUTES: WeakKeyDictionary[ZoneMap, dict[frozenset[str], LandRoutes]] = WeakKeyDictionary()
+
+
+def land_routes(zmap: ZoneMap, at_sea: frozenset[str]) -> LandRoutes:
+    """The map's land routes avoiding ``at_sea`` (made on first use, then kept)."""
     per_map = _ROUTES.get(zmap)
     if per_map is None:
         per_map = _ROUTES[zmap] = {}
     found = per_map.get(at_sea)
     if found is None:
-        distances = {z.id: dict(zmap.path_costs(z.id, impassable=at_sea)) for z in zmap.zones if z.id not in at_sea}
-        found = per_map[at_sea] = (distances, {z.id: zmap.steps(z.id) for z in zmap.zones})
+        found = per_map[at_sea] = LandRoutes(zmap, at_sea)
     return found
