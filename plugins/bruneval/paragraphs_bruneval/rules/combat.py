@@ -73,12 +73,21 @@ def _infantry_or_boat(p: Piece) -> bool:
 def default_british_front(stack: Sequence[Piece], attacking: bool) -> Piece:
     """The British order of battle the default player uses: the best factor on top, keeping
     the engineers and the officers out of the front line while anyone else can stand there."""
+    return min(stack, key=_british_attack_order if attacking else _british_defence_order)
 
-    def key(p: Piece) -> tuple[int, int, int]:
-        rank = 2 if p.role == "officer" else 1 if p.role == "engineers" else 0
-        return (rank, -(p.attack if attacking else p.defence), 1 if p.reduced else 0)
 
-    return min(stack, key=key)
+#: Who the default player keeps out of the front line: officers last, engineers next.
+_HELD_BACK = {"officer": 2, "engineers": 1}
+
+
+# Two module-level keys rather than a closure made per call: the default player asks for
+# its front line for every combat and every attack it weighs.
+def _british_attack_order(p: Piece) -> tuple[int, int, int]:
+    return (_HELD_BACK.get(p.role, 0), -p.attack, 1 if p.reduced else 0)
+
+
+def _british_defence_order(p: Piece) -> tuple[int, int, int]:
+    return (_HELD_BACK.get(p.role, 0), -p.defence, 1 if p.reduced else 0)
 
 
 @dataclass(frozen=True, slots=True)
