@@ -102,32 +102,23 @@ def _least_costs(zmap: ZoneMap) -> dict[str, Mapping[str, int]]:
     return {z.id: zmap.path_costs(z.id) for z in zmap.zones}
 
 
-class _EnemyView:
-    """The German side and the face-down markers as the player reads them.
-
-    Made from the board when first needed in a phase and dropped when a combat or a marker
-    turned over may have changed them (:meth:`DefaultPolicy._changed`). British moves
-    change none of it, so what is kept here (route searches, the German values of attack
-    and defence, the marker weights) serves every decision in between.
+class _Routes:
+    """Route searches around one set of zones British units may not enter, with one set of
+    marker weights: they depend on nothing else (and the map), so they are kept for as
+    long as these come back, across the games of a series too (:data:`_ROUTE_SETS`).
 
     Attributes:
-        markers: how many face-down markers lay when it was made (one fewer: a marker
-            was turned over, and garrison units came with it).
         around: zones a British unit may not enter on the way: German zones, marked zones
             and the sea (embarkation zones, entered only to embark).
         weights: route weight near the markers (:meth:`DefaultPolicy._marker_weights`).
     """
 
-    def __init__(self, g: GameState, weights: dict[str, int]) -> None:
-        self.markers = len(g.markers)
-        self.around = frozenset(g.german_zones() | set(g.markers) | set(g.scenario.boat_only_zones))
+    def __init__(self, around: frozenset[str], weights: dict[str, int]) -> None:
+        self.around = around
         self.weights = weights
-        self._counts = counts_for_bonus(g.options.commando)
         self._to: dict[str, Mapping[str, int]] = {}
         self._from: dict[str, Mapping[str, int]] = {}
         self._routes: dict[tuple[str, str], list[tuple[str, int]]] = {}
-        self._defence: dict[str, int] = {}
-        self._threats: dict[str, tuple[int, ...]] = {}
 
     def costs_to(self, g: GameState, target: str) -> Mapping[str, int]:
         """Weighted route costs from every zone to ``target`` around :attr:`around`."""
@@ -170,6 +161,33 @@ class _EnemyView:
             here = nxt
         self._routes[key] = route
         return route
+
+
+#: Route searches per (map, zones not to enter, marker weights): games of a series meet
+#: the same boards again (four searches in ten are answered so), above all early on.
+_ROUTE_SETS: dict[tuple[object, ...], _Routes] = {}
+
+
+class _EnemyView:
+    """The German side and the face-down markers as the player reads them.
+
+    Made from the board when first needed in a phase and dropped when a combat or a marker
+    turned over may have changed them (:meth:`DefaultPolicy._changed`). British moves
+    change none of it, so what is kept here (the German values of attack and defence, and
+    the route searches of :attr:`routes`) serves every decision in between.
+
+    Attributes:
+        markers: how many face-down markers lay when it was made (one fewer: a marker
+            was turned over, and garrison units came with it).
+        routes: the route searches around the German and marked zones of now.
+    """
+
+    def __init__(self, g: GameState, routes: _Routes) -> None:
+        self.markers = len(g.markers)
+        self.routes = routes
+        self._counts = counts_for_bonus(g.options.commando)
+        self._defence: dict[str, int] = {}
+        self._threats: dict[str, tuple[int, ...]] = {}
 
     def defence(self, g: GameState, target: str) -> int:
         """The defence value of the German stack in ``target`` before its die (rule 9)."""
@@ -263,10 +281,24 @@ class DefaultPolicy:
     def _enemy_view(self, g: GameState) -> _EnemyView:
         view = self._enemy
         if view is None or self._board is not g:
-            view = _EnemyView(g, self._marker_weights(g))
+            view = _EnemyView(g, self._routes_now(g))
             if self._board is g:
                 self._enemy = view
         return view
+
+    def _routes_now(self, g: GameState) -> _Routes:
+        """The route searches of the board as it is (:data:`_ROUTE_SETS`)."""
+        around = frozenset(g.german_zones() | set(g.markers) | set(g.scenario.boat_only_zones))
+        # The map, and what the marker weights depend on (see _marker_weights): none
+        # until the alert is raised, then the markers wherever they were dealt.
+        alerted = g.alert.level > 1
+        key = (g.zmap, around, frozenset(g.markers) if alerted else None, g.scenario.params.activation_max_radius, self.marker_weight)
+        routes = _ROUTE_SETS.get(key)
+        if routes is None:
+            if len(_ROUTE_SETS) >= 4096:
+                _ROUTE_SETS.clear()
+            routes = _ROUTE_SETS[key] = _Routes(around, self._marker_weights(g))
+        return routes
 
     # ------------------------------------------------------------------ goals
     def withdrawing(self, g: GameState) -> bool:
@@ -463,14 +495,14 @@ class DefaultPolicy:
         # The search from ``target`` is made only when the open map's costs from it leave
         # the way across it a chance to be the cheaper.
         view = self._enemy_view(g)
-        here = view.costs_from(g, zone)
+        here = view.routes.costs_from(g, zone)
         detour = min(here.get(d, FAR) for d in dest)
         to_target = here.get(target, FAR)
         least = _least_costs(g.zmap)[target]
         if to_target + min(least.get(d, FAR) for d in dest) >= detour:
             direct = detour  # crossing ``target`` costs at least as much
         else:
-            there = view.costs_from(g, target)
+            there = view.routes.costs_from(g, target)
             direct = min(detour, to_target + min(there.get(d, FAR) for d in dest))
         return direct < FAR and detour > direct + self.detour
 
@@ -607,13 +639,13 @@ class DefaultPolicy:
         for t in targets:
             if best is not None and least.get(t, FAR) >= best[0]:
                 continue  # not even the open map's route to it is cheaper
-            to = view.costs_to(g, t)
+            to = view.routes.costs_to(g, t)
             if start in to and (best is None or to[start] < best[0]):
                 best = (to[start], t)
         if best is None:
             return []
         target = best[1]
-        path = [zone for zone, spent in view.route(g, start, target) if spent <= capacity]
+        path = [zone for zone, spent in view.routes.route(g, start, target) if spent <= capacity]
         reserved = self._reserved_for_others(g, pieces)
         while path and (not g.room_for(path[-1], pieces) or path[-1] in reserved):
             path.pop()
