@@ -44,6 +44,7 @@ from paragraphs_raids.zonemap import ZoneMap
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.state import LAST_RESORT, WURZBURG, GameState
 from paragraphs_bruneval.rules.combat import PROTECTION_SIGN, counts_for_bonus, default_british_front
+from paragraphs_bruneval.routefinding import FAR, cost_to_nearest, costs_toward, least_costs
 from paragraphs_bruneval.rules.commando import GROUP, boat_fighter, commando_aboard
 
 
@@ -83,23 +84,10 @@ def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str
 
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
 HOLD = "hold"
-
-#: A route cost no search reaches (what an unreachable destination counts as).
-FAR = 1 << 20
 #: Chances the player compares with, made once.
 ZERO = Fraction(0)
 HALF = Fraction(1, 2)
 TENTH = Fraction(1, 10)
-
-
-@lru_cache(maxsize=8)
-def _least_costs(zmap: ZoneMap) -> dict[str, Mapping[str, int]]:
-    """Cheapest costs between every two zones on the open map (no zone blocked, no weight).
-
-    No route on a real board is cheaper (blocked zones and weights only add), so these
-    bounds tell the player when a route search cannot change its choice. Per map, once.
-    """
-    return {z.id: zmap.path_costs(z.id) for z in zmap.zones}
 
 
 class _Routes:
@@ -116,23 +104,27 @@ class _Routes:
     def __init__(self, around: frozenset[str], weights: dict[str, int]) -> None:
         self.around = around
         self.weights = weights
-        self._to: dict[str, Mapping[str, int]] = {}
-        self._from: dict[str, Mapping[str, int]] = {}
+        self._toward: dict[tuple[str, str], Mapping[str, int]] = {}
+        self._nearest: dict[tuple[str, tuple[str, ...]], int] = {}
         self._routes: dict[tuple[str, str], list[tuple[str, int]]] = {}
 
-    def costs_to(self, g: GameState, target: str) -> Mapping[str, int]:
-        """Weighted route costs from every zone to ``target`` around :attr:`around`."""
-        to = self._to.get(target)
+    def toward(self, g: GameState, start: str, target: str) -> Mapping[str, int]:
+        """Weighted route costs to ``target`` around :attr:`around`, as far as a route
+        from ``start`` needs them (:func:`~paragraphs_bruneval.routefinding.costs_toward`)."""
+        key = (start, target)
+        to = self._toward.get(key)
         if to is None:
-            to = self._to[target] = g.zmap.costs_to(target, impassable=self.around, surcharge=self.weights)
+            to = self._toward[key] = costs_toward(g.zmap, target, start, self.around, self.weights)
         return to
 
-    def costs_from(self, g: GameState, zone: str) -> Mapping[str, int]:
-        """Route costs from ``zone``, reaching the zones of :attr:`around` without crossing them."""
-        costs = self._from.get(zone)
-        if costs is None:
-            costs = self._from[zone] = g.zmap.path_costs(zone, stop_in=self.around)
-        return costs
+    def nearest(self, g: GameState, start: str, goals: tuple[str, ...]) -> int:
+        """Cost from ``start`` to the nearest of ``goals``, reaching the zones of
+        :attr:`around` without crossing them (FAR: none is reached)."""
+        key = (start, goals)
+        cost = self._nearest.get(key)
+        if cost is None:
+            cost = self._nearest[key] = cost_to_nearest(g.zmap, start, goals, self.around)
+        return cost
 
     def route(self, g: GameState, start: str, target: str) -> list[tuple[str, int]]:
         """The cheapest route from ``start`` toward ``target`` as (zone entered, PM spent so
@@ -142,7 +134,7 @@ class _Routes:
         route = self._routes.get(key)
         if route is not None:
             return route
-        to = self.costs_to(g, target)
+        to = self.toward(g, start, target)
         blocked, weights, zmap = self.around, self.weights, g.zmap
         route = []
         here, spent = start, 0
@@ -485,25 +477,21 @@ class DefaultPolicy:
         dest = self._destinations(g, goal)
         if not dest:
             return False
-        # Lines cost the same both ways, so one search from here measures the way to every
-        # destination: the zones ``around`` (German, marked, sea) are reached but never
-        # crossed, the destination itself included (as a search from each destination,
-        # excluding it, would read it). The way around is that search; the direct way may
-        # also cross ``target``, and a cheapest route crosses it at most once: it is the
-        # way around, or the way to ``target`` plus a search from ``target``. Both searches
-        # serve every pair of zone and target until the German side changes.
-        # The search from ``target`` is made only when the open map's costs from it leave
-        # the way across it a chance to be the cheaper.
-        view = self._enemy_view(g)
-        here = view.routes.costs_from(g, zone)
-        detour = min(here.get(d, FAR) for d in dest)
-        to_target = here.get(target, FAR)
-        least = _least_costs(g.zmap)[target]
+        # The zones ``around`` (German, marked, sea) are reached but never crossed, the
+        # destination itself included. The way around is the cheapest way from here to a
+        # destination; the direct way may also cross ``target``, and a cheapest route
+        # crosses it at most once: it is the way around, or the way to ``target`` plus the
+        # way from ``target`` to a destination. That last search is made only when the
+        # open map's costs from ``target`` leave the way across it a chance to be cheaper.
+        routes = self._enemy_view(g).routes
+        goals = tuple(dest)
+        detour = routes.nearest(g, zone, goals)
+        to_target = routes.nearest(g, zone, (target,))
+        least = least_costs(g.zmap)[target]
         if to_target + min(least.get(d, FAR) for d in dest) >= detour:
             direct = detour  # crossing ``target`` costs at least as much
         else:
-            there = view.routes.costs_from(g, target)
-            direct = min(detour, to_target + min(there.get(d, FAR) for d in dest))
+            direct = min(detour, to_target + routes.nearest(g, target, goals))
         return direct < FAR and detour > direct + self.detour
 
     def _land_commandos(self, g: GameState) -> None:
@@ -635,11 +623,11 @@ class DefaultPolicy:
         ending in a zone where the units may stop (never entering German or marked zones)."""
         view = self._enemy_view(g)
         best: tuple[int, str] | None = None
-        least = _least_costs(g.zmap)[start]
+        least = least_costs(g.zmap)[start]
         for t in targets:
             if best is not None and least.get(t, FAR) >= best[0]:
                 continue  # not even the open map's route to it is cheaper
-            to = view.routes.costs_to(g, t)
+            to = view.routes.toward(g, start, t)
             if start in to and (best is None or to[start] < best[0]):
                 best = (to[start], t)
         if best is None:
