@@ -28,6 +28,19 @@ def least_costs(zmap: ZoneMap) -> dict[str, Mapping[str, int]]:
     return {z.id: zmap.path_costs(z.id) for z in zmap.zones}
 
 
+@lru_cache(maxsize=256)
+def _bounds_to(zmap: ZoneMap, goals: tuple[str, ...]) -> dict[str, int]:
+    """Open-map cost from every zone to the nearest of ``goals`` (lines cost the same both
+    ways, so the costs from the goals serve); few sets of goals come back, kept."""
+    least = least_costs(zmap)
+    out: dict[str, int] = {}
+    for goal in goals:
+        for zone, cost in least[goal].items():
+            if cost < out.get(zone, FAR):
+                out[zone] = cost
+    return out
+
+
 def cost_to_nearest(zmap: ZoneMap, start: str, goals: Collection[str], sinks: Collection[str]) -> int:
     """``min(zmap.path_costs(start, stop_in=sinks)[d] for d in goals)``, FAR when none is reached.
 
@@ -36,18 +49,11 @@ def cost_to_nearest(zmap: ZoneMap, start: str, goals: Collection[str], sinks: Co
     """
     if not goals:
         return FAR
-    least = least_costs(zmap)
-    # Lines cost the same both ways: the open-map cost from a goal to a zone bounds the
-    # cost from that zone to the goal.
-    bounds = [least[d] for d in goals]
-
-    def bound(zone: str) -> int:
-        return min(b.get(zone, FAR) for b in bounds)
-
+    bound = _bounds_to(zmap, tuple(goals)).get
     push, pop = heapq.heappush, heapq.heappop
     dist = {start: 0}
     known = dist.get
-    heap = [(bound(start), 0, start)]
+    heap = [(bound(start, FAR), 0, start)]
     while heap:
         _, d, zid = pop(heap)
         if d > dist[zid]:
@@ -60,7 +66,7 @@ def cost_to_nearest(zmap: ZoneMap, start: str, goals: Collection[str], sinks: Co
             nd = d + cost
             if nd < known(other, FAR):
                 dist[other] = nd
-                push(heap, (nd + bound(other), nd, other))
+                push(heap, (nd + bound(other, FAR), nd, other))
     return FAR
 
 
