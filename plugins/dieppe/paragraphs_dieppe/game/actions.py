@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paragraphs_raids.actions import ActionRefused
-from paragraphs_raids.markers import mark_done
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
 
 from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
@@ -56,8 +55,10 @@ class AssaultReport:
 
 
 def _take(g: GameState, pieces: Sequence[Piece], action: str) -> None:
-    done = g.log.take(pieces, action)
-    mark_done(g.pieces[i] for i in done)
+    # markers.mark_done over the ids the log returns, written out (every action ends here).
+    every = g.pieces
+    for i in g.log.take(pieces, action):
+        every[i].acted = True
 
 
 def _check_side(pieces: Sequence[Piece]) -> None:
@@ -238,10 +239,17 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
     # The levels in ``zone`` as the units stop there one by one (none of them stands
     # there yet: the move has lifted them).
     held = g.points_in(zone)
+    lost = g.lost
+    every = g.pieces
+    boats_only = zone in g.boat_only_zones
     for p in british_order(pieces):
-        if p.id in g.lost:
+        if p.id in lost:
             continue
-        need = g.points_in(zone, (p,))
+        # g.points_in(zone, (p,)) without the call: a unit's levels and its prisoner's.
+        if boats_only:
+            need = p.points if p.role == "boat" else 0
+        else:
+            need = p.points + (sum(every[c].points for c in p.carrying) if p.carrying else 0)
         if held + need <= limit:
             staying.append(p)
             g.place(p, zone)

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from paragraphs_raids.dice import pick_at_random
 from paragraphs_raids.german_ai import Candidate, best_with_random_ties, walk_toward
@@ -55,9 +56,13 @@ def german_fire(g: GameState) -> set[str]:
     fired: set[str] = set()
     done_zones: set[str] = set()
     neighbours = g.scenario.lookups.neighbours
+    near: set[str] = set()
+    near_at = -1
     while True:
-        # Who is next to the British is worked out once per shot, not once per zone.
-        near = {n for z in g.zones_of(BRITISH) for n in neighbours[z]}
+        # Who is next to the British changes only when a shot takes a piece off the board.
+        if near_at != g.board_version:
+            near = {n for z in g.zones_of(BRITISH) for n in neighbours[z]}
+            near_at = g.board_version
         ready = [z for z in g.zones_of(GERMAN) if z in near and z not in done_zones and _shooters(g, z)]
         if not ready:
             return fired
@@ -118,26 +123,49 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     # The stacks ready to move are found once: a move only ever takes units out of
     # them (the movers, and the units they join), since whoever arrives has moved.
     ready = {z: ms for z in g.zones_of(GERMAN) if z not in near and (ms := _movers(g, z, fired, both))}
+    if not ready:
+        return
+    # Zones German routes avoid (ruling R25): face-down markers, obstacles, the British
+    # (who stop a route rather than block it), the sea. A German move never turns a marker
+    # over nor meets an obstacle, so they hold for the whole phase too; frozen once, they
+    # are the map's cache keys as they are.
+    avoided = set(g.markers) | set(g.obstacles) | g.boat_only_zones
+    toward_enemy = g.alarm.level >= g.scenario.params.german_both_from_alarm
+    # From alarm 6 the goal is a British stack; when every British unit is afloat no land
+    # route reaches one, so nobody has a goal (the search would find none).
+    goalless = toward_enemy and not any(g.zmap.steps(z, LAND) for z in british)
+    zones = _Avoid(frozenset(british), frozenset(avoided | british), frozenset(avoided - british), toward_enemy, goalless)
     while ready:
         zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), order[z]))
         movers = ready.pop(zone)
         moved |= {p.id for p in movers}
-        _move_stack(g, zone, movers, moved, british)
+        _move_stack(g, zone, movers, moved, zones)
         ready = {z: kept for z, ms in ready.items() if (kept := [p for p in ms if p.id not in moved])}
 
 
-def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], british: set[str]) -> None:
-    # Zones German routes avoid (ruling R25): face-down markers, obstacles, the British
-    # (who stop a route rather than block it), the sea.
-    toward_enemy = g.alarm.level >= g.scenario.params.german_both_from_alarm
-    if toward_enemy and not any(g.zmap.steps(z, LAND) for z in british):
-        # Every British unit is afloat: no land route reaches one, so no goal (the search
-        # below would find none).
+class _Avoid(NamedTuple):
+    """What German routes steer by during one movement phase (see :func:`german_movement`)."""
+
+    #: the British zones: a route may end in one but not cross it.
+    british: frozenset[str]
+    #: every zone a route avoids, the British ones included.
+    blocked: frozenset[str]
+    #: the zones a route never enters (those avoided that hold no British unit).
+    impassable: frozenset[str]
+    #: alarm 6 or more: the Germans head for the British.
+    toward_enemy: bool
+    #: no land route can reach a goal this phase.
+    goalless: bool
+
+
+def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], zones: _Avoid) -> None:
+    british = zones.british
+    blocked = zones.blocked
+    toward_enemy = zones.toward_enemy
+    if zones.goalless:
         mark_done(movers)
         return
-    avoided = set(g.markers) | set(g.obstacles) | g.boat_only_zones
-    blocked = avoided | british
-    costs = g.zmap.path_costs(zone, impassable=avoided - british, stop_in=british)
+    costs = g.zmap.path_costs(zone, impassable=zones.impassable, stop_in=british)
     limit = g.scenario.params.side_stacking
     stacks = g.stacks
     if toward_enemy:
@@ -155,7 +183,9 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], b
         return
     vorwarts = g.scenario.params.vorwarts_move if g.options.vorwarts else None
     allowance = stack_allowance(movers, g.stack(zone), vorwarts=vorwarts)
-    path = walk_toward(g.zmap, zone, goal.zone, allowance, g.roll, impassable=blocked - {goal.zone}, enter_goal=not toward_enemy)
+    # The goal need not be taken out of ``blocked``: the walk never asks whether the zone
+    # it ends in is blocked, and the search toward a goal lets the goal itself in.
+    path = walk_toward(g.zmap, zone, goal.zone, allowance, g.roll, impassable=blocked, enter_goal=not toward_enemy)
     mark_done(movers)
     if not path:
         return

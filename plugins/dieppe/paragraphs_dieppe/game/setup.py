@@ -39,6 +39,7 @@ def new_game(scenario: Scenario, roll: Roller, options: Options = Options(), jou
             for p in placed:
                 p.zone = zone
             g.stacks[zone] = sorted(placed, key=g.german_key)
+            g.board_version += 1
             continue
         for p in placed:
             g.place(p, zone)

@@ -19,7 +19,7 @@ from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.cli import RaidChoices
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.journal import Journal
-from paragraphs_raids.markers import ActivationMarkers, Container, MarkerBack
+from paragraphs_raids.markers import ANY, ActivationMarkers, Container, MarkerBack
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, strongest_on_top
 from paragraphs_raids.state import RaidState
 from paragraphs_raids.zonemap import ZoneMap
@@ -120,6 +120,11 @@ class GameState(RaidState):
     british_column: Callable[[Sequence[Piece]], list[Piece]] | None = field(default=None, repr=False, compare=False)
     #: the last German of an assault -> whether the commandos take him prisoner (rule 12).
     take_prisoner: Callable[[Piece], bool] | None = field(default=None, repr=False, compare=False)
+    #: Counts every placing and lifting: the zones per side below are worked out again only
+    #: when it has moved (a game asks for them about a hundred times, between a few dozen moves).
+    board_version: int = field(default=0, repr=False, compare=False)
+    _zones_seen: tuple[int, int] = field(default=(-1, 0), repr=False, compare=False)
+    _zones: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     # ------------------------------------------------------------------ RaidState
     @property
@@ -152,8 +157,13 @@ class GameState(RaidState):
         return total
 
     def pieces_of(self, side: str) -> list[Piece]:
-        """The pieces of ``side`` on the map, zone by zone (a list: games ask it every phase)."""
-        return [p for s in self.stacks.values() for p in s if p.side == side]
+        """The pieces of ``side`` on the map, zone by zone (a list: games ask it every phase).
+
+        Only the zones whose stack is ``side``'s are read: between two actions a zone
+        never holds both sides (rules 1.2 and 2.2; ``check_stacking`` checks it).
+        """
+        stacks = self.stacks
+        return [p for z in self.zones_of(side) for p in stacks[z]]
 
     # ------------------------------------------------------------------ reading
     def log_line(self, text: str) -> None:
@@ -176,8 +186,28 @@ class GameState(RaidState):
             out += [self.pieces[c] for c in ids]
         return out
 
-    def zones_of(self, side: str) -> list[str]:
-        return [z for z, s in self.stacks.items() if s and s[0].side == side]
+    def zones_of(self, side: str) -> tuple[str, ...]:
+        """Zones whose stack is ``side``'s, in the order the stacks were first made (the
+        order German tie-breaks roll over). Read-only: it is kept until the board changes."""
+        seen = (self.board_version, id(self.stacks))
+        if self._zones_seen != seen:
+            british: list[str] = []
+            german: list[str] = []
+            for z, s in self.stacks.items():
+                if s:
+                    (british if s[0].side == BRITISH else german).append(z)
+            self._zones = {BRITISH: tuple(british), GERMAN: tuple(german)}
+            self._zones_seen = seen
+        return self._zones.get(side, ())
+
+    # ------------------------------------------------------------------ placing
+    def place(self, piece: Piece, zone: str, *, top: bool = False) -> None:
+        self.board_version += 1
+        RaidState.place(self, piece, zone, top=top)
+
+    def lift(self, piece: Piece) -> None:
+        self.board_version += 1
+        RaidState.lift(self, piece)
 
     def letter(self, zone: str) -> str:
         return self.scenario.lookups.letters[zone]
@@ -186,7 +216,7 @@ class GameState(RaidState):
     def alarm_event(self, event: str) -> int:
         """Raise the alarm for one occurrence of ``event``; at 9, every marker is revealed."""
         added = self.alarm.happen(event, at_once=True)
-        if added:
+        if added and self.journal.enabled:
             self.log_line(f"alarm +{added} ({event.replace('_', ' ')}): level {self.alarm.level}")
         if self.alarm.level >= self.scenario.params.flip_all_at_alarm:
             self.flip_all("the alarm reaches 9")
@@ -226,9 +256,11 @@ class GameState(RaidState):
             wanted = [(t, n * 2 if t == "infantry" else n) for t, n in wanted]
         placed: list[Piece] = []
         limit = self.scenario.params.side_stacking
+        pieces = self.pieces
         for unit_type, n in wanted:
             for _ in range(n):
-                ids = self.garrison.of_type(unit_type)
+                # Container.of_type with the garrison's type (a counter's role) read directly.
+                ids = list(self.garrison.left) if unit_type == ANY else [c for c in self.garrison.left if pieces[c].role == unit_type]
                 if not ids:
                     break
                 nxt = self.pieces[ids[0]]
