@@ -36,6 +36,18 @@ _D10 = DiceConventions()
 _TOWARD: dict[tuple[object, ...], tuple[dict[str, int], Mapping[str, int]]] = {}
 #: (map, zone, Newhaven) -> the first cheapest way there by sea.
 _AT_SEA: dict[tuple[object, str, str], tuple[str, ...]] = {}
+#: Margin -> the chance a British fire hits, as a float (the exact fraction is computed
+#: once per margin; the policy compares it for every target it considers).
+_HIT_CHANCE: dict[int, float] = {}
+
+
+def _hit_chance(margin: int) -> float:
+    chance = _HIT_CHANCE.get(margin)
+    if chance is None:
+        chance = _HIT_CHANCE[margin] = float(win_chance(margin, "d6", "d10", _D10))
+    return chance
+
+
 #: Turns left, from which stacks head back to the boats whatever they are doing.
 DEFAULT_WITHDRAW_MARGIN = 4
 
@@ -251,7 +263,7 @@ class DefaultPolicy:
             if a is None:  # the shooters' value is the same whatever they aim at
                 a = shooter_value(shooters[0], shooters, turn=g.turn, light_table=g.scenario.tables["light"]).base
             d = target_value(aim, germans, g.zmap.zone(target).protection).base
-            chance = float(win_chance(a - d, "d6", "d10", _D10))
+            chance = _hit_chance(a - d)
             if best is None or chance > best[0]:
                 best = (chance, target)
         if best is not None and best[0] >= self.fire_threshold:

@@ -270,7 +270,8 @@ def _cut_telephone(g: GameState, pieces: Sequence[Piece], zone: str) -> None:
         g.telephones.discard(zone)
         if not g.telephone_cut:
             g.telephone_cut = True
-        g.log_line(f"telephone line cut in {zone}")
+        if g.journal.enabled:
+            g.log_line(f"telephone line cut in {zone}")
 
 
 def _enter_obstacle(g: GameState, pieces: list[Piece], zone: str, use_bangalore: bool) -> bool:
@@ -374,7 +375,8 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
         for p in survivors:
             g.place(p, zone)
         _cut_telephone(g, survivors, zone)
-        g.log_line(f"the commandos take {zone}")
+        if g.journal.enabled:
+            g.log_line(f"the commandos take {zone}")
     else:
         back = origin
         for p in survivors:
@@ -383,7 +385,8 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
             else:
                 g.place(p, back)
         g.stack(zone).sort(key=GERMAN_ORDER)
-        g.log_line(f"the assault on {zone} stops; the commandos go back to {from_lca.zone if from_lca else back}")
+        if g.journal.enabled:
+            g.log_line(f"the assault on {zone} stops; the commandos go back to {from_lca.zone if from_lca else back}")
     if g.hess_killed >= 2 and not g.flipped_all:
         g.flip_all("battery 813 is destroyed")
     return report
@@ -423,7 +426,8 @@ def embark(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
         g.lift(p)
         g.aboard.setdefault(lca.id, []).append(p.id)
         g.reembarked.add(p.id)
-    g.log_line(f"{', '.join(p.label() for p in pieces)} embark in {lca.label()}")
+    if g.journal.enabled:
+        g.log_line(f"{', '.join(p.label() for p in pieces)} embark in {lca.label()}")
     _adjacent_tests(g, beach, set())
 
 
@@ -454,7 +458,8 @@ def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
         raise ActionRefused(f"{end} has no room for {len(lcas)} more LCAs")
     _take(g, lcas, SAIL)
     g.move_pieces(lcas, end)
-    g.log_line(f"{', '.join(p.label() for p in lcas)} sail to {end}")
+    if g.journal.enabled:
+        g.log_line(f"{', '.join(p.label() for p in lcas)} sail to {end}")
 
 
 # --------------------------------------------------------------------------- fire

@@ -250,5 +250,5 @@ def _enter(g: GameState, entry: int, count: int, held: object, fresh: bool = Fal
         g.place(piece, zone)
         piece.acted = True
         arrived.append(piece)
-    if arrived:
+    if arrived and g.journal.enabled:
         g.log_line(f"{len(arrived)} reinforcement(s) arrive at R{entry}: {', '.join(p.label() for p in arrived)}")

@@ -123,7 +123,8 @@ class GameState(RaidState):
     #: Counts every placing and lifting: the zones per side below are worked out again only
     #: when it has moved (a game asks for them about a hundred times, between a few dozen moves).
     board_version: int = field(default=0, repr=False, compare=False)
-    _zones_seen: tuple[int, int] = field(default=(-1, 0), repr=False, compare=False)
+    _zones_seen: int = field(default=-1, repr=False, compare=False)
+    _zones_of_stacks: dict[str, list[Piece]] | None = field(default=None, repr=False, compare=False)
     _zones: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     # ------------------------------------------------------------------ RaidState
@@ -189,15 +190,15 @@ class GameState(RaidState):
     def zones_of(self, side: str) -> tuple[str, ...]:
         """Zones whose stack is ``side``'s, in the order the stacks were first made (the
         order German tie-breaks roll over). Read-only: it is kept until the board changes."""
-        seen = (self.board_version, id(self.stacks))
-        if self._zones_seen != seen:
+        if self._zones_seen != self.board_version or self._zones_of_stacks is not self.stacks:
             british: list[str] = []
             german: list[str] = []
             for z, s in self.stacks.items():
                 if s:
                     (british if s[0].side == BRITISH else german).append(z)
             self._zones = {BRITISH: tuple(british), GERMAN: tuple(german)}
-            self._zones_seen = seen
+            self._zones_seen = self.board_version
+            self._zones_of_stacks = self.stacks
         return self._zones.get(side, ())
 
     # ------------------------------------------------------------------ placing
