@@ -26,6 +26,8 @@ class Lookups:
     neighbours: Mapping[str, tuple[str, ...]]
     #: Zone -> the zones one line a land unit may walk along away, in content order.
     land_neighbours: Mapping[str, tuple[str, ...]]
+    #: Zone -> the zones a land unit walks to in one line, with the MP it pays, in content order.
+    land_steps: Mapping[str, Mapping[str, int]]
     #: Zone -> its place in content order.
     order: Mapping[str, int]
     #: Zone -> protection of its terrain (rule 1.2).
@@ -46,6 +48,7 @@ class Lookups:
         return cls(
             neighbours={z: tuple(zmap.neighbours(z)) for z in zmap.order},
             land_neighbours={z: tuple(zmap.neighbours(z, land)) for z in zmap.order},
+            land_steps={z: dict(zmap.steps(z, LAND)) for z in zmap.order},
             order=dict(zmap.order),
             protection={z: zmap.zone(z).protection for z in zmap.order},
             stacking={z: zmap.zone(z).stacking for z in zmap.order},

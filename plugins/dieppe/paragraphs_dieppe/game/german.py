@@ -14,11 +14,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from paragraphs_raids.dice import pick_at_random
-from paragraphs_raids.german_ai import Candidate, best_with_random_ties, walk_toward
+from paragraphs_raids.dice import Roller, pick_at_random
+from paragraphs_raids.german_ai import Candidate, best_with_random_ties
 from paragraphs_raids.markers import mark_done
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
 
@@ -63,15 +63,17 @@ def german_fire(g: GameState) -> set[str]:
         if near_at != g.board_version:
             near = {n for z in g.zones_of(BRITISH) for n in neighbours[z]}
             near_at = g.board_version
-        ready = [z for z in g.zones_of(GERMAN) if z in near and z not in done_zones and _shooters(g, z)]
-        if not ready:
+        # Zone -> who can fire from it, kept for the shot (choosing rolls dice, changes nothing).
+        able = {z: shooters for z in g.zones_of(GERMAN) if z in near and z not in done_zones and (shooters := _shooters(g, z))}
+        if not able:
             return fired
+        ready = list(able)
         zone = best_with_random_ties(ready, lambda z: -g.points_in(z), g.roll, "German fire: equal stacks")
         assert zone is not None
         done_zones.add(zone)
         target = best_with_random_ties(british_targets(g, zone), g.points_in, g.roll, "German fire: equal targets")
         assert target is not None
-        shooters = _shooters(g, zone)
+        shooters = able[zone]
         fired |= {p.id for p in shooters}
         german_shot(g, shooters, zone, target)
         mark_done(p for p in shooters if p.id not in g.lost)
@@ -134,7 +136,7 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     # From alarm 6 the goal is a British stack; when every British unit is afloat no land
     # route reaches one, so nobody has a goal (the search would find none).
     goalless = toward_enemy and not any(g.zmap.steps(z, LAND) for z in british)
-    zones = _Avoid(frozenset(british), frozenset(avoided | british), frozenset(avoided - british), toward_enemy, goalless)
+    zones = _Avoid(frozenset(british), frozenset(avoided - british), toward_enemy, goalless)
     while ready:
         zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), order[z]))
         movers = ready.pop(zone)
@@ -148,8 +150,6 @@ class _Avoid(NamedTuple):
 
     #: the British zones: a route may end in one but not cross it.
     british: frozenset[str]
-    #: every zone a route avoids, the British ones included.
-    blocked: frozenset[str]
     #: the zones a route never enters (those avoided that hold no British unit).
     impassable: frozenset[str]
     #: alarm 6 or more: the Germans head for the British.
@@ -160,7 +160,6 @@ class _Avoid(NamedTuple):
 
 def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], zones: _Avoid) -> None:
     british = zones.british
-    blocked = zones.blocked
     toward_enemy = zones.toward_enemy
     if zones.goalless:
         mark_done(movers)
@@ -183,9 +182,7 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
         return
     vorwarts = g.scenario.params.vorwarts_move if g.options.vorwarts else None
     allowance = stack_allowance(movers, g.stack(zone), vorwarts=vorwarts)
-    # The goal need not be taken out of ``blocked``: the walk never asks whether the zone
-    # it ends in is blocked, and the search toward a goal lets the goal itself in.
-    path = walk_toward(g.zmap, zone, goal.zone, allowance, g.roll, impassable=blocked, enter_goal=not toward_enemy)
+    path = walk_from_search(g.scenario.lookups.land_steps, g.roll, costs, british, zone, goal.zone, allowance, enter_goal=not toward_enemy)
     mark_done(movers)
     if not path:
         return
@@ -209,6 +206,59 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
         moved |= {p.id for p in g.stack(end)}
     if g.journal.enabled:
         g.log_line(f"German move from {zone} to {end} ({', '.join(p.label() for p in movers)})" + (f"; {', '.join(p.label() for p in left)} stay in {back}" if left else ""))
+
+
+def walk_from_search(
+    steps: Mapping[str, Mapping[str, int]],
+    roll: Roller,
+    costs: Mapping[str, int],
+    sinks: frozenset[str],
+    start: str,
+    goal: str,
+    allowance: int,
+    *,
+    enter_goal: bool,
+) -> list[str]:
+    """The raids layer's ``walk_toward`` (same zones, same dice), without its search
+    from the goal: ``costs`` (the search from ``start`` that chose the goal) already holds
+    every cheapest route to it.
+
+    Lines cost the same both ways, so a zone lies on a cheapest route from ``start`` to
+    ``goal`` exactly when a chain of lines, each paying its cost in ``costs``, leads from it
+    to the goal; the routes avoid the same zones in both searches (the British zones,
+    ``sinks``, are ends, never crossings). The walk then takes, in content order, the
+    joined zones one step further along such a chain: the zones ``next_steps`` offers.
+    ``steps`` are the map's land steps (``Lookups.land_steps``). ``tests/test_fast_paths.py``
+    checks it against ``walk_toward`` on many boards.
+    """
+    on_route = {goal}
+    frontier = [goal]
+    while frontier:
+        there = frontier.pop()
+        cost_there = costs[there]
+        for zone, step in steps[there].items():
+            cost = costs.get(zone)
+            if cost is not None and cost + step == cost_there and zone not in on_route and (zone not in sinks or zone == start):
+                on_route.add(zone)
+                frontier.append(zone)
+    path: list[str] = []
+    here = start
+    left = allowance
+    while here != goal:
+        further = costs[here]
+        options = [zone for zone, step in steps[here].items() if zone in on_route and costs[zone] == further + step]
+        if not options:
+            break
+        nxt = pick_at_random(options, roll, f"German route from {here}: equal routes") if len(options) > 1 else options[0]
+        if nxt == goal and not enter_goal:
+            break
+        step = steps[here][nxt]
+        if step > left:
+            break
+        left -= step
+        path.append(nxt)
+        here = nxt
+    return path
 
 
 def reinforcements(g: GameState) -> None:
