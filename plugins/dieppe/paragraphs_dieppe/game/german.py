@@ -137,12 +137,16 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     # route reaches one, so nobody has a goal (the search would find none).
     goalless = toward_enemy and not any(g.zmap.steps(z, LAND) for z in british)
     zones = _Avoid(frozenset(british), frozenset(avoided - british), toward_enemy, goalless)
+    levels = {z: sum(p.points for p in ms) for z, ms in ready.items()}
     while ready:
-        zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), order[z]))
+        zone = min(ready, key=lambda z: (-levels[z], order[z]))
         movers = ready.pop(zone)
         moved |= {p.id for p in movers}
-        _move_stack(g, zone, movers, moved, zones)
-        ready = {z: kept for z, ms in ready.items() if (kept := [p for p in ms if p.id not in moved])}
+        joined = _move_stack(g, zone, movers, moved, zones)
+        # Only the stack joined loses units (all of them: they have reached their goal);
+        # every other stack ready to move still stands where it was, untouched.
+        if joined is not None:
+            ready.pop(joined, None)
 
 
 class _Avoid(NamedTuple):
@@ -158,12 +162,13 @@ class _Avoid(NamedTuple):
     goalless: bool
 
 
-def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], zones: _Avoid) -> None:
+def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], zones: _Avoid) -> str | None:
+    """Move one stack toward its goal; returns the zone of the German stack it joined, if any."""
     british = zones.british
     toward_enemy = zones.toward_enemy
     if zones.goalless:
         mark_done(movers)
-        return
+        return None
     costs = g.zmap.path_costs(zone, impassable=zones.impassable, stop_in=british)
     limit = g.scenario.params.side_stacking
     stacks = g.stacks
@@ -179,13 +184,13 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
     goal = best_with_random_ties(found, lambda c: (c.cost, -c.points), g.roll, "German goal: equal choices")
     if goal is None:
         mark_done(movers)
-        return
+        return None
     vorwarts = g.scenario.params.vorwarts_move if g.options.vorwarts else None
     allowance = stack_allowance(movers, g.stack(zone), vorwarts=vorwarts)
     path = walk_from_search(g.scenario.lookups.land_steps, g.roll, costs, british, zone, goal.zone, allowance, enter_goal=not toward_enemy)
     mark_done(movers)
     if not path:
-        return
+        return None
     end = path[-1]
     # Rule 9.3 (R26): units that do not fit stay behind, the smallest FF first, in the
     # last zone of the path with room for them (at worst where they started).
@@ -201,11 +206,14 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
                     left.append(p)
                     back = where
                 break
+    joined = None
     if not toward_enemy:
         # Below alarm 6 the goal is to join: the units joined have reached theirs too.
         moved |= {p.id for p in g.stack(end)}
+        joined = end
     if g.journal.enabled:
         g.log_line(f"German move from {zone} to {end} ({', '.join(p.label() for p in movers)})" + (f"; {', '.join(p.label() for p in left)} stay in {back}" if left else ""))
+    return joined
 
 
 def walk_from_search(

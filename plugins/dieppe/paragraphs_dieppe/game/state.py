@@ -201,6 +201,14 @@ class GameState(RaidState):
             self._zones_of_stacks = self.stacks
         return self._zones.get(side, ())
 
+    def stack(self, zone: str) -> list[Piece]:
+        """The raids layer's ``stack`` (an empty zone gets its list, at the end of
+        ``stacks``), without building a spare empty list on every call."""
+        found = self.stacks.get(zone)
+        if found is None:
+            found = self.stacks[zone] = []
+        return found
+
     # ------------------------------------------------------------------ placing
     def place(self, piece: Piece, zone: str, *, top: bool = False) -> None:
         self.board_version += 1
