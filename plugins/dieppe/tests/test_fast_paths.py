@@ -10,12 +10,14 @@ from __future__ import annotations
 import itertools
 import random
 
-from paragraphs_raids.dice import PrngRoller, RollNote
+from paragraphs_raids.activation import activation_check
+from paragraphs_raids.dice import PrngRoller, RollNote, ScriptedRoller
 from paragraphs_raids.german_ai import walk_toward
 from paragraphs_raids.stacks import Piece, factor, strongest_on_top
 
 from paragraphs_dieppe.game.german import walk_from_search
 from paragraphs_dieppe.game.state import german_order
+from paragraphs_dieppe.rules.activation import ADJACENT, adjacent_test
 from paragraphs_dieppe.rules.movement import LAND, allowance, stack_allowance
 from paragraphs_dieppe.scenario import Scenario
 
@@ -85,3 +87,10 @@ def test_the_german_walk_from_the_goal_search_is_walk_toward(scenario: Scenario)
             checked += 1
             ties += bool(general_notes)
     assert checked > 2000 and ties > 200  # equal routes (rolled for) were met, not only single ones
+
+
+def test_the_adjacent_test_is_the_raids_layer_s_activation_check() -> None:
+    for alarm in range(10):
+        for face in range(10):
+            general = activation_check(alarm, 1, ScriptedRoller([face]), ADJACENT).activated
+            assert adjacent_test(alarm, ScriptedRoller([face])) == general, (alarm, face)
