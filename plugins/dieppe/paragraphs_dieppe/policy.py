@@ -273,7 +273,8 @@ class DefaultPolicy:
         for p in [p for p in g.pieces_of(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
             reach = g.scenario.params.mortar_range if p.role == "mortar" else 1
             radii = g.zmap.radii_from(p.zone)
-            targets = [z for z, r in radii.items() if 1 <= r <= reach and g.side_in(z) == GERMAN and z not in g.markers]
+            # German zones in reach (the nearest is chosen below, so their order is free).
+            targets = [z for z in g.zones_of(GERMAN) if 1 <= radii.get(z, -1) <= reach and z not in g.markers.hidden]
             targets = [z for z in targets if (f := front_line([q for q in g.stack(z)], LAST_RESORT)) is not None and f.role != "hess"]
             if targets:
                 self._try(g, f"{p.role} fire", actions.fire, [p], min(targets, key=lambda z: (radii[z], g.zmap.order[z])))

@@ -266,18 +266,21 @@ class GameState(RaidState):
         placed: list[Piece] = []
         limit = self.scenario.params.side_stacking
         pieces = self.pieces
+        left = self.garrison.left
         for unit_type, n in wanted:
+            # Container.of_type with the garrison's type (a counter's role) read directly,
+            # once per type: each draw below takes its unit out of this list too.
+            ids = list(left) if unit_type == ANY else [c for c in left if pieces[c].role == unit_type]
             for _ in range(n):
-                # Container.of_type with the garrison's type (a counter's role) read directly.
-                ids = list(self.garrison.left) if unit_type == ANY else [c for c in self.garrison.left if pieces[c].role == unit_type]
                 if not ids:
                     break
-                nxt = self.pieces[ids[0]]
+                nxt = pieces[ids[0]]
                 if self.points_in(zone) + nxt.points > limit:
                     break
                 # Container.draw of one unit, without looking the type up a second time.
                 drawn = pick_at_random(ids, self.roll, f"garrison for {zone}: {unit_type}")
-                self.garrison.left.remove(drawn)
+                left.remove(drawn)
+                ids.remove(drawn)
                 piece = self.pieces[drawn]
                 self.place(piece, zone)
                 placed.append(piece)
