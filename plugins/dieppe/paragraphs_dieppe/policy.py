@@ -184,7 +184,7 @@ class DefaultPolicy:
             if not cargo or g.late.get(cargo[0].group, 0) > g.turn:
                 continue
             forced = g.off_course.get(cargo[0].group)
-            beaches = [forced] if forced else [z for z in g.zmap.steps(lca.zone, "landing")]
+            beaches = [forced] if forced else list(g.scenario.lookups.landing[lca.zone])
             if not beaches:
                 continue
             beach = beaches[0]
@@ -291,12 +291,17 @@ class DefaultPolicy:
     # ------------------------------------------------------------------ going home
     def _boats_for(self, g: GameState, beach: str) -> list[Piece]:
         out = []
-        for zone in g.zmap.steps(beach, "landing"):
+        for zone in g.scenario.lookups.landing[beach]:
             out += [b for b in g.boats_in(zone)]
         return out
 
+    def _has_boats(self, g: GameState, beach: str) -> bool:
+        """Whether :meth:`_boats_for` finds any, without listing them."""
+        stacks = g.stacks
+        return any(p.role == "boat" for zone in g.scenario.lookups.landing[beach] for p in stacks.get(zone, ()))
+
     def _withdraw(self, g: GameState, zone: str, pieces: list[Piece]) -> None:
-        beaches = [z for z in g.scenario.lookups.beaches if self._boats_for(g, z)]
+        beaches = [z for z in g.scenario.lookups.beaches if self._has_boats(g, z)]
         if not beaches:
             return
         if zone in beaches:

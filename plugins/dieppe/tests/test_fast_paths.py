@@ -46,6 +46,7 @@ def test_the_map_tables_answer_as_the_map(scenario: Scenario) -> None:
         assert list(t.land_neighbours[zone]) == z.neighbours(zone, land)
         assert (t.protection[zone], t.stacking[zone]) == (z.zone(zone).protection, z.zone(zone).stacking)
         assert t.land_steps[zone] == z.steps(zone, LAND) and list(t.land_steps[zone]) == list(z.steps(zone, LAND))
+        assert list(t.landing[zone]) == list(z.steps(zone, "landing"))
         assert t.letters[zone] == str(scenario.zone_records[zone].get("activation") or "")
     assert (t.newhaven, t.hess_zone, list(t.beaches)) == (z.tagged("newhaven")[0], z.tagged("hess")[0], z.tagged("beach"))
     for n in range(10):
