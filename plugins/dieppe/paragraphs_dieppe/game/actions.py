@@ -74,7 +74,13 @@ _RANK = {"commando": 0, "mortar": 1, "boat": 1, "sniper": 2, "officer": 3}
 
 def british_order(pieces: Sequence[Piece]) -> list[Piece]:
     """The automatic player's order: full commandos on top, then reduced, then the rest."""
-    return sorted(pieces, key=lambda p: (_RANK.get(p.role, 2), p.reduced))
+    if len(pieces) < 2:
+        return list(pieces)
+    return sorted(pieces, key=_british_rank)
+
+
+def _british_rank(p: Piece) -> tuple[int, bool]:
+    return (_RANK.get(p.role, 2), p.reduced)
 
 
 # --------------------------------------------------------------------------- moving

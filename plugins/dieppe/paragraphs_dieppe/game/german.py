@@ -14,8 +14,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.german_ai import Candidate, best_with_random_ties
@@ -28,6 +28,7 @@ from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_val
 from paragraphs_dieppe.rules.movement import LAND, stack_allowance
 from paragraphs_dieppe.rules.reinforcements import free_entry, roll_reinforcements
 
+T = TypeVar("T")
 #: Units that never fire (rule 11: the Hess battery).
 NEVER_FIRE = frozenset({"hess"})
 
@@ -68,15 +69,23 @@ def german_fire(g: GameState) -> set[str]:
         if not able:
             return fired
         ready = list(able)
-        zone = best_with_random_ties(ready, lambda z: -g.points_in(z), g.roll, "German fire: equal stacks")
+        zone = _best(ready, lambda z: -g.points_in(z), g, "German fire: equal stacks")
         assert zone is not None
         done_zones.add(zone)
-        target = best_with_random_ties(british_targets(g, zone), g.points_in, g.roll, "German fire: equal targets")
+        target = _best(british_targets(g, zone), g.points_in, g, "German fire: equal targets")
         assert target is not None
         shooters = able[zone]
         fired |= {p.id for p in shooters}
         german_shot(g, shooters, zone, target)
         mark_done(p for p in shooters if p.id not in g.lost)
+
+
+def _best(items: Sequence[T], key: Callable[[T], Any], g: GameState, purpose: str) -> T | None:
+    """``best_with_random_ties``; a single choice (the usual case) is taken without keys
+    or dice, as that function would take it."""
+    if len(items) == 1:
+        return items[0]
+    return best_with_random_ties(items, key, g.roll, purpose)
 
 
 def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone: str) -> bool:
@@ -181,7 +190,7 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
             for z, c in costs.items()
             if z != zone and (s := stacks.get(z)) and s[0].side == GERMAN and (pts := g.points_in(z)) + need <= limit
         ]
-    goal = best_with_random_ties(found, lambda c: (c.cost, -c.points), g.roll, "German goal: equal choices")
+    goal = _best(found, lambda c: (c.cost, -c.points), g, "German goal: equal choices")
     if goal is None:
         mark_done(movers)
         return None
