@@ -120,7 +120,8 @@ class GameState(RaidState):
     british_column: Callable[[Sequence[Piece]], list[Piece]] | None = field(default=None, repr=False, compare=False)
     #: the last German of an assault -> whether the commandos take him prisoner (rule 12).
     take_prisoner: Callable[[Piece], bool] | None = field(default=None, repr=False, compare=False)
-    #: Counts every placing and lifting: the zones per side below are worked out again only
+    #: Counts every placing and lifting (``place``, ``lift``, ``move_pieces``; the only
+    #: ways pieces enter or leave a zone): the zones per side below are worked out again only
     #: when it has moved (a game asks for them about a hundred times, between a few dozen moves).
     board_version: int = field(default=0, repr=False, compare=False)
     _zones_seen: int = field(default=-1, repr=False, compare=False)
@@ -217,6 +218,11 @@ class GameState(RaidState):
     def lift(self, piece: Piece) -> None:
         self.board_version += 1
         RaidState.lift(self, piece)
+
+    def move_pieces(self, pieces: Iterable[Piece], zone: str) -> None:
+        # Counted here too, in case the raids layer moves them without place and lift.
+        RaidState.move_pieces(self, pieces, zone)
+        self.board_version += 1
 
     def letter(self, zone: str) -> str:
         return self.scenario.lookups.letters[zone]
