@@ -19,7 +19,8 @@ import pytest
 
 from paragraphs.errors import SaveError
 from paragraphs.state import SaveBusy, SaveMissing, State, hold_save, load_state, save_exists, save_state
-from paragraphs.state.savefile import write_file_atomic
+from paragraphs.state import slots
+from paragraphs.state.savefile import read_save_record, write_file_atomic
 
 
 def game(steps: int = 2) -> State:
@@ -36,6 +37,22 @@ def advance(s: State, i: int) -> None:
     s.record({"action": "title-own", "start": str(i)}, before)
 
 
+def edit_record(path: Path, change) -> None:
+    """Change the newest save in ``path`` as a writer who knows the format would: the slot
+    is written back in place (same size) with a checksum that matches."""
+    data = path.read_bytes()
+    newest = slots.complete_slots(data)[0]
+    record = json.loads(newest.record)
+    change(record)
+    capacity = slots.capacity_of(data)
+    generation = record["generation"] if type(record.get("generation")) is int else newest.generation
+    new = slots.slot_bytes(json.dumps(record).encode(), generation, capacity)
+    offset = slots.slot_offset(newest.index, capacity)
+    with open(path, "r+b") as fh:
+        fh.seek(offset)
+        fh.write(new)
+
+
 def leftovers(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
 
@@ -46,41 +63,53 @@ KILLER = textwrap.dedent(
     """
     import os, sys
     from paragraphs.state import load_state, save_state
-    path, kill_at = sys.argv[1], int(sys.argv[2])
+    path, kill_at, whole = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "whole"
     calls = [0]
-    def deadly(real):
+    def deadly(name, real):
         def call(*args, **kwargs):
             calls[0] += 1
             if calls[0] == kill_at:
+                if name in ("write", "pwrite"):  # killed in the middle of the write: half of it lands
+                    data = bytes(args[1])
+                    real(args[0], data[: len(data) // 2], *args[2:])
                 os._exit(9)  # a kill: no cleanup, no finally
             return real(*args, **kwargs)
         return call
     state = load_state(path)
-    before = state.snapshot()
-    state.add_counter("vp", 1, "the step being saved")
-    state.record({"action": "title-own", "start": "k"}, before)
-    for name in ("replace", "link", "fsync", "write", "ftruncate", "open"):
-        setattr(os, name, deadly(getattr(os, name)))
+    if whole:  # an undo before the step: the save is rewritten whole, its journal afresh
+        state.undo()
+        for label in ("redo", "k"):
+            before = state.snapshot()
+            state.add_counter("vp", 1, "the step being saved")
+            state.record({"action": "title-own", "start": label}, before)
+    else:  # one more step: the save goes in place, into the other slot
+        before = state.snapshot()
+        state.add_counter("vp", 1, "the step being saved")
+        state.record({"action": "title-own", "start": "k"}, before)
+    for name in ("replace", "link", "fsync", "fdatasync", "write", "pwrite", "pread", "ftruncate", "open"):
+        setattr(os, name, deadly(name, getattr(os, name)))
     save_state(state, path)
     sys.exit(0)
     """
 )
 
 
-def test_a_kill_at_any_write_step_leaves_every_file_loadable_and_never_a_new_game(tmp_path):
+@pytest.mark.parametrize("how, calls", [("in place", 5), ("whole", 8)])
+def test_a_kill_at_any_write_step_leaves_every_file_loadable_and_never_a_new_game(tmp_path, how, calls):
     path = tmp_path / "game.json"
     save_state(game(2), path)
     save_state(load_state(path), path)  # a .bak exists too
     kill_at = 1
     while True:
-        run = subprocess.run([sys.executable, "-c", KILLER, str(path), str(kill_at)], capture_output=True, text=True, timeout=60)
+        run = subprocess.run([sys.executable, "-c", KILLER, str(path), str(kill_at), how.split()[0]], capture_output=True, text=True, timeout=60)
         assert run.returncode in (0, 9), run.stderr
         assert save_exists(path), f"kill at call {kill_at}: the save is gone"
         loaded = load_state(path)
         assert len(loaded.journal) in (2, 3) and loaded.counters["vp"] == len(loaded.journal)
+        if run.returncode == 0:
+            assert len(loaded.journal) == 3 and loaded.journal[-1]["start"] == "k"
         backup = path.with_name(path.name + ".bak")
-        if backup.exists():
-            assert len(load_state(backup).journal) in (2, 3)
+        assert backup.exists() and len(load_state(backup).journal) in (2, 3)
         # the next command goes on from what is there and cleans up after the killed one
         save_state(loaded, path)
         assert leftovers(tmp_path) == []
@@ -90,7 +119,53 @@ def test_a_kill_at_any_write_step_leaves_every_file_loadable_and_never_a_new_gam
         if run.returncode == 0:
             break
         kill_at += 1
-    assert kill_at > 8  # every step of the write was tried: journal, file, backup, rename, folder
+    # every step of the write was tried: in place, the open, the two prefixes read back, the
+    # slot and its sync; whole, the journal, the file, the backup, the rename and the folder
+    assert kill_at > calls
+
+
+SAVER = textwrap.dedent(
+    """
+    import sys
+    from paragraphs.state import load_state, save_state
+    path = sys.argv[1]
+    state = load_state(path)
+    print("ready", flush=True)
+    while True:
+        before = state.snapshot()
+        state.add_counter("vp", 1, "one more")
+        state.record({"action": "title-own", "start": str(len(state.journal))}, before)
+        save_state(state, path)
+    """
+)
+
+
+def test_a_process_killed_at_random_instants_while_saving_leaves_every_save_loadable(tmp_path):
+    # SIGKILL at whatever instant the clock gives, over in-place saves and whole rewrites
+    # (every 33 steps): the save and its backup always load, each a whole number of steps.
+    import random
+    import signal
+    import time
+
+    path = tmp_path / "game.json"
+    save_state(game(2), path)
+    save_state(load_state(path), path)
+    chance = random.Random(9)
+    reached = 2
+    for _ in range(8):
+        saver = subprocess.Popen([sys.executable, "-c", SAVER, str(path)], stdout=subprocess.PIPE, text=True)
+        assert saver.stdout is not None and saver.stdout.readline().strip() == "ready"
+        time.sleep(chance.uniform(0.0, 0.15))
+        saver.send_signal(signal.SIGKILL)
+        saver.wait()
+        saver.stdout.close()
+        loaded = load_state(path)
+        assert len(loaded.journal) >= reached and loaded.counters["vp"] == len(loaded.journal)
+        assert [e["step"] for e in loaded.journal] == list(range(1, len(loaded.journal) + 1))
+        backup = load_state(path.with_name(path.name + ".bak"))
+        assert backup.counters["vp"] == len(backup.journal) <= len(loaded.journal)
+        reached = len(loaded.journal)
+    assert reached > 2
 
 
 def test_the_save_is_never_absent_while_the_backup_is_made(tmp_path, monkeypatch):
@@ -180,10 +255,10 @@ def test_a_save_edited_in_place_since_this_state_saved_it_is_not_overwritten(tmp
     state = game(1)
     save_state(state, path)
     save_state(state, path)
-    text = path.read_text()
-    assert '"generation": 2' in text
-    with open(path, "r+", encoding="utf-8") as fh:
-        fh.write(text.replace('"generation": 2', '"generation": 7'))
+    assert read_save_record(path)["generation"] == 2
+    size = path.stat().st_size
+    edit_record(path, lambda record: record.update(generation=7))
+    assert path.stat().st_size == size and read_save_record(path)["generation"] == 7
     advance(state, 1)
     with pytest.raises(SaveError, match="changed since it was loaded"):
         save_state(state, path)
@@ -354,9 +429,7 @@ def test_write_file_atomic_keeps_the_previous_file(tmp_path):
 
 
 def _tamper(path: Path, change) -> None:
-    data = json.loads(path.read_text())
-    change(data)
-    path.write_text(json.dumps(data))
+    edit_record(path, change)
 
 
 TAMPERED = [
