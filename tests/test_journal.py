@@ -213,6 +213,25 @@ def test_a_session_saves_in_place_and_rewrites_whole_after_an_undo_or_a_full_tai
     assert len(list(tmp_path.glob("game.json.*.journal"))) == 1  # the one of 8 steps is gone
 
 
+def test_undo_after_reloading_saves_made_in_place_is_exact(engine, tmp_path):
+    # 120 steps, each saved (whole or in place, the steps past the journal file in the
+    # slot), then loaded back: every undo gives exactly the state that step started from.
+    path = tmp_path / "game.json"
+    states = [engine.new_state()]
+    save_state(states[0], path)
+    tails = set()
+    for _ in range(120):
+        states.append(engine.perform("trim_wick", states[-1], args={"storm": 2}, dice=SeededDice(5)).state)
+        save_state(states[-1], path)
+        tails.add(len(read_save_record(path)["journal"]["tail"]))
+    assert tails == set(range(TAIL_ENTRIES + 1))  # in place, and whole once a slot is full
+    for to_step in (1, 2, 49, 50, 51, 89, 100, 118, 120):
+        loaded = load_state(path)
+        assert loaded.journal == states[-1].journal
+        engine.undo(loaded, to_step)
+        assert core(loaded) == core(states[to_step - 1]) and len(loaded.journal) == to_step - 1
+
+
 def test_version_2_saves_are_migrated_and_undo_still_works(engine, tmp_path):
     states = play(engine, 4)
     old_journal = []

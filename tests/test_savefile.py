@@ -504,3 +504,165 @@ def test_the_content_hash_does_not_depend_on_file_times():
     finally:
         os.utime(engine_file, (stat.st_atime, stat.st_mtime))
     assert again == first
+
+
+# --------------------------------------------------------------------------- two slots (format 4)
+
+
+def saved_game(tmp_path: Path, steps: int) -> tuple[Path, State]:
+    """A game saved after each of ``steps`` steps: whole twice (the backup), then in place."""
+    path = tmp_path / "game.json"
+    state = game(0)
+    save_state(state, path)
+    for i in range(steps):
+        advance(state, i)
+        save_state(state, path)
+    return path, state
+
+
+def next_slot(path: Path, state: State) -> tuple[int, bytes]:
+    """Where the next in-place save of ``state`` (one more step) would go, and its bytes:
+    made by saving a copy of the file, so the real file is left as it is."""
+    import shutil
+
+    data = path.read_bytes()
+    capacity = slots.capacity_of(data)
+    target = slots.complete_slots(data)[0].index ^ 1
+    copy = path.with_name("copy.json")
+    shutil.copyfile(path, copy)
+    shutil.copyfile(path.with_name(path.name + ".bak"), copy.with_name("copy.json.bak"))
+    twin = load_state(path)
+    advance(twin, 99)
+    twin.saved_as = None
+    loaded = load_state(copy)
+    loaded.journal, loaded.counters = twin.journal, twin.counters
+    save_state(loaded, copy)
+    new = copy.read_bytes()
+    start = slots.slot_offset(target, capacity)
+    assert slots.complete_slots(new)[0].index == target and len(new) == len(data)
+    for name in ("copy.json", "copy.json.bak"):
+        path.with_name(name).unlink()
+    return start, new[start : start + capacity]
+
+
+def test_a_save_in_place_is_one_sync_of_one_file_and_the_file_keeps_its_size_and_inode(tmp_path, monkeypatch):
+    path, state = saved_game(tmp_path, 3)
+    before = path.stat()
+    events: list[str] = []
+    for name in ("fsync", "fdatasync", "replace", "link", "rename"):
+        real = getattr(os, name)
+        monkeypatch.setattr(os, name, lambda *a, _n=name, _r=real, **k: (events.append(_n), _r(*a, **k))[1])
+    advance(state, 3)
+    save_state(state, path)
+    assert events == ["fdatasync"]
+    after = path.stat()
+    assert (after.st_ino, after.st_size) == (before.st_ino, before.st_size)
+    assert len(load_state(path).journal) == 4 and len(read_save_record(path)["journal"]["tail"]) == 3
+
+
+def test_a_slot_cut_short_or_torn_is_ignored_and_the_previous_save_loads(tmp_path):
+    # What a kill or a power loss can leave of an in-place write: the slot being written
+    # with only its first bytes new, or any mix of old and new 512-byte sectors. The other
+    # slot holds the save before: loading gives it, and the next save writes over the torn one.
+    path, state = saved_game(tmp_path, 4)
+    start, new = next_slot(path, state)
+    original = path.read_bytes()
+    old = original[start : start + len(new)]
+    sector = 512
+    count = len(new) // sector
+    mixes = {
+        "first half": [i < count // 2 for i in range(count)],
+        "first sector": [i == 0 for i in range(count)],
+        "all but the first sector": [i > 0 for i in range(count)],
+        "every other sector": [i % 2 == 0 for i in range(count)],
+        "all but the last sector": [i < count - 1 for i in range(count)],
+        "all but the second sector": [i != 1 for i in range(count)],
+    }
+    # the bytes of the new record all there is the next save, whole (the rest of the slot
+    # is padding); any of them old is a torn save
+    record_end = slots.PREFIX_BYTES + slots.parse_prefix(new)[1] + 1
+    for what, mask in mixes.items():
+        mixed = b"".join((new if take else old)[i * sector : (i + 1) * sector] for i, take in enumerate(mask)) + new[count * sector :]
+        path.write_bytes(original[:start] + mixed + original[start + len(new) :])
+        loaded = load_state(path)
+        whole = mixed[:record_end] == new[:record_end]
+        assert len(loaded.journal) == 4 + whole and loaded.counters["vp"] == 4 + whole, what
+        loaded = load_state(path)
+        if whole:
+            continue
+        advance(loaded, 4)
+        save_state(loaded, path)  # the save goes on over the torn slot: not taken for a newer save
+        assert load_state(path).counters["vp"] == 5, what
+    path.write_bytes(original[:start] + new + original[start + len(new) :])
+    assert load_state(path).counters["vp"] == 5  # the whole write is the next save
+    # a file cut short in its second slot (a copy, say): the first slot's save loads
+    capacity = slots.capacity_of(original)
+    second = slots.slot_offset(1, capacity)
+    path.write_bytes(original[: second + slots.PREFIX_BYTES + slots.parse_prefix(original[second:])[1] // 2])
+    first = json.loads(slots.read_slot_at(original, 0, capacity).record)
+    assert load_state(path).counters["vp"] == first["state"]["counters"]["vp"] == 3
+
+
+def test_a_file_with_no_complete_slot_is_refused_in_one_line(tmp_path):
+    path, _ = saved_game(tmp_path, 2)
+    data = bytearray(path.read_bytes())
+    for found in slots.complete_slots(bytes(data)):
+        data[slots.slot_offset(found.index, slots.capacity_of(bytes(data))) + slots.PREFIX_BYTES + 10] ^= 1
+    path.write_bytes(bytes(data))
+    with pytest.raises(SaveError, match="neither of its two slots") as err:
+        load_state(path)
+    assert "\n" not in str(err.value)
+
+
+def test_another_command_s_save_is_seen_even_when_the_file_times_cannot_tell(tmp_path, monkeypatch):
+    # In-place writes keep the inode and the size, and file times tick coarsely: the slot
+    # prefixes read back before writing still show a newer save by another command.
+    import paragraphs.state.savefile as savefile
+
+    path, _ = saved_game(tmp_path, 2)
+    first, second = load_state(path), load_state(path)
+    monkeypatch.setattr(savefile, "_file_identity", lambda p: first.saved_as.identity)
+    advance(first, 2)
+    save_state(first, path)
+    advance(second, 2)
+    advance(second, 3)
+    with pytest.raises(SaveError, match="changed since it was loaded"):
+        save_state(second, path)
+    assert load_state(path).counters == first.counters == {"vp": 3}
+
+
+def test_a_version_3_save_is_migrated_and_its_first_save_keeps_it_as_the_backup(tmp_path):
+    from paragraphs.state.core import is_checkpoint
+    from paragraphs.state.savefile import chain_hash
+
+    state = game(3)
+    # as version 3 wrote them: the state before a step only on checkpoints (the first step)
+    lines = [(json.dumps(e if is_checkpoint(e) else {k: v for k, v in e.items() if k != "before"}, sort_keys=True) + "\n").encode() for e in state.journal]
+    chain = ""
+    for line in lines:
+        chain = chain_hash(chain, line)
+    (tmp_path / "game.json.0a1b2c3d.journal").write_bytes(b"".join(lines))
+    head = {
+        "format": "paragraphs-save",
+        "version": 3,
+        "library": "0.9",
+        "title": "t",
+        "content_hash": "abc",
+        "generation": 5,
+        "journal": {"file": "game.json.0a1b2c3d.journal", "entries": 3, "size": sum(map(len, lines)), "chain": chain, "last_before": state.journal[-1]["before"]},
+        "state": {k: v for k, v in state.to_json().items() if k != "journal"},
+    }
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(head) + "\n")
+    old_text = path.read_text()
+    loaded = load_state(path)
+    assert loaded.to_json() == state.to_json()
+    loaded.undo()
+    assert loaded.counters["vp"] == 2 and len(loaded.journal) == 2
+    loaded = load_state(path)
+    advance(loaded, 3)
+    save_state(loaded, path)
+    assert json.loads(path.read_text())["version"] == 4 and read_save_record(path)["generation"] == 6
+    assert path.with_name("game.json.bak").read_text() == old_text  # the old file, kept as it was
+    assert load_state(path.with_name("game.json.bak")).to_json() == state.to_json()
+    assert load_state(path).to_json() == loaded.to_json()
