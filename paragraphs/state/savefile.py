@@ -83,9 +83,10 @@ MAX_SAVE_BYTES = 64 * 1024 * 1024
 #: bounds both what an in-place save writes and how far ``FILE.bak`` lags behind.
 TAIL_ENTRIES = 32
 
-#: Room each slot leaves, at a whole rewrite, for the steps to come and a growing state:
-#: this much, or half the save's size if that is more.
-SLOT_SLACK = 64 * 1024
+#: Room each slot leaves, at a whole rewrite, for the steps to come: this much for plain
+#: steps, plus half the save's size (a save holds the state and the state before the last
+#: step, so half of it is about one checkpoint's snapshot, which a step may carry).
+SLOT_SLACK = 32 * 1024
 
 
 class SaveMissing(SaveError):
@@ -283,7 +284,7 @@ def _rewrite(state: State, target: Path, mark: SaveMark | None, untouched: bool,
     sync = _BackgroundSync(journal_fd)
     try:
         record = _save_text(state, {**journal, "tail": []}, generation, library, body_text).encode("utf-8")
-        capacity = slots.capacity_for(len(record), max(SLOT_SLACK, len(record) // 2))
+        capacity = slots.capacity_for(len(record), SLOT_SLACK + len(record) // 2)
         data = slots.file_bytes(record, generation, capacity, version=SAVE_VERSION, format_name=SAVE_FORMAT)
         _replace_file(target, data, before_rename=sync.wait)
     finally:
