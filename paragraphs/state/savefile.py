@@ -151,7 +151,8 @@ def save_exists(path: str | os.PathLike[str]) -> bool:
 def save_state(state: State, path: str | os.PathLike[str], *, library_version: str | None = None) -> None:
     """Write a save so that nothing is ever lost (see the module documentation).
 
-    The previous save is kept as ``<path>.bak``. The state's ``saved_as`` is updated.
+    The save before stays in the file's other slot, and ``<path>.bak`` keeps the save as
+    it was before the file was last rewritten whole. The state's ``saved_as`` is updated.
 
     Raises:
         SaveError: the save cannot be written (a read-only file or folder, a full disk,
@@ -219,6 +220,8 @@ def _save_in_place(state: State, target: Path, mark: SaveMark, body_text: str, l
     """
     entries = state.journal
     past_file = len(entries) - mark.entries
+    if not hasattr(os, "pwrite"):  # pragma: no cover - platforms without positioned writes
+        return False
     if mark.stale or mark.slot not in (0, 1) or mark.journal_file is None or not 0 <= past_file <= TAIL_ENTRIES:
         return False
     # a whole rewrite makes the backup: a game whose backup is gone gets one back at once
