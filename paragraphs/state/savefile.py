@@ -18,8 +18,10 @@ no rename, no sync of the folder. Why nothing is lost:
   slot only: the checksum refuses it, and the other slot was made durable by the previous
   save's ``fdatasync`` before this write began (saves of one file never overlap: the lock);
 * the write never changes the file's size and lands on blocks the whole-file write below
-  allocated, wrote and synced: ``fdatasync`` has no metadata to commit, and the file's
-  name and size are already durable, so once it returns the save survives a power loss;
+  allocated, wrote and synced, and the file's name and size are already durable: once
+  ``fdatasync`` returns the save survives a power loss. On a file system that overwrites
+  in place (ext4, XFS) it has no metadata to commit, which makes it one disk commit; a
+  copy-on-write one (btrfs) commits the new blocks' places too, still in one call;
 * before writing, the slot prefixes are read back: a complete slot newer than the one this
   state saved or loaded means another command saved meanwhile (never overwritten).
 
