@@ -119,4 +119,6 @@ def test_saves_record_the_content_hash(host, tmp_path):
     from paragraphs.state import save_state
 
     save_state(state, tmp_path / "s.json")
-    assert json.loads((tmp_path / "s.json").read_text())["content_hash"] == engine.book.content_hash
+    from paragraphs.state.savefile import read_save_record
+
+    assert read_save_record(tmp_path / "s.json")["content_hash"] == engine.book.content_hash

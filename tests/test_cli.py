@@ -11,6 +11,7 @@ import pytest
 
 from paragraphs.cli import main
 from paragraphs.state import load_state
+from paragraphs.state.savefile import read_save_record
 
 SITE = Path(__file__).parent / "data" / "site"
 
@@ -80,12 +81,12 @@ def test_state_file_is_loaded_and_saved_and_seed_conflicts_exit_2(capsys, tmp_pa
     state = tmp_path / "s.json"
     code, _, _ = run(capsys, "read", "testplugin", "1", "--state", str(state), "--seed", "5")
     assert code == 0 and state.exists()
-    saved = json.loads(state.read_text())["state"]
+    saved = read_save_record(state)["state"]
     assert saved["rng"]["seed"] == 5 and saved["rng"]["position"] == 1
     code, _, err = run(capsys, "read", "testplugin", "1", "--state", str(state), "--seed", "5")
     assert code == 2 and "PRNG" in err
     code, _, _ = run(capsys, "read", "testplugin", "1", "--state", str(state))
-    assert code == 0 and json.loads(state.read_text())["state"]["rng"]["position"] == 2
+    assert code == 0 and read_save_record(state)["state"]["rng"]["position"] == 2
     assert (tmp_path / "s.json.bak").exists()
 
 

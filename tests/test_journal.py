@@ -17,6 +17,7 @@ from paragraphs.dice import PhysicalDice, ScriptedDice, SeededDice
 from paragraphs.errors import SaveError, UsageError
 from paragraphs.records import Procedure
 from paragraphs.state import CHECKPOINT_EVERY, SAVE_VERSION, load_state, save_state
+from paragraphs.state.savefile import TAIL_ENTRIES, read_save_record
 
 from helpers import engine_for
 
@@ -178,23 +179,57 @@ def test_saving_appends_so_the_save_file_stays_small(engine, tmp_path):
     assert len(list(tmp_path.glob("game.json.*.journal"))) == 1
 
 
-def test_a_session_appends_one_line_per_step_and_rewrites_after_an_undo(engine, tmp_path):
+def test_a_session_saves_in_place_and_rewrites_whole_after_an_undo_or_a_full_tail(engine, tmp_path):
     path = tmp_path / "game.json"
+    backup = tmp_path / "game.json.bak"
     state = engine.new_state()
     save_state(state, path)
+    sizes = set()
     for _ in range(8):
         state = engine.perform("trim_wick", state, args={"storm": 2}, dice=SeededDice(1)).state
         save_state(state, path)
+        sizes.add(path.stat().st_size)
+    # step 1 was saved whole (it made the backup); steps 2-8 went in place, in the slot
     journal = next(tmp_path.glob("game.json.*.journal"))
-    assert len(journal.read_bytes().splitlines()) == 8
+    assert len(journal.read_bytes().splitlines()) == 1
+    assert len(read_save_record(path)["journal"]["tail"]) == 7 and len(sizes) == 1
+    assert load_state(path).journal == state.journal and len(load_state(backup).journal) == 0
     engine.undo(state, 4)
-    save_state(state, path)
-    assert len(load_state(path).journal) == 3
-    assert len(load_state(tmp_path / "game.json.bak").journal) == 8  # the backup keeps its journal
+    save_state(state, path)  # after an undo: whole, the journal written afresh
+    assert len(load_state(path).journal) == 3 and read_save_record(path)["journal"]["tail"] == []
+    assert len(load_state(backup).journal) == 8  # the backup keeps its journal
     state = engine.perform("trim_wick", state, args={"storm": 2}, dice=SeededDice(1)).state
     save_state(state, path)
-    assert len(load_state(path).journal) == 4 and len(load_state(tmp_path / "game.json.bak").journal) == 3
+    # in place again: the backup stays the save before the last whole rewrite, with its journal
+    assert len(load_state(path).journal) == 4 and len(load_state(backup).journal) == 8
+    assert len(list(tmp_path.glob("game.json.*.journal"))) == 2
+    for _ in range(TAIL_ENTRIES):
+        state = engine.perform("trim_wick", state, args={"storm": 2}, dice=SeededDice(1)).state
+        save_state(state, path)
+    # one step more than a slot carries: the save was rewritten whole, the backup refreshed
+    assert len(state.journal) == 4 + TAIL_ENTRIES
+    assert len(load_state(backup).journal) == 3 + TAIL_ENTRIES and read_save_record(path)["journal"]["tail"] == []
+    assert load_state(path).journal == state.journal
     assert len(list(tmp_path.glob("game.json.*.journal"))) == 1  # the one of 8 steps is gone
+
+
+def test_undo_after_reloading_saves_made_in_place_is_exact(engine, tmp_path):
+    # 120 steps, each saved (whole or in place, the steps past the journal file in the
+    # slot), then loaded back: every undo gives exactly the state that step started from.
+    path = tmp_path / "game.json"
+    states = [engine.new_state()]
+    save_state(states[0], path)
+    tails = set()
+    for _ in range(120):
+        states.append(engine.perform("trim_wick", states[-1], args={"storm": 2}, dice=SeededDice(5)).state)
+        save_state(states[-1], path)
+        tails.add(len(read_save_record(path)["journal"]["tail"]))
+    assert tails == set(range(TAIL_ENTRIES + 1))  # in place, and whole once a slot is full
+    for to_step in (1, 2, 49, 50, 51, 89, 100, 118, 120):
+        loaded = load_state(path)
+        assert loaded.journal == states[-1].journal
+        engine.undo(loaded, to_step)
+        assert core(loaded) == core(states[to_step - 1]) and len(loaded.journal) == to_step - 1
 
 
 def test_version_2_saves_are_migrated_and_undo_still_works(engine, tmp_path):
@@ -214,7 +249,7 @@ def test_version_2_saves_are_migrated_and_undo_still_works(engine, tmp_path):
     assert s.has_sighting("u3", "i1") and not s.has_sighting("u3", "i2")
     assert [e["rng"] for e in s.journal] == [st.rng for st in states[1:]]
     save_state(s, path)
-    assert json.loads(path.read_text())["version"] == SAVE_VERSION
+    assert read_save_record(path)["version"] == SAVE_VERSION
     s = load_state(path)
     assert engine.undo(s, 2) == 3 and s.rng == states[1].rng
 

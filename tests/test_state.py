@@ -6,6 +6,7 @@ import pytest
 
 from paragraphs.errors import SaveError
 from paragraphs.state import SAVE_VERSION, State, load_state, save_state
+from paragraphs.state.savefile import read_save_record
 
 
 def sample_state() -> State:
@@ -29,7 +30,10 @@ def test_save_then_load_gives_an_equal_state(tmp_path):
     save_state(s, path)
     loaded = load_state(path)
     assert loaded.to_json() == s.to_json()
-    payload = json.loads(path.read_text())
+    document = json.loads(path.read_text())  # the file stays one JSON document (jq reads it)
+    assert document["version"] == SAVE_VERSION and document["slots"][1] is None
+    payload = read_save_record(path)
+    assert payload == document["slots"][0]["save"]
     assert payload["version"] == SAVE_VERSION and payload["content_hash"] == "abc" and payload["library"]
 
 
@@ -110,4 +114,8 @@ def test_the_save_schema_accepts_a_real_save(tmp_path):
     s.record({"action": "read", "start": "1"}, s.snapshot())
     save_state(s, path)
     validator = make_validator(core_schema("save"))
-    assert list(validator.iter_errors(json.loads(path.read_text()))) == []
+    assert list(validator.iter_errors(read_save_record(path))) == []
+    save_state(s, path)  # whole again: it makes the backup
+    s.record({"action": "read", "start": "2"}, s.snapshot())
+    save_state(s, path)  # in place: the new step travels in the slot's journal tail
+    assert read_save_record(path)["journal"]["tail"] and list(validator.iter_errors(read_save_record(path))) == []

@@ -108,12 +108,16 @@ def list_sessions(title: str | None = None) -> list[dict[str, Any]]:
     for path in sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []:
         stem = path.stem
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            from paragraphs.state.savefile import read_save_record
+
+            data = read_save_record(path)
             state = data.get("state", data)
-            journal = data.get("journal")  # the journal is a file of its own; the save says how long
-            steps = journal.get("entries") if isinstance(journal, dict) else len(state.get("journal", []))
+            # the journal is a file of its own (the save says how long) and the steps saved
+            # since, in the save itself
+            journal = data.get("journal")
+            steps = journal["entries"] + len(journal.get("tail", [])) if isinstance(journal, dict) else len(state.get("journal", []))
             entry = {"title": state.get("title", ""), "steps": steps, "values": state.get("values", {})}
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, TypeError, KeyError, ParagraphsError):
             entry = {"title": stem.split("-", 1)[0], "steps": None, "values": {}, "problem": "unreadable"}
         name = stem[len(entry["title"]) + 1 :] if stem.startswith(f"{entry['title']}-") else stem
         if title is None or entry["title"] == title:

@@ -1,32 +1,56 @@
-"""Save files: written so that no kill, full disk or second command loses a game, and
-checked before they are trusted.
+"""Save files: written so that no kill, power loss, full disk or second command loses a
+game, and checked before they are trusted.
 
-A save is two files beside each other: ``FILE`` (JSON: the state without its journal, a
-generation number, and where the journal ends) and an append-only journal file
-(``FILE.<token>.journal``, one JSON entry per line). Saving after a step appends that
-step's entry and rewrites the small ``FILE``, so a save costs about the same at step 2,000
-as at step 20; after an undo the journal is written afresh under a new name.
+A save is two files beside each other: ``FILE``, which holds the state without its journal
+in one of two slots (:mod:`paragraphs.state.slots`: a version 4 save), and an append-only
+journal file (``FILE.<token>.journal``, one JSON entry per line). The steps not yet in the
+journal file (at most :data:`TAIL_ENTRIES`) travel in the slot with the state.
 
-The order of writes is what keeps every game: (1) append to the journal (bytes past the
-end ``FILE`` records are ignored on loading, and cut on the next save) and start its
-``fsync`` in a background thread; (2) meanwhile write the new ``FILE`` beside it under a
-temporary name and ``fsync`` it (the two syncs overlap: on a journaling file system they
-share one disk commit); (3) make ``FILE.bak`` a hard link to (or else a copy of) the
-current ``FILE``: ``FILE`` is never absent; (4) wait for the journal's ``fsync``, then
-``os.replace`` the temporary file onto ``FILE`` and ``fsync`` the folder; (5) remove
-leftover temporary files and journals neither ``FILE`` nor ``FILE.bak`` needs. A kill at
-any instant leaves ``FILE`` (old or new) and ``FILE.bak`` loadable.
+Most saves are **in place**: the new save (generation ``g + 1``, the state, the journal's
+recorded end and the steps past it) is written over the slot holding the older save
+(``g - 1``), then ``fdatasync`` makes it durable. One file, one disk commit: no new file,
+no rename, no sync of the folder. Why nothing is lost:
+
+* a kill at any instant leaves the file as the page cache has it: the slot being written is
+  whole, or cut short (its length and SHA-256 do not match, so loading ignores it), and the
+  other slot, the save before, is untouched: at most the step being written is lost;
+* a power loss while the slot is written may leave any mix of old and new sectors in that
+  slot only: the checksum refuses it, and the other slot was made durable by the previous
+  save's ``fdatasync`` before this write began (saves of one file never overlap: the lock);
+* the write never changes the file's size and lands on blocks the whole-file write below
+  allocated, wrote and synced, and the file's name and size are already durable: once
+  ``fdatasync`` returns the save survives a power loss. On a file system that overwrites
+  in place (ext4, XFS) it has no metadata to commit, which makes it one disk commit; a
+  copy-on-write one (btrfs) commits the new blocks' places too, still in one call;
+* before writing, the slot prefixes are read back: a complete slot newer than the one this
+  state saved or loaded means another command saved meanwhile (never overwritten).
+
+The save is **rewritten whole** when it is new, when ``FILE.bak`` is missing, after an undo
+(the journal is then written afresh under a new name), when the state no longer fits its
+slot, when :data:`TAIL_ENTRIES` steps have gathered past the journal file, or when the file
+is not as this state left it. The order of writes: (1) append the new steps to the journal
+(bytes past the end ``FILE`` records are ignored on loading, and cut on the next save) and
+start its ``fsync`` in a background thread; (2) meanwhile write the new ``FILE`` (both slots,
+the save in the first) beside it under a temporary name and ``fsync`` it; (3) make
+``FILE.bak`` a hard link to (or else a copy of) the current ``FILE``: ``FILE`` is never
+absent; (4) wait for the journal's ``fsync``, then ``os.replace`` the temporary file onto
+``FILE`` and ``fsync`` the folder; (5) remove leftover temporary files and journals neither
+``FILE`` nor ``FILE.bak`` needs. A kill at any instant leaves ``FILE`` (old or new) and
+``FILE.bak`` loadable. So ``FILE.bak`` is the save as it was before ``FILE`` was last
+rewritten whole (at most :data:`TAIL_ENTRIES` steps behind, plus the saves that added no
+step), and the save just before the latest one is the other slot of ``FILE``.
 
 A state remembers the identity of the file it last saved or loaded (inode, size,
-modification and change times): while the file is unchanged, the next save need not read
-it back to check its generation or to find its backup's journal.
+modification and change times) and which slot holds its save: while the file is unchanged,
+the next save need not read it back to check its generation or to find its backup's journal.
 
 The generation number refuses a lost update: a state loaded at generation 7 is not saved
 over a ``FILE`` another command has meanwhile moved to generation 8.
 
 Loading validates the save against ``schemas/core/save.schema.json`` and the state's
-invariants, and refuses anything wrong in one line naming the field. Older versions are
-migrated (:mod:`paragraphs.state.migrations`).
+invariants, and refuses anything wrong in one line naming the field. Older versions (one
+JSON document, versions 1 to 3) are migrated (:mod:`paragraphs.state.migrations`); the
+first save after loading one rewrites it whole, keeping the old file as ``FILE.bak``.
 """
 
 from __future__ import annotations
@@ -45,15 +69,26 @@ from pathlib import Path
 from typing import Any
 
 from paragraphs.foundation.errors import SaveError
+from paragraphs.state import slots
 from paragraphs.state.core import STATE_FIELDS, State, is_checkpoint
 from paragraphs.state.lock import hold_save
 from paragraphs.state.migrations import MigrationFailed, migrate
 
 SAVE_FORMAT = "paragraphs-save"
-SAVE_VERSION = 3
+SAVE_VERSION = 4
 
 #: A save's main file larger than this is refused (it holds no journal: it stays small).
 MAX_SAVE_BYTES = 64 * 1024 * 1024
+
+#: At most this many steps past the journal file travel in a slot: one more and the save is
+#: rewritten whole (the steps appended to the journal file, ``FILE.bak`` refreshed). It
+#: bounds both what an in-place save writes and how far ``FILE.bak`` lags behind.
+TAIL_ENTRIES = 32
+
+#: Room each slot leaves, at a whole rewrite, for the steps to come: this much for plain
+#: steps, plus half the save's size (a save holds the state and the state before the last
+#: step, so half of it is about one checkpoint's snapshot, which a step may carry).
+SLOT_SLACK = 32 * 1024
 
 
 class SaveMissing(SaveError):
@@ -75,6 +110,8 @@ class SaveMark:
     path: str
     generation: int
     journal_file: str | None = None
+    #: How much of the journal is in the journal file (entries, bytes, running hash); the
+    #: steps after it travel in the slot with the state.
     entries: int = 0
     size: int = 0
     chain: str = ""
@@ -83,6 +120,10 @@ class SaveMark:
     #: and change times): while it is unchanged nobody else wrote the save, so the next save
     #: need not read it back (see :func:`_file_identity`).
     identity: tuple[int, ...] = ()
+    #: The slot of ``FILE`` holding this save (-1: an older, one-document save) and the
+    #: slots' size: the next save goes in place into the other slot.
+    slot: int = -1
+    slot_bytes: int = 0
 
     def after_undo(self) -> SaveMark:
         return dataclasses.replace(self, stale=True)
@@ -112,7 +153,8 @@ def save_exists(path: str | os.PathLike[str]) -> bool:
 def save_state(state: State, path: str | os.PathLike[str], *, library_version: str | None = None) -> None:
     """Write a save so that nothing is ever lost (see the module documentation).
 
-    The previous save is kept as ``<path>.bak``. The state's ``saved_as`` is updated.
+    The save before stays in the file's other slot, and ``<path>.bak`` keeps the save as
+    it was before the file was last rewritten whole. The state's ``saved_as`` is updated.
 
     Raises:
         SaveError: the save cannot be written (a read-only file or folder, a full disk,
@@ -159,30 +201,111 @@ def _write(state: State, target: Path, body_text: str, library: str) -> None:
     mark = state.saved_as if isinstance(state.saved_as, SaveMark) and state.saved_as.path == str(target) else None
     # The file as this state left it needs no reading back: nobody changed it since.
     untouched = mark is not None and bool(mark.identity) and _file_identity(target) == mark.identity
+    if untouched and mark is not None and _save_in_place(state, target, mark, body_text, library):
+        return
     current = mark.generation if untouched and mark is not None else _generation_on_disk(target)
     if mark is not None and current is not None and current != mark.generation:
         raise SaveError(f"{target}: the save changed since it was loaded (another command saved it); nothing was written")
     generation = max(current or 0, mark.generation if mark else 0) + 1
+    _rewrite(state, target, mark, untouched, generation, body_text, library)
 
+
+def _save_in_place(state: State, target: Path, mark: SaveMark, body_text: str, library: str) -> bool:
+    """Write the save over the older slot of ``FILE`` and ``fdatasync`` it (see the module
+    documentation for why a kill or a power loss loses at most this save).
+
+    Returns:
+        False, having written nothing, when the save must be rewritten whole instead.
+
+    Raises:
+        SaveError: another command saved meanwhile (a complete newer slot is there).
+    """
+    entries = state.journal
+    past_file = len(entries) - mark.entries
+    if not hasattr(os, "pwrite"):  # pragma: no cover - platforms without positioned writes
+        return False
+    if mark.stale or mark.slot not in (0, 1) or mark.journal_file is None or not 0 <= past_file <= TAIL_ENTRIES:
+        return False
+    # a whole rewrite makes the backup: a game whose backup is gone gets one back at once
+    if not os.path.lexists(backup_path(target)) or not os.path.isfile(target.parent / mark.journal_file):
+        return False
+    generation = mark.generation + 1
+    journal = {"file": mark.journal_file, "entries": mark.entries, "size": mark.size, "chain": mark.chain, "tail": [_as_journaled(e) for e in entries[mark.entries :]]}
+    try:
+        record = _save_text(state, journal, generation, library, body_text).encode("utf-8")
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"{target}: cannot save: a journal entry holds data that is not JSON ({exc})") from None
+    data = slots.slot_bytes(record, generation, mark.slot_bytes)
+    if data is None:
+        return False  # the state outgrew its slot
+    other = 1 - mark.slot
+    fd = os.open(target, os.O_RDWR)
+    try:
+        _refuse_a_newer_slot(fd, target, mark)
+        _write_at(fd, data, slots.slot_offset(other, mark.slot_bytes))
+        # fdatasync, not fsync: only the data changed (the size and the blocks did not), and
+        # the times the inode also holds need not be durable for the save to load.
+        getattr(os, "fdatasync", os.fsync)(fd)
+        identity = _identity(os.fstat(fd))
+    finally:
+        os.close(fd)
+    state.saved_as = dataclasses.replace(mark, generation=generation, identity=identity, slot=other)
+    # temporary files of a killed whole rewrite go now; stale journals at the next rewrite
+    # (which knows the backup's journal without reading the backup)
+    _clean_up(target, None)
+    return True
+
+
+def _refuse_a_newer_slot(fd: int, target: Path, mark: SaveMark) -> None:
+    """The slots are as this state left them: its own holds its generation, and the other
+    is not a complete newer save (a command that loaded the same save and saved it). The
+    file's times alone cannot tell: they tick coarsely, and an in-place write keeps the size."""
+    capacity = mark.slot_bytes
+    mine = slots.parse_prefix(os.pread(fd, slots.PREFIX_BYTES, slots.slot_offset(mark.slot, capacity)))
+    theirs = slots.parse_prefix(os.pread(fd, slots.PREFIX_BYTES, slots.slot_offset(1 - mark.slot, capacity)))
+    changed = mine is None or mine[0] != mark.generation
+    if not changed and theirs is not None and theirs[0] > mark.generation:
+        # a newer prefix: a complete save by another command, or a write cut short (ignored)
+        data = os.pread(fd, slots.file_size(capacity), 0)
+        changed = slots.read_slot_at(data, 1 - mark.slot, capacity) is not None
+    if changed:
+        raise SaveError(f"{target}: the save changed since it was loaded (another command saved it); nothing was written")
+
+
+def _write_at(fd: int, data: bytes, offset: int) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.pwrite(fd, view, offset)
+        view = view[written:]
+        offset += written
+
+
+def _rewrite(state: State, target: Path, mark: SaveMark | None, untouched: bool, generation: int, body_text: str, library: str) -> None:
+    """Write the whole save beside ``FILE`` and move it in (the module documentation gives the order)."""
     journal, journal_fd = _write_journal(state, target, mark)
     # The journal is synced while the save file is made and synced: both reach the disk
     # before the save file is moved in (it refers to the journal's new end), and the two
     # syncs overlap (one disk commit instead of two, on a journaling file system).
     sync = _BackgroundSync(journal_fd)
     try:
-        text = _save_text(state, journal, generation, library, body_text)
-        _replace_file(target, text.encode("utf-8"), before_rename=sync.wait)
+        record = _save_text(state, {**journal, "tail": []}, generation, library, body_text).encode("utf-8")
+        capacity = slots.capacity_for(len(record), SLOT_SLACK + len(record) // 2)
+        data = slots.file_bytes(record, generation, capacity, version=SAVE_VERSION, format_name=SAVE_FORMAT)
+        _replace_file(target, data, before_rename=sync.wait)
     finally:
         sync.join()
         os.close(journal_fd)
-    state.saved_as = SaveMark(str(target), generation, journal["file"], journal["entries"], journal["size"], journal["chain"], identity=_file_identity(target))
+    state.saved_as = SaveMark(
+        str(target), generation, journal["file"], journal["entries"], journal["size"], journal["chain"], identity=_file_identity(target), slot=0, slot_bytes=capacity
+    )
     # The backup is the file this state last saved (when untouched): its journal is known.
     backup_journal = mark.journal_file if untouched and mark is not None else _journal_name(backup_path(target))
     _clean_up(target, {journal["file"], backup_journal})
 
 
 def _save_text(state: State, journal: dict[str, Any], generation: int, library: str, body_text: str) -> str:
-    """The save file's text: the head (format, generation, where the journal ends) and the state."""
+    """A save record's text: the head (format, generation, where the journal ends, the steps
+    past it) and the state."""
     last = state.journal[-1] if state.journal else None
     last_before = last.get("before") if last is not None and not is_checkpoint(last) else None
     head = {
@@ -196,7 +319,13 @@ def _save_text(state: State, journal: dict[str, Any], generation: int, library: 
     }
     text = json.dumps(head, sort_keys=True, ensure_ascii=False, allow_nan=False)
     # The state goes in as already-serialised text: it was checked to be JSON above.
-    return text[:-1] + ', "state": ' + body_text + "}\n"
+    return text[:-1] + ', "state": ' + body_text + "}"
+
+
+def _as_journaled(entry: dict[str, Any]) -> dict[str, Any]:
+    """An entry as the journal keeps it: the state before it only on a checkpoint (the
+    save keeps the last step's separately)."""
+    return entry if is_checkpoint(entry) else {k: v for k, v in entry.items() if k != "before"}
 
 
 def _file_identity(path: Path) -> tuple[int, ...]:
@@ -207,6 +336,10 @@ def _file_identity(path: Path) -> tuple[int, ...]:
         st = os.stat(path)
     except OSError:
         return ()
+    return _identity(st)
+
+
+def _identity(st: os.stat_result) -> tuple[int, ...]:
     return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
 
 
@@ -239,8 +372,7 @@ def _write_journal(state: State, target: Path, mark: SaveMark | None) -> tuple[d
         os.lseek(fd, size, os.SEEK_SET)
         chunks = []
         for entry in entries[start:]:
-            kept = entry if is_checkpoint(entry) else {k: v for k, v in entry.items() if k != "before"}
-            line = (json.dumps(kept, sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
+            line = (json.dumps(_as_journaled(entry), sort_keys=True, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
             chain = chain_hash(chain, line)
             chunks.append(line)
         data = b"".join(chunks)
@@ -363,9 +495,9 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def _clean_up(target: Path, needed: set[str | None]) -> None:
+def _clean_up(target: Path, needed: set[str | None] | None) -> None:
     """Remove temporary files left by killed saves, and journals no save refers to
-    (``needed``: the journals of the save and of its backup).
+    (``needed``: the journals of the save and of its backup; None: leave journals alone).
 
     Only a command holding the save's lock saves, so no other writer's file is removed."""
     folder = target.parent
@@ -373,7 +505,7 @@ def _clean_up(target: Path, needed: set[str | None]) -> None:
     for entry in os.scandir(folder):
         name = entry.name
         stale_temp = name.startswith(prefix) and name.endswith(".tmp")
-        stale_journal = name.startswith(target.name + ".") and name.endswith(".journal") and name not in needed
+        stale_journal = needed is not None and name.startswith(target.name + ".") and name.endswith(".journal") and name not in needed
         if stale_temp or stale_journal:
             _unlink(folder / name)
 
@@ -404,7 +536,20 @@ def _read_head(path: Path) -> Any:
     if not stat.S_ISREG(st.st_mode):
         raise SaveError("not a regular file")
     with open(path, "rb") as fh:
-        return json.loads(fh.read())
+        data = fh.read()
+    if slots.is_slot_file(data):
+        newest = slots.complete_slots(data)
+        if not newest:
+            raise SaveError("no complete slot")
+        return json.loads(newest[0].record)
+    return json.loads(data)
+
+
+def read_save_record(path: str | os.PathLike[str]) -> Any:
+    """The JSON of the save a file holds, unchecked: the newest complete slot's record of a
+    version 4 file, the whole document of an older one (for tools and tests that look
+    inside a save; :func:`load_state` is what checks it)."""
+    return _read_head(Path(path))
 
 
 def _unlink(path: str | os.PathLike[str]) -> None:
@@ -449,10 +594,25 @@ def load_state(path: str | os.PathLike[str], *, title: str | None = None) -> Sta
             raise SaveError(f"{target}: the save is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB; refused")
         with open(target, "rb") as fh:
             opened = os.fstat(fh.fileno())
-            text = fh.read().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+            data = fh.read()
+    except OSError as exc:
         raise SaveError(f"{target}: cannot read: {exc}") from None
-    identity = (opened.st_dev, opened.st_ino, opened.st_size, opened.st_mtime_ns, opened.st_ctime_ns)
+    identity = _identity(opened)
+    slot: slots.Slot | None = None
+    capacity = slots.capacity_of(data)
+    if capacity is not None:
+        layout = slots.header_version(data) or 0
+        if layout > SAVE_VERSION:
+            raise SaveError(f"{target}: save version {layout} is newer than this library reads ({SAVE_VERSION}); upgrade paragraphs-engine")
+        found = slots.complete_slots(data)
+        if not found:
+            raise SaveError(f"{target}: corrupt save: neither of its two slots holds a complete save (lengths or checksums do not match)")
+        # the newest complete slot; a newer one cut short by a kill or a power loss is ignored
+        slot, data = found[0], found[0].record
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{target}: cannot read: {exc}") from None
     try:
         payload = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -472,6 +632,12 @@ def load_state(path: str | os.PathLike[str], *, title: str | None = None) -> Sta
         raise SaveError(f"{target}: corrupt save: field 'state' is not an object")
     if version < 3 and "journal" in payload:
         raise SaveError(f"{target}: corrupt save: field 'journal' is not part of a version {version} save")
+    if (slot is not None) != (version >= 4):
+        raise SaveError(f"{target}: corrupt save: field 'version' is {version}, which does not match the file's layout")
+    if slot is not None and payload.get("generation") != slot.generation:
+        raise SaveError(f"{target}: corrupt save: field 'generation' does not match its slot's")
+    if version < 4 and isinstance(payload.get("journal"), dict) and "tail" in payload["journal"]:
+        raise SaveError(f"{target}: corrupt save: field 'journal.tail' is not part of a version {version} save")
     try:
         body = migrate(body, version, SAVE_VERSION)
     except MigrationFailed as exc:
@@ -493,7 +659,17 @@ def load_state(path: str | os.PathLike[str], *, title: str | None = None) -> Sta
         problem = journal_problem(state.journal)
         if problem:
             raise SaveError(f"{target}: corrupt save: {problem}")
-        state.saved_as = SaveMark(str(target), generation, journal_info["file"], journal_info["entries"], journal_info["size"], journal_info["chain"], identity=identity)
+        state.saved_as = SaveMark(
+            str(target),
+            generation,
+            journal_info["file"],
+            journal_info["entries"],
+            journal_info["size"],
+            journal_info["chain"],
+            identity=identity,
+            slot=slot.index if slot is not None else -1,
+            slot_bytes=capacity or 0,
+        )
     return state
 
 
@@ -525,6 +701,7 @@ def _read_journal(target: Path, info: Mapping[str, Any]) -> list[dict[str, Any]]
         entries.append(entry)
     if chain != info["chain"]:
         raise SaveError(f"{target}: its journal {name} does not match the save (changed or mixed up)")
+    entries.extend(info.get("tail", []))  # the steps saved since, kept in the slot
     last_before = info.get("last_before")
     if entries and isinstance(last_before, dict) and "before" not in entries[-1]:
         entries[-1] = {**entries[-1], "before": last_before}

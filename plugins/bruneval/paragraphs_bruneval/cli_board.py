@@ -32,6 +32,8 @@ from paragraphs_bruneval.scenario import Scenario
 
 #: Where a session save may keep a raid board in the board file's format.
 SAVE_BOARD_KEY = "board"
+#: How a session save's text begins (its format name first, as the core writes it).
+SAVE_START = '{"format": "paragraphs-save"'
 
 
 def load_any(path: str, scenario: Scenario) -> GameState:
@@ -43,15 +45,21 @@ def load_any(path: str, scenario: Scenario) -> GameState:
     """
     p = _located(path)
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        text = p.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot be read ({exc})") from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg}): give a board file or a session save") from None
+        # a save whose newest slot a kill cut short is not one JSON document, yet it loads
+        if not text.startswith(SAVE_START):
+            raise UsageError(f"{path}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg}): give a board file or a session save") from None
+        data = {"format": "paragraphs-save", "slots": []}
     roll = ScriptedRoller([], scenario.conventions)  # drawing never rolls
     if isinstance(data, dict) and "units" in data:
         return read_board(p, scenario, roll, Journal(enabled=False))
-    if isinstance(data, dict) and "format" in data and "state" in data:
+    # a save is one document (versions 1-3) or a file of two slots (version 4)
+    if isinstance(data, dict) and "format" in data and ("state" in data or "slots" in data):
         from paragraphs.state import load_state
 
         from paragraphs_raids.session_game import BOARD_KEY
