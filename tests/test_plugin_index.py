@@ -61,6 +61,10 @@ def test_reading_a_title_imports_no_plugin_of_another(tmp_path):
     assert plugin_modules(modules) == {"lazy_watcher"}
     # the compiled book needs no YAML reader, no schema validation, no exact odds
     assert not {m for m in modules if m.split(".")[0] in ("ruamel", "jsonschema") or m.startswith("paragraphs.odds")}
+    # nor what start-up used to pay for without using: OpenSSL (digests and the cache's MAC
+    # come from Python's own modules), shutil (argparse's terminal width), exact fractions
+    # (a die's range), and the records of commands and sessions no plugin of it registers
+    assert not modules & {"hashlib", "_hashlib", "hmac", "shutil", "fractions", "paragraphs.pluginhost.front_records"}
     code, _, _, modules = run(tmp_path, "read", "greedy", "1")
     assert plugin_modules(modules) == {"lazy_watcher", "hostile_greedy", "hostile_greedy.hooks"}
 

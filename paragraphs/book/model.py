@@ -4,9 +4,12 @@ A :class:`Book` holds a title's paragraphs, questions, tables, units and declara
 A :class:`Paragraph` is a list of steps; steps and predicates are small frozen records.
 Nothing here is evaluated as code: the engine walks these records.
 Every record keeps its :class:`~paragraphs.foundation.problems.SourcePos` for error messages.
-"""
 
-from __future__ import annotations
+Annotations are evaluated here (no ``from __future__ import annotations``): a
+``typing.NamedTuple`` compiles each annotation written as text, and the command line builds
+these 46 records at every start. The public :class:`Book` and the methods of
+:class:`Question` keep theirs as text, as the generated reference shows them.
+"""
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -53,7 +56,7 @@ class Question(NamedTuple):
     choices: tuple[tuple[str, str], ...] = ()
     pos: SourcePos = NOWHERE
 
-    def domain(self) -> list[Any]:
+    def domain(self) -> "list[Any]":
         """Every possible answer, in order."""
         if self.type == YESNO:
             return [True, False]
@@ -63,7 +66,7 @@ class Question(NamedTuple):
             return list(range(int(self.min or 0), int(self.max if self.max is not None else 9) + 1))
         return [cid for cid, _ in self.choices]
 
-    def random_answer(self, rng: Any) -> Any:
+    def random_answer(self, rng: "Any") -> "Any":
         """An answer drawn uniformly by ``rng`` (a :class:`random.Random`), without listing
         an integer range (``randrange`` draws exactly as ``choice`` over the list would)."""
         if self.type == INTEGER:
@@ -71,13 +74,13 @@ class Question(NamedTuple):
             return rng.randrange(lo, lo + self.domain_size())
         return rng.choice(self.domain())
 
-    def domain_size(self) -> int:
+    def domain_size(self) -> "int":
         """How many answers there are, without listing them (an integer range may be huge)."""
         if self.type == INTEGER:
             return max(0, int(self.max if self.max is not None else 9) - int(self.min or 0) + 1)
         return 2 if self.type == YESNO else len(self.choices)
 
-    def parse(self, raw: Any) -> Any:
+    def parse(self, raw: "Any") -> "Any":
         """Turn a typed answer (``yes``, ``7``, ``vehicle``) into a value of the domain.
 
         Raises:
@@ -110,7 +113,7 @@ class Question(NamedTuple):
             raise UsageError(f"answer for {self.key!r} must be one of {', '.join(ids)}, not {raw!r}")
         return text
 
-    def describe_domain(self) -> str:
+    def describe_domain(self) -> "str":
         if self.type == YESNO:
             return "yes/no"
         if self.type == INTEGER:
@@ -119,7 +122,7 @@ class Question(NamedTuple):
             return _cells.ANSWER_HELP
         return "|".join(cid for cid, _ in self.choices)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> "dict[str, Any]":
         data: dict[str, Any] = {"key": self.key, "prompt": self.prompt, "type": self.type}
         if self.type == INTEGER:
             data["min"], data["max"] = self.min, self.max
@@ -514,23 +517,23 @@ class Book:
         provenance: record key -> field -> the file it came from (for overlays).
     """
 
-    title: str
-    name: str
-    paragraphs: Mapping[str, Paragraph]
-    questions: Mapping[str, Question] = field(default_factory=dict)
-    entry_points: tuple[EntryPoint, ...] = ()
-    tracks: Mapping[str, Track] = field(default_factory=dict)
-    counters: Mapping[str, int] = field(default_factory=dict)
-    sightings: Mapping[str, SightingDecl] = field(default_factory=dict)
-    conventions: DiceConventions = field(default_factory=DiceConventions)
-    tables: Mapping[str, Any] = field(default_factory=dict)
-    units: Mapping[str, Any] = field(default_factory=dict)
-    data: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    content_hash: str = ""
-    provenance: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    meta: Mapping[str, Any] = field(default_factory=dict)
+    title: "str"
+    name: "str"
+    paragraphs: "Mapping[str, Paragraph]"
+    questions: "Mapping[str, Question]" = field(default_factory=dict)
+    entry_points: "tuple[EntryPoint, ...]" = ()
+    tracks: "Mapping[str, Track]" = field(default_factory=dict)
+    counters: "Mapping[str, int]" = field(default_factory=dict)
+    sightings: "Mapping[str, SightingDecl]" = field(default_factory=dict)
+    conventions: "DiceConventions" = field(default_factory=DiceConventions)
+    tables: "Mapping[str, Any]" = field(default_factory=dict)
+    units: "Mapping[str, Any]" = field(default_factory=dict)
+    data: "Mapping[str, Mapping[str, Any]]" = field(default_factory=dict)
+    content_hash: "str" = ""
+    provenance: "Mapping[str, Mapping[str, str]]" = field(default_factory=dict)
+    meta: "Mapping[str, Any]" = field(default_factory=dict)
 
-    def paragraph(self, ref: str | int) -> Paragraph:
+    def paragraph(self, ref: "str | int") -> "Paragraph":
         """The paragraph with id ``ref``; ``"358"`` finds ``"T358"`` when no plain 358 exists.
 
         Raises:
@@ -538,7 +541,7 @@ class Book:
         """
         return self.paragraphs[self.resolve_id(ref)]
 
-    def resolve_id(self, ref: str | int) -> str:
+    def resolve_id(self, ref: "str | int") -> "str":
         text = str(ref).strip()
         if text in self.paragraphs:
             return text
@@ -549,7 +552,7 @@ class Book:
             return text.upper()  # t358 as typed for T358
         raise UnknownParagraph(f"{self.title} has no paragraph {text}")
 
-    def question(self, key: str) -> Question:
+    def question(self, key: "str") -> "Question":
         if key not in self.questions:
             known = ", ".join(sorted(self.questions)) or "none"
             raise UsageError(f"unknown answer key {key!r} for {self.title} (valid: {known})")
