@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from paragraphs_raids.dice import Roller
-from paragraphs_raids.stacks import FactorSelector, Piece, attack_factor, bonus_points, defence_factor
+from paragraphs_raids.stacks import FactorSelector, Piece, attack_factor, defence_factor
 
 DEFENDER_HIT = "defender hit"
 ATTACKER_HIT = "attacker hit"
@@ -103,8 +103,22 @@ def has_officer(stack: Sequence[Piece], officer_role: str = "officer") -> bool:
     return False
 
 
-def _officer(front: Piece, stack: Sequence[Piece], bonus: int) -> int:
-    return bonus if bonus and front.role != "officer" and has_officer(stack) else 0
+def _stack_terms(front: Piece, stack: Sequence[Piece], counts: Callable[[Piece], bool], officer_bonus: int) -> tuple[int, int]:
+    """The stack's two terms: the stacking points of the other pieces that count and have
+    not acted (:func:`~paragraphs_raids.stacks.bonus_points`), and the officer bonus
+    (``officer_bonus`` when an officer who has not acted stands there and the front line
+    is no officer, :func:`has_officer`). One pass for both: every combat reads them for
+    both sides, and players weigh many attacks."""
+    bonus = 0
+    officer = False
+    for p in stack:
+        if p.acted:
+            continue
+        if p.role == "officer":
+            officer = True
+        if p is not front and counts(p):
+            bonus += p.points
+    return bonus, (officer_bonus if officer_bonus and officer and front.role != "officer" else 0)
 
 
 def attack_base(
@@ -123,7 +137,8 @@ def attack_base(
         officer_bonus: what one or more officers add (0 where the title gives none).
         extra: named modifiers (``("light", -2)``, ``("range", -1)``).
     """
-    return SideValue(factor(front), bonus_points(stack, front, counts), _officer(front, stack, officer_bonus), 0, tuple(extra))
+    bonus, officer = _stack_terms(front, stack, counts, officer_bonus)
+    return SideValue(factor(front), bonus, officer, 0, tuple(extra))
 
 
 def defence_base(
@@ -140,7 +155,8 @@ def defence_base(
     """The defender's value before its die; ``protection_sign`` is +1 when the title adds
     the zone's protection (Bruneval's ruling) and -1 when it subtracts it. Dieppe's fire
     defence has no officer bonus (``officer_bonus=0``)."""
-    return SideValue(factor(front), bonus_points(stack, front, counts), _officer(front, stack, officer_bonus), protection_sign * protection, tuple(extra))
+    bonus, officer = _stack_terms(front, stack, counts, officer_bonus)
+    return SideValue(factor(front), bonus, officer, protection_sign * protection, tuple(extra))
 
 
 def resolve(attack: int, defence: int, roll: Roller, *, attack_die: str = "d6", defence_die: str = "d6", purpose: str = "combat") -> CombatResult:

@@ -31,6 +31,13 @@ Rulings:
   targets cost the same.
 * The units of a zone move together as one stack; stacks move in order of stacking points
   (most first), then map order. The surplus left behind is the weakest units.
+
+How it is computed (speed, not rules): nineteen moves in twenty head for the nearest
+British stack. Their goal and route are read from a table of land distances made once per
+map (:class:`LandRoutes`), which gives exactly what a route search that may not cross
+British zones gives whenever no British zone without stacking points lies nearer (see
+:meth:`MovementPhase.nearest_british`); otherwise, and for the other lines, the search
+runs as the rule reads.
 """
 
 from __future__ import annotations
