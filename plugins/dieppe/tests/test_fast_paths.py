@@ -17,6 +17,7 @@ from paragraphs_raids.stacks import Piece, factor, strongest_on_top
 
 from paragraphs_dieppe.game.german import walk_from_search
 from paragraphs_dieppe.game.state import german_order
+from paragraphs_dieppe.policy import nearest
 from paragraphs_dieppe.rules.activation import ADJACENT, adjacent_test
 from paragraphs_dieppe.rules.movement import LAND, allowance, stack_allowance
 from paragraphs_dieppe.scenario import Scenario
@@ -95,3 +96,17 @@ def test_the_adjacent_test_is_the_raids_layer_s_activation_check() -> None:
         for face in range(10):
             general = activation_check(alarm, 1, ScriptedRoller([face]), ADJACENT).activated
             assert adjacent_test(alarm, ScriptedRoller([face])) == general, (alarm, face)
+
+
+def test_the_nearest_beach_is_the_one_the_whole_search_names(scenario: Scenario) -> None:
+    """A withdrawal's beach comes from a search that stops at the nearest goals; the whole
+    search (ZoneMap.path_costs, 99 for a goal it misses) names the same one."""
+    zmap, lookups = scenario.zmap, scenario.lookups
+    land_zones = [z for z in zmap.order if lookups.land_steps[z]]
+    rng = random.Random(42)
+    for _ in range(400):
+        blocked = set(rng.sample(land_zones, rng.randint(0, 10))) | scenario.boat_only_zones
+        start = rng.choice([z for z in land_zones if z not in blocked])
+        goals = rng.sample(land_zones, rng.randint(2, 4))
+        dist = zmap.path_costs(start, impassable=blocked)
+        assert nearest(lookups, start, goals, blocked) == min(goals, key=lambda b: (dist.get(b, 99), zmap.order[b])), (start, goals, sorted(blocked))
