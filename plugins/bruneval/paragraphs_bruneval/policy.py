@@ -703,13 +703,17 @@ class DefaultPolicy:
     # ------------------------------------------------------------------ boats
     def _sail(self, g: GameState) -> None:
         last = g.turn >= g.scenario.params.turns
-        ashore = any(p.side == BRITISH and p.role != "boat" for p in g.on_map())
+        # Whether British units are still ashore: read when a loaded boat asks, as it was
+        # before any boat sailed (boats and their cargo are never ashore).
+        ashore: bool | None = None
         for zone in g.scenario.zones_tagged("embarkation"):
             for boat in list(g.boats_in(zone)):
                 load = g.cargo_points(boat)
                 if load < 1 or boat.id in g.boats_fought:
                     continue
                 full = g.scenario.params.boat_capacity - load < 2
+                if not (full or last) and ashore is None:
+                    ashore = any(p.side == BRITISH and p.role != "boat" for p in g.on_map())
                 if full or last or not ashore:
                     actions.sail(g, boat)
                     self._changed(g)
