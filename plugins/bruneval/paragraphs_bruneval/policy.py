@@ -32,6 +32,7 @@ byte).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -85,7 +86,6 @@ def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
 HOLD = "hold"
 #: Chances the player compares with, made once.
-ZERO = Fraction(0)
 HALF = Fraction(1, 2)
 TENTH = Fraction(1, 10)
 
@@ -236,6 +236,10 @@ class DefaultPolicy:
         self.landed: dict[str, int] = {}
         self.good_odds = _odds(good_odds)
         self.objective_odds = _odds(objective_odds)
+        # The same limits in whole 36ths, rounded down: a danger counted in 36ths is at
+        # or under a limit exactly when it is at or under these.
+        self._risk_36 = math.floor(self.risk * 36)
+        self._stage_risk_36 = math.floor(self.stage_risk * 36)
         # Route weights depend only on the map, the alert level and where the face-down
         # markers lie, which change rarely within a game: computed once per such board.
         self._weights: tuple[object, dict[str, int]] | None = None
@@ -666,28 +670,33 @@ class DefaultPolicy:
         """
         if not path or path[-1] == target:
             return path
-        stay: Fraction | None = None  # the danger where they stand, reckoned when needed
+        # Dangers in whole 36ths (two d6), against the limits in 36ths rounded down.
+        stay: int | None = None  # the danger where they stand, reckoned when needed
         reserved = self._reserved_for_others(g, pieces)
         for i in range(len(path), 0, -1):
             zone = path[i - 1]
             if not g.room_for(zone, pieces) or zone in reserved:
                 continue
-            danger = self.expected_hits(g, zone, pieces, moved=True)
+            danger = self._hits_in_36(g, zone, pieces, moved=True)
             # Next to a goal held by the Germans the stack must stand to attack it.
-            limit = self.stage_risk if g.zmap.adjacent(zone, target) and g.side_in(target) == GERMAN else self.risk
+            limit = self._stage_risk_36 if g.zmap.adjacent(zone, target) and g.side_in(target) == GERMAN else self._risk_36
             if danger <= limit:
                 return path[:i]
             if stay is None:
-                stay = self.expected_hits(g, start, pieces, moved=False)
+                stay = self._hits_in_36(g, start, pieces, moved=False)
             if danger <= stay:
                 return path[:i]
         return []
 
     def expected_hits(self, g: GameState, zone: str, pieces: Sequence[Piece], *, moved: bool) -> Fraction:
         """Expected German hits on ``pieces`` standing in ``zone`` during phase E."""
+        return Fraction(self._hits_in_36(g, zone, pieces, moved=moved), 36)
+
+    def _hits_in_36(self, g: GameState, zone: str, pieces: Sequence[Piece], *, moved: bool) -> int:
+        """:meth:`expected_hits` in 36ths (two d6: exact), summed as integers."""
         threats = self._enemy_view(g).threats(g, zone)
         if not threats:
-            return ZERO  # no German stack next to it
+            return 0  # no German stack next to it
         counts = counts_for_bonus(g.options.commando)
         here = [p for p in g.stacks.get(zone, ()) if p.side == BRITISH and p not in pieces]
         ours = list(pieces) + here
@@ -696,9 +705,7 @@ class DefaultPolicy:
         bonus = sum(p.points for p in fresh if p is not front and counts(p))
         officer = 1 if any(p.role == "officer" for p in fresh) and front.role != "officer" else 0
         defence = front.defence + bonus + officer + PROTECTION_SIGN * g.zmap.zone(zone).protection
-        # whole 36ths: one Fraction at the end rather than one per addition
-        in_36 = sum(_wins_in_36(attack - defence) for attack in threats)
-        return Fraction(in_36, 36)
+        return sum(_wins_in_36(attack - defence) for attack in threats)
 
     # ------------------------------------------------------------------ boats
     def _sail(self, g: GameState) -> None:
