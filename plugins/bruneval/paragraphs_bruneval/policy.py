@@ -90,6 +90,18 @@ HALF = Fraction(1, 2)
 TENTH = Fraction(1, 10)
 
 
+class _In36(dict[Fraction, int]):
+    """A chance in whole 36ths rounded up: a chance of two d6 (a whole number of 36ths) is
+    at or over the chance exactly when it is at or over this. Kept per chance."""
+
+    def __missing__(self, chance: Fraction) -> int:
+        value = self[chance] = math.ceil(chance * 36)
+        return value
+
+
+_IN_36 = _In36()
+
+
 class _Routes:
     """Route searches around one set of zones British units may not enter, with one set of
     marker weights: they depend on nothing else (and the map), so they are kept for as
@@ -435,7 +447,9 @@ class DefaultPolicy:
 
     def _target(self, g: GameState, zone: str, force: list[Piece], goals: set[str] | None = None) -> str | None:
         """The best zone to attack from ``zone`` now, or None (``goals``: those of ``force``)."""
-        best: tuple[Fraction, str] | None = None
+        # Chances in whole 36ths (two d6), compared with the needed ones in 36ths rounded
+        # up: the same answers as comparing the fractions, without making any.
+        best: tuple[int, str] | None = None
         attack: int | None = None  # the same against every target, reckoned at the first
         view = self._enemy_view(g)
         for target in g.zmap.neighbours(zone):
@@ -443,36 +457,36 @@ class DefaultPolicy:
                 continue
             if attack is None:
                 attack = self._attack_value(g, force)
-            p = win_chance(attack - view.defence(g, target))
+            p = _wins_in_36(attack - view.defence(g, target))
             if best is not None and p <= best[0]:
                 continue  # could not be preferred, whatever the chance it needs
-            needed = self._needed(g, zone, force, target, p, goals)
+            needed = self._needed_36(g, zone, force, target, p, goals)
             if needed is not None and p >= needed:
                 best = (p, target)
         return None if best is None else best[1]
 
-    def _needed(self, g: GameState, zone: str, force: list[Piece], target: str, chance: Fraction | None = None, goals: set[str] | None = None) -> Fraction | None:
-        """The chance this attack must have to be worth making (None: never).
+    def _needed_36(self, g: GameState, zone: str, force: list[Piece], target: str, chance_36: int, goals: set[str] | None = None) -> int | None:
+        """The chance this attack must have to be worth making, in whole 36ths rounded up
+        (None: never); ``chance_36`` is its chance in 36ths.
 
         On the way back to the boats only what blocks the way is attacked: a stack that
         fights stops, and loses its stacking bonuses for the German phase.
         """
         defenders = g.stack(target)
         if all(p.role == "radar_operator" for p in defenders):
-            return TENTH
+            return _IN_36[TENTH]
         if goals is None:
             goals = {self.goal(g, p) for p in force}
         if target in goals:
-            return self.objective_odds
-        if chance is None:
-            chance = self.chance(g, force, target)
-        optional = None if "boats" in goals and self.withdrawing(g) else self.good_odds
-        if chance < HALF:
+            return _IN_36[self.objective_odds]
+        good = _IN_36[self.good_odds]
+        optional = None if "boats" in goals and self.withdrawing(g) else good
+        if chance_36 < 18:  # under one half
             return optional
-        if chance >= self.good_odds and optional is not None:
+        if chance_36 >= good and optional is not None:
             return optional  # worth it whatever the route check below says
         if any(self._blocks(g, zone, goal, target) for goal in goals):
-            return HALF
+            return _IN_36[HALF]
         return optional
 
     def _blocks(self, g: GameState, zone: str, goal: str, target: str) -> bool:
