@@ -32,6 +32,7 @@ byte).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
@@ -85,9 +86,20 @@ def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
 HOLD = "hold"
 #: Chances the player compares with, made once.
-ZERO = Fraction(0)
 HALF = Fraction(1, 2)
 TENTH = Fraction(1, 10)
+
+
+class _In36(dict[Fraction, int]):
+    """A chance in whole 36ths rounded up: a chance of two d6 (a whole number of 36ths) is
+    at or over the chance exactly when it is at or over this. Kept per chance."""
+
+    def __missing__(self, chance: Fraction) -> int:
+        value = self[chance] = math.ceil(chance * 36)
+        return value
+
+
+_IN_36 = _In36()
 
 
 class _Routes:
@@ -236,6 +248,10 @@ class DefaultPolicy:
         self.landed: dict[str, int] = {}
         self.good_odds = _odds(good_odds)
         self.objective_odds = _odds(objective_odds)
+        # The same limits in whole 36ths, rounded down: a danger counted in 36ths is at
+        # or under a limit exactly when it is at or under these.
+        self._risk_36 = math.floor(self.risk * 36)
+        self._stage_risk_36 = math.floor(self.stage_risk * 36)
         # Route weights depend only on the map, the alert level and where the face-down
         # markers lie, which change rarely within a game: computed once per such board.
         self._weights: tuple[object, dict[str, int]] | None = None
@@ -431,7 +447,9 @@ class DefaultPolicy:
 
     def _target(self, g: GameState, zone: str, force: list[Piece], goals: set[str] | None = None) -> str | None:
         """The best zone to attack from ``zone`` now, or None (``goals``: those of ``force``)."""
-        best: tuple[Fraction, str] | None = None
+        # Chances in whole 36ths (two d6), compared with the needed ones in 36ths rounded
+        # up: the same answers as comparing the fractions, without making any.
+        best: tuple[int, str] | None = None
         attack: int | None = None  # the same against every target, reckoned at the first
         view = self._enemy_view(g)
         for target in g.zmap.neighbours(zone):
@@ -439,36 +457,36 @@ class DefaultPolicy:
                 continue
             if attack is None:
                 attack = self._attack_value(g, force)
-            p = win_chance(attack - view.defence(g, target))
+            p = _wins_in_36(attack - view.defence(g, target))
             if best is not None and p <= best[0]:
                 continue  # could not be preferred, whatever the chance it needs
-            needed = self._needed(g, zone, force, target, p, goals)
+            needed = self._needed_36(g, zone, force, target, p, goals)
             if needed is not None and p >= needed:
                 best = (p, target)
         return None if best is None else best[1]
 
-    def _needed(self, g: GameState, zone: str, force: list[Piece], target: str, chance: Fraction | None = None, goals: set[str] | None = None) -> Fraction | None:
-        """The chance this attack must have to be worth making (None: never).
+    def _needed_36(self, g: GameState, zone: str, force: list[Piece], target: str, chance_36: int, goals: set[str] | None = None) -> int | None:
+        """The chance this attack must have to be worth making, in whole 36ths rounded up
+        (None: never); ``chance_36`` is its chance in 36ths.
 
         On the way back to the boats only what blocks the way is attacked: a stack that
         fights stops, and loses its stacking bonuses for the German phase.
         """
         defenders = g.stack(target)
         if all(p.role == "radar_operator" for p in defenders):
-            return TENTH
+            return _IN_36[TENTH]
         if goals is None:
             goals = {self.goal(g, p) for p in force}
         if target in goals:
-            return self.objective_odds
-        if chance is None:
-            chance = self.chance(g, force, target)
-        optional = None if "boats" in goals and self.withdrawing(g) else self.good_odds
-        if chance < HALF:
+            return _IN_36[self.objective_odds]
+        good = _IN_36[self.good_odds]
+        optional = None if "boats" in goals and self.withdrawing(g) else good
+        if chance_36 < 18:  # under one half
             return optional
-        if chance >= self.good_odds and optional is not None:
+        if chance_36 >= good and optional is not None:
             return optional  # worth it whatever the route check below says
         if any(self._blocks(g, zone, goal, target) for goal in goals):
-            return HALF
+            return _IN_36[HALF]
         return optional
 
     def _blocks(self, g: GameState, zone: str, goal: str, target: str) -> bool:
@@ -666,28 +684,33 @@ class DefaultPolicy:
         """
         if not path or path[-1] == target:
             return path
-        stay: Fraction | None = None  # the danger where they stand, reckoned when needed
+        # Dangers in whole 36ths (two d6), against the limits in 36ths rounded down.
+        stay: int | None = None  # the danger where they stand, reckoned when needed
         reserved = self._reserved_for_others(g, pieces)
         for i in range(len(path), 0, -1):
             zone = path[i - 1]
             if not g.room_for(zone, pieces) or zone in reserved:
                 continue
-            danger = self.expected_hits(g, zone, pieces, moved=True)
+            danger = self._hits_in_36(g, zone, pieces, moved=True)
             # Next to a goal held by the Germans the stack must stand to attack it.
-            limit = self.stage_risk if g.zmap.adjacent(zone, target) and g.side_in(target) == GERMAN else self.risk
+            limit = self._stage_risk_36 if g.zmap.adjacent(zone, target) and g.side_in(target) == GERMAN else self._risk_36
             if danger <= limit:
                 return path[:i]
             if stay is None:
-                stay = self.expected_hits(g, start, pieces, moved=False)
+                stay = self._hits_in_36(g, start, pieces, moved=False)
             if danger <= stay:
                 return path[:i]
         return []
 
     def expected_hits(self, g: GameState, zone: str, pieces: Sequence[Piece], *, moved: bool) -> Fraction:
         """Expected German hits on ``pieces`` standing in ``zone`` during phase E."""
+        return Fraction(self._hits_in_36(g, zone, pieces, moved=moved), 36)
+
+    def _hits_in_36(self, g: GameState, zone: str, pieces: Sequence[Piece], *, moved: bool) -> int:
+        """:meth:`expected_hits` in 36ths (two d6: exact), summed as integers."""
         threats = self._enemy_view(g).threats(g, zone)
         if not threats:
-            return ZERO  # no German stack next to it
+            return 0  # no German stack next to it
         counts = counts_for_bonus(g.options.commando)
         here = [p for p in g.stacks.get(zone, ()) if p.side == BRITISH and p not in pieces]
         ours = list(pieces) + here
@@ -696,20 +719,22 @@ class DefaultPolicy:
         bonus = sum(p.points for p in fresh if p is not front and counts(p))
         officer = 1 if any(p.role == "officer" for p in fresh) and front.role != "officer" else 0
         defence = front.defence + bonus + officer + PROTECTION_SIGN * g.zmap.zone(zone).protection
-        # whole 36ths: one Fraction at the end rather than one per addition
-        in_36 = sum(_wins_in_36(attack - defence) for attack in threats)
-        return Fraction(in_36, 36)
+        return sum(_wins_in_36(attack - defence) for attack in threats)
 
     # ------------------------------------------------------------------ boats
     def _sail(self, g: GameState) -> None:
         last = g.turn >= g.scenario.params.turns
-        ashore = any(p.side == BRITISH and p.role != "boat" for p in g.on_map())
+        # Whether British units are still ashore: read when a loaded boat asks, as it was
+        # before any boat sailed (boats and their cargo are never ashore).
+        ashore: bool | None = None
         for zone in g.scenario.zones_tagged("embarkation"):
             for boat in list(g.boats_in(zone)):
                 load = g.cargo_points(boat)
                 if load < 1 or boat.id in g.boats_fought:
                     continue
                 full = g.scenario.params.boat_capacity - load < 2
+                if not (full or last) and ashore is None:
+                    ashore = any(p.side == BRITISH and p.role != "boat" for p in g.on_map())
                 if full or last or not ashore:
                     actions.sail(g, boat)
                     self._changed(g)

@@ -73,11 +73,13 @@ def officer_radius(g: GameState, zone: str) -> int | None:
     """R from ``zone`` to the nearest officer on the map (every kind of line)."""
     radii = g.zmap.radii_from(zone)
     nearest: int | None = None
-    # One pass over the stacks (asked before every British move): no list of officers.
-    for stack_zone, stack in g.stacks.items():
-        r = radii.get(stack_zone)
-        if r is not None and (nearest is None or r < nearest) and any(p.role == "officer" and p.side == BRITISH for p in stack):
-            nearest = r
+    # One pass over the pieces (asked before every British move): no list of officers.
+    for stack in g.stacks.values():
+        for p in stack:
+            if p.role == "officer" and p.side == BRITISH:
+                r = radii.get(p.zone)
+                if r is not None and (nearest is None or r < nearest):
+                    nearest = r
     return nearest
 
 
