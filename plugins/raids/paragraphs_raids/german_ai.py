@@ -117,8 +117,7 @@ def walk_toward(
     and ``enter_goal`` is false (an enemy zone cannot be entered).
     """
     blocked = set(impassable)
-    # Only zones cheaper than the start lie on its cheapest routes: the search stops there.
-    to_goal = zmap.costs_to(goal, impassable=blocked, until=(start,))
+    to_goal = zmap.costs_to(goal, impassable=blocked)
     path: list[str] = []
     here = start
     left = allowance

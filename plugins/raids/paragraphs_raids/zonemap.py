@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 #: The movement mode of a land unit, and the default of every cost query.
 LAND = "land"
@@ -103,9 +102,10 @@ class ZoneMap:
         for z in self.zones:
             for tag in z.tags:
                 self._tags.setdefault(tag, []).append(z.id)
-        # Search results per (mode, origin, zones avoided...), with whether each is whole.
-        self._to_cache: dict[tuple[str, str, frozenset[str], frozenset[tuple[str, int]]], tuple[dict[str, int], bool]] = {}
-        self._from_cache: dict[tuple[str, str, frozenset[str], frozenset[str]], tuple[dict[str, int], bool]] = {}
+        # Searches repeat a lot within a turn (every German stack, every British plan),
+        # so results are kept per (mode, goal, blocked zones); the map itself never changes.
+        self._to_cache: dict[tuple[str, str, frozenset[str], frozenset[tuple[str, int]]], dict[str, int]] = {}
+        self._from_cache: dict[tuple[str, str, frozenset[str], frozenset[str]], dict[str, int]] = {}
 
     def _step_table(self, table: CostTable) -> dict[str, dict[str, int]]:
         step: dict[str, dict[str, int]] = {z.id: {} for z in self.zones}
@@ -173,7 +173,6 @@ class ZoneMap:
         impassable: Iterable[str] = (),
         stop_in: Iterable[str] = (),
         mode: str = LAND,
-        until: Iterable[str] | None = None,
     ) -> Mapping[str, int]:
         """Cheapest cost in movement points from ``start`` to every zone it can reach.
 
@@ -187,31 +186,21 @@ class ZoneMap:
             stop_in: zones it may reach but not go beyond (zones held by the enemy are
                 reported, so "nearest enemy" can be measured, but not crossed).
             mode: the movement mode whose cost table applies.
-            until: the zones whose costs are all the caller reads: the search may stop
-                once it knows each of them (its cost, or that it cannot be reached), and
-                then leaves out every zone that costs more than the dearest of them (a
-                zone missing from the answer may then be reachable, unless it is one of
-                ``until``).
         """
         blocked = frozenset(impassable)
         sinks = frozenset(stop_in)
         key = (mode, start, blocked, sinks)
         hit = self._from_cache.get(key)
-        if hit is not None and (hit[1] or self._enough(hit[0], until)):
-            return hit[0]
-        limit = self._limit(self._from_cache, mode, until)
-        found = self._from_cache[key] = self._search(mode, start, blocked, sinks - {start}, None, limit)
-        return found[0]
+        if hit is not None:
+            return hit
+        if len(self._from_cache) > 4096:
+            self._from_cache.clear()
+        self._mode(mode)  # a clear error for an unknown mode
+        dist = self._search(mode, start, blocked, sinks - {start}, None)
+        self._from_cache[key] = dist
+        return dist
 
-    def costs_to(
-        self,
-        target: str,
-        *,
-        impassable: Iterable[str] = (),
-        surcharge: Mapping[str, int] | None = None,
-        mode: str = LAND,
-        until: Iterable[str] | None = None,
-    ) -> Mapping[str, int]:
+    def costs_to(self, target: str, *, impassable: Iterable[str] = (), surcharge: Mapping[str, int] | None = None, mode: str = LAND) -> Mapping[str, int]:
         """Cheapest cost from every zone to ``target`` without crossing ``impassable`` zones.
 
         Connections work both ways at the same cost, so this is a search from the target;
@@ -219,9 +208,6 @@ class ZoneMap:
         ``surcharge`` adds a weight (0 or more) for entering some zones (a player steering
         clear of danger); the costs returned then include it. The result is shared
         between calls: do not change it (its order is that of :meth:`path_costs`).
-        ``until`` is as in :meth:`path_costs`: a walk from ``start`` along
-        :meth:`next_steps` needs ``until=[start]`` only, since every zone of a cheapest
-        route from it costs less.
 
         Raises:
             ValueError: a negative surcharge (a route search cannot take a bonus).
@@ -230,39 +216,21 @@ class ZoneMap:
         extra = frozenset((surcharge or {}).items())
         key = (mode, target, blocked, extra)
         hit = self._to_cache.get(key)
-        if hit is not None and (hit[1] or self._enough(hit[0], until)):
-            return hit[0]
-        if extra and min(w for _, w in extra) < 0:
-            raise ValueError(f"route surcharges cannot be negative: {sorted(z for z, w in extra if w < 0)}")
-        limit = self._limit(self._to_cache, mode, until)
+        if hit is not None:
+            return hit
+        if len(self._to_cache) > 4096:
+            self._to_cache.clear()
+        self._mode(mode)  # a clear error for an unknown mode
+        weights = dict(extra)
+        if weights and min(weights.values()) < 0:
+            raise ValueError(f"route surcharges cannot be negative: {sorted(z for z, w in weights.items() if w < 0)}")
         # Searching backwards, impassable zones are reached (they get a cost) but never
         # left: the zone beyond them cannot be reached through them.
-        found = self._to_cache[key] = self._search(mode, target, frozenset(), blocked, dict(extra) or None, limit)
-        return found[0]
+        dist = self._search(mode, target, frozenset(), blocked, weights or None)
+        self._to_cache[key] = dist
+        return dist
 
-    # Searches repeat a lot within a turn (every German stack, every British plan) and the
-    # map never changes, so answers are kept, each with whether it covers the whole map.
-    @staticmethod
-    def _enough(dist: Mapping[str, int], until: Iterable[str] | None) -> bool:
-        """Whether a partial answer knows every zone of ``until``."""
-        return until is not None and all(z in dist for z in until)
-
-    def _limit(self, cache: dict[Any, Any], mode: str, until: Iterable[str] | None) -> tuple[int, ...] | None:
-        """Ready a search: check the mode, make room in ``cache``, rank ``until``'s zones."""
-        self._mode(mode)  # a clear error for an unknown mode
-        if len(cache) > 4096:
-            cache.clear()
-        return None if until is None else tuple(self._rank[z] for z in until)
-
-    def _search(
-        self,
-        mode: str,
-        origin: str,
-        closed: frozenset[str],
-        stops: frozenset[str],
-        weights: Mapping[str, int] | None,
-        limit: tuple[int, ...] | None = None,
-    ) -> tuple[dict[str, int], bool]:
+    def _search(self, mode: str, origin: str, closed: frozenset[str], stops: frozenset[str], weights: Mapping[str, int] | None) -> dict[str, int]:
         """Dijkstra's search from ``origin``, with a list of zones per cost (a bucket queue)
         instead of a heap.
 
@@ -278,12 +246,6 @@ class ZoneMap:
             stops: zones entered but never left (the origin excepted).
             weights: zone -> weight added when leaving it (in a backward search, the
                 surcharge of entering it on the forward route); the origin's never counts.
-            limit: ranks of the zones the caller needs: the search stops once every
-                bucket up to their dearest is emptied, and returns the zones settled.
-
-        Returns:
-            The costs, and whether the search went to its end (else zones dearer than
-            the dearest of ``limit`` are left out).
         """
         names = self._names
         rank = self._rank
@@ -300,10 +262,6 @@ class ZoneMap:
         weight = weights.get if weights else None
         d = 0
         while d < len(buckets):
-            # A zone's cost below d is final (every bucket under d is emptied); a zone
-            # not reached yet costs ``far``, and a closed one -1 (it never will be).
-            if limit is not None and all(dist[z] < d for z in limit):
-                return {names[i]: dist[i] for i in reached if dist[i] < d}, False
             bucket = buckets[d]
             if len(bucket) > 1:
                 bucket.sort()
@@ -329,7 +287,7 @@ class ZoneMap:
                             buckets += [[] for _ in range(nd + 4 - len(buckets))]
                             buckets[nd].append(other)
             d += 1
-        return {names[i]: dist[i] for i in reached}, True
+        return {names[i]: dist[i] for i in reached}
 
     def next_steps(
         self,
