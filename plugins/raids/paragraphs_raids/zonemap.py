@@ -104,7 +104,7 @@ class ZoneMap:
                 self._tags.setdefault(tag, []).append(z.id)
         # Searches repeat a lot within a turn (every German stack, every British plan),
         # so results are kept per (mode, goal, blocked zones); the map itself never changes.
-        self._to_cache: dict[tuple[str, str, frozenset[str], frozenset[tuple[str, int]]], dict[str, int]] = {}
+        self._to_cache: dict[tuple[str, str, frozenset[str], tuple[tuple[str, int], ...]], dict[str, int]] = {}
         self._from_cache: dict[tuple[str, str, frozenset[str], frozenset[str]], dict[str, int]] = {}
 
     def _step_table(self, table: CostTable) -> dict[str, dict[str, int]]:
@@ -196,7 +196,7 @@ class ZoneMap:
         if len(self._from_cache) > 4096:
             self._from_cache.clear()
         self._mode(mode)  # a clear error for an unknown mode
-        dist = self._search(mode, start, blocked, sinks - {start}, None)
+        dist = self._search(mode, start, blocked, sinks, None)
         self._from_cache[key] = dist
         return dist
 
@@ -212,8 +212,13 @@ class ZoneMap:
         Raises:
             ValueError: a negative surcharge (a route search cannot take a bonus).
         """
-        blocked = frozenset(impassable) - {target}
-        extra = frozenset((surcharge or {}).items())
+        blocked = frozenset(impassable)
+        if target in blocked:
+            blocked -= {target}
+        # The surcharge's items in its own order: cheaper to build and compare than a
+        # frozenset on every call (most calls find their answer kept); the same weights
+        # listed in another order only miss the cache.
+        extra = tuple(surcharge.items()) if surcharge else ()
         key = (mode, target, blocked, extra)
         hit = self._to_cache.get(key)
         if hit is not None:
