@@ -211,9 +211,18 @@ def strongest_on_top(select: FactorSelector = attack_factor, last: Iterable[str]
     (rule 2.3), Dieppe on FF (rule 2.2).
     """
     roles = frozenset(last)
+    # Every German placing sorts its stack with this key: the piece's own copies of its
+    # role and side showing are read directly (False/True order as 0/1 would), and
+    # Bruneval's attack factor without a call.
+    if select is attack_factor:
 
-    def key(piece: Piece) -> tuple[int, int, int]:
-        return (1 if piece.kind.role in roles else 0, -select(piece), 1 if piece.reduced else 0)
+        def key(piece: Piece) -> tuple[int, int, int]:
+            return (piece.role in roles, -piece.attack, piece._reduced)
+
+    else:
+
+        def key(piece: Piece) -> tuple[int, int, int]:
+            return (piece.role in roles, -select(piece), piece._reduced)
 
     return key
 

@@ -112,7 +112,7 @@ class RaidState:
             stack.insert(0, piece)
         else:
             stack.append(piece)
-        if piece.side == GERMAN:
+        if piece.side == GERMAN and len(stack) > 1:
             reorganise_german(stack, self.german_key)
 
     def lift(self, piece: Piece) -> None:
