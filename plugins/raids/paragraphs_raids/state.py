@@ -88,7 +88,12 @@ class RaidState:
         # piece counts, and this is asked for every zone a unit might stop in.
         if zone in self.boat_only_zones:
             return sum(p.points for p in source if self.counts_for_stacking(zone, p))
-        return sum(p.points for p in source)
+        # A plain loop: stacks hold a few pieces, and a generator costs more to start
+        # than summing them.
+        total = 0
+        for p in source:
+            total += p.points
+        return total
 
     def room_for(self, zone: str, newcomers: Iterable[Piece]) -> bool:
         """Whether ``newcomers`` can stop in ``zone`` without breaking its stacking limit."""
