@@ -129,5 +129,21 @@ class RaidState:
             piece.zone = ""
 
     def move_pieces(self, pieces: Iterable[Piece], zone: str) -> None:
-        for p in list(pieces):
-            self.place(p, zone)
+        """Place the pieces in ``zone`` one after another, as :meth:`place` would."""
+        movers = list(pieces)
+        if not movers:
+            return
+        if not all(p.side == GERMAN for p in movers):
+            for p in movers:
+                self.place(p, zone)
+            return
+        # Germans only: the stack is sorted once after they all arrive. The sort is
+        # stable, so equal pieces end in arrival order, as after one sort per piece.
+        for p in movers:
+            if p.zone:
+                self.lift(p)
+            p.zone = zone
+            self.stack(zone).append(p)
+        stack = self.stack(zone)
+        if len(stack) > 1:
+            reorganise_german(stack, self.german_key)
