@@ -308,20 +308,29 @@ class ZoneMap:
         ``to_target`` is the result of :meth:`costs_to` (with the same ``surcharge``).
         Several zones mean equal routes: the caller breaks the tie (the raid rules roll a d6).
         """
-        blocked = impassable if isinstance(impassable, (set, frozenset)) else set(impassable)
-        extra = surcharge or {}
         best = to_target.get(here)
-        if best is None or best == 0:
+        if not best:
             return []
+        blocked = impassable if isinstance(impassable, (set, frozenset)) else set(impassable)
+        steps = self._steps.get(mode)
+        if steps is None:
+            steps = self._mode(mode)  # a clear error
+        # Asked at every step of every walk: the common cases (no surcharge, the target
+        # reached in one step) test as little as they can.
         out = []
-        for other, cost in self._mode(mode)[here].items():
+        for other, cost in steps[here].items():
             rest = to_target.get(other)
             if rest is None:
                 continue
-            if other in blocked and rest != 0:
+            if rest == 0:
+                if cost == best:
+                    out.append(other)
                 continue
-            weight = extra.get(other, 0) if rest != 0 else 0
-            if cost + weight + rest == best:
+            if other in blocked:
+                continue
+            if surcharge:
+                cost += surcharge.get(other, 0)
+            if cost + rest == best:
                 out.append(other)
         return out
 
