@@ -50,7 +50,10 @@ class RaidState:
     # ------------------------------------------------------------------ reading
     def stack(self, zone: str) -> list[Piece]:
         """The pieces in ``zone``, top first (the list itself: callers may reorder it)."""
-        return self.stacks.setdefault(zone, [])
+        stack = self.stacks.get(zone)
+        if stack is None:  # (setdefault would build an empty list on every call)
+            stack = self.stacks[zone] = []
+        return stack
 
     def side_in(self, zone: str) -> str | None:
         """``british``, ``german`` or None for an empty zone (the side of its top piece)."""

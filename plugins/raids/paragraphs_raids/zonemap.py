@@ -157,13 +157,17 @@ class ZoneMap:
     def adjacent(self, a: str, b: str, kinds: frozenset[str] | None = None) -> bool:
         return any(other == b and (kinds is None or kind in kinds) for other, kind in self._links[a])
 
+    # These two are asked at every step of every move: the table is read directly, and
+    # _mode only explains an unknown mode.
     def step_cost(self, a: str, b: str, mode: str = LAND) -> int | None:
         """Movement points to go from ``a`` to the joined zone ``b`` in ``mode``; None if no line that mode crosses."""
-        return self._mode(mode)[a].get(b)
+        table = self._steps.get(mode)
+        return (self._mode(mode) if table is None else table)[a].get(b)
 
     def steps(self, zone_id: str, mode: str = LAND) -> Mapping[str, int]:
         """Zones reachable in one move from ``zone_id`` in ``mode``, with their cost."""
-        return self._mode(mode)[zone_id]
+        table = self._steps.get(mode)
+        return (self._mode(mode) if table is None else table)[zone_id]
 
     # ------------------------------------------------------------------ costs
     def path_costs(
