@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from paragraphs.dice import DiceConventions, Die, Prng, parse_die
@@ -154,7 +155,7 @@ def pick_at_random(options: Sequence[T], roll: Roller, purpose: str, die: str = 
     sides = _sides(die)
     if n <= sides:
         usable = sides - sides % n
-        face = roll(die, purpose, frozenset(range(1, usable + 1)) if usable < sides else None)
+        face = roll(die, purpose, _faces_up_to(usable) if usable < sides else None)
         return options[(face - 1) % n]
     digits = 1
     while sides**digits < n:
@@ -169,6 +170,14 @@ def pick_at_random(options: Sequence[T], roll: Roller, purpose: str, die: str = 
             return options[value % n]
 
 
+# Ties are broken many times a game with the same die and option counts: the die's
+# sides and the faces kept are worked out once.
+@lru_cache(maxsize=None)
+def _faces_up_to(usable: int) -> frozenset[int]:
+    return frozenset(range(1, usable + 1))
+
+
+@lru_cache(maxsize=None)
 def _sides(die: str) -> int:
     # Only dice whose faces run 1..N: a d10 may show 0-9, which the mapping above
     # does not expect, and the raid rules only ever break ties with a d6.

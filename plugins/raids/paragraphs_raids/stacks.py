@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 BRITISH = "british"
@@ -44,8 +45,11 @@ class Factors:
     # every piece of every stack, many times a turn.
     attack: int = field(init=False, repr=False, compare=False)
     defence: int = field(init=False, repr=False, compare=False)
+    # The factors by name, for Dieppe's fire and assault read as often.
+    _by_name: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_name", dict(reversed(self.values)))  # the first of a repeated name, as before
         object.__setattr__(self, "attack", self.get(ATTACK))
         object.__setattr__(self, "defence", self.get(DEFENCE))
 
@@ -55,16 +59,13 @@ class Factors:
         return cls(tuple(values.items()), move, points)
 
     def __getitem__(self, name: str) -> int:
-        for key, value in self.values:
-            if key == name:
-                return value
-        raise KeyError(f"no factor {name!r} on this counter (it has: {', '.join(k for k, _ in self.values) or 'none'})")
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise KeyError(f"no factor {name!r} on this counter (it has: {', '.join(k for k, _ in self.values) or 'none'})") from None
 
     def get(self, name: str, default: int = 0) -> int:
-        for key, value in self.values:
-            if key == name:
-                return value
-        return default
+        return self._by_name.get(name, default)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -145,10 +146,6 @@ class Piece:
         return (self.name or self.id) + (" (reduced)" if self.reduced else "")
 
 
-def _get_reduced(piece: Piece) -> bool:
-    return piece._reduced
-
-
 def _set_reduced(piece: Piece, value: bool) -> None:
     piece._reduced = value
     kind = piece.kind
@@ -160,7 +157,9 @@ def _set_reduced(piece: Piece, value: bool) -> None:
 
 # ``reduced`` stays an ordinary dataclass field (``Piece(..., reduced=True)``, ``replace``,
 # ``repr``); the property, set over its slot once the class exists, keeps ``factors`` in step.
-Piece.reduced = property(_get_reduced, _set_reduced, doc="Showing its back.")  # type: ignore[assignment,misc]
+# The getter is operator.attrgetter, which runs without a Python frame: games read
+# ``reduced`` hundreds of thousands of times.
+Piece.reduced = property(attrgetter("_reduced"), _set_reduced, doc="Showing its back.")  # type: ignore[assignment,misc]
 
 
 def stack_points(pieces: Iterable[Piece]) -> int:
@@ -211,9 +210,18 @@ def strongest_on_top(select: FactorSelector = attack_factor, last: Iterable[str]
     (rule 2.3), Dieppe on FF (rule 2.2).
     """
     roles = frozenset(last)
+    # Every German placing sorts its stack with this key: the piece's own copies of its
+    # role and side showing are read directly (False/True order as 0/1 would), and
+    # Bruneval's attack factor without a call.
+    if select is attack_factor:
 
-    def key(piece: Piece) -> tuple[int, int, int]:
-        return (1 if piece.kind.role in roles else 0, -select(piece), 1 if piece.reduced else 0)
+        def key(piece: Piece) -> tuple[int, int, int]:
+            return (piece.role in roles, -piece.attack, piece._reduced)
+
+    else:
+
+        def key(piece: Piece) -> tuple[int, int, int]:
+            return (piece.role in roles, -select(piece), piece._reduced)
 
     return key
 

@@ -50,7 +50,10 @@ class RaidState:
     # ------------------------------------------------------------------ reading
     def stack(self, zone: str) -> list[Piece]:
         """The pieces in ``zone``, top first (the list itself: callers may reorder it)."""
-        return self.stacks.setdefault(zone, [])
+        stack = self.stacks.get(zone)
+        if stack is None:  # (setdefault would build an empty list on every call)
+            stack = self.stacks[zone] = []
+        return stack
 
     def side_in(self, zone: str) -> str | None:
         """``british``, ``german`` or None for an empty zone (the side of its top piece)."""
@@ -88,7 +91,12 @@ class RaidState:
         # piece counts, and this is asked for every zone a unit might stop in.
         if zone in self.boat_only_zones:
             return sum(p.points for p in source if self.counts_for_stacking(zone, p))
-        return sum(p.points for p in source)
+        # A plain loop: stacks hold a few pieces, and a generator costs more to start
+        # than summing them.
+        total = 0
+        for p in source:
+            total += p.points
+        return total
 
     def room_for(self, zone: str, newcomers: Iterable[Piece]) -> bool:
         """Whether ``newcomers`` can stop in ``zone`` without breaking its stacking limit."""
@@ -112,7 +120,7 @@ class RaidState:
             stack.insert(0, piece)
         else:
             stack.append(piece)
-        if piece.side == GERMAN:
+        if piece.side == GERMAN and len(stack) > 1:
             reorganise_german(stack, self.german_key)
 
     def lift(self, piece: Piece) -> None:
@@ -124,5 +132,21 @@ class RaidState:
             piece.zone = ""
 
     def move_pieces(self, pieces: Iterable[Piece], zone: str) -> None:
-        for p in list(pieces):
-            self.place(p, zone)
+        """Place the pieces in ``zone`` one after another, as :meth:`place` would."""
+        movers = list(pieces)
+        if not movers:
+            return
+        if not all(p.side == GERMAN for p in movers):
+            for p in movers:
+                self.place(p, zone)
+            return
+        # Germans only: the stack is sorted once after they all arrive. The sort is
+        # stable, so equal pieces end in arrival order, as after one sort per piece.
+        for p in movers:
+            if p.zone:
+                self.lift(p)
+            p.zone = zone
+            self.stack(zone).append(p)
+        stack = self.stack(zone)
+        if len(stack) > 1:
+            reorganise_german(stack, self.german_key)

@@ -18,7 +18,6 @@ crosses. Distances come in two flavours:
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -70,7 +69,7 @@ class ZoneMap:
             crosses such a line). A kind a mode does not list is not crossed either.
 
     Raises:
-        ValueError: a line names an unknown zone.
+        ValueError: a line names an unknown zone, or a mode gives a line a cost below 1.
     """
 
     def __init__(self, zones: Sequence[Zone], connections: Sequence[Connection], costs: Mapping[str, CostTable]) -> None:
@@ -88,11 +87,13 @@ class ZoneMap:
             self._links[c.b].append((c.a, c.kind))
         self.kinds: frozenset[str] = frozenset(c.kind for c in self.connections)
         self._steps: dict[str, dict[str, dict[str, int]]] = {mode: self._step_table(table) for mode, table in self.costs.items()}
-        # The same steps as (zone, cost, map rank) tuples: the searches below push the rank
-        # with every zone, and one tuple read is cheaper than two dict look-ups per line.
-        self._ranked: dict[str, dict[str, tuple[tuple[str, int, int], ...]]] = {
-            mode: {zid: tuple((o, c, self.order[o]) for o, c in links.items()) for zid, links in step.items()} for mode, step in self._steps.items()
-        }
+        # The route searches number zones by map rank: each zone's lines, in map order,
+        # as (neighbour rank, cost) per mode.
+        self._names = [z.id for z in self.zones]
+        self._rank = self.order
+        self._lines = {mode: [tuple((self.order[o], c) for o, c in step[zid].items()) for zid in self._names] for mode, step in self._steps.items()}
+        #: The cost of a zone not reached yet (the heap search's bound, kept).
+        self._far = 1 << 30
         self._movable = {mode: frozenset(k for k, cost in table.items() if cost is not None) for mode, table in self.costs.items()}
         self._radii: dict[tuple[str, frozenset[str] | None], dict[str, int]] = {}
         # Neighbours in content order, asked for in every phase; kept since the map never changes.
@@ -103,7 +104,7 @@ class ZoneMap:
                 self._tags.setdefault(tag, []).append(z.id)
         # Searches repeat a lot within a turn (every German stack, every British plan),
         # so results are kept per (mode, goal, blocked zones); the map itself never changes.
-        self._to_cache: dict[tuple[str, str, frozenset[str], frozenset[tuple[str, int]]], dict[str, int]] = {}
+        self._to_cache: dict[tuple[str, str, frozenset[str], tuple[tuple[str, int], ...]], dict[str, int]] = {}
         self._from_cache: dict[tuple[str, str, frozenset[str], frozenset[str]], dict[str, int]] = {}
 
     def _step_table(self, table: CostTable) -> dict[str, dict[str, int]]:
@@ -112,6 +113,10 @@ class ZoneMap:
             cost = table.get(c.kind)
             if cost is None:
                 continue
+            if cost < 1:
+                # The searches settle zones one cost level at a time (see _search); the
+                # content schemas ask for 1 or more too.
+                raise ValueError(f"a {c.kind} line costs {cost}: a line that can be crossed costs at least 1 movement point")
             for x, y in ((c.a, c.b), (c.b, c.a)):
                 old = step[x].get(y)
                 if old is None or cost < old:
@@ -152,13 +157,17 @@ class ZoneMap:
     def adjacent(self, a: str, b: str, kinds: frozenset[str] | None = None) -> bool:
         return any(other == b and (kinds is None or kind in kinds) for other, kind in self._links[a])
 
+    # These two are asked at every step of every move: the table is read directly, and
+    # _mode only explains an unknown mode.
     def step_cost(self, a: str, b: str, mode: str = LAND) -> int | None:
         """Movement points to go from ``a`` to the joined zone ``b`` in ``mode``; None if no line that mode crosses."""
-        return self._mode(mode)[a].get(b)
+        table = self._steps.get(mode)
+        return (self._mode(mode) if table is None else table)[a].get(b)
 
     def steps(self, zone_id: str, mode: str = LAND) -> Mapping[str, int]:
         """Zones reachable in one move from ``zone_id`` in ``mode``, with their cost."""
-        return self._mode(mode)[zone_id]
+        table = self._steps.get(mode)
+        return (self._mode(mode) if table is None else table)[zone_id]
 
     # ------------------------------------------------------------------ costs
     def path_costs(
@@ -171,7 +180,9 @@ class ZoneMap:
     ) -> Mapping[str, int]:
         """Cheapest cost in movement points from ``start`` to every zone it can reach.
 
-        The result is shared between calls: do not change it.
+        The result is shared between calls: do not change it. Its zones come in the
+        order a textbook Dijkstra search (a heap ordered by cost, then map order) first
+        reaches them: callers that roll among equal zones rely on it.
 
         Args:
             start: where the mover stands.
@@ -189,29 +200,8 @@ class ZoneMap:
         if len(self._from_cache) > 4096:
             self._from_cache.clear()
         self._mode(mode)  # a clear error for an unknown mode
-        dist = self._search_from(self._ranked[mode], start, blocked, sinks)
+        dist = self._search(mode, start, blocked, sinks, None)
         self._from_cache[key] = dist
-        return dist
-
-    def _search_from(self, ranked: dict[str, tuple[tuple[str, int, int], ...]], start: str, blocked: frozenset[str], sinks: frozenset[str]) -> dict[str, int]:
-        # Locals rather than attribute look-ups: this loop runs for every German stack that moves.
-        push, pop = heapq.heappush, heapq.heappop
-        dist = {start: 0}
-        known = dist.get
-        heap = [(0, self.order[start], start)]
-        while heap:
-            d, _, zid = pop(heap)
-            if d > dist[zid]:
-                continue
-            if zid in sinks and zid != start:
-                continue
-            for other, cost, rank in ranked[zid]:
-                if other in blocked:
-                    continue
-                nd = d + cost
-                if nd < known(other, 1 << 30):
-                    dist[other] = nd
-                    push(heap, (nd, rank, other))
         return dist
 
     def costs_to(self, target: str, *, impassable: Iterable[str] = (), surcharge: Mapping[str, int] | None = None, mode: str = LAND) -> Mapping[str, int]:
@@ -219,12 +209,20 @@ class ZoneMap:
 
         Connections work both ways at the same cost, so this is a search from the target;
         ``target`` itself may be impassable (an enemy zone one moves *toward*).
-        ``surcharge`` adds a weight for entering some zones (a player steering clear of
-        danger); the costs returned then include it. The result is shared between calls:
-        do not change it.
+        ``surcharge`` adds a weight (0 or more) for entering some zones (a player steering
+        clear of danger); the costs returned then include it. The result is shared
+        between calls: do not change it (its order is that of :meth:`path_costs`).
+
+        Raises:
+            ValueError: a negative surcharge (a route search cannot take a bonus).
         """
-        blocked = frozenset(impassable) - {target}
-        extra = frozenset((surcharge or {}).items())
+        blocked = frozenset(impassable)
+        if target in blocked:
+            blocked -= {target}
+        # The surcharge's items in its own order: cheaper to build and compare than a
+        # frozenset on every call (most calls find their answer kept); the same weights
+        # listed in another order only miss the cache.
+        extra = tuple(surcharge.items()) if surcharge else ()
         key = (mode, target, blocked, extra)
         hit = self._to_cache.get(key)
         if hit is not None:
@@ -232,32 +230,73 @@ class ZoneMap:
         if len(self._to_cache) > 4096:
             self._to_cache.clear()
         self._mode(mode)  # a clear error for an unknown mode
-        dist = self._search_to(self._ranked[mode], target, blocked, dict(extra))
+        weights = dict(extra)
+        if weights and min(weights.values()) < 0:
+            raise ValueError(f"route surcharges cannot be negative: {sorted(z for z, w in weights.items() if w < 0)}")
+        # Searching backwards, impassable zones are reached (they get a cost) but never
+        # left: the zone beyond them cannot be reached through them.
+        dist = self._search(mode, target, frozenset(), blocked, weights or None)
         self._to_cache[key] = dist
         return dist
 
-    def _search_to(self, ranked: dict[str, tuple[tuple[str, int, int], ...]], target: str, blocked: frozenset[str], surcharge: Mapping[str, int]) -> dict[str, int]:
-        # Searching backwards from the target, the weight of entering zone ``here`` on the
-        # way forward is paid when leaving it backwards; the target itself costs nothing.
-        # Locals rather than attribute look-ups: this loop runs tens of times per game turn.
-        push, pop = heapq.heappush, heapq.heappop
-        dist = {target: 0}
-        known = dist.get
-        weight = surcharge.get
-        heap = [(0, self.order[target], target)]
-        while heap:
-            d, _, zid = pop(heap)
-            if d > dist[zid]:
-                continue
-            if zid != target:
-                d += weight(zid, 0)
-            for other, cost, rank in ranked[zid]:
-                nd = d + cost
-                if nd < known(other, 1 << 30):
-                    dist[other] = nd
-                    if other not in blocked:
-                        push(heap, (nd, rank, other))
-        return dist
+    def _search(self, mode: str, origin: str, closed: frozenset[str], stops: frozenset[str], weights: Mapping[str, int] | None) -> dict[str, int]:
+        """Dijkstra's search from ``origin``, with a list of zones per cost (a bucket queue)
+        instead of a heap.
+
+        Every line costs at least 1, so no zone joins the bucket of cost d while it is
+        being emptied, and sorting it by map rank takes its zones out in the order a heap
+        of (cost, map rank) would. The result is built in the order zones are first
+        reached, as the heap search did, so callers that iterate over it (and roll among
+        equal zones) see the same order. Zones are numbered by map rank inside: this runs
+        for every German stack that moves and every British plan.
+
+        Args:
+            closed: zones never entered (the origin excepted).
+            stops: zones entered but never left (the origin excepted).
+            weights: zone -> weight added when leaving it (in a backward search, the
+                surcharge of entering it on the forward route); the origin's never counts.
+        """
+        names = self._names
+        rank = self._rank
+        lines = self._lines[mode]
+        far = self._far
+        dist = [far] * len(names)
+        for zone in closed:
+            if zone in rank:
+                dist[rank[zone]] = -1  # never improved upon, so never entered
+        first = rank[origin]
+        dist[first] = 0
+        reached = [first]
+        buckets: list[list[int]] = [[first]]
+        weight = weights.get if weights else None
+        d = 0
+        while d < len(buckets):
+            bucket = buckets[d]
+            if len(bucket) > 1:
+                bucket.sort()
+            for here in bucket:
+                if dist[here] != d:
+                    continue  # settled earlier at a lower cost
+                base = d
+                if here != first:
+                    name = names[here]
+                    if name in stops:
+                        continue
+                    if weight is not None:
+                        base += weight(name, 0)
+                for other, cost in lines[here]:
+                    nd = base + cost
+                    if nd < dist[other]:
+                        if dist[other] == far:
+                            reached.append(other)
+                        dist[other] = nd
+                        try:
+                            buckets[nd].append(other)
+                        except IndexError:
+                            buckets += [[] for _ in range(nd + 4 - len(buckets))]
+                            buckets[nd].append(other)
+            d += 1
+        return {names[i]: dist[i] for i in reached}
 
     def next_steps(
         self,
@@ -273,20 +312,29 @@ class ZoneMap:
         ``to_target`` is the result of :meth:`costs_to` (with the same ``surcharge``).
         Several zones mean equal routes: the caller breaks the tie (the raid rules roll a d6).
         """
-        blocked = impassable if isinstance(impassable, (set, frozenset)) else set(impassable)
-        extra = surcharge or {}
         best = to_target.get(here)
-        if best is None or best == 0:
+        if not best:
             return []
+        blocked = impassable if isinstance(impassable, (set, frozenset)) else set(impassable)
+        steps = self._steps.get(mode)
+        if steps is None:
+            steps = self._mode(mode)  # a clear error
+        # Asked at every step of every walk: the common cases (no surcharge, the target
+        # reached in one step) test as little as they can.
         out = []
-        for other, cost in self._mode(mode)[here].items():
+        for other, cost in steps[here].items():
             rest = to_target.get(other)
             if rest is None:
                 continue
-            if other in blocked and rest != 0:
+            if rest == 0:
+                if cost == best:
+                    out.append(other)
                 continue
-            weight = extra.get(other, 0) if rest != 0 else 0
-            if cost + weight + rest == best:
+            if other in blocked:
+                continue
+            if surcharge:
+                cost += surcharge.get(other, 0)
+            if cost + rest == best:
                 out.append(other)
         return out
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import heapq
+import random
+
 import pytest
 
 from paragraphs_raids.zonemap import Connection, Zone, ZoneMap
@@ -99,3 +102,54 @@ def test_kinds_are_content_strings_with_one_cost_table_per_movement_mode() -> No
 def test_an_unknown_movement_mode_is_named() -> None:
     with pytest.raises(KeyError, match="no movement mode 'air'"):
         make([("a", "b", S)]).path_costs("a", mode="air")
+
+
+def test_a_line_that_can_be_crossed_costs_at_least_one_point() -> None:
+    free: dict[str, dict[str, int | None]] = {"land": {S: 0}}
+    with pytest.raises(ValueError, match="costs 0"):
+        make([("a", "b", S)], free)
+
+
+def test_a_negative_surcharge_is_refused() -> None:
+    with pytest.raises(ValueError, match="cannot be negative"):
+        make([("a", "b", S)]).costs_to("b", surcharge={"a": -1})
+
+
+def _heap_search(m: ZoneMap, origin: str, closed: set[str], stops: set[str], weights: dict[str, int]) -> list[tuple[str, int]]:
+    """The textbook search the zone map once ran (a heap of (cost, map rank, zone)): the
+    reference for costs *and* for the order in which zones are first reached."""
+    dist = {origin: 0}
+    heap = [(0, m.order[origin], origin)]
+    while heap:
+        d, _, zone = heapq.heappop(heap)
+        if d > dist[zone]:
+            continue
+        if zone != origin:
+            if zone in stops:
+                continue
+            d += weights.get(zone, 0)
+        for other, cost in m.steps(zone).items():
+            if other in closed:
+                continue
+            if d + cost < dist.get(other, 1 << 30):
+                dist[other] = d + cost
+                heapq.heappush(heap, (d + cost, m.order[other], other))
+    return list(dist.items())
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_searches_match_the_heap_search_in_costs_and_order(seed: int) -> None:
+    # Callers roll among equal zones in the order a search returns them, so the order
+    # is part of the answer: random maps, blocked zones, stops and surcharges.
+    rng = random.Random(seed)
+    names = [f"z{i}" for i in range(rng.randint(2, 30))]
+    links = [(rng.choice(names), rng.choice(names), rng.choice((S, S, D, R))) for _ in range(rng.randint(1, 3 * len(names)))]
+    m = ZoneMap([Zone(n, n, 0, 10) for n in names], [Connection(a, b, k) for a, b, k in links if a != b], COSTS)
+    for _ in range(10):
+        origin = rng.choice(names)
+        blocked = set(rng.sample(names, rng.randint(0, len(names) // 3)))
+        stops = set(rng.sample(names, rng.randint(0, len(names) // 3)))
+        weights = {z: rng.randint(0, 5) for z in rng.sample(names, rng.randint(0, len(names) // 2))}
+        assert list(m.path_costs(origin, impassable=blocked, stop_in=stops).items()) == _heap_search(m, origin, blocked - {origin}, stops, {})
+        # Backwards: impassable zones are reached but never left; the target never is.
+        assert list(m.costs_to(origin, impassable=blocked, surcharge=weights).items()) == _heap_search(m, origin, set(), blocked - {origin}, weights)
