@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from paragraphs.book import model as m
 from paragraphs.interpreter.context import Context
 from paragraphs.foundation.errors import OddsError, UsageError
-from paragraphs.odds.tree import DEFAULT_BUDGET, EMPTY, PROCEDURE_BUDGET, Builder, Interner, Node, Segment
+from paragraphs.odds.tree import DEFAULT_BUDGET, EMPTY, PROCEDURE_BUDGET, Builder, Interner, Node, Segment, _OverBudget
 from paragraphs.state import State
 
 if TYPE_CHECKING:
@@ -338,6 +338,17 @@ def _compute(
         seg, node = b.segment(state, given, run, boundary, 0)
         return (seg, node, b.asked), b.spent
 
+    def deeper(d: int) -> tuple[Segment, Node, dict[str, m.Question]] | None:
+        """The tree to depth ``d``, or None when it passes the budget. A deeper pass that
+        does not fit is thrown away, so it stops as soon as it passes (most of the time
+        on the answers of one check, before any of them is replayed)."""
+        b = Builder(engine, table, interner, budget, d, False)
+        try:
+            seg, node = b.segment(state, given, run, boundary, 0)
+        except _OverBudget:
+            return None
+        return seg, node, b.asked
+
     with _deep_recursion():
         try:
             if not boundary or (depth is not None and depth <= 1):
@@ -356,8 +367,8 @@ def _compute(
             d = 2
             while True:
                 at = d if depth is None or d < depth else depth
-                found, spent = truncated(at)
-                if spent:
+                found = deeper(at)
+                if found is None:
                     return best
                 best = found
                 if at == depth or not _has_frontier(found[1], "depth"):

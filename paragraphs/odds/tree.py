@@ -364,10 +364,13 @@ _ROLL_OPTIONS: dict[Any, list[tuple[tuple[Any, ...], Fraction | None]]] = {}
 class _OddsChooser(Chooser):
     source_kind = "odds"
 
-    def __init__(self, prefix: tuple[tuple[Any, ...], ...], boundary: bool, tail_sees: Mapping[int, m.See] | None = None, room: Callable[[], int] = lambda: _UNLIMITED) -> None:
+    def __init__(self, prefix: tuple[tuple[Any, ...], ...], boundary: bool, tail_sees: Mapping[int, m.See] | None = None, room: Callable[[], int] = lambda: _UNLIMITED, truncate: bool = True) -> None:
         self.prefix = prefix
         #: how many more nodes the builder may spend (bounds a lumped check's answers)
         self.room = room
+        #: whether the builder keeps a tree that passes its budget (with frontier leaves);
+        #: when it does not, a check whose answers pass the budget ends the computation
+        self.truncate = truncate
         self.i = 0
         self.boundary = boundary
         self.tail_sees = tail_sees
@@ -434,6 +437,12 @@ class _OddsChooser(Chooser):
                 for item, _ in branch.options:
                     taken += 1
                     if taken > room:
+                        if not self.truncate:
+                            # the builder spends a node on every answer taken before this
+                            # one: it will pass its budget, and a computation that does
+                            # not keep its tree then is thrown away (a deeper pass of the
+                            # deepening), so stop before working out the rest
+                            raise _OverBudget()
                         options.append((item, ("cut",)))
                         continue
                     dict.__setitem__(answers, q.key, item[2])
@@ -551,7 +560,7 @@ class Builder:
 
         def replay(prefix: tuple[tuple[Any, ...], ...]) -> tuple[Segment, Node]:
             work = State(**pickle.loads(frozen))
-            chooser = _OddsChooser(prefix, boundary, self._relevance.tail_sees, self._room)
+            chooser = _OddsChooser(prefix, boundary, self._relevance.tail_sees, self._room, self.truncate)
             ctx = Context(self.engine, work, _Reads(answers, self.reads[-1], self.watches, level, chooser), chooser, record=False, track_effects=True)
             if depth_left < self.engine.max_entries:
                 ctx.entry_limit = depth_left
