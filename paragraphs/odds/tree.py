@@ -71,23 +71,26 @@ class Segment:
     effects: tuple[str, ...] = ()
 
     def __add__(self, other: Segment) -> Segment:
-        if not other:
+        if other is EMPTY or not other:
             return self
-        if not self:
+        if self is EMPTY or not self:
             return other
-        counters = dict(self.counters)
-        for k, v in other.counters:
-            counters[k] = counters.get(k, 0) + v
-        values = dict(self.values)
-        values.update(other.values)
-        marked = self.marked + tuple(s for s in other.marked if s not in self.marked)
-        return Segment(
-            self.trail + other.trail,
-            marked,
-            tuple(sorted((k, v) for k, v in counters.items() if v)),
-            tuple(sorted(values.items())),
-            self.effects + other.effects,
-        )
+        # Listing the leaves adds segments once per branch of every path: the parts the
+        # right-hand segment leaves empty (most of them) are kept as they are (every
+        # segment's counters and values are sorted, counters without zeros)
+        counters = self.counters
+        if other.counters:
+            merged = dict(counters)
+            for k, v in other.counters:
+                merged[k] = merged.get(k, 0) + v
+            counters = tuple(sorted((k, v) for k, v in merged.items() if v))
+        values = self.values
+        if other.values:
+            values = tuple(sorted({**dict(values), **dict(other.values)}.items()))
+        marked = self.marked
+        if other.marked:
+            marked = marked + tuple(s for s in other.marked if s not in marked)
+        return Segment(self.trail + other.trail, marked, counters, values, self.effects + other.effects)
 
     def after(self, earlier: Segment) -> Segment:
         """What this cumulative segment adds to ``earlier`` (a prefix of it)."""
@@ -192,9 +195,13 @@ class Interner:
         """
         merged: dict[tuple[Segment, int], list[Any]] = {}
         for value, p, seg, child in options:
-            slot = merged.setdefault((seg, child.uid), [[], Fraction(0), seg, child])
-            slot[0].append(value)
-            slot[1] += p
+            key = (seg, child.uid)
+            slot = merged.get(key)
+            if slot is None:
+                merged[key] = [[value], p, seg, child]
+            else:
+                slot[0].append(value)
+                slot[1] += p
         if len(merged) == 1:
             ((_, _, seg, child),) = merged.values()
             return seg, child
@@ -219,6 +226,11 @@ class Interner:
         branches = tuple((values_label(vals), tuple(vals), None, seg, child) for vals, seg, child in merged.values())
         sig = ("question", q.key, tuple((b[1], b[3], b[4].uid) for b in branches))
         return EMPTY, self._make(sig, kind="question", what=q.prompt, key=q.key, branches=branches)
+
+
+def _exact(p: Any) -> Fraction:
+    """``p`` as a Fraction (a check's chances are Fractions already: no copy made)."""
+    return p if p.__class__ is Fraction else Fraction(p)
 
 
 def _sort_key(v: Any) -> tuple[int, Any]:
@@ -403,7 +415,7 @@ class _OddsChooser(Chooser):
             return str(item[1])
         if ctx.subject_label is not None:
             what = f"{what} ({ctx.subject_label})"
-        raise _Branch(what or (f"roll or check in {ctx.paragraph}" if ctx.paragraph else "roll or check"), [(("o", name), Fraction(p)) for name, p in dist.items() if p])
+        raise _Branch(what or (f"roll or check in {ctx.paragraph}" if ctx.paragraph else "roll or check"), [(("o", name), _exact(p)) for name, p in dist.items() if p])
 
     def lumped(self, ctx: Context, chances: Callable[[], Mapping[str, Fraction] | None], what: str) -> str | None:
         """A check whose kind knows its chances (see ``Chooser``).
@@ -455,7 +467,7 @@ class _OddsChooser(Chooser):
                 return ("stop", stop)
             if not dist:
                 return ("none",)
-            outcomes = [(name, Fraction(p)) for name, p in dist.items() if p]
+            outcomes = [(name, _exact(p)) for name, p in dist.items() if p]
             taken += len(outcomes)  # the builder spends a node on each outcome too
             return ("dist", outcomes)
 
