@@ -94,16 +94,24 @@ class Segment:
 
     def after(self, earlier: Segment) -> Segment:
         """What this cumulative segment adds to ``earlier`` (a prefix of it)."""
-        before = dict(earlier.counters)
-        counters = {k: v - before.get(k, 0) for k, v in self.counters}
-        for k, v in before.items():
-            counters.setdefault(k, -v)
-        old = dict(earlier.values)
+        # (run once per replayed branch: an earlier segment with no counters or values,
+        # the common case, leaves this one's as they are)
+        counters = self.counters
+        if earlier.counters:
+            before = dict(earlier.counters)
+            diff = {k: v - before.get(k, 0) for k, v in self.counters}
+            for k, v in before.items():
+                diff.setdefault(k, -v)
+            counters = tuple(sorted((k, v) for k, v in diff.items() if v))
+        values = self.values
+        if earlier.values:
+            old = dict(earlier.values)
+            values = tuple((k, v) for k, v in values if old.get(k) != v)
         return Segment(
             self.trail[len(earlier.trail) :],
             self.marked[len(earlier.marked) :],
-            tuple(sorted((k, v) for k, v in counters.items() if v)),
-            tuple((k, v) for k, v in self.values if old.get(k) != v),
+            counters,
+            values,
             self.effects[len(earlier.effects) :],
         )
 
@@ -243,6 +251,9 @@ def _sort_key(v: Any) -> tuple[int, Any]:
 
 def values_label(values: list[Any] | tuple[Any, ...]) -> str:
     """``0-4``, ``0-2, 5``, ``yes``, ``vehicle, foot``: merged faces or answers as text."""
+    if len(values) == 1:  # most branches: one face, outcome or answer
+        v = values[0]
+        return "yes" if v is True else "no" if v is False else str(v)
     if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         nums = sorted(set(values))
         parts = []
@@ -827,9 +838,16 @@ def _cumulative(ctx: Context, base_values: Mapping[str, Any]) -> Segment:
         tuple(ctx.trail),
         tuple(ctx.marked),
         tuple(sorted((k, v) for k, v in ctx.counter_changes.items() if v)),
-        tuple(sorted((k, json.dumps(v, sort_keys=True, default=str)) for k, v in values.items() if base_values.get(k, _MISSING) != v)),
+        tuple(sorted((k, _json_value(v)) for k, v in values.items() if base_values.get(k, _MISSING) != v)),
         tuple(ctx.effects),
     )
+
+
+def _json_value(v: Any) -> str:
+    """A state value as JSON text; a plain int (most values) is its own text."""
+    if v.__class__ is int:
+        return str(v)
+    return json.dumps(v, sort_keys=True, default=str)
 
 
 _MISSING = object()
