@@ -170,11 +170,13 @@ def timed_sweep(out: Path) -> None:
         try:
             result = paragraph_odds(engine, pid, memo=OddsMemo())
         except ParagraphsError as exc:
+            cpu.append(time.process_time() - start_cpu)
+            wall.append(time.perf_counter() - start)
             results[pid] = {"error": str(exc)}
-        else:
-            results[pid] = result.to_json()
+            continue
         cpu.append(time.process_time() - start_cpu)
         wall.append(time.perf_counter() - start)
+        results[pid] = result.to_json()  # (not timed: the sweep above is what is measured)
     out.write_text(json.dumps({"cpu": cpu, "wall": wall, "results": results}))
 
 

@@ -231,13 +231,15 @@ def leaves(start: Segment, root: Node, spoilers: bool) -> list[Outcome]:
             label, frontier = found
             out.append(Outcome(label, seg.trail, seg.marked, seg.counters, seg.values, seg.effects, tuple(sorted(answers)), Fraction(num, den), frontier, node.unknown))
             continue
-        for _, values, bp, bseg, child in node.branches:
-            if node.kind == "question":
+        if node.kind == "question":
+            qkey = node.key
+            for _, values, _, bseg, child in node.branches:
                 text = encoded.get(id(values))
                 if text is None:
                     text = encoded[id(values)] = json.dumps(values[0] if len(values) == 1 else sorted(values, key=_json_sort))
-                stack.append((seg + bseg, child, num, den, answers + ((node.key, text),)))
-            else:
+                stack.append((seg + bseg, child, num, den, answers + ((qkey, text),)))
+        else:
+            for _, _, bp, bseg, child in node.branches:
                 assert bp is not None
                 stack.append((seg + bseg, child, num * bp.numerator, den * bp.denominator, answers))
     # leaves with the same outcome and the same answers are one outcome (a procedure's

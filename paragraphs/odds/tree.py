@@ -351,23 +351,34 @@ class _Reads(dict):  # type: ignore[type-arg]
     def _note(self, key: Any) -> None:
         self.seen.add(key)
         if self.watches:
-            for w in self.watches:
-                # a read counts once past the check's outcome: in a later segment, or later
-                # in the same one (the check itself reads its answers on every replay)
-                if key in w.keys and (self.level > w.level or (self.chooser is not None and self.chooser.i > w.at)):
-                    w.hit = True
+            self._watched(key)
 
+    def _watched(self, key: Any) -> None:
+        for w in self.watches or ():
+            # a read counts once past the check's outcome: in a later segment, or later
+            # in the same one (the check itself reads its answers on every replay)
+            if key in w.keys and (self.level > w.level or (self.chooser is not None and self.chooser.i > w.at)):
+                w.hit = True
+
+    # The three lookups below run for every answer read in every replay: they note the key
+    # inline and call dict's own method directly (no super() lookup).
     def __contains__(self, key: object) -> bool:
-        self._note(key)
-        return super().__contains__(key)
+        self.seen.add(key)  # type: ignore[arg-type]
+        if self.watches:
+            self._watched(key)
+        return dict.__contains__(self, key)
 
     def __getitem__(self, key: str) -> Any:
-        self._note(key)
-        return super().__getitem__(key)
+        self.seen.add(key)
+        if self.watches:
+            self._watched(key)
+        return dict.__getitem__(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        self._note(key)
-        return super().get(key, default)
+        self.seen.add(key)
+        if self.watches:
+            self._watched(key)
+        return dict.get(self, key, default)
 
     def items(self) -> Any:
         for key in list(self.keys()):
