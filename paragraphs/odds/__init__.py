@@ -237,11 +237,11 @@ def leaves(start: Segment, root: Node, spoilers: bool) -> list[Outcome]:
                 text = encoded.get(id(values))
                 if text is None:
                     text = encoded[id(values)] = json.dumps(values[0] if len(values) == 1 else sorted(values, key=_json_sort))
-                stack.append((seg + bseg, child, num, den, answers + ((qkey, text),)))
+                stack.append((seg if bseg is EMPTY else seg + bseg, child, num, den, answers + ((qkey, text),)))
         else:
             for _, _, bp, bseg, child in node.branches:
                 assert bp is not None
-                stack.append((seg + bseg, child, num * bp.numerator, den * bp.denominator, answers))
+                stack.append((seg if bseg is EMPTY else seg + bseg, child, num * bp.numerator, den * bp.denominator, answers))
     # leaves with the same outcome and the same answers are one outcome (a procedure's
     # "hit" reached by several rolls)
     merged: dict[Any, Outcome] = {}

@@ -71,9 +71,11 @@ class Segment:
     effects: tuple[str, ...] = ()
 
     def __add__(self, other: Segment) -> Segment:
-        if other is EMPTY or not other:
+        # Empty segments are the one EMPTY (``after`` and ``_cumulative`` return it): an
+        # identity test. Another empty one would go through below and give an equal sum.
+        if other is EMPTY:
             return self
-        if self is EMPTY or not self:
+        if self is EMPTY:
             return other
         # Listing the leaves adds segments once per branch of every path: the parts the
         # right-hand segment leaves empty (most of them) are kept as they are (every
@@ -107,13 +109,12 @@ class Segment:
         if earlier.values:
             old = dict(earlier.values)
             values = tuple((k, v) for k, v in values if old.get(k) != v)
-        return Segment(
-            self.trail[len(earlier.trail) :],
-            self.marked[len(earlier.marked) :],
-            counters,
-            values,
-            self.effects[len(earlier.effects) :],
-        )
+        trail = self.trail[len(earlier.trail) :]
+        marked = self.marked[len(earlier.marked) :]
+        effects = self.effects[len(earlier.effects) :]
+        if not (trail or marked or counters or values or effects):
+            return EMPTY  # the one empty segment: adding it is an identity test
+        return Segment(trail, marked, counters, values, effects)
 
     def __bool__(self) -> bool:
         return bool(self.trail or self.marked or self.counters or self.values or self.effects)
@@ -845,13 +846,14 @@ def _answer_of(item: tuple[Any, ...]) -> dict[str, Any]:
 
 def _cumulative(ctx: Context, base_values: Mapping[str, Any]) -> Segment:
     values = ctx.state.values
-    return Segment(
+    seg = Segment(
         tuple(ctx.trail),
         tuple(ctx.marked),
         tuple(sorted((k, v) for k, v in ctx.counter_changes.items() if v)),
         tuple(sorted((k, _json_value(v)) for k, v in values.items() if base_values.get(k, _MISSING) != v)),
         tuple(ctx.effects),
     )
+    return seg if seg else EMPTY
 
 
 def _json_value(v: Any) -> str:
