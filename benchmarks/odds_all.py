@@ -3,6 +3,7 @@
     python benchmarks/odds_all.py            # Ambush! (fresh, session), sample, synthetic
     python benchmarks/odds_all.py --quick    # the sample and synthetic books only
     python benchmarks/odds_all.py --budget 200
+    python benchmarks/odds_all.py --baseline /tmp/main   # interleaved, results compared
 
 For each book every paragraph is computed from a fresh state with no answers given, at
 the default node budget, each with a fresh memo (what a player asking about one
@@ -25,6 +26,13 @@ paths multiply (the synthetic one) has as many leaves as trails: see docs/odds.m
 paragraph: the session's state (mission 22 chosen, as ``play ambush --mission 22`` sets
 it), answers none, the display rendered.
 
+``--baseline DIR`` (DIR another checkout: ``git archive main | tar -x -C DIR``) runs only
+the Ambush! sweep, by DIR's code and by this checkout's in turn, twice, each in a fresh
+process (so both see the same load), and then compares the two results of every
+paragraph: identical JSON, or else whether this checkout only refines the baseline's (every
+leaf that is not a frontier kept with its probability, no more frontier leaves and no more
+frontier mass).
+
 Finally: five lumped fires of a procedure (the weapon of ``tests/test_odds_tree.py``, whose
 fire is one d100 read as killed / wounded / missed): leaves and time.
 """
@@ -32,8 +40,12 @@ fire is one d100 read as killed / wounded / missed): leaves and time.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -143,11 +155,106 @@ def fires() -> None:
     print(f"five lumped fires (3 outcomes each): {len(result.outcomes)} leaves, total {result.total()}, {seconds * 1000:.0f} ms")
 
 
+def timed_sweep(out: Path) -> None:
+    """The Ambush! sweep (fresh memo each) with each paragraph's CPU and wall time and its
+    JSON result, written to ``out`` (run in a fresh process by ``--baseline``)."""
+    engine = open_title("ambush")
+    pids = list(engine.book.paragraphs)
+    for pid in pids[:40]:  # the first computations build the engine's lazy tables
+        paragraph_odds(engine, pid, memo=OddsMemo())
+    cpu: list[float] = []
+    wall: list[float] = []
+    results: dict[str, str] = {}
+    for pid in pids:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        try:
+            result = paragraph_odds(engine, pid, memo=OddsMemo())
+        except ParagraphsError as exc:
+            cpu.append(time.process_time() - start_cpu)
+            wall.append(time.perf_counter() - start)
+            results[pid] = json.dumps({"error": str(exc)})
+            continue
+        cpu.append(time.process_time() - start_cpu)
+        wall.append(time.perf_counter() - start)
+        # kept as text (not timed): a string is not tracked by the garbage collector, while
+        # 775 trees of dicts would make its full collections slower as the sweep goes on
+        results[pid] = json.dumps(result.to_json())
+    out.write_text(json.dumps({"cpu": cpu, "wall": wall, "results": results}))
+
+
+def _in_process(checkout: Path | None, out: Path) -> dict[str, object]:
+    env = dict(os.environ)
+    if checkout is not None:
+        paths = [checkout] + sorted(p for p in (checkout / "plugins").iterdir() if p.is_dir())
+        env["PYTHONPATH"] = os.pathsep.join(str(p) for p in paths)
+    subprocess.run([sys.executable, __file__, "--timed-sweep", str(out)], env=env, check=True)
+    return json.loads(out.read_text())  # type: ignore[no-any-return]
+
+
+def _figures(run: dict[str, object]) -> str:
+    cpu = sorted(run["cpu"])  # type: ignore[call-overload]
+    wall = sorted(run["wall"])  # type: ignore[call-overload]
+    n = len(cpu)
+    return f"CPU p95 {cpu[int(0.95 * n)] * 1000:.1f} ms, median {statistics.median(cpu) * 1000:.2f} ms, slowest {cpu[-1] * 1000:.0f} ms, all {sum(cpu):.2f} s; wall p95 {wall[int(0.95 * n)] * 1000:.1f} ms, slowest {wall[-1] * 1000:.0f} ms, all {sum(wall):.2f} s"
+
+
+def _frontiers(result: dict[str, object]) -> tuple[int, Fraction]:
+    leaves = [o for o in result["outcomes"] if "frontier" in o]  # type: ignore[attr-defined]
+    return len(leaves), sum((Fraction(o["probability"]) for o in leaves), Fraction(0))
+
+
+def compare(before: dict[str, dict[str, object]], after: dict[str, dict[str, object]]) -> None:
+    """Print how many paragraphs give identical JSON, and check the others only refine."""
+    identical = refined = 0
+    worse: list[str] = []
+    for pid, old in before.items():
+        new = after[pid]
+        if old == new:
+            identical += 1
+            continue
+        if "error" in old or "error" in new:
+            worse.append(pid)
+            continue
+
+        def key(o: dict[str, object]) -> str:
+            return json.dumps({k: v for k, v in o.items() if k not in ("probability", "p")}, sort_keys=True)
+
+        kept = {(key(o), o["probability"]) for o in new["outcomes"]}  # type: ignore[attr-defined]
+        lost = [o for o in old["outcomes"] if "frontier" not in o and (key(o), o["probability"]) not in kept]  # type: ignore[attr-defined]
+        (n_old, m_old), (n_new, m_new) = _frontiers(old), _frontiers(new)
+        if lost or n_new > n_old or m_new > m_old:
+            worse.append(pid)
+        else:
+            refined += 1
+    print(f"results: {identical} of {len(before)} paragraphs identical (JSON), {refined} refined (fewer frontier leaves or less frontier mass, every other leaf kept), {len(worse)} otherwise" + (": " + ", ".join(worse[:20]) if worse else ""))
+
+
+def against(baseline: Path) -> None:
+    runs: dict[str, list[dict[str, object]]] = {"baseline": [], "this checkout": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(2):  # interleaved, so both see the same load
+            runs["baseline"].append(_in_process(baseline, Path(tmp) / f"base{i}.json"))
+            runs["this checkout"].append(_in_process(None, Path(tmp) / f"new{i}.json"))
+    for label, done in runs.items():
+        for run in done:
+            print(f"Ambush!, fresh memo each, {label:14} {_figures(run)}")
+    before, after = (runs[k][0]["results"] for k in ("baseline", "this checkout"))
+    compare({p: json.loads(t) for p, t in before.items()}, {p: json.loads(t) for p, t in after.items()})  # type: ignore[attr-defined]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the sample and synthetic books only")
     parser.add_argument("--budget", type=int, help="node budget (default: the library's)")
+    parser.add_argument("--baseline", type=Path, help="another checkout: the Ambush! sweep by both, interleaved, results compared")
+    parser.add_argument("--timed-sweep", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.timed_sweep is not None:
+        timed_sweep(args.timed_sweep)
+        return
+    if args.baseline is not None:
+        against(args.baseline)
+        return
     books = [] if args.quick else [("Ambush!", open_title("ambush"))]
     books += [("sample book", open_title("sample")), ("synthetic book", synthetic.engine())]
     for label, engine in books:

@@ -638,3 +638,31 @@ def test_a_refusal_met_on_an_open_parameter_is_an_outcome_not_an_error():
 
     with pytest.raises(ParagraphsError, match="past the weapon's 3"):
         procedure_odds(engine, "shot", answers={"reach": "5"})
+
+
+def test_leaves_are_ordered_by_exact_probability_where_floats_tie():
+    # Leaves are sorted by float first; two different fractions with the same float must
+    # still come out most probable first (a third of a chance, plus or minus 10^-30).
+    from paragraphs.odds import leaves
+    from paragraphs.odds.tree import Interner, Segment
+
+    nodes = Interner()
+    third = Fraction(1, 3)
+    more, less = third + Fraction(1, 10**30), third - Fraction(1, 10**30)
+    assert float(more) == float(third) == float(less)
+    start, root = nodes.chance("d3: roll", [(1, less, Segment(trail=("a",)), nodes.leaf()), (2, third, Segment(trail=("b",)), nodes.leaf()), (3, more, Segment(trail=("c",)), nodes.leaf())])
+    outcomes = leaves(start, root, False)
+    assert [(o.trail, o.probability) for o in outcomes] == [(("c",), more), (("b",), third), (("a",), less)]
+
+
+def test_leaves_keep_a_yes_apart_from_a_1():
+    # (True,) == (1,) in Python: answers must still be written as they are (true and 1)
+    from paragraphs.book.model import Question
+    from paragraphs.odds import leaves
+    from paragraphs.odds.tree import Interner, Segment
+
+    nodes = Interner()
+    _, count = nodes.question(Question("n", "How many?", "integer", 1, 2), [(1, Segment(trail=("one",)), nodes.leaf()), (2, Segment(trail=("two",)), nodes.leaf())])
+    start, root = nodes.question(Question("flag", "Is it so?"), [(True, Segment(), count), (False, Segment(trail=("no",)), nodes.leaf())])
+    answers = sorted((dict(o.answers) for o in leaves(start, root, False)), key=str)
+    assert answers == sorted([{"flag": "true", "n": "1"}, {"flag": "true", "n": "2"}, {"flag": "false"}], key=str)

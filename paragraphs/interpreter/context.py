@@ -210,8 +210,13 @@ class Context:
         if self.subject is None:
             return self.answer(q)
         key = f"{q.key}.{self.subject}"
-        if key not in self.answers and self.subject == 1 and q.key in self.answers:
-            return self.answers[q.key]
+        answers = self.answers
+        if key in answers:
+            # answered: no per-subject question to make (exact odds ask this for every
+            # man under every answer of the others)
+            return answers[key]
+        if self.subject == 1 and q.key in answers:
+            return answers[q.key]
         sub = m.Question(key, f"{q.prompt} (man {self.subject})", q.type, q.min, q.max, q.choices, q.pos)
         return self.answer(sub)
 

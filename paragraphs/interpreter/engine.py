@@ -689,7 +689,12 @@ class Engine:
 
         assert step.group is not None
         count = bounded_subjects(ctx, ctx.number(step.group.subjects))
-        wins = []
+        any_wins = step.group.aggregate == "any"
+        # The product is kept as integers (the chance that every man fails, for "any";
+        # that every man succeeds, for "all") and made Fractions once: exact odds work
+        # these chances out for every answer of every man, and Fraction arithmetic was
+        # most of their cost.
+        num = den = 1
         outer = ctx.subject
         for i in range(1, count + 1):
             ctx.subject = i
@@ -699,16 +704,15 @@ class Engine:
                 ctx.subject = outer
             if not dist:
                 return None
-            wins.append(Fraction(dist.get("success", 0)) + Fraction(dist.get("exact", 0)))
-        if step.group.aggregate == "any":
-            none = Fraction(1)
-            for w in wins:
-                none *= 1 - w
-            success = 1 - none
-        else:
-            success = Fraction(1)
-            for w in wins:
-                success *= w
+            s, e = dist.get("success", 0), dist.get("exact", 0)
+            s = s if s.__class__ is Fraction else Fraction(s)
+            e = e if e.__class__ is Fraction else Fraction(e)
+            # this man's chance of success (or exact), s + e, as w_num / w_den
+            w_num = s.numerator * e.denominator + e.numerator * s.denominator
+            w_den = s.denominator * e.denominator
+            num *= w_den - w_num if any_wins else w_num
+            den *= w_den
+        success = Fraction(den - num, den) if any_wins else Fraction(num, den)
         return {"success": success, "failure": 1 - success}
 
     def _prepare(self, ctx: Context, step: m.Check) -> Callable[[Context], str] | None:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from paragraphs.book import model as m
 from paragraphs.interpreter.context import Context
 from paragraphs.foundation.errors import OddsError, UsageError
-from paragraphs.odds.tree import DEFAULT_BUDGET, EMPTY, PROCEDURE_BUDGET, Builder, Interner, Node, Segment
+from paragraphs.odds.tree import DEFAULT_BUDGET, EMPTY, PROCEDURE_BUDGET, Builder, Interner, Node, Segment, _OverBudget
 from paragraphs.state import State
 
 if TYPE_CHECKING:
@@ -215,18 +215,33 @@ def leaves(start: Segment, root: Node, spoilers: bool) -> list[Outcome]:
     # Fraction once at its leaf: a tree of a few thousand leaves spent most of its time
     # here normalising Fractions at every level.
     stack: list[tuple[Segment, Node, int, int, tuple[tuple[str, str], ...]]] = [(start, root, 1, 1, ())]
+    # a question branch's answers as JSON, by the id() of its answers tuple (a shared
+    # subtree is walked once per path to it: encoded once). Not by the tuple's value:
+    # (1,) == (True,), and they encode differently. The nodes hold the tuples throughout.
+    encoded: dict[int, str] = {}
+    # a leaf's label and frontier, by its segment and node: paths that differ only in
+    # their answers (a shared subtree under each answer) end in the same ones
+    labels: dict[tuple[Segment, Node], tuple[str, tuple[str, tuple[str, ...], str] | None]] = {}
     while stack:
         seg, node, num, den, answers = stack.pop()
         if node.kind == "leaf":
-            out.append(_outcome(seg, node, Fraction(num, den), answers, spoilers))
+            found = labels.get((seg, node))
+            if found is None:
+                found = labels[(seg, node)] = _leaf_label(seg, node, spoilers)
+            label, frontier = found
+            out.append(Outcome(label, seg.trail, seg.marked, seg.counters, seg.values, seg.effects, tuple(sorted(answers)), Fraction(num, den), frontier, node.unknown))
             continue
-        for _, values, bp, bseg, child in node.branches:
-            if node.kind == "question":
-                value = values[0] if len(values) == 1 else sorted(values, key=_json_sort)
-                stack.append((seg + bseg, child, num, den, answers + ((node.key, json.dumps(value)),)))
-            else:
+        if node.kind == "question":
+            qkey = node.key
+            for _, values, _, bseg, child in node.branches:
+                text = encoded.get(id(values))
+                if text is None:
+                    text = encoded[id(values)] = json.dumps(values[0] if len(values) == 1 else sorted(values, key=_json_sort))
+                stack.append((seg if bseg is EMPTY else seg + bseg, child, num, den, answers + ((qkey, text),)))
+        else:
+            for _, _, bp, bseg, child in node.branches:
                 assert bp is not None
-                stack.append((seg + bseg, child, num * bp.numerator, den * bp.denominator, answers))
+                stack.append((seg if bseg is EMPTY else seg + bseg, child, num * bp.numerator, den * bp.denominator, answers))
     # leaves with the same outcome and the same answers are one outcome (a procedure's
     # "hit" reached by several rolls)
     merged: dict[Any, Outcome] = {}
@@ -235,13 +250,22 @@ def leaves(start: Segment, root: Node, spoilers: bool) -> list[Outcome]:
         seen = merged.get(key)
         merged[key] = o if seen is None else replace(seen, probability=seen.probability + o.probability)
     result = list(merged.values())
-    # the float first: most comparisons end there, and ties fall to the exact value (the
-    # order is the exact one: rounding to a float never reverses two probabilities)
-    result.sort(key=lambda o: (-o.p, -o.probability, o.answers, o.label, o.trail))
+    # Most probable first, then by answers, label and trail. The float decides most
+    # comparisons (rounding to a float never reverses two probabilities); where two floats
+    # tie, the exact values decide, and they are nearly always equal too: sort without
+    # them (a Fraction comparison costs as much as the rest of a leaf), then check that
+    # every run of equal floats holds one exact value, and sort with them if not.
+    result.sort(key=lambda o: (-o.p, o.answers, o.label, o.trail))
+    for a, b in zip(result, result[1:]):
+        pa, pb = a.probability, b.probability
+        if (pa.numerator != pb.numerator or pa.denominator != pb.denominator) and float(pa) == float(pb):
+            result.sort(key=lambda o: (-o.p, -o.probability, o.answers, o.label, o.trail))
+            break
     return result
 
 
-def _outcome(seg: Segment, node: Node, p: Fraction, answers: tuple[tuple[str, str], ...], spoilers: bool) -> Outcome:
+def _leaf_label(seg: Segment, node: Node, spoilers: bool) -> tuple[str, tuple[str, tuple[str, ...], str] | None]:
+    """A leaf's label and frontier ``(at, needs, reason)``, from its path's segment."""
     frontier = None
     if node.frontier is not None:
         frontier = (str(node.frontier["at"]), tuple(node.frontier["needs"]), str(node.frontier["reason"]))
@@ -251,7 +275,7 @@ def _outcome(seg: Segment, node: Node, p: Fraction, answers: tuple[tuple[str, st
     if node.unknown is not None:
         # a procedure's unknown cell has no trail to name: the cell is the whole outcome
         label = f"unknown: {node.unknown}" if label == NO_TRAIL else f"{label}; unknown: {node.unknown}"
-    return Outcome(label, seg.trail, seg.marked, seg.counters, seg.values, seg.effects, tuple(sorted(answers)), p, frontier, node.unknown)
+    return label, frontier
 
 
 def frontier_text(frontier: tuple[str, tuple[str, ...], str]) -> str:
@@ -338,6 +362,17 @@ def _compute(
         seg, node = b.segment(state, given, run, boundary, 0)
         return (seg, node, b.asked), b.spent
 
+    def deeper(d: int) -> tuple[Segment, Node, dict[str, m.Question]] | None:
+        """The tree to depth ``d``, or None when it passes the budget. A deeper pass that
+        does not fit is thrown away, so it stops as soon as it passes (most of the time
+        on the answers of one check, before any of them is replayed)."""
+        b = Builder(engine, table, interner, budget, d, False)
+        try:
+            seg, node = b.segment(state, given, run, boundary, 0)
+        except _OverBudget:
+            return None
+        return seg, node, b.asked
+
     with _deep_recursion():
         try:
             if not boundary or (depth is not None and depth <= 1):
@@ -356,8 +391,8 @@ def _compute(
             d = 2
             while True:
                 at = d if depth is None or d < depth else depth
-                found, spent = truncated(at)
-                if spent:
+                found = deeper(at)
+                if found is None:
                     return best
                 best = found
                 if at == depth or not _has_frontier(found[1], "depth"):

@@ -71,38 +71,50 @@ class Segment:
     effects: tuple[str, ...] = ()
 
     def __add__(self, other: Segment) -> Segment:
-        if not other:
+        # Empty segments are the one EMPTY (``after`` and ``_cumulative`` return it): an
+        # identity test. Another empty one would go through below and give an equal sum.
+        if other is EMPTY:
             return self
-        if not self:
+        if self is EMPTY:
             return other
-        counters = dict(self.counters)
-        for k, v in other.counters:
-            counters[k] = counters.get(k, 0) + v
-        values = dict(self.values)
-        values.update(other.values)
-        marked = self.marked + tuple(s for s in other.marked if s not in self.marked)
-        return Segment(
-            self.trail + other.trail,
-            marked,
-            tuple(sorted((k, v) for k, v in counters.items() if v)),
-            tuple(sorted(values.items())),
-            self.effects + other.effects,
-        )
+        # Listing the leaves adds segments once per branch of every path: the parts the
+        # right-hand segment leaves empty (most of them) are kept as they are (every
+        # segment's counters and values are sorted, counters without zeros)
+        counters = self.counters
+        if other.counters:
+            merged = dict(counters)
+            for k, v in other.counters:
+                merged[k] = merged.get(k, 0) + v
+            counters = tuple(sorted((k, v) for k, v in merged.items() if v))
+        values = self.values
+        if other.values:
+            values = tuple(sorted({**dict(values), **dict(other.values)}.items()))
+        marked = self.marked
+        if other.marked:
+            marked = marked + tuple(s for s in other.marked if s not in marked)
+        return Segment(self.trail + other.trail, marked, counters, values, self.effects + other.effects)
 
     def after(self, earlier: Segment) -> Segment:
         """What this cumulative segment adds to ``earlier`` (a prefix of it)."""
-        before = dict(earlier.counters)
-        counters = {k: v - before.get(k, 0) for k, v in self.counters}
-        for k, v in before.items():
-            counters.setdefault(k, -v)
-        old = dict(earlier.values)
-        return Segment(
-            self.trail[len(earlier.trail) :],
-            self.marked[len(earlier.marked) :],
-            tuple(sorted((k, v) for k, v in counters.items() if v)),
-            tuple((k, v) for k, v in self.values if old.get(k) != v),
-            self.effects[len(earlier.effects) :],
-        )
+        # (run once per replayed branch: an earlier segment with no counters or values,
+        # the common case, leaves this one's as they are)
+        counters = self.counters
+        if earlier.counters:
+            before = dict(earlier.counters)
+            diff = {k: v - before.get(k, 0) for k, v in self.counters}
+            for k, v in before.items():
+                diff.setdefault(k, -v)
+            counters = tuple(sorted((k, v) for k, v in diff.items() if v))
+        values = self.values
+        if earlier.values:
+            old = dict(earlier.values)
+            values = tuple((k, v) for k, v in values if old.get(k) != v)
+        trail = self.trail[len(earlier.trail) :]
+        marked = self.marked[len(earlier.marked) :]
+        effects = self.effects[len(earlier.effects) :]
+        if not (trail or marked or counters or values or effects):
+            return EMPTY  # the one empty segment: adding it is an identity test
+        return Segment(trail, marked, counters, values, effects)
 
     def __bool__(self) -> bool:
         return bool(self.trail or self.marked or self.counters or self.values or self.effects)
@@ -192,9 +204,13 @@ class Interner:
         """
         merged: dict[tuple[Segment, int], list[Any]] = {}
         for value, p, seg, child in options:
-            slot = merged.setdefault((seg, child.uid), [[], Fraction(0), seg, child])
-            slot[0].append(value)
-            slot[1] += p
+            key = (seg, child.uid)
+            slot = merged.get(key)
+            if slot is None:
+                merged[key] = [[value], p, seg, child]
+            else:
+                slot[0].append(value)
+                slot[1] += p
         if len(merged) == 1:
             ((_, _, seg, child),) = merged.values()
             return seg, child
@@ -221,6 +237,11 @@ class Interner:
         return EMPTY, self._make(sig, kind="question", what=q.prompt, key=q.key, branches=branches)
 
 
+def _exact(p: Any) -> Fraction:
+    """``p`` as a Fraction (a check's chances are Fractions already: no copy made)."""
+    return p if p.__class__ is Fraction else Fraction(p)
+
+
 def _sort_key(v: Any) -> tuple[int, Any]:
     if isinstance(v, bool):
         return (0, int(v))
@@ -231,6 +252,9 @@ def _sort_key(v: Any) -> tuple[int, Any]:
 
 def values_label(values: list[Any] | tuple[Any, ...]) -> str:
     """``0-4``, ``0-2, 5``, ``yes``, ``vehicle, foot``: merged faces or answers as text."""
+    if len(values) == 1:  # most branches: one face, outcome or answer
+        v = values[0]
+        return "yes" if v is True else "no" if v is False else str(v)
     if all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         nums = sorted(set(values))
         parts = []
@@ -328,23 +352,34 @@ class _Reads(dict):  # type: ignore[type-arg]
     def _note(self, key: Any) -> None:
         self.seen.add(key)
         if self.watches:
-            for w in self.watches:
-                # a read counts once past the check's outcome: in a later segment, or later
-                # in the same one (the check itself reads its answers on every replay)
-                if key in w.keys and (self.level > w.level or (self.chooser is not None and self.chooser.i > w.at)):
-                    w.hit = True
+            self._watched(key)
 
+    def _watched(self, key: Any) -> None:
+        for w in self.watches or ():
+            # a read counts once past the check's outcome: in a later segment, or later
+            # in the same one (the check itself reads its answers on every replay)
+            if key in w.keys and (self.level > w.level or (self.chooser is not None and self.chooser.i > w.at)):
+                w.hit = True
+
+    # The three lookups below run for every answer read in every replay: they note the key
+    # inline and call dict's own method directly (no super() lookup).
     def __contains__(self, key: object) -> bool:
-        self._note(key)
-        return super().__contains__(key)
+        self.seen.add(key)  # type: ignore[arg-type]
+        if self.watches:
+            self._watched(key)
+        return dict.__contains__(self, key)
 
     def __getitem__(self, key: str) -> Any:
-        self._note(key)
-        return super().__getitem__(key)
+        self.seen.add(key)
+        if self.watches:
+            self._watched(key)
+        return dict.__getitem__(self, key)
 
     def get(self, key: str, default: Any = None) -> Any:
-        self._note(key)
-        return super().get(key, default)
+        self.seen.add(key)
+        if self.watches:
+            self._watched(key)
+        return dict.get(self, key, default)
 
     def items(self) -> Any:
         for key in list(self.keys()):
@@ -364,10 +399,13 @@ _ROLL_OPTIONS: dict[Any, list[tuple[tuple[Any, ...], Fraction | None]]] = {}
 class _OddsChooser(Chooser):
     source_kind = "odds"
 
-    def __init__(self, prefix: tuple[tuple[Any, ...], ...], boundary: bool, tail_sees: Mapping[int, m.See] | None = None, room: Callable[[], int] = lambda: _UNLIMITED) -> None:
+    def __init__(self, prefix: tuple[tuple[Any, ...], ...], boundary: bool, tail_sees: Mapping[int, m.See] | None = None, room: Callable[[], int] = lambda: _UNLIMITED, truncate: bool = True) -> None:
         self.prefix = prefix
         #: how many more nodes the builder may spend (bounds a lumped check's answers)
         self.room = room
+        #: whether the builder keeps a tree that passes its budget (with frontier leaves);
+        #: when it does not, a check whose answers pass the budget ends the computation
+        self.truncate = truncate
         self.i = 0
         self.boundary = boundary
         self.tail_sees = tail_sees
@@ -400,7 +438,7 @@ class _OddsChooser(Chooser):
             return str(item[1])
         if ctx.subject_label is not None:
             what = f"{what} ({ctx.subject_label})"
-        raise _Branch(what or (f"roll or check in {ctx.paragraph}" if ctx.paragraph else "roll or check"), [(("o", name), Fraction(p)) for name, p in dist.items() if p])
+        raise _Branch(what or (f"roll or check in {ctx.paragraph}" if ctx.paragraph else "roll or check"), [(("o", name), _exact(p)) for name, p in dist.items() if p])
 
     def lumped(self, ctx: Context, chances: Callable[[], Mapping[str, Fraction] | None], what: str) -> str | None:
         """A check whose kind knows its chances (see ``Chooser``).
@@ -434,6 +472,12 @@ class _OddsChooser(Chooser):
                 for item, _ in branch.options:
                     taken += 1
                     if taken > room:
+                        if not self.truncate:
+                            # the builder spends a node on every answer taken before this
+                            # one: it will pass its budget, and a computation that does
+                            # not keep its tree then is thrown away (a deeper pass of the
+                            # deepening), so stop before working out the rest
+                            raise _OverBudget()
                         options.append((item, ("cut",)))
                         continue
                     dict.__setitem__(answers, q.key, item[2])
@@ -446,7 +490,7 @@ class _OddsChooser(Chooser):
                 return ("stop", stop)
             if not dist:
                 return ("none",)
-            outcomes = [(name, Fraction(p)) for name, p in dist.items() if p]
+            outcomes = [(name, _exact(p)) for name, p in dist.items() if p]
             taken += len(outcomes)  # the builder spends a node on each outcome too
             return ("dist", outcomes)
 
@@ -551,7 +595,7 @@ class Builder:
 
         def replay(prefix: tuple[tuple[Any, ...], ...]) -> tuple[Segment, Node]:
             work = State(**pickle.loads(frozen))
-            chooser = _OddsChooser(prefix, boundary, self._relevance.tail_sees, self._room)
+            chooser = _OddsChooser(prefix, boundary, self._relevance.tail_sees, self._room, self.truncate)
             ctx = Context(self.engine, work, _Reads(answers, self.reads[-1], self.watches, level, chooser), chooser, record=False, track_effects=True)
             if depth_left < self.engine.max_entries:
                 ctx.entry_limit = depth_left
@@ -802,13 +846,21 @@ def _answer_of(item: tuple[Any, ...]) -> dict[str, Any]:
 
 def _cumulative(ctx: Context, base_values: Mapping[str, Any]) -> Segment:
     values = ctx.state.values
-    return Segment(
+    seg = Segment(
         tuple(ctx.trail),
         tuple(ctx.marked),
         tuple(sorted((k, v) for k, v in ctx.counter_changes.items() if v)),
-        tuple(sorted((k, json.dumps(v, sort_keys=True, default=str)) for k, v in values.items() if base_values.get(k, _MISSING) != v)),
+        tuple(sorted((k, _json_value(v)) for k, v in values.items() if base_values.get(k, _MISSING) != v)),
         tuple(ctx.effects),
     )
+    return seg if seg else EMPTY
+
+
+def _json_value(v: Any) -> str:
+    """A state value as JSON text; a plain int (most values) is its own text."""
+    if v.__class__ is int:
+        return str(v)
+    return json.dumps(v, sort_keys=True, default=str)
 
 
 _MISSING = object()
