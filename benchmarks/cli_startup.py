@@ -1,7 +1,7 @@
 """Time short commands end to end (process start to exit, warm caches) against a bare
 ``python -c pass`` measured in the same run, and a cold ``validate`` of all content.
 
-    python benchmarks/cli_startup.py [--runs 30]
+    python benchmarks/cli_startup.py [--runs 30] [--baseline DIR]
 
 Each command is timed as wall-clock and as CPU time (user + system of the child process):
 on a loaded machine the CPU figure moves less, and both are given as a ratio to ``python
@@ -11,6 +11,11 @@ make every edited module compile at each start); a first run warms the compiled-
 cache and the plugin index and is not counted. ``read ... (every plugin)`` is the same
 command with the plugin index turned off (``PARAGRAPHS_NO_PLUGIN_INDEX=1``): every
 installed plugin imported and registered, as before the index.
+
+``--baseline DIR`` names another checkout of the repository (``git archive main | tar -x -C
+DIR``): ``read sample 2`` and ``read ambush 112`` are then also timed with its code (its
+folder and its plugins' folders first on ``PYTHONPATH``, a cache folder of its own), in the
+same interleaved runs, so old against new is a ratio taken under the same load.
 """
 
 from __future__ import annotations
@@ -49,11 +54,18 @@ def modules_imported(cmd: list[str], env: dict[str, str]) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=30)
+    ap.add_argument("--baseline", type=Path, help="another checkout to time the read commands of, in the same runs")
     args = ap.parse_args()
     cache = Path(tempfile.mkdtemp(prefix="paragraphs-bench-"))
     env = dict(os.environ, PARAGRAPHS_CACHE_DIR=str(cache))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.pop("PARAGRAPHS_NO_CACHE", None)
+    old_env = env
+    if args.baseline is not None:
+        base = args.baseline.resolve()
+        folders = [base, *sorted(p for p in (base / "plugins").iterdir() if p.is_dir())]
+        old_cache = Path(tempfile.mkdtemp(prefix="paragraphs-bench-old-"))
+        old_env = dict(env, PYTHONPATH=os.pathsep.join(str(f) for f in folders), PARAGRAPHS_CACHE_DIR=str(old_cache))
     titles = subprocess.run(PARAGRAPHS + ["titles"], env=env, capture_output=True, text=True).stdout
     commands: list[tuple[str, list[str], dict[str, str]]] = [
         ("python -c pass", [sys.executable, "-c", "pass"], env),
@@ -63,8 +75,13 @@ def main() -> None:
         ("read sample 2", PARAGRAPHS + ["read", "sample", "2", "--dice", "5", "--answer", "storm=1"], env),
         ("read sample 2 (every plugin)", PARAGRAPHS + ["read", "sample", "2", "--dice", "5", "--answer", "storm=1"], dict(env, PARAGRAPHS_NO_PLUGIN_INDEX="1")),
     ]
+    ambush = PARAGRAPHS + ["read", "ambush", "112", "--answer", "pc=3", "--answer", "mission=22", "--seed", "3"]
     if "ambush" in titles.split():
-        commands.append(("read ambush 112", PARAGRAPHS + ["read", "ambush", "112", "--answer", "pc=3", "--answer", "mission=22", "--seed", "3"], env))
+        commands.append(("read ambush 112", ambush, env))
+    if args.baseline is not None:
+        commands.append(("read sample 2 (baseline)", commands[4][1], old_env))
+        if "ambush" in titles.split():
+            commands.append(("read ambush 112 (baseline)", ambush, old_env))
     for _, cmd, cmd_env in commands:  # warm: bytecode, compiled books, the plugin index
         subprocess.run(cmd, env=cmd_env, capture_output=True, check=False)
     wall: dict[str, list[float]] = {name: [] for name, _, _ in commands}
@@ -75,12 +92,14 @@ def main() -> None:
             wall[name].append(w)
             cpu[name].append(c)
     base_wall, base_cpu = statistics.median(wall["python -c pass"]), statistics.median(cpu["python -c pass"])
-    print(f"{'command':<30} {'wall ms':>8} {'x pass':>7} {'cpu ms':>8} {'x pass':>7} {'modules':>8}")
+    print(f"{'command':<32} {'wall ms':>8} {'x pass':>7} {'cpu ms':>8} {'x pass':>7} {'modules':>8}")
     for name, cmd, cmd_env in commands:
         w, c = statistics.median(wall[name]), statistics.median(cpu[name])
         count = modules_imported(cmd, cmd_env)
-        print(f"{name:<30} {w:8.1f} {w / base_wall:7.1f} {c:8.1f} {c / base_cpu:7.1f} {count:8d}")
+        print(f"{name:<32} {w:8.1f} {w / base_wall:7.1f} {c:8.1f} {c / base_cpu:7.1f} {count:8d}")
     shutil.rmtree(cache, ignore_errors=True)
+    if args.baseline is not None:
+        shutil.rmtree(old_env["PARAGRAPHS_CACHE_DIR"], ignore_errors=True)
     cold = [once(PARAGRAPHS + ["validate"], dict(env, PARAGRAPHS_NO_CACHE="1"))[0] for _ in range(max(1, args.runs // 10))]
     print(f"validate (cold, all)           {statistics.median(cold):8.1f} ms wall")
     print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")

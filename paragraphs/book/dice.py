@@ -8,7 +8,6 @@ list (tests, replays), or from physical dice the player types in.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -143,8 +142,13 @@ class Die:
 
     @cached_property
     def faces(self) -> tuple[int, ...]:
-        """Every result this die can give, ascending."""
-        return tuple(self.distribution)
+        """Every result this die can give, ascending (the keys of :attr:`distribution`,
+        found without fractions: a prompt's range should not import exact arithmetic)."""
+        return tuple(sorted(self._face_set))
+
+    @cached_property
+    def _face_set(self) -> frozenset[int]:
+        return frozenset(self.adjust(raw) for raw in self.raw_faces)
 
     @property
     def low(self) -> int:
@@ -163,7 +167,7 @@ class Die:
 
     def check_face(self, value: int) -> int:
         """Return ``value`` if this die can give it as a result, else raise DiceError."""
-        if value not in self.distribution:
+        if value not in self._face_set:
             raise DiceError(f"{value} is not a face of {self.name} ({self.low}-{self.high})")
         return value
 
@@ -198,9 +202,9 @@ class Die:
 
     def reading_help(self) -> str:
         """How to type this die: its range as it lands, the zero rule, and what is applied."""
-        raw = tuple(self.raw_distribution)
+        raw = sorted(self.raw_faces)
         text = f"{raw[0]}-{raw[-1]}"
-        if self.zero is not None and 0 not in self.raw_distribution:
+        if self.zero is not None and 0 not in self.raw_faces:
             text += f", {'00' if self.zero >= 100 else '0'} = {self.zero}"
         if self.offset:
             text += f"; then {self.offset:+d}"
@@ -279,6 +283,8 @@ class Prng:
     def __init__(self, seed: int, position: int = 0) -> None:
         self.seed = int(seed)
         self.position = 0
+        import random  # here: a read with the player's own dice never needs it
+
         rng = random.Random(self.seed)
         self._bits = rng.getrandbits
         if position:
@@ -373,7 +379,11 @@ class SeededDice(DiceSource):
     kind = "seeded"
 
     def __init__(self, seed: int | None = None, *, _prng: Prng | None = None, _parent: SeededDice | None = None) -> None:
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 63)
+        if seed is None:
+            import random
+
+            seed = random.SystemRandom().randrange(1 << 63)
+        self.seed = seed
         self._prng = _prng
         self._parent = _parent
         #: The stream the last kept resolution left (at its position), or None.
@@ -463,9 +473,9 @@ class PhysicalDice(DiceSource):
 
 def derive_seed(base: int, index: int) -> int:
     """The seed of game ``index`` in a series started from ``base`` (independent of jobs)."""
-    import hashlib
+    from paragraphs.foundation.digests import sha256
 
-    digest = hashlib.sha256(f"paragraphs:{base}:{index}".encode()).digest()
+    digest = sha256(f"paragraphs:{base}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
 
 

@@ -164,8 +164,9 @@ def api_reference() -> str:
             doc = markdown_doc(inspect.getdoc(obj) or "")
             out.append(f"\n## `{name}`\n\n```python\n{name}{inspect.signature(obj)}\n```\n\n{doc}\n")
     out.append("\n# Records (`paragraphs.records`)\n\n" + markdown_doc(inspect.getdoc(records) or "") + "\n")
-    for name, obj in inspect.getmembers(records, inspect.isclass):
-        if obj.__module__ == records.__name__ and dataclasses.is_dataclass(obj):
+    for name in sorted(records.__all__):  # (defined in modules by concern, imported from records)
+        obj = getattr(records, name)
+        if inspect.isclass(obj) and dataclasses.is_dataclass(obj):
             out += _class_section(f"paragraphs.records.{name}", obj)
     out.append("\n# What plugin code receives\n\nThe context a procedure, check kind, step or predicate runs with, what a resolution returns, and the problems a lint rule yields.\n")
     for public_path, module_name, names in _PLUGIN_CLASSES:

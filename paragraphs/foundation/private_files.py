@@ -4,7 +4,7 @@ The compiled-content cache (:mod:`paragraphs.pipeline.cache`) and the plugin ind
 (:mod:`paragraphs.pluginhost.index`) keep their files in one folder, made 0700 with files
 0600. Before a file is read, the folder and the file must belong to the user and be
 writable by nobody else (else it is ignored with one warning, as pip does), and each file
-carries an HMAC under a per-user key (``key`` in the folder, 0600), checked before a byte
+carries a MAC (keyed BLAKE2b) under a per-user key (``key`` in the folder, 0600), checked before a byte
 of it is used.
 
 The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, else
@@ -13,8 +13,6 @@ The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, el
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import os
 import stat
 import sys
@@ -118,5 +116,16 @@ def secret(folder: Path, create: bool) -> bytes | None:
 
 
 def sign(secret: bytes, body: bytes) -> bytes:
-    """The HMAC-SHA256 of ``body`` under the user's key."""
-    return hmac.new(secret, body, hashlib.sha256).digest()
+    """The MAC of ``body`` under the user's key (keyed BLAKE2b, 32 bytes: see
+    :mod:`paragraphs.foundation.digests`, which needs no OpenSSL)."""
+    from paragraphs.foundation.digests import mac
+
+    return mac(secret, body)
+
+
+def signed_by(secret: bytes, body: bytes, signature: bytes) -> bool:
+    """Whether ``signature`` is the MAC of ``body`` under the user's key (compared in
+    constant time)."""
+    from paragraphs.foundation.digests import same
+
+    return same(signature, sign(secret, body))

@@ -17,9 +17,9 @@ from paragraphs.book import model as m
 from paragraphs.book.dice import Die
 from paragraphs.book.cells import ASK, REFUSE, REMEMBERED_CELLS, Cell, UnknownCell, answered_cell, as_cell, cell_key
 from paragraphs.foundation.errors import ResolutionError
-from paragraphs.pluginhost.records import Table, TableRow
 
 if TYPE_CHECKING:
+    from paragraphs.pluginhost.records import Table, TableRow
     from paragraphs.interpreter.engine import Engine
     from paragraphs.state import State
 
@@ -236,11 +236,12 @@ class Context:
             ResolutionError: no such table, row or column.
             UnknownCell: the cell is unknown and the gaps policy is ``refuse``.
         """
-        t = table if isinstance(table, Table) else self.book.tables.get(table)
+        # (told apart by the plain types: the table records are built only when a title has tables)
+        t = self.book.tables.get(table) if isinstance(table, str) else table
         if t is None:
             return self._record_cell(str(table), str(row), column)
         try:
-            r = row if isinstance(row, TableRow) else t.row(row)
+            r = t.row(row) if isinstance(row, (int, str)) else row
             found = t.cell(r, column)
         except KeyError:
             raise ResolutionError(f"{self.title} {self.paragraph}: table {t.id} has no cell at row {row!r}, column {column!r}") from None

@@ -456,7 +456,7 @@ class Engine:
             return self._needs(start, original, ctx, [need.question])
         except MissingRoll as missing:
             n = len([r for r in ctx.rolls if not r.purpose.endswith("(roll again)")]) + 1
-            raw = tuple(missing.die.raw_distribution)  # the player types the dice as they land
+            raw = sorted(missing.die.raw_faces)  # the player types the dice as they land
             q = m.Question(f"roll.{n}", f"{missing.die.name} for {missing.purpose} ({missing.die.reading_help()})", m.INTEGER, raw[0], raw[-1])
             return self._needs(start, original, ctx, [q])
         except ParagraphsError as exc:

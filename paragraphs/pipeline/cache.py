@@ -7,7 +7,7 @@ A corrupt or unreadable entry is ignored and rebuilt; nothing here ever raises t
 Unpickling runs code, so the cache only loads what this user wrote: the folder is made
 0700 and each file 0600; before loading, the folder and the file must belong to the user
 and be writable by nobody else (else the cache is ignored with one warning, as pip does);
-and every entry carries an HMAC under a per-user key (``key`` in the folder, 0600) that is
+and every entry carries a MAC under a per-user key (``key`` in the folder, 0600) that is
 checked before a byte is unpickled.
 
 The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, else
@@ -16,7 +16,6 @@ The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, el
 
 from __future__ import annotations
 
-import hmac
 import os
 import pickle
 from collections.abc import Iterator, Mapping
@@ -32,15 +31,16 @@ from paragraphs.foundation.private_files import (
     read_private as _read_private,
     secret as _secret,
     sign as _sign,
+    signed_by as _signed_by,
     trusted_dir as _trusted_dir,
     unsafe as _unsafe,
     warn_once as _warn,
 )
 
-FORMAT = 3
+FORMAT = 4
 
-#: Entry files start with this, then the HMAC-SHA256 of the rest, then the pickle.
-_MAGIC = b"PGCACHE3"
+#: Entry files start with this, then the MAC of the rest (keyed BLAKE2b, 32 bytes), then the pickle.
+_MAGIC = b"PGCACHE4"
 _MAC_SIZE = 32
 
 
@@ -105,7 +105,7 @@ def load(title: str, key: str) -> Any | None:
     secret = _secret(folder, create=False)
     body = data[len(_MAGIC) + _MAC_SIZE:]
     mac = data[len(_MAGIC):len(_MAGIC) + _MAC_SIZE]
-    if secret is None or not data.startswith(_MAGIC) or not hmac.compare_digest(mac, _sign(secret, body)):
+    if secret is None or not data.startswith(_MAGIC) or not _signed_by(secret, body, mac):
         _discard(path)  # corrupt, or signed by another key: rebuilt by the caller, once
         return None
     try:

@@ -7,7 +7,6 @@ YAML nor validates schemas; only on a miss does it import ruamel.yaml and jsonsc
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs.book import model as m
 from paragraphs.book.dice import DiceConventions
+from paragraphs.foundation.digests import sha256
 from paragraphs.foundation.errors import ContentError, UsageError
 from paragraphs.pipeline.grammar import Grammar, code_stamp, grammar_for, title_versions
 from paragraphs.foundation.problems import Problem, Severity, SourcePos, shown
@@ -108,7 +108,7 @@ def overlay_dirs(explicit: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
 
 
 def content_hash(files: Iterable[SourceFile], extra: str = "") -> str:
-    digest = hashlib.sha256(extra.encode())
+    digest = sha256(extra.encode())
     for f in files:
         digest.update(b"\0" + (f.key or f.display).encode() + (b"\1" if f.overlay else b"\0") + f.data)
     return digest.hexdigest()
@@ -141,7 +141,7 @@ def load_book(
 
 def cache_key_for(host: PluginHost, title: str, content_id: str) -> str:
     """The compiled cache's key of a book: its content hash and the state of the code."""
-    return hashlib.sha256((content_id + code_stamp(host.title(title))).encode()).hexdigest()
+    return sha256((content_id + code_stamp(host.title(title))).encode()).hexdigest()
 
 
 def load_folder(
@@ -180,7 +180,7 @@ def load_folder(
     key = content_hash(files, grammar.fingerprint() + versions + "; uses " + ",".join(uses))
     # as for a title: the cache also depends on the code (the core's and the used titles')
     code = "".join(code_stamp(host.title(u)) for u in uses) or _core_code_stamp()
-    return _cached_or_compiled(host, title, files, key, grammar, hashlib.sha256((key + code).encode()).hexdigest(), use_cache)
+    return _cached_or_compiled(host, title, files, key, grammar, sha256((key + code).encode()).hexdigest(), use_cache)
 
 
 def _cached_or_compiled(

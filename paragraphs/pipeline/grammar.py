@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from paragraphs.pluginhost.records import (
-    CheckKind,
-    LintRule,
-    PredicateKind,
-    Procedure,
-    SchemaResource,
-    StepKind,
-    Table,
-    UnitType,
-)
+from paragraphs.foundation.digests import sha256
 
 if TYPE_CHECKING:
+    from paragraphs.pluginhost.records import (
+        CheckKind,
+        LintRule,
+        PredicateKind,
+        Procedure,
+        SchemaResource,
+        StepKind,
+        Table,
+        UnitType,
+    )
     from paragraphs.pluginhost.plugins import PluginHost, TitleInfo
 
 
@@ -49,7 +49,7 @@ class Grammar:
             [s.contents for s in sorted(self.schemas, key=lambda s: s.id)],
         ]
         text = json.dumps(parts, sort_keys=True, default=str)
-        return hashlib.sha256(text.encode()).hexdigest()
+        return sha256(text.encode()).hexdigest()
 
 
 def grammar_for(host: PluginHost, title: str, uses: Sequence[str] = ()) -> Grammar:
@@ -101,17 +101,23 @@ def code_stamp(info: TitleInfo) -> str:
 
 def _code_stamp(package: str) -> str:
     """Sizes and modification times of a package's Python files (cheap: no reading)."""
-    import importlib.util
     import os
+    import sys
 
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
+    module = sys.modules.get(package)  # imported already, as a rule: no need to find it
+    folders = getattr(module, "__path__", None)
+    if folders is None:
+        import importlib.util
+
+        spec = importlib.util.find_spec(package)
+        folders = spec.submodule_search_locations if spec is not None else None
+    if not folders:
         return ""
     parts = []
-    for root in spec.submodule_search_locations:
+    for root in folders:
         for dirpath, _, names in os.walk(root):
             for name in sorted(names):
                 if name.endswith(".py"):
                     st = os.stat(os.path.join(dirpath, name))
                     parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.sha256("|".join(sorted(parts)).encode()).hexdigest()[:16]
+    return sha256("|".join(sorted(parts)).encode()).hexdigest()[:16]

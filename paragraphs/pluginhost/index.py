@@ -33,7 +33,7 @@ from typing import Any
 
 FORMAT = 1
 
-#: Index files start with this, then the HMAC-SHA256 of the JSON body, then the body.
+#: Index files start with this, then the MAC of the JSON body (keyed BLAKE2b, 32 bytes), then the body.
 _MAGIC = b"PGINDEX1"
 _MAC_SIZE = 32
 
@@ -215,9 +215,9 @@ def _fresh(index: PluginIndex, env: list[Any]) -> bool:
 
 
 def _file_name(env: list[Any]) -> str:
-    import hashlib
+    from paragraphs.foundation.digests import sha256
 
-    return "plugins-" + hashlib.sha256(json.dumps(env).encode()).hexdigest()[:24] + ".json"
+    return "plugins-" + sha256(json.dumps(env).encode()).hexdigest()[:24] + ".json"
 
 
 def load(build: Callable[[], PluginIndex]) -> PluginIndex | None:
@@ -247,8 +247,6 @@ def load(build: Callable[[], PluginIndex]) -> PluginIndex | None:
 
 def _read(folder: Any, name: str, env: list[Any]) -> PluginIndex | None:
     """The stored index if it is ours (owner, mode and signature), well formed and fresh."""
-    import hmac
-
     from paragraphs.foundation import private_files as private
 
     data = private.read_private(folder / name)
@@ -256,7 +254,7 @@ def _read(folder: Any, name: str, env: list[Any]) -> PluginIndex | None:
         return None
     secret = private.secret(folder, create=False)
     mac, body = data[len(_MAGIC):len(_MAGIC) + _MAC_SIZE], data[len(_MAGIC) + _MAC_SIZE:]
-    if secret is None or not data.startswith(_MAGIC) or not hmac.compare_digest(mac, private.sign(secret, body)):
+    if secret is None or not data.startswith(_MAGIC) or not private.signed_by(secret, body, mac):
         return None
     try:
         index = PluginIndex.from_json(json.loads(body))

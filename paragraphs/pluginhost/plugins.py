@@ -44,23 +44,33 @@ BUILTIN_PLUGINS = (
 #: that plugin's titles only.
 TITLE_SCOPED = ("paragraphs_register_lint_rules", "paragraphs_register_procedures")
 
-#: Registration hook name -> the record type it must yield.
-REGISTRATIONS: dict[str, type] = {
-    "paragraphs_register_titles": records.Title,
-    "paragraphs_register_schemas": records.SchemaResource,
-    "paragraphs_register_tables": records.Table,
-    "paragraphs_register_units": records.UnitType,
-    "paragraphs_register_procedures": records.Procedure,
-    "paragraphs_register_check_kinds": records.CheckKind,
-    "paragraphs_register_steps": records.StepKind,
-    "paragraphs_register_predicates": records.PredicateKind,
-    "paragraphs_register_lint_rules": records.LintRule,
-    "paragraphs_register_commands": records.Command,
-    "paragraphs_register_policies": records.Policy,
-    "paragraphs_register_session_verbs": records.SessionVerb,
-    "paragraphs_register_sheet_sections": records.SheetSection,
-    "paragraphs_register_id_lists": records.IdList,
+#: Registration hook name -> the name of the record type it must yield (in
+#: :mod:`paragraphs.pluginhost.records`; a type is looked up only when a plugin yields a
+#: record, so the records no plugin registers are never built).
+RECORD_TYPES: dict[str, str] = {
+    "paragraphs_register_titles": "Title",
+    "paragraphs_register_schemas": "SchemaResource",
+    "paragraphs_register_tables": "Table",
+    "paragraphs_register_units": "UnitType",
+    "paragraphs_register_procedures": "Procedure",
+    "paragraphs_register_check_kinds": "CheckKind",
+    "paragraphs_register_steps": "StepKind",
+    "paragraphs_register_predicates": "PredicateKind",
+    "paragraphs_register_lint_rules": "LintRule",
+    "paragraphs_register_commands": "Command",
+    "paragraphs_register_policies": "Policy",
+    "paragraphs_register_session_verbs": "SessionVerb",
+    "paragraphs_register_sheet_sections": "SheetSection",
+    "paragraphs_register_id_lists": "IdList",
 }
+
+
+def __getattr__(name: str) -> Any:
+    # ``REGISTRATIONS`` (hook name -> record type), as it was before the types were looked
+    # up lazily: made on first use, which builds every record type
+    if name == "REGISTRATIONS":
+        return {hook: getattr(records, type_name) for hook, type_name in RECORD_TYPES.items()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +137,7 @@ class PluginHost:
         self.problems: list[PluginProblem] = []
         self.info: dict[str, PluginInfo] = {}
         # hook name -> list of (plugin name, record)
-        self._records: dict[str, list[tuple[str, Any]]] = {name: [] for name in REGISTRATIONS}
+        self._records: dict[str, list[tuple[str, Any]]] = {name: [] for name in RECORD_TYPES}
         # plugin name -> ids of the titles it ships (absent: it ships none)
         self._titles_of: dict[str, set[str]] = {}
         #: the installed entry points this host considered (loaded or not)
@@ -264,20 +274,20 @@ class PluginHost:
         others = [p for p in self.pm.get_plugins() if p is not plugin]
         gathered: dict[str, list[Any]] = {}
         try:
-            for hook_name, record_type in REGISTRATIONS.items():
+            for hook_name, type_name in RECORD_TYPES.items():
                 caller = self.pm.subset_hook_caller(hook_name, remove_plugins=others)
                 found: list[Any] = []
                 for result in caller():
                     for rec in _iterate(result):
-                        if not isinstance(rec, record_type):
+                        if not isinstance(rec, getattr(records, type_name)):
                             raise PluginError(
                                 f"{hook_name} yielded {type(rec).__name__}, "
-                                f"expected {record_type.__name__}"
+                                f"expected {type_name}"
                             )
                         if not getattr(rec, "id", ""):
                             raise PluginError(f"{hook_name} yielded a record without an id")
                         rec_id = str(getattr(rec, "id", ""))
-                        if record_type is records.Title and not safe_name(rec_id):
+                        if type_name == "Title" and not safe_name(rec_id):
                             # title ids name cache files and documentation folders
                             raise PluginError(f"title id {rec_id!r} may only use letters, digits, - and _ (at most 64)")
                         found.append(rec)

@@ -20,6 +20,14 @@ Plan, group by group (rule 3.3 and the design notes of rule 19):
 A group scattered by the drop first gathers at its officer. Each turn: objective attempts first, then attacks worth making (an objective, a lone radar
 operator, a zone blocking the way, or a fight with good odds), then movement along the
 cheapest route with the officer, then embarkation and sailing.
+
+Speed (issue #13.3): between two of its own actions the board does not change, and the
+German side changes only when the player fights or a move turns a marker over. So the
+player reads the board through two views it drops at those moments: the goals of its
+groups (any action), and :class:`_EnemyView` (route searches, German attack and defence
+values, marker weights; a combat or an activation). The decisions are those of reading
+the board afresh every time (``tests/test_golden_journals.py``: the same games byte for
+byte).
 """
 
 from __future__ import annotations
@@ -36,6 +44,7 @@ from paragraphs_raids.zonemap import ZoneMap
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.state import LAST_RESORT, WURZBURG, GameState
 from paragraphs_bruneval.rules.combat import PROTECTION_SIGN, counts_for_bonus, default_british_front
+from paragraphs_bruneval.routefinding import FAR, cost_to_nearest, costs_toward, least_costs
 from paragraphs_bruneval.rules.commando import GROUP, boat_fighter, commando_aboard
 
 
@@ -75,6 +84,126 @@ def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str
 
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
 HOLD = "hold"
+#: Chances the player compares with, made once.
+ZERO = Fraction(0)
+HALF = Fraction(1, 2)
+TENTH = Fraction(1, 10)
+
+
+class _Routes:
+    """Route searches around one set of zones British units may not enter, with one set of
+    marker weights: they depend on nothing else (and the map), so they are kept for as
+    long as these come back, across the games of a series too (:data:`_ROUTE_SETS`).
+
+    Attributes:
+        around: zones a British unit may not enter on the way: German zones, marked zones
+            and the sea (embarkation zones, entered only to embark).
+        weights: route weight near the markers (:meth:`DefaultPolicy._marker_weights`).
+    """
+
+    def __init__(self, around: frozenset[str], weights: dict[str, int]) -> None:
+        self.around = around
+        self.weights = weights
+        self._toward: dict[tuple[str, str], Mapping[str, int]] = {}
+        self._nearest: dict[tuple[str, tuple[str, ...]], int] = {}
+        self._routes: dict[tuple[str, str], list[tuple[str, int]]] = {}
+
+    def toward(self, g: GameState, start: str, target: str) -> Mapping[str, int]:
+        """Weighted route costs to ``target`` around :attr:`around`, as far as a route
+        from ``start`` needs them (:func:`~paragraphs_bruneval.routefinding.costs_toward`)."""
+        key = (start, target)
+        to = self._toward.get(key)
+        if to is None:
+            to = self._toward[key] = costs_toward(g.zmap, target, start, self.around, self.weights)
+        return to
+
+    def nearest(self, g: GameState, start: str, goals: tuple[str, ...]) -> int:
+        """Cost from ``start`` to the nearest of ``goals``, reaching the zones of
+        :attr:`around` without crossing them (FAR: none is reached)."""
+        key = (start, goals)
+        cost = self._nearest.get(key)
+        if cost is None:
+            cost = self._nearest[key] = cost_to_nearest(g.zmap, start, goals, self.around)
+        return cost
+
+    def route(self, g: GameState, start: str, target: str) -> list[tuple[str, int]]:
+        """The cheapest route from ``start`` toward ``target`` as (zone entered, PM spent so
+        far): at each zone the first next step in content order that lies on a cheapest
+        weighted route and may be entered; it stops short where no step may be entered."""
+        key = (start, target)
+        route = self._routes.get(key)
+        if route is not None:
+            return route
+        to = self.toward(g, start, target)
+        blocked, weights, zmap = self.around, self.weights, g.zmap
+        route = []
+        here, spent = start, 0
+        while here != target:
+            best = to[here]
+            for nxt, cost in zmap.steps(here).items():
+                # ZoneMap.next_steps's test, keeping only zones a British unit may enter
+                # (actions.entry_blocked: German, marked and sea zones are ``blocked``).
+                rest = to.get(nxt)
+                if rest is not None and nxt not in blocked and cost + (weights.get(nxt, 0) if rest else 0) + rest == best:
+                    break
+            else:
+                break
+            spent += cost
+            route.append((nxt, spent))
+            here = nxt
+        self._routes[key] = route
+        return route
+
+
+#: Route searches per (map, zones not to enter, marker weights): games of a series meet
+#: the same boards again (four searches in ten are answered so), above all early on.
+_ROUTE_SETS: dict[tuple[object, ...], _Routes] = {}
+
+
+class _EnemyView:
+    """The German side and the face-down markers as the player reads them.
+
+    Made from the board when first needed in a phase and dropped when a combat or a marker
+    turned over may have changed them (:meth:`DefaultPolicy._changed`). British moves
+    change none of it, so what is kept here (the German values of attack and defence, and
+    the route searches of :attr:`routes`) serves every decision in between.
+
+    Attributes:
+        markers: how many face-down markers lay when it was made (one fewer: a marker
+            was turned over, and garrison units came with it).
+        routes: the route searches around the German and marked zones of now.
+    """
+
+    def __init__(self, g: GameState, routes: _Routes) -> None:
+        self.markers = len(g.markers)
+        self.routes = routes
+        self._counts = counts_for_bonus(g.options.commando)
+        self._defence: dict[str, int] = {}
+        self._threats: dict[str, tuple[int, ...]] = {}
+
+    def defence(self, g: GameState, target: str) -> int:
+        """The defence value of the German stack in ``target`` before its die (rule 9)."""
+        value = self._defence.get(target)
+        if value is None:
+            defenders = g.stack(target)
+            front = front_line(defenders, LAST_RESORT)
+            assert front is not None
+            value = self._defence[target] = defence_base(front, defenders, self._counts, g.zmap.zone(target).protection, PROTECTION_SIGN).base
+        return value
+
+    def threats(self, g: GameState, zone: str) -> tuple[int, ...]:
+        """Attack values (before the die) of the German stacks next to ``zone``: the
+        strongest unit of each in front, radar operators left out (they never attack)."""
+        found = self._threats.get(zone)
+        if found is None:
+            values = []
+            for other in g.zmap.neighbours(zone):
+                enemies = [p for p in g.stacks.get(other, ()) if p.side == GERMAN and p.role != "radar_operator"]
+                if enemies:
+                    top = max(enemies, key=lambda p: p.attack)
+                    values.append(attack_base(top, enemies, self._counts).base)
+            found = self._threats[zone] = tuple(values)
+        return found
 
 
 class DefaultPolicy:
@@ -110,24 +239,78 @@ class DefaultPolicy:
         # Route weights depend only on the map, the alert level and where the face-down
         # markers lie, which change rarely within a game: computed once per such board.
         self._weights: tuple[object, dict[str, int]] | None = None
+        # The views of the board kept between two actions (module docstring): the game
+        # they belong to (None outside the British phase: nothing is kept then), the goal
+        # of each (group, carrying the radar), and the German side.
+        self._board: GameState | None = None
+        self._goals: dict[tuple[str, bool], str] = {}
+        self._enemy: _EnemyView | None = None
 
     # ------------------------------------------------------------------ the phase
     def british_phase(self, g: GameState) -> None:
         g.british_front = default_british_front
-        self._pick_up(g)
-        self._objectives(g)
-        self._land_commandos(g)
-        self._attacks(g)
-        self._boat_attacks(g)
-        self._moves(g)
-        self._sail(g)
+        self._board, self._enemy = g, None
+        self._goals.clear()
+        try:
+            self._pick_up(g)
+            self._objectives(g)
+            self._land_commandos(g)
+            self._attacks(g)
+            self._boat_attacks(g)
+            self._moves(g)
+            self._sail(g)
+        finally:
+            self._board, self._enemy = None, None
+            self._goals.clear()
+
+    def _changed(self, g: GameState, *, fought: bool = False) -> None:
+        """Drop what an action may have made stale: the goals after any action; the German
+        side after a combat, or after a move that turned a marker over (garrison placed)."""
+        self._goals.clear()
+        if fought or (self._enemy is not None and self._enemy.markers != len(g.markers)):
+            self._enemy = None
+
+    def _enemy_view(self, g: GameState) -> _EnemyView:
+        view = self._enemy
+        if view is None or self._board is not g:
+            view = _EnemyView(g, self._routes_now(g))
+            if self._board is g:
+                self._enemy = view
+        return view
+
+    def _routes_now(self, g: GameState) -> _Routes:
+        """The route searches of the board as it is (:data:`_ROUTE_SETS`)."""
+        around = frozenset(g.german_zones() | set(g.markers) | set(g.scenario.boat_only_zones))
+        # The map, and what the marker weights depend on (see _marker_weights): none
+        # until the alert is raised, then the markers wherever they were dealt.
+        alerted = g.alert.level > 1
+        key = (g.zmap, around, frozenset(g.markers) if alerted else None, g.scenario.params.activation_max_radius, self.marker_weight)
+        routes = _ROUTE_SETS.get(key)
+        if routes is None:
+            if len(_ROUTE_SETS) >= 4096:
+                _ROUTE_SETS.clear()
+            routes = _ROUTE_SETS[key] = _Routes(around, self._marker_weights(g))
+        return routes
 
     # ------------------------------------------------------------------ goals
     def withdrawing(self, g: GameState) -> bool:
         return g.boats_arrived or g.turn >= self.withdraw_turn
 
     def goal(self, g: GameState, piece: Piece) -> str:
-        """Where a unit is heading: a zone id, or ``boats`` (embark, or wait on a beach)."""
+        """Where a unit is heading: a zone id, or ``boats`` (embark, or wait on a beach).
+
+        Within the British phase the goal of a group (and radar carrier) is kept until the
+        player's next action: it reads nothing else of the unit.
+        """
+        if self._board is not g:
+            return self._goal(g, piece)
+        key = (piece.group, WURZBURG in piece.carrying)
+        goal = self._goals.get(key)
+        if goal is None:
+            goal = self._goals[key] = self._goal(g, piece)
+        return goal
+
+    def _goal(self, g: GameState, piece: Piece) -> str:
         w, villa = g.scenario.wurzburg_zone, g.scenario.villa_zone
         if piece.group == GROUP:
             # Rule 18: a landed Commando holds its beach while paratroopers are ashore.
@@ -191,6 +374,7 @@ class DefaultPolicy:
         for p in g.stack(radar.zone):
             if p.side == BRITISH and p.role in ("infantry", "engineers"):
                 actions.pick_up_wurzburg(g, p)
+                self._changed(g)
                 return
 
     def _objectives(self, g: GameState) -> None:
@@ -202,23 +386,24 @@ class DefaultPolicy:
             if tryers:
                 best = min(tryers, key=lambda p: g.scenario.wurzburg_modifiers[who_attempts(g, p) or "paratroopers"])
                 actions.attempt_wurzburg(g, best)
+                self._changed(g)
         villa = g.scenario.villa_zone
         if not g.villa_destroyed and g.side_in(villa) == BRITISH:
             units = [p for p in g.stack(villa) if not p.acted and p.role in ("infantry", "engineers")]
             if units:
                 actions.attempt_villa(g, max(units, key=lambda p: actions.villa_attack_value(g, p)))
+                self._changed(g)
 
     # ------------------------------------------------------------------ combat
     def chance(self, g: GameState, attackers: Sequence[Piece], target: str) -> Fraction:
         """Chance that attacking ``target`` with ``attackers`` hits its front-line unit."""
+        return win_chance(self._attack_value(g, attackers) - self._enemy_view(g).defence(g, target))
+
+    def _attack_value(self, g: GameState, attackers: Sequence[Piece]) -> int:
+        """The attack value of ``attackers`` before the die, in the default order of battle."""
         counts = counts_for_bonus(g.options.commando)
         front = boat_fighter(g, default_british_front([p for p in attackers if p.role != "officer"] or list(attackers), True))
-        defenders = g.stack(target)
-        d_front = front_line(defenders, LAST_RESORT)
-        assert d_front is not None
-        attack = attack_base(front, attackers, counts).base
-        defence = defence_base(d_front, defenders, counts, g.zmap.zone(target).protection, PROTECTION_SIGN).base
-        return win_chance(attack - defence)
+        return attack_base(front, attackers, counts).base
 
     def _attacks(self, g: GameState) -> None:
         for zone in sorted(g.british_zones(), key=g.zmap.order.__getitem__):
@@ -238,6 +423,7 @@ class DefaultPolicy:
                 # Into a goal zone the whole force follows; elsewhere one escort goes in.
                 advance = force if target in goals else None
                 actions.attack(g, force, target, advance)
+                self._changed(g, fought=True)
 
     def _dismantling(self, g: GameState, p: Piece) -> bool:
         """Engineers in W keep their action for the dismantling attempt."""
@@ -246,12 +432,18 @@ class DefaultPolicy:
     def _target(self, g: GameState, zone: str, force: list[Piece], goals: set[str] | None = None) -> str | None:
         """The best zone to attack from ``zone`` now, or None (``goals``: those of ``force``)."""
         best: tuple[Fraction, str] | None = None
+        attack: int | None = None  # the same against every target, reckoned at the first
+        view = self._enemy_view(g)
         for target in g.zmap.neighbours(zone):
             if g.side_in(target) != GERMAN:
                 continue
-            p = self.chance(g, force, target)
+            if attack is None:
+                attack = self._attack_value(g, force)
+            p = win_chance(attack - view.defence(g, target))
+            if best is not None and p <= best[0]:
+                continue  # could not be preferred, whatever the chance it needs
             needed = self._needed(g, zone, force, target, p, goals)
-            if needed is not None and p >= needed and (best is None or p > best[0]):
+            if needed is not None and p >= needed:
                 best = (p, target)
         return None if best is None else best[1]
 
@@ -263,7 +455,7 @@ class DefaultPolicy:
         """
         defenders = g.stack(target)
         if all(p.role == "radar_operator" for p in defenders):
-            return Fraction(1, 10)
+            return TENTH
         if goals is None:
             goals = {self.goal(g, p) for p in force}
         if target in goals:
@@ -271,12 +463,12 @@ class DefaultPolicy:
         if chance is None:
             chance = self.chance(g, force, target)
         optional = None if "boats" in goals and self.withdrawing(g) else self.good_odds
-        if chance < Fraction(1, 2):
+        if chance < HALF:
             return optional
         if chance >= self.good_odds and optional is not None:
             return optional  # worth it whatever the route check below says
         if any(self._blocks(g, zone, goal, target) for goal in goals):
-            return Fraction(1, 2)
+            return HALF
         return optional
 
     def _blocks(self, g: GameState, zone: str, goal: str, target: str) -> bool:
@@ -285,14 +477,22 @@ class DefaultPolicy:
         dest = self._destinations(g, goal)
         if not dest:
             return False
-        sea = g.scenario.boat_only_zones
-        around = g.german_zones() | set(g.markers) | set(sea)
-        # Lines cost the same both ways, so one search from here measures the way to every
-        # destination: zones of ``around`` are reached but never crossed, the destination
-        # itself included (as a search from each destination, excluding it, would read it).
-        direct = min(g.zmap.path_costs(zone, stop_in=around - {target}).get(d, 1 << 20) for d in dest)
-        detour = min(g.zmap.path_costs(zone, stop_in=around).get(d, 1 << 20) for d in dest)
-        return direct < (1 << 20) and detour > direct + self.detour
+        # The zones ``around`` (German, marked, sea) are reached but never crossed, the
+        # destination itself included. The way around is the cheapest way from here to a
+        # destination; the direct way may also cross ``target``, and a cheapest route
+        # crosses it at most once: it is the way around, or the way to ``target`` plus the
+        # way from ``target`` to a destination. That last search is made only when the
+        # open map's costs from ``target`` leave the way across it a chance to be cheaper.
+        routes = self._enemy_view(g).routes
+        goals = tuple(dest)
+        detour = routes.nearest(g, zone, goals)
+        to_target = routes.nearest(g, zone, (target,))
+        least = least_costs(g.zmap)[target]
+        if to_target + min(least.get(d, FAR) for d in dest) >= detour:
+            direct = detour  # crossing ``target`` costs at least as much
+        else:
+            direct = min(detour, to_target + routes.nearest(g, target, goals))
+        return direct < FAR and detour > direct + self.detour
 
     def _land_commandos(self, g: GameState) -> None:
         """Optional rule 18: once the boats are in, each Commando lands on a free beach next
@@ -307,6 +507,7 @@ class DefaultPolicy:
                 for beach in g.zmap.neighbours(zone):
                     if "beach" in g.zmap.zone(beach).tags and g.side_in(beach) != GERMAN and beach not in g.markers and g.room_for(beach, [commando]):
                         actions.disembark(g, commando, boat, beach)
+                        self._changed(g)
                         break
 
     def _boat_attacks(self, g: GameState) -> None:
@@ -316,8 +517,9 @@ class DefaultPolicy:
                 if boat.acted or (g.cargo_points(boat) and boat_fighter(g, boat) is boat):
                     continue
                 for target in g.zmap.neighbours(zone):
-                    if "beach" in g.zmap.zone(target).tags and g.side_in(target) == GERMAN and self.chance(g, [boat], target) >= Fraction(1, 2):
+                    if "beach" in g.zmap.zone(target).tags and g.side_in(target) == GERMAN and self.chance(g, [boat], target) >= HALF:
                         actions.attack(g, [boat], target)
+                        self._changed(g, fought=True)
                         break
 
     # ------------------------------------------------------------------ movement
@@ -363,6 +565,7 @@ class DefaultPolicy:
         path = self._path(g, start, targets, capacity, pieces)
         if path:
             actions.move(g, pieces, path)
+            self._changed(g)
 
     def _officer_joins(self, g: GameState, officers: list[Piece]) -> None:
         """A lone officer walks to the largest stack of his group (rule 16: units near him move fully)."""
@@ -381,6 +584,7 @@ class DefaultPolicy:
         path = self._path(g, start, targets, actions.movement_capacity(g, officers), officers)
         if path:
             actions.move(g, officers, path)
+            self._changed(g)
 
     def _embark(self, g: GameState, pieces: list[Piece], beach: str) -> bool:
         from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
@@ -393,6 +597,7 @@ class DefaultPolicy:
                 continue
             if cost + extra_for(g, zone) <= actions.movement_capacity(g, pieces):
                 actions.move(g, pieces, [zone])
+                self._changed(g)
                 return True
         # Not all fit together: embark those that can, the heaviest first.
         done = False
@@ -409,36 +614,26 @@ class DefaultPolicy:
                 cost = g.zmap.step_cost(beach, zone)
                 if cost is not None and cost + extra_for(g, zone) <= actions.movement_capacity(g, [piece]):
                     actions.move(g, [piece], [zone])
+                    self._changed(g)
                     return True
         return False
 
     def _path(self, g: GameState, start: str, targets: list[str], capacity: int, pieces: Sequence[Piece]) -> list[str]:
         """The longest affordable prefix of a cheapest route toward the nearest target,
         ending in a zone where the units may stop (never entering German or marked zones)."""
-        sea = g.scenario.boat_only_zones
-        blocked = g.german_zones() | set(g.markers) | set(sea)
-        weights = self._marker_weights(g)
-        best: tuple[int, str, Mapping[str, int]] | None = None
+        view = self._enemy_view(g)
+        best: tuple[int, str] | None = None
+        least = least_costs(g.zmap)[start]
         for t in targets:
-            to = g.zmap.costs_to(t, impassable=blocked, surcharge=weights)
+            if best is not None and least.get(t, FAR) >= best[0]:
+                continue  # not even the open map's route to it is cheaper
+            to = view.routes.toward(g, start, t)
             if start in to and (best is None or to[start] < best[0]):
-                best = (to[start], t, to)
+                best = (to[start], t)
         if best is None:
             return []
-        _, target, to = best
-        path: list[str] = []
-        here, spent = start, 0
-        while here != target:
-            options = [o for o in g.zmap.next_steps(here, to, impassable=blocked, surcharge=weights) if actions.entry_blocked(g, o) is None]
-            if not options:
-                break
-            nxt = options[0]
-            cost = g.zmap.step_cost(here, nxt) or 0
-            if spent + cost > capacity:
-                break
-            path.append(nxt)
-            spent += cost
-            here = nxt
+        target = best[1]
+        path = [zone for zone, spent in view.routes.route(g, start, target) if spent <= capacity]
         reserved = self._reserved_for_others(g, pieces)
         while path and (not g.room_for(path[-1], pieces) or path[-1] in reserved):
             path.pop()
@@ -471,7 +666,7 @@ class DefaultPolicy:
         """
         if not path or path[-1] == target:
             return path
-        stay = self.expected_hits(g, start, pieces, moved=False)
+        stay: Fraction | None = None  # the danger where they stand, reckoned when needed
         reserved = self._reserved_for_others(g, pieces)
         for i in range(len(path), 0, -1):
             zone = path[i - 1]
@@ -480,12 +675,19 @@ class DefaultPolicy:
             danger = self.expected_hits(g, zone, pieces, moved=True)
             # Next to a goal held by the Germans the stack must stand to attack it.
             limit = self.stage_risk if g.zmap.adjacent(zone, target) and g.side_in(target) == GERMAN else self.risk
-            if danger <= limit or danger <= stay:
+            if danger <= limit:
+                return path[:i]
+            if stay is None:
+                stay = self.expected_hits(g, start, pieces, moved=False)
+            if danger <= stay:
                 return path[:i]
         return []
 
     def expected_hits(self, g: GameState, zone: str, pieces: Sequence[Piece], *, moved: bool) -> Fraction:
         """Expected German hits on ``pieces`` standing in ``zone`` during phase E."""
+        threats = self._enemy_view(g).threats(g, zone)
+        if not threats:
+            return ZERO  # no German stack next to it
         counts = counts_for_bonus(g.options.commando)
         here = [p for p in g.stacks.get(zone, ()) if p.side == BRITISH and p not in pieces]
         ours = list(pieces) + here
@@ -494,13 +696,8 @@ class DefaultPolicy:
         bonus = sum(p.points for p in fresh if p is not front and counts(p))
         officer = 1 if any(p.role == "officer" for p in fresh) and front.role != "officer" else 0
         defence = front.defence + bonus + officer + PROTECTION_SIGN * g.zmap.zone(zone).protection
-        in_36 = 0  # whole 36ths: one Fraction at the end rather than one per addition
-        for other in g.zmap.neighbours(zone):
-            enemies = [p for p in g.stacks.get(other, ()) if p.side == GERMAN and p.role != "radar_operator"]
-            if enemies:
-                top = max(enemies, key=lambda p: p.attack)
-                attack = attack_base(top, enemies, counts).base
-                in_36 += _wins_in_36(attack - defence)
+        # whole 36ths: one Fraction at the end rather than one per addition
+        in_36 = sum(_wins_in_36(attack - defence) for attack in threats)
         return Fraction(in_36, 36)
 
     # ------------------------------------------------------------------ boats
@@ -515,3 +712,4 @@ class DefaultPolicy:
                 full = g.scenario.params.boat_capacity - load < 2
                 if full or last or not ashore:
                     actions.sail(g, boat)
+                    self._changed(g)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from paragraphs_raids.zonemap import ZoneMap
 
 LAND = "land"
+LANDING = "landing"
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,10 @@ class Lookups:
     neighbours: Mapping[str, tuple[str, ...]]
     #: Zone -> the zones one line a land unit may walk along away, in content order.
     land_neighbours: Mapping[str, tuple[str, ...]]
+    #: Zone -> the zones a land unit walks to in one line, with the MP it pays, in content order.
+    land_steps: Mapping[str, Mapping[str, int]]
+    #: Zone -> the zones one landing or embarking line away (blue dotted), in content order.
+    landing: Mapping[str, tuple[str, ...]]
     #: Zone -> its place in content order.
     order: Mapping[str, int]
     #: Zone -> protection of its terrain (rule 1.2).
@@ -46,6 +51,8 @@ class Lookups:
         return cls(
             neighbours={z: tuple(zmap.neighbours(z)) for z in zmap.order},
             land_neighbours={z: tuple(zmap.neighbours(z, land)) for z in zmap.order},
+            land_steps={z: dict(zmap.steps(z, LAND)) for z in zmap.order},
+            landing={z: tuple(zmap.steps(z, LANDING)) if LANDING in zmap.costs else () for z in zmap.order},
             order=dict(zmap.order),
             protection={z: zmap.zone(z).protection for z in zmap.order},
             stacking={z: zmap.zone(z).stacking for z in zmap.order},

@@ -36,6 +36,18 @@ _D10 = DiceConventions()
 _TOWARD: dict[tuple[object, ...], tuple[dict[str, int], Mapping[str, int]]] = {}
 #: (map, zone, Newhaven) -> the first cheapest way there by sea.
 _AT_SEA: dict[tuple[object, str, str], tuple[str, ...]] = {}
+#: Margin -> the chance a British fire hits, as a float (the exact fraction is computed
+#: once per margin; the policy compares it for every target it considers).
+_HIT_CHANCE: dict[int, float] = {}
+
+
+def _hit_chance(margin: int) -> float:
+    chance = _HIT_CHANCE.get(margin)
+    if chance is None:
+        chance = _HIT_CHANCE[margin] = float(win_chance(margin, "d6", "d10", _D10))
+    return chance
+
+
 #: Turns left, from which stacks head back to the boats whatever they are doing.
 DEFAULT_WITHDRAW_MARGIN = 4
 
@@ -172,7 +184,7 @@ class DefaultPolicy:
             if not cargo or g.late.get(cargo[0].group, 0) > g.turn:
                 continue
             forced = g.off_course.get(cargo[0].group)
-            beaches = [forced] if forced else [z for z in g.zmap.steps(lca.zone, "landing")]
+            beaches = [forced] if forced else list(g.scenario.lookups.landing[lca.zone])
             if not beaches:
                 continue
             beach = beaches[0]
@@ -251,7 +263,7 @@ class DefaultPolicy:
             if a is None:  # the shooters' value is the same whatever they aim at
                 a = shooter_value(shooters[0], shooters, turn=g.turn, light_table=g.scenario.tables["light"]).base
             d = target_value(aim, germans, g.zmap.zone(target).protection).base
-            chance = float(win_chance(a - d, "d6", "d10", _D10))
+            chance = _hit_chance(a - d)
             if best is None or chance > best[0]:
                 best = (chance, target)
         if best is not None and best[0] >= self.fire_threshold:
@@ -261,7 +273,8 @@ class DefaultPolicy:
         for p in [p for p in g.pieces_of(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
             reach = g.scenario.params.mortar_range if p.role == "mortar" else 1
             radii = g.zmap.radii_from(p.zone)
-            targets = [z for z, r in radii.items() if 1 <= r <= reach and g.side_in(z) == GERMAN and z not in g.markers]
+            # German zones in reach (the nearest is chosen below, so their order is free).
+            targets = [z for z in g.zones_of(GERMAN) if 1 <= radii.get(z, -1) <= reach and z not in g.markers.hidden]
             targets = [z for z in targets if (f := front_line([q for q in g.stack(z)], LAST_RESORT)) is not None and f.role != "hess"]
             if targets:
                 self._try(g, f"{p.role} fire", actions.fire, [p], min(targets, key=lambda z: (radii[z], g.zmap.order[z])))
@@ -278,12 +291,17 @@ class DefaultPolicy:
     # ------------------------------------------------------------------ going home
     def _boats_for(self, g: GameState, beach: str) -> list[Piece]:
         out = []
-        for zone in g.zmap.steps(beach, "landing"):
+        for zone in g.scenario.lookups.landing[beach]:
             out += [b for b in g.boats_in(zone)]
         return out
 
+    def _has_boats(self, g: GameState, beach: str) -> bool:
+        """Whether :meth:`_boats_for` finds any, without listing them."""
+        stacks = g.stacks
+        return any(p.role == "boat" for zone in g.scenario.lookups.landing[beach] for p in stacks.get(zone, ()))
+
     def _withdraw(self, g: GameState, zone: str, pieces: list[Piece]) -> None:
-        beaches = [z for z in g.scenario.lookups.beaches if self._boats_for(g, z)]
+        beaches = [z for z in g.scenario.lookups.beaches if self._has_boats(g, z)]
         if not beaches:
             return
         if zone in beaches:

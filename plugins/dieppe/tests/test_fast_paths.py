@@ -8,10 +8,16 @@ wrong would be caught here by name.
 from __future__ import annotations
 
 import itertools
+import random
 
+from paragraphs_raids.activation import activation_check
+from paragraphs_raids.dice import PrngRoller, RollNote, ScriptedRoller
+from paragraphs_raids.german_ai import walk_toward
 from paragraphs_raids.stacks import Piece, factor, strongest_on_top
 
+from paragraphs_dieppe.game.german import walk_from_search
 from paragraphs_dieppe.game.state import german_order
+from paragraphs_dieppe.rules.activation import ADJACENT, adjacent_test
 from paragraphs_dieppe.rules.movement import LAND, allowance, stack_allowance
 from paragraphs_dieppe.scenario import Scenario
 
@@ -39,6 +45,8 @@ def test_the_map_tables_answer_as_the_map(scenario: Scenario) -> None:
         assert list(t.neighbours[zone]) == z.neighbours(zone)
         assert list(t.land_neighbours[zone]) == z.neighbours(zone, land)
         assert (t.protection[zone], t.stacking[zone]) == (z.zone(zone).protection, z.zone(zone).stacking)
+        assert t.land_steps[zone] == z.steps(zone, LAND) and list(t.land_steps[zone]) == list(z.steps(zone, LAND))
+        assert list(t.landing[zone]) == list(z.steps(zone, "landing"))
         assert t.letters[zone] == str(scenario.zone_records[zone].get("activation") or "")
     assert (t.newhaven, t.hess_zone, list(t.beaches)) == (z.tagged("newhaven")[0], z.tagged("hess")[0], z.tagged("beach"))
     for n in range(10):
@@ -53,3 +61,37 @@ def test_a_stack_s_allowance_is_its_slowest_unit_s(scenario: Scenario) -> None:
         for vorwarts in (None, 4):
             led = [p for p in stack if p.role != "officer"] or list(stack)
             assert stack_allowance(stack, stack, vorwarts=vorwarts) == min(allowance(p, stack, vorwarts=vorwarts) for p in led)
+
+
+def test_the_german_walk_from_the_goal_search_is_walk_toward(scenario: Scenario) -> None:
+    """German movement walks along the search that chose its goal instead of searching
+    again from the goal: same zones and same dice as the raids layer's walk_toward, over
+    random boards (British zones end routes, markers and the sea close them)."""
+    zmap, steps = scenario.zmap, scenario.lookups.land_steps
+    land_zones = [z for z in zmap.order if steps[z]]
+    rng = random.Random(14)
+    checked = ties = 0
+    for _ in range(120):
+        british = frozenset(rng.sample(land_zones, rng.randint(0, 5)))
+        avoided = frozenset(rng.sample(land_zones, rng.randint(0, 6))) | scenario.boat_only_zones
+        start = rng.choice([z for z in land_zones if z not in british])
+        costs = zmap.path_costs(start, impassable=avoided - british, stop_in=british)
+        for goal in [z for z in costs if z != start]:
+            enter = goal not in british
+            allowance = rng.randint(1, 8)
+            seed = rng.getrandbits(32)
+            general_notes: list[RollNote] = []
+            fast_notes: list[RollNote] = []
+            general = walk_toward(zmap, start, goal, allowance, PrngRoller(seed, notes=general_notes), impassable=avoided | british, enter_goal=enter)
+            fast = walk_from_search(steps, PrngRoller(seed, notes=fast_notes), costs, british, start, goal, allowance, enter_goal=enter)
+            assert (fast, fast_notes) == (general, general_notes), (start, goal, sorted(british), sorted(avoided))
+            checked += 1
+            ties += bool(general_notes)
+    assert checked > 2000 and ties > 200  # equal routes (rolled for) were met, not only single ones
+
+
+def test_the_adjacent_test_is_the_raids_layer_s_activation_check() -> None:
+    for alarm in range(10):
+        for face in range(10):
+            general = activation_check(alarm, 1, ScriptedRoller([face]), ADJACENT).activated
+            assert adjacent_test(alarm, ScriptedRoller([face])) == general, (alarm, face)

@@ -45,7 +45,11 @@ class SideValue:
 
     @property
     def base(self) -> int:
-        return self.factor + self.bonus + self.officer + self.protection + sum(v for _, v in self.extra)
+        total = self.factor + self.bonus + self.officer + self.protection
+        # A loop rather than sum() over a generator: read twice a combat, mostly with no extras.
+        for _, value in self.extra:
+            total += value
+        return total
 
     def describe(self) -> str:
         """``4 + 2 stack + 1 officer + 1 protection - 2 light`` (only the terms that apply)."""
@@ -91,7 +95,12 @@ class CombatResult:
 
 def has_officer(stack: Sequence[Piece], officer_role: str = "officer") -> bool:
     """Whether an officer who has not acted stands in the stack."""
-    return any(p.role == officer_role and not p.acted for p in stack)
+    # A loop rather than any() over a generator: asked for both sides of every combat and
+    # of every attack a player weighs.
+    for p in stack:
+        if p.role == officer_role and not p.acted:
+            return True
+    return False
 
 
 def _officer(front: Piece, stack: Sequence[Piece], bonus: int) -> int:

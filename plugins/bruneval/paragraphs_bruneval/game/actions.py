@@ -121,9 +121,12 @@ def move(g: GameState, pieces: Sequence[Piece], path: Sequence[str]) -> None:
         activation.british_tests(g, pieces, zone, tested)
     for p in pieces:
         p.acted = True
-    names = ", ".join(p.label() for p in pieces)
     if plan is not None:
         _embark(g, plan)
+    if not g.journal.enabled:
+        return  # a series keeps no journal: no words to build
+    names = ", ".join(p.label() for p in pieces)
+    if plan is not None:
         g.log(f"{names} move {start} -> {' -> '.join(path)} ({cost} PM) and embark.")
     else:
         g.log(f"{names} move {start} -> {' -> '.join(path)} ({cost} of {capacity} PM).")

@@ -26,6 +26,7 @@ Rulings:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from paragraphs_raids.activation import ActivationResult, ActivationRule, activation_check
@@ -39,7 +40,13 @@ if TYPE_CHECKING:
 
 def activation_test(alert: int, radius: int, roll: Roller, *, max_radius: int = 2, die: str = "d6", purpose: str = "activation") -> ActivationResult:
     """One unit's test: die + R at or under the alert level; no test beyond ``max_radius``."""
-    return activation_check(alert, radius, roll, ActivationRule(die, True, max_radius), purpose)
+    return activation_check(alert, radius, roll, _rule(die, max_radius), purpose)
+
+
+@cache
+def _rule(die: str, max_radius: int) -> ActivationRule:
+    """Rule 12's test as the raids layer reads it (made once: tests are rolled all game long)."""
+    return ActivationRule(die, True, max_radius)
 
 
 def activate(g: GameState, zone: str, why: str) -> list[Piece]:
@@ -69,6 +76,7 @@ def british_tests(g: GameState, movers: Sequence[Piece], here: str, tested: set[
     params = g.scenario.params
     radii = g.zmap.radii_from(here, g.zmap.movable_kinds())
     once = g.scenario.ruling("activation_tests") == "once_per_move"
+    words = g.journal.enabled
     for zone in [z for z in g.markers if z not in tested and radii.get(z, 99) <= params.activation_max_radius]:
         if once:
             tested.add(zone)
@@ -77,10 +85,14 @@ def british_tests(g: GameState, movers: Sequence[Piece], here: str, tested: set[
             # Even a 1 would fail: no die needs rolling (it changes nothing).
             continue
         for unit in movers:
-            result = activation_test(g.alert.level, radius, g.roll, max_radius=params.activation_max_radius, die=params.activation_die, purpose=f"activation of {zone} by {unit.label()} at R{radius}")
+            # The dice's purpose only when a journal is kept (a series' dice note nothing).
+            purpose = f"activation of {zone} by {unit.label()} at R{radius}" if words else "activation"
+            result = activation_test(g.alert.level, radius, g.roll, max_radius=params.activation_max_radius, die=params.activation_die, purpose=purpose)
             if result.activated:
-                g.log(f"{unit.label()} at R{radius} of {zone}: {result.face} + {radius} = {result.total} <= alert {g.alert.level}, activation.")
+                if words:
+                    g.log(f"{unit.label()} at R{radius} of {zone}: {result.face} + {radius} = {result.total} <= alert {g.alert.level}, activation.")
                 activate(g, zone, f"British unit at R{radius}")
                 break
         else:
-            g.log(f"{zone} stays face down (alert {g.alert.level}, R{radius}).")
+            if words:
+                g.log(f"{zone} stays face down (alert {g.alert.level}, R{radius}).")

@@ -38,7 +38,10 @@ from paragraphs_raids.combat import CombatResult, SideValue, attack_base, defenc
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line, hit, reorganise_german
 
+from paragraphs_bruneval.rules.activation import activate
 from paragraphs_bruneval.rules.alert import COMBAT
+from paragraphs_bruneval.rules.commando import boat_fighter
+from paragraphs_bruneval.rules.officers import officer_losses
 
 from paragraphs_bruneval.game.state import GERMAN_ORDER, LAST_RESORT
 
@@ -56,20 +59,35 @@ def combat_outcome(attack: int, defence: int, roll: Roller, purpose: str = "comb
 
 def counts_for_bonus(optional_commando: bool) -> Callable[[Piece], bool]:
     """Which other pieces of a stack add their stacking points: infantry; LCAs under rule 18."""
-    if optional_commando:
-        return lambda p: p.kind.infantry or p.role == "boat"
-    return lambda p: p.kind.infantry
+    return _infantry_or_boat if optional_commando else _infantry
+
+
+def _infantry(p: Piece) -> bool:
+    return p.kind.infantry
+
+
+def _infantry_or_boat(p: Piece) -> bool:
+    return p.kind.infantry or p.role == "boat"
 
 
 def default_british_front(stack: Sequence[Piece], attacking: bool) -> Piece:
     """The British order of battle the default player uses: the best factor on top, keeping
     the engineers and the officers out of the front line while anyone else can stand there."""
+    return min(stack, key=_british_attack_order if attacking else _british_defence_order)
 
-    def key(p: Piece) -> tuple[int, int, int]:
-        rank = 2 if p.role == "officer" else 1 if p.role == "engineers" else 0
-        return (rank, -(p.attack if attacking else p.defence), 1 if p.reduced else 0)
 
-    return min(stack, key=key)
+#: Who the default player keeps out of the front line: officers last, engineers next.
+_HELD_BACK = {"officer": 2, "engineers": 1}
+
+
+# Two module-level keys rather than a closure made per call: the default player asks for
+# its front line for every combat and every attack it weighs.
+def _british_attack_order(p: Piece) -> tuple[int, int, int]:
+    return (_HELD_BACK.get(p.role, 0), -p.attack, 1 if p.reduced else 0)
+
+
+def _british_defence_order(p: Piece) -> tuple[int, int, int]:
+    return (_HELD_BACK.get(p.role, 0), -p.defence, 1 if p.reduced else 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,9 +113,6 @@ def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone:
 
     Returns None when nothing is there to fight (a revealed marker that placed nobody).
     """
-    from paragraphs_bruneval.rules.activation import activate
-    from paragraphs_bruneval.rules.officers import officer_losses
-
     british_attack = attackers[0].side == BRITISH
     if british_attack and target_zone in g.markers:
         activate(g, target_zone, "attacked before activation")
@@ -106,30 +121,34 @@ def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone:
         g.log(f"Nothing to fight in {target_zone}.")
         return None
     a_front, a_fighter, attack, d_front, d_fighter, defence = combat_values(g, attackers, defenders, target_zone)
-    result = resolve(attack.base, defence.base, g.roll, purpose=f"{a_fighter.label()} against {target_zone}")
+    # The words (the dice's purpose, the journal's lines) only when a journal is kept: a
+    # series keeps none and its seeded dice note nothing, so nobody would read them.
+    words = g.journal.enabled
+    result = resolve(attack.base, defence.base, g.roll, purpose=f"{a_fighter.label()} against {target_zone}" if words else "combat")
     g.alert.happen(COMBAT)
     for p in attackers:
         p.acted = True
         if p.role == "boat":
             g.boats_fought.add(p.id)
-    loser_front, loser_fighter, loser_zone = (d_front, d_fighter, target_zone) if result.defender_hit else (a_front, a_fighter, from_zone)
-    # The combat line is written only when a journal is kept (a series keeps none).
+    defender_hit = result.defender_hit
+    loser_front, loser_fighter, loser_zone = (d_front, d_fighter, target_zone) if defender_hit else (a_front, a_fighter, from_zone)
     text = (
         (
             f"{a_fighter.label()} in {from_zone} attacks {target_zone}: {attack.describe()} + {result.attack_face} = {result.attack_total}"
             f" against {d_fighter.label()}: {defence.describe()} + {result.defence_face} = {result.defence_total}: {result.label}"
         )
-        if g.journal.enabled
+        if words
         else ""
     )
     prisoner = None
-    if result.defender_hit and british_attack and d_front.role == "radar_operator" and all(p.role == "radar_operator" for p in defenders):
+    if defender_hit and british_attack and d_front.role == "radar_operator" and all(p.role == "radar_operator" for p in defenders):
         prisoner = _take_prisoner(g, d_front, list(advance) if advance else [a_front], from_zone, target_zone)
         g.log(f"{text}; {d_front.label()} is taken prisoner.")
         return CombatReport(from_zone, target_zone, attack, defence, result, d_front.id, False, prisoner)
-    g.log(f"{text}; {loser_fighter.label()} is hit.")
+    if words:
+        g.log(f"{text}; {loser_fighter.label()} is hit.")
     eliminated = _apply_hit(g, loser_front, loser_fighter)
-    if not eliminated:
+    if not eliminated and words:
         g.log(f"{loser_fighter.label()} flips to its reduced side.")
     if loser_fighter.side == BRITISH:
         officer_losses(g, loser_zone, already_hit=loser_fighter if loser_fighter.role == "officer" else None)
@@ -163,8 +182,6 @@ def combat_values(g: GameState, attackers: Sequence[Piece], defenders: Sequence[
 
     Returns ``(attacker front, attacker fighter, attack, defender front, defender fighter, defence)``.
     """
-    from paragraphs_bruneval.rules.commando import boat_fighter
-
     counts = counts_for_bonus(g.options.commando)
     a_front = _front(g, attackers, attacking=True)
     d_front = _front(g, defenders, attacking=False)
@@ -179,22 +196,28 @@ def combat_values(g: GameState, attackers: Sequence[Piece], defenders: Sequence[
 def _front(g: GameState, stack: Sequence[Piece], *, attacking: bool) -> Piece:
     if stack[0].side == GERMAN:
         if attacking:
-            return max(stack, key=lambda p: (p.attack, not p.reduced))
+            return max(stack, key=_strongest_attack)
         front = front_line(stack, LAST_RESORT)
         assert front is not None
         return front
     if all(p.role == "boat" for p in stack):
         # The British put forward a boat with Commandos aboard, else the emptiest one.
-        from paragraphs_bruneval.rules.commando import boat_fighter
-
         return min(stack, key=lambda b: (boat_fighter(g, b) is b, g.cargo_points(b)))
     fighters = [p for p in stack if p.role != "officer"] or list(stack)
     chooser = g.british_front or default_british_front
     return chooser(fighters, attacking)
 
 
-def _with_fighter(stack: Sequence[Piece], front: Piece, fighter: Piece) -> list[Piece]:
-    """The stack as seen in combat: a boat's commando stands in for the boat."""
+def _strongest_attack(p: Piece) -> tuple[int, bool]:
+    """The German front line in attack: the best attack factor, full strength first."""
+    return (p.attack, not p.reduced)
+
+
+def _with_fighter(stack: Sequence[Piece], front: Piece, fighter: Piece) -> Sequence[Piece]:
+    """The stack as seen in combat: a boat's commando stands in for the boat (the stack
+    itself, unchanged, when the front line fights for itself)."""
+    if fighter is front:
+        return stack
     return [fighter if p is front else p for p in stack]
 
 

@@ -55,8 +55,10 @@ def attackers(g: GameState) -> list[Attacker]:
     british = g.british_zones()
     neighbours = g.zmap.neighbours
     for zone in sorted(g.german_zones(), key=g.zmap.order.__getitem__):
+        if british.isdisjoint(neighbours(zone)):
+            continue
         fighters = fighters_in(g, zone)
-        if fighters and any(z in british for z in neighbours(zone)):
+        if fighters:
             out.append(Attacker(zone, len(fighters) > 1, modified_attack(fighters, g.options.commando), sum(p.points for p in fighters)))
     return out
 
@@ -71,6 +73,7 @@ def german_combat(g: GameState) -> None:
         targets = british_targets(g, a.zone)
         if not fighters or not targets:
             continue
-        target = best_with_random_ties(targets, target_key(g), g.roll, f"German target from {a.zone}: equal choices")
+        # One target needs no choosing (best_with_random_ties would roll nothing either).
+        target = targets[0] if len(targets) == 1 else best_with_random_ties(targets, target_key(g), g.roll, f"German target from {a.zone}: equal choices")
         assert target is not None
         fight(g, fighters, a.zone, target)

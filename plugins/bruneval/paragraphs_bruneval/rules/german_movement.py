@@ -35,11 +35,14 @@ Rulings:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
+from weakref import WeakKeyDictionary
 
+from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, next_to_move, surplus, walk_toward
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
+from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_bruneval.rules.activation import activate
 from paragraphs_bruneval.rules.alert import german_allowance
@@ -51,6 +54,10 @@ if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
 
 
+#: The first line of the priority list (the one the distance table can answer).
+NEAREST_BRITISH_STACK = "nearest British stack with the most stacking points"
+
+
 def can_move(g: GameState, p: Piece) -> bool:
     return p.side == GERMAN and p.kind.mobile and not p.acted and p.id not in g.holds_post
 
@@ -59,43 +66,60 @@ def sea(g: GameState) -> frozenset[str]:
     return g.scenario.boat_only_zones
 
 
-def priorities(g: GameState, start: str, movers: Sequence[Piece]) -> list[Priority]:
-    """The rule 8.2 list for a stack in ``start``, each line offering its reachable goals."""
-    british = frozenset(z for z in g.british_zones() if z not in sea(g))
-    costs = g.zmap.path_costs(start, impassable=sea(g), stop_in=british)
+def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: MovementPhase | None = None) -> list[Priority]:
+    """The rule 8.2 list for a stack in ``start``, each line offering its reachable goals.
 
-    order = g.zmap.order.__getitem__
+    ``phase`` (what :func:`german_movement` reads once per phase) lets the first line be
+    answered from the map's fixed distances when that gives the same goals (see
+    :meth:`MovementPhase.nearest_british`); the route search below runs only when needed.
+    """
+    ph = phase or MovementPhase.of(g)
+    british = ph.british_set
+    found: dict[str, Mapping[str, int]] = {}
+
+    def costs() -> Mapping[str, int]:
+        # Searched only when a line needs it: most stacks take the first line from the table.
+        if "costs" not in found:
+            found["costs"] = g.zmap.path_costs(start, impassable=sea(g), stop_in=british)
+        return found["costs"]
 
     def british_goals(with_points: bool) -> list[Candidate]:
+        if with_points:
+            quick = ph.nearest_british(start)
+            if quick is not None:
+                return quick
         # Map order, never set order: ties are rolled for in list order (reproducible).
         out = []
-        for z in sorted(british, key=order):
-            if z in costs:
-                points = g.points_in(z)
+        reach = costs()
+        for z in ph.british:
+            if z in reach:
+                points = ph.points[z]
                 if points > 0 or not with_points:
-                    out.append(Candidate(z, costs[z], points))
+                    out.append(Candidate(z, reach[z], points))
         return out
 
     def german_goals(stacks: bool) -> list[Candidate]:
         out = []
-        for z in sorted(g.german_zones(), key=order):
-            if z == start or z not in costs:
+        reach = costs()
+        for z in sorted(g.german_zones(), key=g.zmap.order.__getitem__):
+            if z == start or z not in reach:
                 continue
             n = len(g.stacks[z])
             # A full stack stays a goal: the unit heads for it and joins only if there is room.
             if (n > 1) == stacks:
-                out.append(Candidate(z, costs[z], g.points_in(z)))
+                out.append(Candidate(z, reach[z], g.points_in(z)))
         return out
 
     def beaches() -> list[Candidate]:
-        return [Candidate(z, costs[z]) for z in g.scenario.zones_tagged("beach") if z in costs and g.side_in(z) != BRITISH]
+        reach = costs()
+        return [Candidate(z, reach[z]) for z in g.scenario.zones_tagged("beach") if z in reach and g.side_in(z) != BRITISH]
 
     def radar() -> list[Candidate]:
         where = _radar_zone(g)
-        return [Candidate(where, costs[where])] if where is not None and where in costs else []
+        return [Candidate(where, costs()[where])] if where is not None and where in costs() else []
 
     return [
-        Priority("nearest British stack with the most stacking points", lambda: british_goals(True), enter=False),
+        Priority(NEAREST_BRITISH_STACK, lambda: british_goals(True), enter=False),
         Priority("nearest British unit", lambda: british_goals(False), enter=False),
         Priority("nearest German stack to join", lambda: german_goals(True), enter=True),
         Priority("nearest German unit to join", lambda: german_goals(False), enter=True),
@@ -115,37 +139,66 @@ def _radar_zone(g: GameState) -> str | None:
     return None
 
 
-def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int) -> None:
-    """Move one German stack by the priority list (see the module docstring)."""
-    chosen = choose_goal(priorities(g, start, movers), g.roll)
+def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int, phase: MovementPhase | None = None) -> set[str]:
+    """Move one German stack by the priority list (see the module docstring).
+
+    ``phase``: what :func:`german_movement` reads once for all its stacks (None: read now).
+    Returns the zones whose stacks the move may have changed (its start and its path:
+    surplus units and activated garrisons only go there).
+    """
+    ph = phase or MovementPhase.of(g)
+    quick = ph.nearest_british(start)
+    chosen: tuple[str, str, bool] | None
+    if quick:
+        # The first line answered from the distance table: its goals all lie at the same
+        # cost, so the tie-break of choose_goal is the most stacking points, then a d6.
+        most = max(c.points for c in quick)
+        tied = [c for c in quick if c.points == most]
+        goal = tied[0] if len(tied) == 1 else pick_at_random(tied, g.roll, f"German goal ({NEAREST_BRITISH_STACK}): equal choices")
+        chosen = (NEAREST_BRITISH_STACK, goal.zone, False)
+    else:
+        found = choose_goal(priorities(g, start, movers, ph), g.roll)
+        chosen = None if found is None else (found[0].name, found[1].zone, found[0].enter)
     for p in movers:
         p.acted = True
     # The journal's words, only when a journal is kept (a series keeps none).
     names = ", ".join(p.label() for p in movers) if g.journal.enabled else ""
     if chosen is None:
         g.log(f"{names} in {start}: no goal within reach, they stay.")
-        return
-    priority, goal = chosen
-    blocked = sea(g) | g.british_zones()
-    enter = priority.enter and (g.side_in(goal.zone) != GERMAN or any(g.room_for(goal.zone, [p]) for p in movers))
-    path = walk_toward(g.zmap, start, goal.zone, allowance, g.roll, impassable=blocked, enter_goal=enter)
+        return {start}
+    why, goal_zone, may_enter = chosen
+    if quick:
+        # The route too comes from the table (see MovementPhase.walk).
+        path = ph.walk(start, goal_zone, allowance, g.roll)
+    else:
+        blocked = sea(g) | g.british_zones()
+        enter = may_enter and (g.side_in(goal_zone) != GERMAN or any(g.room_for(goal_zone, [p]) for p in movers))
+        path = walk_toward(g.zmap, start, goal_zone, allowance, g.roll, impassable=blocked, enter_goal=enter)
     if not path:
-        g.log(f"{names} in {start} head for {goal.zone} ({priority.name}) but cannot move closer.")
-        return
-    for zone in path:
+        g.log(f"{names} in {start} head for {goal_zone} ({why}) but cannot move closer.")
+        return {start}
+    last = len(path) - 1
+    for i, zone in enumerate(path):
+        if i < last and not g.stacks.get(zone) and zone not in g.markers:
+            # Passing through an empty zone changes nothing there: the units are put down
+            # where something happens (a marker, other units, the end of the move). The zone
+            # still gets its (empty) entry, as if they had stood in it, so that the order in
+            # which the board lists its zones stays the same.
+            g.stacks.setdefault(zone, [])
+            continue
         g.move_pieces(movers, zone)
         if zone in g.markers:
             activate(g, zone, f"{names} moving through")
     surplus = _surplus(g, path[-1], movers)
     back = [*reversed(path[:-1]), start]
-    placed = place_surplus(g, surplus, back)
-    if not g.journal.enabled:
-        return
-    g.log(
-        f"{names} move {start} -> {' -> '.join(path)} toward {goal.zone} ({priority.name})"
-        + (f"; over the stacking limit, {_where(placed)}" if placed else "")
-        + "."
-    )
+    placed = place_surplus(g, surplus, back) if surplus else []
+    if g.journal.enabled:
+        g.log(
+            f"{names} move {start} -> {' -> '.join(path)} toward {goal_zone} ({why})"
+            + (f"; over the stacking limit, {_where(placed)}" if placed else "")
+            + "."
+        )
+    return {start, *path}
 
 
 def _where(placed: list[tuple[Piece, str]]) -> str:
@@ -158,7 +211,8 @@ def _where(placed: list[tuple[Piece, str]]) -> str:
 
 def _surplus(g: GameState, zone: str, movers: list[Piece]) -> list[Piece]:
     """The weakest of the arriving units, as few as needed to respect the limit."""
-    return surplus(movers, g.points_in(zone) - g.zmap.zone(zone).stacking, GERMAN_ORDER)
+    over = g.points_in(zone) - g.zmap.zone(zone).stacking
+    return surplus(movers, over, GERMAN_ORDER) if over > 0 else []
 
 
 def german_movement(g: GameState) -> None:
@@ -167,18 +221,157 @@ def german_movement(g: GameState) -> None:
     if allowance == 0:
         g.log(f"Alert {g.alert.level}: the Germans have no movement points.")
         return
+    # Read once: German moves never change which zones the British hold, nor their points.
+    phase = MovementPhase.of(g)
     holds = g.holds_post
-    while True:
-        # Rebuilt after every stack's move: a marker it activates places units that may
-        # move too. can_move inlined, acted first (most pieces have, once stacks moved).
-        ready = {}
-        for zone, stack in g.stacks.items():
-            if not stack:
-                continue
-            movers = [p for p in stack if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds]
+
+    def movers_in(stack: list[Piece]) -> list[Piece]:
+        # can_move inlined, acted first (most pieces have, once stacks moved).
+        return [p for p in stack if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds]
+
+    ready: dict[str, list[Piece]] = {}
+    for zone, stack in g.stacks.items():
+        if stack:
+            movers = movers_in(stack)
             if movers:
                 ready[zone] = movers
+    while True:
         first = next_to_move(ready, g.zmap.order)
         if first is None:
             return
-        move_stack(g, first, ready[first], allowance)
+        # A move changes only the stacks of the zones it returns (the units leave, a
+        # marker passed places units that may move too, the surplus stays behind): only
+        # those are looked at again.
+        for zone in move_stack(g, first, ready[first], allowance, phase):
+            movers = movers_in(g.stacks.get(zone, []))
+            if movers:
+                ready[zone] = movers
+            else:
+                ready.pop(zone, None)
+
+
+class MovementPhase:
+    """What every German stack's move reads and no German move changes: the zones the
+    British hold (not at sea), in map order, with their stacking points; and the answers
+    of the map's fixed distance table (:class:`LandRoutes`) already given.
+
+    Args:
+        g: the game, as German movement starts (or as one stack moves, in tests).
+    """
+
+    def __init__(self, g: GameState) -> None:
+        self.g = g
+        zmap = g.zmap
+        at_sea = sea(g)
+        self.british_set = frozenset(z for z in g.british_zones() if z not in at_sea)
+        self.british = sorted(self.british_set, key=zmap.order.__getitem__)
+        self.points = {z: g.points_in(z) for z in self.british}
+        self.routes = land_routes(zmap, at_sea)
+        #: start zone -> the first line's goals when the table answered it (None: it could not).
+        self.quick: dict[str, list[Candidate] | None] = {}
+
+    @classmethod
+    def of(cls, g: GameState) -> MovementPhase:
+        return cls(g)
+
+    def nearest_british(self, start: str) -> list[Candidate] | None:
+        """The first line's tied goals (nearest British stack with stacking points, map
+        order) from the distance table, or None when only a route search can tell.
+
+        Why the table gives the same answer as a search that may not cross British
+        zones: a cheapest route to the nearest British zone crosses only zones nearer than
+        it, so none of them is British, and the route is allowed. That holds when no
+        British zone, with points or without (a lone officer), is nearer than the nearest
+        one with points; otherwise the search decides. The routes walked toward such a
+        goal never cross a British zone either, for the same reason (:meth:`walk`).
+        """
+        if start in self.quick:
+            return self.quick[start]
+        row = self.routes.distances.get(start, {})
+        nearest_any: int | None = None
+        nearest: int | None = None
+        for z in self.british:
+            d = row.get(z)
+            if d is None:
+                continue
+            if nearest_any is None or d < nearest_any:
+                nearest_any = d
+            if self.points[z] > 0 and (nearest is None or d < nearest):
+                nearest = d
+        answer = None
+        if nearest is not None and nearest_any == nearest:
+            answer = [Candidate(z, nearest, self.points[z]) for z in self.british if row.get(z) == nearest and self.points[z] > 0]
+        self.quick[start] = answer
+        return answer
+
+    def walk(self, start: str, goal: str, allowance: int, roll: Roller) -> list[str]:
+        """:func:`~paragraphs_raids.german_ai.walk_toward` toward a goal of
+        :meth:`nearest_british` (not entered), read from the distance table.
+
+        Every zone on a cheapest route to it is nearer than the goal, so none is British
+        nor at sea: the table's cheapest routes are the ones a search avoiding them would
+        find, offered in the same (map) order, and ties are rolled for the same way.
+        """
+        routes = self.routes
+        path: list[str] = []
+        here = start
+        left = allowance
+        while True:
+            options = routes.next_zones(here, goal)
+            if not options:
+                break
+            nxt = pick_at_random(options, roll, f"German route from {here}: equal routes") if len(options) > 1 else options[0]
+            if nxt == goal:
+                break
+            cost = routes.steps[here][nxt]
+            if cost > left:
+                break
+            left -= cost
+            path.append(nxt)
+            here = nxt
+        return path
+
+
+class LandRoutes:
+    """The cheapest land routes of a map, never through the sea: what German movement
+    reads for every stack, computed once per map (the map never changes, only who stands
+    where).
+
+    Attributes:
+        distances: zone -> zone -> movement points of the cheapest route (lines work both
+            ways, so a row read from the goal gives the cost to it).
+        steps: zone -> the zones one line away with the cost of that line, in map order.
+    """
+
+    def __init__(self, zmap: ZoneMap, at_sea: frozenset[str]) -> None:
+        self.distances: dict[str, dict[str, int]] = {z.id: dict(zmap.path_costs(z.id, impassable=at_sea)) for z in zmap.zones if z.id not in at_sea}
+        self.steps: dict[str, Mapping[str, int]] = {z.id: zmap.steps(z.id) for z in zmap.zones}
+        self._next: dict[tuple[str, str], tuple[str, ...]] = {}
+
+    def next_zones(self, here: str, goal: str) -> tuple[str, ...]:
+        """The zones one line from ``here`` on a cheapest route to ``goal``, in map order
+        (what :meth:`ZoneMap.next_steps` answers; kept, as the map never changes)."""
+        found = self._next.get((here, goal))
+        if found is None:
+            to_goal = self.distances[goal]
+            best = to_goal.get(here)
+            found = ()
+            if best:
+                found = tuple(o for o, cost in self.steps[here].items() if (rest := to_goal.get(o)) is not None and cost + rest == best)
+            self._next[(here, goal)] = found
+        return found
+
+
+#: zone map -> zones at sea -> its land routes.
+_ROUTES: WeakKeyDictionary[ZoneMap, dict[frozenset[str], LandRoutes]] = WeakKeyDictionary()
+
+
+def land_routes(zmap: ZoneMap, at_sea: frozenset[str]) -> LandRoutes:
+    """The map's land routes avoiding ``at_sea`` (made on first use, then kept)."""
+    per_map = _ROUTES.get(zmap)
+    if per_map is None:
+        per_map = _ROUTES[zmap] = {}
+    found = per_map.get(at_sea)
+    if found is None:
+        found = per_map[at_sea] = LandRoutes(zmap, at_sea)
+    return found

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from paragraphs.dice import halve
 from paragraphs_raids.dice import Roller
+from paragraphs_raids.stacks import BRITISH
 from paragraphs_raids.zonemap import ZoneMap
 
 if TYPE_CHECKING:
@@ -71,8 +72,13 @@ def british_capacity(
 def officer_radius(g: GameState, zone: str) -> int | None:
     """R from ``zone`` to the nearest officer on the map (every kind of line)."""
     radii = g.zmap.radii_from(zone)
-    found = [radii[o.zone] for o in g.officers() if o.zone in radii]
-    return min(found) if found else None
+    nearest: int | None = None
+    # One pass over the stacks (asked before every British move): no list of officers.
+    for stack_zone, stack in g.stacks.items():
+        r = radii.get(stack_zone)
+        if r is not None and (nearest is None or r < nearest) and any(p.role == "officer" and p.side == BRITISH for p in stack):
+            nearest = r
+    return nearest
 
 
 def printed_capacity(pieces: Iterable[Piece]) -> int:

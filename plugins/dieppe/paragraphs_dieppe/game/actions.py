@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paragraphs_raids.actions import ActionRefused
-from paragraphs_raids.markers import mark_done
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
 
 from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
@@ -56,8 +55,10 @@ class AssaultReport:
 
 
 def _take(g: GameState, pieces: Sequence[Piece], action: str) -> None:
-    done = g.log.take(pieces, action)
-    mark_done(g.pieces[i] for i in done)
+    # markers.mark_done over the ids the log returns, written out (every action ends here).
+    every = g.pieces
+    for i in g.log.take(pieces, action):
+        every[i].acted = True
 
 
 def _check_side(pieces: Sequence[Piece]) -> None:
@@ -73,7 +74,13 @@ _RANK = {"commando": 0, "mortar": 1, "boat": 1, "sniper": 2, "officer": 3}
 
 def british_order(pieces: Sequence[Piece]) -> list[Piece]:
     """The automatic player's order: full commandos on top, then reduced, then the rest."""
-    return sorted(pieces, key=lambda p: (_RANK.get(p.role, 2), p.reduced))
+    if len(pieces) < 2:
+        return list(pieces)
+    return sorted(pieces, key=_british_rank)
+
+
+def _british_rank(p: Piece) -> tuple[int, bool]:
+    return (_RANK.get(p.role, 2), p.reduced)
 
 
 # --------------------------------------------------------------------------- moving
@@ -238,10 +245,17 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
     # The levels in ``zone`` as the units stop there one by one (none of them stands
     # there yet: the move has lifted them).
     held = g.points_in(zone)
+    lost = g.lost
+    every = g.pieces
+    boats_only = zone in g.boat_only_zones
     for p in british_order(pieces):
-        if p.id in g.lost:
+        if p.id in lost:
             continue
-        need = g.points_in(zone, (p,))
+        # g.points_in(zone, (p,)) without the call: a unit's levels and its prisoner's.
+        if boats_only:
+            need = p.points if p.role == "boat" else 0
+        else:
+            need = p.points + (sum(every[c].points for c in p.carrying) if p.carrying else 0)
         if held + need <= limit:
             staying.append(p)
             g.place(p, zone)
@@ -262,7 +276,8 @@ def _cut_telephone(g: GameState, pieces: Sequence[Piece], zone: str) -> None:
         g.telephones.discard(zone)
         if not g.telephone_cut:
             g.telephone_cut = True
-        g.log_line(f"telephone line cut in {zone}")
+        if g.journal.enabled:
+            g.log_line(f"telephone line cut in {zone}")
 
 
 def _enter_obstacle(g: GameState, pieces: list[Piece], zone: str, use_bangalore: bool) -> bool:
@@ -366,7 +381,8 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
         for p in survivors:
             g.place(p, zone)
         _cut_telephone(g, survivors, zone)
-        g.log_line(f"the commandos take {zone}")
+        if g.journal.enabled:
+            g.log_line(f"the commandos take {zone}")
     else:
         back = origin
         for p in survivors:
@@ -375,7 +391,8 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
             else:
                 g.place(p, back)
         g.stack(zone).sort(key=GERMAN_ORDER)
-        g.log_line(f"the assault on {zone} stops; the commandos go back to {from_lca.zone if from_lca else back}")
+        if g.journal.enabled:
+            g.log_line(f"the assault on {zone} stops; the commandos go back to {from_lca.zone if from_lca else back}")
     if g.hess_killed >= 2 and not g.flipped_all:
         g.flip_all("battery 813 is destroyed")
     return report
@@ -415,7 +432,8 @@ def embark(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
         g.lift(p)
         g.aboard.setdefault(lca.id, []).append(p.id)
         g.reembarked.add(p.id)
-    g.log_line(f"{', '.join(p.label() for p in pieces)} embark in {lca.label()}")
+    if g.journal.enabled:
+        g.log_line(f"{', '.join(p.label() for p in pieces)} embark in {lca.label()}")
     _adjacent_tests(g, beach, set())
 
 
@@ -446,7 +464,8 @@ def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
         raise ActionRefused(f"{end} has no room for {len(lcas)} more LCAs")
     _take(g, lcas, SAIL)
     g.move_pieces(lcas, end)
-    g.log_line(f"{', '.join(p.label() for p in lcas)} sail to {end}")
+    if g.journal.enabled:
+        g.log_line(f"{', '.join(p.label() for p in lcas)} sail to {end}")
 
 
 # --------------------------------------------------------------------------- fire

@@ -14,10 +14,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
 
-from paragraphs_raids.dice import pick_at_random
-from paragraphs_raids.german_ai import Candidate, best_with_random_ties, walk_toward
+from paragraphs_raids.dice import Roller, pick_at_random
+from paragraphs_raids.german_ai import Candidate, best_with_random_ties
 from paragraphs_raids.markers import mark_done
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
 
@@ -27,6 +28,7 @@ from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_val
 from paragraphs_dieppe.rules.movement import LAND, stack_allowance
 from paragraphs_dieppe.rules.reinforcements import free_entry, roll_reinforcements
 
+T = TypeVar("T")
 #: Units that never fire (rule 11: the Hess battery).
 NEVER_FIRE = frozenset({"hess"})
 
@@ -55,21 +57,35 @@ def german_fire(g: GameState) -> set[str]:
     fired: set[str] = set()
     done_zones: set[str] = set()
     neighbours = g.scenario.lookups.neighbours
+    near: set[str] = set()
+    near_at = -1
     while True:
-        # Who is next to the British is worked out once per shot, not once per zone.
-        near = {n for z in g.zones_of(BRITISH) for n in neighbours[z]}
-        ready = [z for z in g.zones_of(GERMAN) if z in near and z not in done_zones and _shooters(g, z)]
-        if not ready:
+        # Who is next to the British changes only when a shot takes a piece off the board.
+        if near_at != g.board_version:
+            near = {n for z in g.zones_of(BRITISH) for n in neighbours[z]}
+            near_at = g.board_version
+        # Zone -> who can fire from it, kept for the shot (choosing rolls dice, changes nothing).
+        able = {z: shooters for z in g.zones_of(GERMAN) if z in near and z not in done_zones and (shooters := _shooters(g, z))}
+        if not able:
             return fired
-        zone = best_with_random_ties(ready, lambda z: -g.points_in(z), g.roll, "German fire: equal stacks")
+        ready = list(able)
+        zone = _best(ready, lambda z: -g.points_in(z), g, "German fire: equal stacks")
         assert zone is not None
         done_zones.add(zone)
-        target = best_with_random_ties(british_targets(g, zone), g.points_in, g.roll, "German fire: equal targets")
+        target = _best(british_targets(g, zone), g.points_in, g, "German fire: equal targets")
         assert target is not None
-        shooters = _shooters(g, zone)
+        shooters = able[zone]
         fired |= {p.id for p in shooters}
         german_shot(g, shooters, zone, target)
         mark_done(p for p in shooters if p.id not in g.lost)
+
+
+def _best(items: Sequence[T], key: Callable[[T], Any], g: GameState, purpose: str) -> T | None:
+    """``best_with_random_ties``; a single choice (the usual case) is taken without keys
+    or dice, as that function would take it."""
+    if len(items) == 1:
+        return items[0]
+    return best_with_random_ties(items, key, g.roll, purpose)
 
 
 def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone: str) -> bool:
@@ -118,26 +134,51 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     # The stacks ready to move are found once: a move only ever takes units out of
     # them (the movers, and the units they join), since whoever arrives has moved.
     ready = {z: ms for z in g.zones_of(GERMAN) if z not in near and (ms := _movers(g, z, fired, both))}
+    if not ready:
+        return
+    # Zones German routes avoid (ruling R25): face-down markers, obstacles, the British
+    # (who stop a route rather than block it), the sea. A German move never turns a marker
+    # over nor meets an obstacle, so they hold for the whole phase too; frozen once, they
+    # are the map's cache keys as they are.
+    avoided = set(g.markers) | set(g.obstacles) | g.boat_only_zones
+    toward_enemy = g.alarm.level >= g.scenario.params.german_both_from_alarm
+    # From alarm 6 the goal is a British stack; when every British unit is afloat no land
+    # route reaches one, so nobody has a goal (the search would find none).
+    goalless = toward_enemy and not any(g.zmap.steps(z, LAND) for z in british)
+    zones = _Avoid(frozenset(british), frozenset(avoided - british), toward_enemy, goalless)
+    levels = {z: sum(p.points for p in ms) for z, ms in ready.items()}
     while ready:
-        zone = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), order[z]))
+        zone = min(ready, key=lambda z: (-levels[z], order[z]))
         movers = ready.pop(zone)
         moved |= {p.id for p in movers}
-        _move_stack(g, zone, movers, moved, british)
-        ready = {z: kept for z, ms in ready.items() if (kept := [p for p in ms if p.id not in moved])}
+        joined = _move_stack(g, zone, movers, moved, zones)
+        # Only the stack joined loses units (all of them: they have reached their goal);
+        # every other stack ready to move still stands where it was, untouched.
+        if joined is not None:
+            ready.pop(joined, None)
 
 
-def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], british: set[str]) -> None:
-    # Zones German routes avoid (ruling R25): face-down markers, obstacles, the British
-    # (who stop a route rather than block it), the sea.
-    toward_enemy = g.alarm.level >= g.scenario.params.german_both_from_alarm
-    if toward_enemy and not any(g.zmap.steps(z, LAND) for z in british):
-        # Every British unit is afloat: no land route reaches one, so no goal (the search
-        # below would find none).
+class _Avoid(NamedTuple):
+    """What German routes steer by during one movement phase (see :func:`german_movement`)."""
+
+    #: the British zones: a route may end in one but not cross it.
+    british: frozenset[str]
+    #: the zones a route never enters (those avoided that hold no British unit).
+    impassable: frozenset[str]
+    #: alarm 6 or more: the Germans head for the British.
+    toward_enemy: bool
+    #: no land route can reach a goal this phase.
+    goalless: bool
+
+
+def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], zones: _Avoid) -> str | None:
+    """Move one stack toward its goal; returns the zone of the German stack it joined, if any."""
+    british = zones.british
+    toward_enemy = zones.toward_enemy
+    if zones.goalless:
         mark_done(movers)
-        return
-    avoided = set(g.markers) | set(g.obstacles) | g.boat_only_zones
-    blocked = avoided | british
-    costs = g.zmap.path_costs(zone, impassable=avoided - british, stop_in=british)
+        return None
+    costs = g.zmap.path_costs(zone, impassable=zones.impassable, stop_in=british)
     limit = g.scenario.params.side_stacking
     stacks = g.stacks
     if toward_enemy:
@@ -149,16 +190,16 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], b
             for z, c in costs.items()
             if z != zone and (s := stacks.get(z)) and s[0].side == GERMAN and (pts := g.points_in(z)) + need <= limit
         ]
-    goal = best_with_random_ties(found, lambda c: (c.cost, -c.points), g.roll, "German goal: equal choices")
+    goal = _best(found, lambda c: (c.cost, -c.points), g, "German goal: equal choices")
     if goal is None:
         mark_done(movers)
-        return
+        return None
     vorwarts = g.scenario.params.vorwarts_move if g.options.vorwarts else None
     allowance = stack_allowance(movers, g.stack(zone), vorwarts=vorwarts)
-    path = walk_toward(g.zmap, zone, goal.zone, allowance, g.roll, impassable=blocked - {goal.zone}, enter_goal=not toward_enemy)
+    path = walk_from_search(g.scenario.lookups.land_steps, g.roll, costs, british, zone, goal.zone, allowance, enter_goal=not toward_enemy)
     mark_done(movers)
     if not path:
-        return
+        return None
     end = path[-1]
     # Rule 9.3 (R26): units that do not fit stay behind, the smallest FF first, in the
     # last zone of the path with room for them (at worst where they started).
@@ -174,11 +215,67 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], b
                     left.append(p)
                     back = where
                 break
+    joined = None
     if not toward_enemy:
         # Below alarm 6 the goal is to join: the units joined have reached theirs too.
         moved |= {p.id for p in g.stack(end)}
+        joined = end
     if g.journal.enabled:
         g.log_line(f"German move from {zone} to {end} ({', '.join(p.label() for p in movers)})" + (f"; {', '.join(p.label() for p in left)} stay in {back}" if left else ""))
+    return joined
+
+
+def walk_from_search(
+    steps: Mapping[str, Mapping[str, int]],
+    roll: Roller,
+    costs: Mapping[str, int],
+    sinks: frozenset[str],
+    start: str,
+    goal: str,
+    allowance: int,
+    *,
+    enter_goal: bool,
+) -> list[str]:
+    """The raids layer's ``walk_toward`` (same zones, same dice), without its search
+    from the goal: ``costs`` (the search from ``start`` that chose the goal) already holds
+    every cheapest route to it.
+
+    Lines cost the same both ways, so a zone lies on a cheapest route from ``start`` to
+    ``goal`` exactly when a chain of lines, each paying its cost in ``costs``, leads from it
+    to the goal; the routes avoid the same zones in both searches (the British zones,
+    ``sinks``, are ends, never crossings). The walk then takes, in content order, the
+    joined zones one step further along such a chain: the zones ``next_steps`` offers.
+    ``steps`` are the map's land steps (``Lookups.land_steps``). ``tests/test_fast_paths.py``
+    checks it against ``walk_toward`` on many boards.
+    """
+    on_route = {goal}
+    frontier = [goal]
+    while frontier:
+        there = frontier.pop()
+        cost_there = costs[there]
+        for zone, step in steps[there].items():
+            cost = costs.get(zone)
+            if cost is not None and cost + step == cost_there and zone not in on_route and (zone not in sinks or zone == start):
+                on_route.add(zone)
+                frontier.append(zone)
+    path: list[str] = []
+    here = start
+    left = allowance
+    while here != goal:
+        further = costs[here]
+        options = [zone for zone, step in steps[here].items() if zone in on_route and costs[zone] == further + step]
+        if not options:
+            break
+        nxt = pick_at_random(options, roll, f"German route from {here}: equal routes") if len(options) > 1 else options[0]
+        if nxt == goal and not enter_goal:
+            break
+        step = steps[here][nxt]
+        if step > left:
+            break
+        left -= step
+        path.append(nxt)
+        here = nxt
+    return path
 
 
 def reinforcements(g: GameState) -> None:
@@ -220,5 +317,5 @@ def _enter(g: GameState, entry: int, count: int, held: object, fresh: bool = Fal
         g.place(piece, zone)
         piece.acted = True
         arrived.append(piece)
-    if arrived:
+    if arrived and g.journal.enabled:
         g.log_line(f"{len(arrived)} reinforcement(s) arrive at R{entry}: {', '.join(p.label() for p in arrived)}")

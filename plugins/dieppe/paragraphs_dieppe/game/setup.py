@@ -39,14 +39,31 @@ def new_game(scenario: Scenario, roll: Roller, options: Options = Options(), jou
             for p in placed:
                 p.zone = zone
             g.stacks[zone] = sorted(placed, key=g.german_key)
+            g.board_version += 1
             continue
         for p in placed:
             g.place(p, zone)
     for lca, cargo in scenario.loading.items():
         g.aboard[lca] = list(cargo)
-    g.garrison = Container(scenario.group_counters("garrison"), lambda c: g.pieces[c].role)
-    g.reinforcements = Container(scenario.group_counters("reinforcements"), lambda c: g.pieces[c].role)
+    # A counter's type is its role. Read through the pieces rather than through ``g``: a
+    # closure over the game would tie the game to itself, and a Monte Carlo series would
+    # leave each finished game to the cyclic garbage collector instead of freeing it at once.
+    role_of = _RoleOf(g.pieces)
+    g.garrison = Container(scenario.group_counters("garrison"), role_of)
+    g.reinforcements = Container(scenario.group_counters("reinforcements"), role_of)
     g.markers = ActivationMarkers.deal_with_roller(scenario.activation_zones(), {k: list(v) for k, v in scenario.marker_backs.items()}, roll)
     g.telephones = set(scenario.telephones)
     g.log_line(f"LCAs loaded in G1 and G2, posts manned, {len(g.markers)} A/B markers dealt face down; alarm {g.alarm.level}.")
     return g
+
+
+class _RoleOf:
+    """A counter id -> its piece's role (the containers' type of a counter)."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, pieces: dict[str, Piece]) -> None:
+        self.pieces = pieces
+
+    def __call__(self, counter: str) -> str:
+        return self.pieces[counter].role

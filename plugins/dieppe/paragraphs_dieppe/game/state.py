@@ -19,7 +19,7 @@ from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.cli import RaidChoices
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.journal import Journal
-from paragraphs_raids.markers import ActivationMarkers, Container, MarkerBack
+from paragraphs_raids.markers import ANY, ActivationMarkers, Container, MarkerBack
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, strongest_on_top
 from paragraphs_raids.state import RaidState
 from paragraphs_raids.zonemap import ZoneMap
@@ -120,6 +120,13 @@ class GameState(RaidState):
     british_column: Callable[[Sequence[Piece]], list[Piece]] | None = field(default=None, repr=False, compare=False)
     #: the last German of an assault -> whether the commandos take him prisoner (rule 12).
     take_prisoner: Callable[[Piece], bool] | None = field(default=None, repr=False, compare=False)
+    #: Counts every placing and lifting (``place``, ``lift``, ``move_pieces``; the only
+    #: ways pieces enter or leave a zone): the zones per side below are worked out again only
+    #: when it has moved (a game asks for them about a hundred times, between a few dozen moves).
+    board_version: int = field(default=0, repr=False, compare=False)
+    _zones_seen: int = field(default=-1, repr=False, compare=False)
+    _zones_of_stacks: dict[str, list[Piece]] | None = field(default=None, repr=False, compare=False)
+    _zones: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     # ------------------------------------------------------------------ RaidState
     @property
@@ -152,8 +159,13 @@ class GameState(RaidState):
         return total
 
     def pieces_of(self, side: str) -> list[Piece]:
-        """The pieces of ``side`` on the map, zone by zone (a list: games ask it every phase)."""
-        return [p for s in self.stacks.values() for p in s if p.side == side]
+        """The pieces of ``side`` on the map, zone by zone (a list: games ask it every phase).
+
+        Only the zones whose stack is ``side``'s are read: between two actions a zone
+        never holds both sides (rules 1.2 and 2.2; ``check_stacking`` checks it).
+        """
+        stacks = self.stacks
+        return [p for z in self.zones_of(side) for p in stacks[z]]
 
     # ------------------------------------------------------------------ reading
     def log_line(self, text: str) -> None:
@@ -176,8 +188,41 @@ class GameState(RaidState):
             out += [self.pieces[c] for c in ids]
         return out
 
-    def zones_of(self, side: str) -> list[str]:
-        return [z for z, s in self.stacks.items() if s and s[0].side == side]
+    def zones_of(self, side: str) -> tuple[str, ...]:
+        """Zones whose stack is ``side``'s, in the order the stacks were first made (the
+        order German tie-breaks roll over). Read-only: it is kept until the board changes."""
+        if self._zones_seen != self.board_version or self._zones_of_stacks is not self.stacks:
+            british: list[str] = []
+            german: list[str] = []
+            for z, s in self.stacks.items():
+                if s:
+                    (british if s[0].side == BRITISH else german).append(z)
+            self._zones = {BRITISH: tuple(british), GERMAN: tuple(german)}
+            self._zones_seen = self.board_version
+            self._zones_of_stacks = self.stacks
+        return self._zones.get(side, ())
+
+    def stack(self, zone: str) -> list[Piece]:
+        """The raids layer's ``stack`` (an empty zone gets its list, at the end of
+        ``stacks``), without building a spare empty list on every call."""
+        found = self.stacks.get(zone)
+        if found is None:
+            found = self.stacks[zone] = []
+        return found
+
+    # ------------------------------------------------------------------ placing
+    def place(self, piece: Piece, zone: str, *, top: bool = False) -> None:
+        self.board_version += 1
+        RaidState.place(self, piece, zone, top=top)
+
+    def lift(self, piece: Piece) -> None:
+        self.board_version += 1
+        RaidState.lift(self, piece)
+
+    def move_pieces(self, pieces: Iterable[Piece], zone: str) -> None:
+        # Counted here too, in case the raids layer moves them without place and lift.
+        RaidState.move_pieces(self, pieces, zone)
+        self.board_version += 1
 
     def letter(self, zone: str) -> str:
         return self.scenario.lookups.letters[zone]
@@ -186,7 +231,7 @@ class GameState(RaidState):
     def alarm_event(self, event: str) -> int:
         """Raise the alarm for one occurrence of ``event``; at 9, every marker is revealed."""
         added = self.alarm.happen(event, at_once=True)
-        if added:
+        if added and self.journal.enabled:
             self.log_line(f"alarm +{added} ({event.replace('_', ' ')}): level {self.alarm.level}")
         if self.alarm.level >= self.scenario.params.flip_all_at_alarm:
             self.flip_all("the alarm reaches 9")
@@ -226,17 +271,22 @@ class GameState(RaidState):
             wanted = [(t, n * 2 if t == "infantry" else n) for t, n in wanted]
         placed: list[Piece] = []
         limit = self.scenario.params.side_stacking
+        pieces = self.pieces
+        left = self.garrison.left
         for unit_type, n in wanted:
+            # Container.of_type with the garrison's type (a counter's role) read directly,
+            # once per type: each draw below takes its unit out of this list too.
+            ids = list(left) if unit_type == ANY else [c for c in left if pieces[c].role == unit_type]
             for _ in range(n):
-                ids = self.garrison.of_type(unit_type)
                 if not ids:
                     break
-                nxt = self.pieces[ids[0]]
+                nxt = pieces[ids[0]]
                 if self.points_in(zone) + nxt.points > limit:
                     break
                 # Container.draw of one unit, without looking the type up a second time.
                 drawn = pick_at_random(ids, self.roll, f"garrison for {zone}: {unit_type}")
-                self.garrison.left.remove(drawn)
+                left.remove(drawn)
+                ids.remove(drawn)
                 piece = self.pieces[drawn]
                 self.place(piece, zone)
                 placed.append(piece)

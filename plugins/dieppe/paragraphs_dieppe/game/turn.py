@@ -103,7 +103,8 @@ def end_of_turn(g: GameState) -> None:
 def game_over(g: GameState) -> bool:
     """Ruling R43: nothing can change once every surviving British unit is home."""
     home = g.scenario.newhaven
-    if any(p.side == BRITISH and p.role != "boat" for s in g.stacks.values() for p in s):
+    stacks = g.stacks
+    if any(p.role != "boat" for z in g.zones_of(BRITISH) for p in stacks[z]):
         return False  # someone is still ashore (the usual answer, found without a list)
     for p in g.british_land_units():
         if p.zone:

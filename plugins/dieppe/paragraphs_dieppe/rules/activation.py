@@ -15,7 +15,7 @@ by type, or an obstacle:
 
 from __future__ import annotations
 
-from paragraphs_raids.activation import ActivationRule, activation_check
+from paragraphs_raids.activation import ActivationRule
 from paragraphs_raids.dice import Roller
 
 #: Rule 10: a d10 at or under the alarm, for a marker one line away.
@@ -31,8 +31,10 @@ STUCK = "stuck this turn"
 
 def adjacent_test(alarm: int, roll: Roller, zone: str = "the zone") -> bool:
     """Rule 10, case 2: does a test next to a marked zone turn its marker over?"""
-    result = activation_check(alarm, 1, roll, ADJACENT, purpose=f"activation test of {zone}")
-    return bool(result.activated)
+    # activation_check(alarm, 1, roll, ADJACENT) reduced to what ADJACENT makes of it (a
+    # marker one line away is always in range, R is not added): a British action next to
+    # markers runs this for each of them, tens of times a game.
+    return roll(ADJACENT.die, f"activation test of {zone}") <= alarm
 
 
 def mines_test(levels: int, roll: Roller, threshold: int = 8) -> bool:

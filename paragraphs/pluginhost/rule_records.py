@@ -1,0 +1,134 @@
+"""The rule records: procedures, the kinds of check, step and predicate content may use, and lint rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from paragraphs.book.model import Book, TitleStep
+    from paragraphs.foundation.problems import Problem
+    from paragraphs.interpreter.context import Context
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """A title rule written in Python, callable from content and from ``odds``.
+
+    The function takes a :class:`paragraphs.interpreter.context.Context` and returns an outcome label
+    (``"success"``, ``"defender hit"``) or a mapping with a ``label`` key. It rolls with
+    ``ctx.roll`` and reads board facts with ``ctx.answer``, which is what lets ``odds``
+    enumerate it exactly.
+
+    Content passes ``args`` as keyword arguments after the context: ``procedure: {name:
+    patrol, args: {strength: 2}}`` calls ``function(ctx, strength=2)``; an argument
+    written as a value reference (``{counter: noise}``) arrives evaluated, as a number.
+
+    Attributes:
+        questions: keys of the answers it may ask for (shown in help and docs).
+        section: the rulebook section it implements.
+        outcomes: the labels it can return. When given, content may branch only on
+            these (a misspelt ``outcomes:`` key is a schema error, with a suggestion).
+    """
+
+    id: str
+    title: str | None
+    function: Callable[..., Any]
+    doc: str = ""
+    questions: tuple[str, ...] = ()
+    section: str = ""
+    outcomes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CheckKind:
+    """A kind of check usable in ``check: {kind: ...}``.
+
+    Attributes:
+        resolve: rolls (through the context) and returns the outcome name, one of
+            ``outcomes`` (for example ``success``, ``failure``, ``exact``).
+        schema: JSON Schema of the check's own keys (besides kind and outcome branches).
+        bounds: optional; given the spec and title dice, the lowest and highest chance
+            of success, used by the lint to flag checks that never or always succeed.
+        prepare: optional speed-up; given the spec (with its ``purpose``) and the engine,
+            returns a function of the context doing what ``resolve`` does for this spec,
+            or None when the spec needs the general path. Called once per check step.
+            When the outcome depends on one roll of one plain die and on nothing else,
+            the function may carry ``face_outcomes = (die, outcomes)``, the outcome for
+            each face of ``die.parts[0]`` in order: the fast mode then reads the
+            outcome from the roll without calling it (the same rolls, the same results).
+        chances: optional; the exact probability (``Fraction``) of each outcome for this
+            spec in this context (it may ask questions), or None. Exact odds then branch
+            on outcomes instead of on every face of the die. It must agree with
+            ``resolve``; the core's tests check that for its own kinds.
+    """
+
+    id: str
+    title: str | None
+    resolve: Callable[[Context, Mapping[str, Any]], str]
+    outcomes: tuple[str, ...] = ("success", "failure")
+    schema: Mapping[str, Any] = field(default_factory=dict)
+    doc: str = ""
+    bounds: Callable[[Mapping[str, Any], Book], tuple[Any, Any] | None] | None = None
+    prepare: Callable[[Mapping[str, Any], Any], Callable[[Context], str] | None] | None = None
+    chances: Callable[[Context, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StepKind:
+    """A kind of step a title adds to the grammar.
+
+    A step kind either *expands* into core steps when content is loaded (``perform: 815``
+    becomes ``see: {to: "815", purpose: perform}``), or *runs* when reached.
+
+    Attributes:
+        schema: JSON Schema of the step's value.
+        run: called with the context and the step; returns a paragraph id to jump to
+            (like ``goto``) or None.
+        expand: returns the core step(s) (plain YAML-like data) this step stands for.
+        step_lists: keys of the value that hold nested step lists (compiled, linted and
+            walked by the graph).
+        refs: paragraph ids the step enters besides its nested steps (for the graph).
+        shows: a short, spoiler-free label for docs (``activate units``).
+    """
+
+    id: str
+    title: str | None
+    schema: Mapping[str, Any]
+    run: Callable[[Context, TitleStep], str | None] | None = None
+    expand: Callable[[Any], Any] | None = None
+    step_lists: tuple[str, ...] = ()
+    refs: Callable[[Any], Iterable[str]] | None = None
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PredicateKind:
+    """A kind of predicate a title adds (``{condition: [3, 4]}``, ``{mover: vehicle}``).
+
+    Attributes:
+        evaluate: returns whether it holds; may ask questions through the context.
+        expand: alternatively, the core predicate it stands for.
+    """
+
+    id: str
+    title: str | None
+    schema: Mapping[str, Any]
+    evaluate: Callable[[Context, Any], bool] | None = None
+    expand: Callable[[Any], Any] | None = None
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LintRule:
+    """A content check run after schema validation; yields problems.
+
+    ``check`` is called with the compiled book and the title's grammar (its registered
+    step kinds, which a rule needs to follow title steps' references).
+    """
+
+    id: str
+    title: str | None
+    check: Callable[[Book, Any], Iterable[Problem]]
+    doc: str = ""

@@ -1,0 +1,77 @@
+"""The default player's goal-directed searches give the answers of the raids layer's full
+searches, on the Bruneval map with random blocked zones and marker weights."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Mapping
+
+import pytest
+
+from paragraphs_bruneval.routefinding import FAR, cost_to_nearest, costs_toward, least_costs
+from paragraphs_bruneval.scenario import load_scenario
+from paragraphs_raids.zonemap import ZoneMap
+
+
+@pytest.fixture(scope="module")
+def zmap() -> ZoneMap:
+    return load_scenario().zmap
+
+
+def _boards(zmap: ZoneMap, count: int, seed: int):
+    rng = random.Random(seed)
+    ids = [z.id for z in zmap.zones]
+    for _ in range(count):
+        blocked = frozenset(rng.sample(ids, rng.randint(0, 20)))
+        weights = {z: rng.randint(1, 3) for z in rng.sample(ids, rng.randint(0, 15))}
+        yield blocked, weights, rng.choice(ids), rng.choice(ids), rng.sample(ids, rng.randint(1, 3))
+
+
+def _walk(zmap: ZoneMap, start: str, target: str, to: Mapping[str, int], blocked: Collection[str], weights: Mapping[str, int]) -> list[str]:
+    """The default player's way along a cheapest route: the first next step it may enter."""
+    path, here = [], start
+    while here != target:
+        steps = [o for o in zmap.next_steps(here, to, impassable=blocked, surcharge=weights) if o not in blocked]
+        if not steps:
+            break
+        here = steps[0]
+        path.append(here)
+    return path
+
+
+def test_least_costs_bound_every_search(zmap: ZoneMap) -> None:
+    least = least_costs(zmap)
+    for blocked, _, start, _, _ in _boards(zmap, 50, 1):
+        for zone, cost in zmap.path_costs(start, stop_in=blocked).items():
+            assert least[start][zone] <= cost
+
+
+def test_cost_to_nearest_is_the_full_search_minimum(zmap: ZoneMap) -> None:
+    reached = 0
+    for blocked, _, start, _, goals in _boards(zmap, 400, 2):
+        full = zmap.path_costs(start, stop_in=blocked)
+        expected = min(full.get(d, FAR) for d in goals)
+        assert cost_to_nearest(zmap, start, goals, blocked) == expected, (start, goals, sorted(blocked))
+        reached += expected < FAR
+    assert reached > 100  # most boards leave a way
+
+
+def test_costs_toward_gives_the_same_cost_and_route(zmap: ZoneMap) -> None:
+    routes = 0
+    for blocked, weights, start, target, _ in _boards(zmap, 400, 3):
+        if start == target:
+            continue
+        full = zmap.costs_to(target, impassable=blocked, surcharge=weights)
+        part = costs_toward(zmap, target, start, blocked, weights)
+        assert part.get(start) == full.get(start), (start, target)
+        if start not in full:
+            continue
+        least = least_costs(zmap)[start]
+        for zone, cost in full.items():
+            assert part.get(zone, FAR) >= cost  # never cheaper than the truth
+            if cost + least.get(zone, FAR) <= full[start] and zone not in blocked:
+                assert part[zone] == cost, (start, target, zone)
+        path = _walk(zmap, start, target, full, blocked, weights)
+        assert _walk(zmap, start, target, part, blocked, weights) == path
+        routes += len(path) > 1
+    assert routes > 50
