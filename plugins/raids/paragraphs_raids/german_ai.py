@@ -118,18 +118,51 @@ def walk_toward(
     """
     blocked = set(impassable)
     to_goal = zmap.costs_to(goal, impassable=blocked)
+
+    def step_cost(here: str, nxt: str) -> int:
+        cost = zmap.step_cost(here, nxt)
+        assert cost is not None
+        return cost
+
+    return walk_along(
+        start,
+        goal,
+        allowance,
+        roll,
+        next_zones=lambda here: zmap.next_steps(here, to_goal, impassable=blocked),
+        step_cost=step_cost,
+        enter_goal=enter_goal,
+    )
+
+
+def walk_along(
+    start: str,
+    goal: str,
+    allowance: int,
+    roll: Roller,
+    *,
+    next_zones: Callable[[str], Sequence[str]],
+    step_cost: Callable[[str, str], int],
+    enter_goal: bool,
+) -> list[str]:
+    """The walk of :func:`walk_toward` over routes a caller already knows.
+
+    ``next_zones(here)`` gives the next zones of the cheapest routes from ``here`` toward
+    ``goal`` in map order (empty where there are none, and at the goal); a title that
+    keeps its own route table walks with it and rolls its ties exactly as
+    :func:`walk_toward` does, so the same seed gives the same walk.
+    """
     path: list[str] = []
     here = start
     left = allowance
     while here != goal:
-        options = zmap.next_steps(here, to_goal, impassable=blocked)
+        options = next_zones(here)
         if not options:
             break
         nxt = pick_at_random(options, roll, f"German route from {here}: equal routes") if len(options) > 1 else options[0]
         if nxt == goal and not enter_goal:
             break
-        cost = zmap.step_cost(here, nxt)
-        assert cost is not None
+        cost = step_cost(here, nxt)
         if cost > left:
             break
         left -= cost

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
 from paragraphs_raids.dice import Roller, pick_at_random
-from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, next_to_move, surplus, walk_toward
+from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, next_to_move, surplus, walk_along, walk_toward
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 from paragraphs_raids.zonemap import ZoneMap
 
@@ -320,23 +320,15 @@ class MovementPhase:
         find, offered in the same (map) order, and ties are rolled for the same way.
         """
         routes = self.routes
-        path: list[str] = []
-        here = start
-        left = allowance
-        while True:
-            options = routes.next_zones(here, goal)
-            if not options:
-                break
-            nxt = pick_at_random(options, roll, f"German route from {here}: equal routes") if len(options) > 1 else options[0]
-            if nxt == goal:
-                break
-            cost = routes.steps[here][nxt]
-            if cost > left:
-                break
-            left -= cost
-            path.append(nxt)
-            here = nxt
-        return path
+        return walk_along(
+            start,
+            goal,
+            allowance,
+            roll,
+            next_zones=lambda here: routes.next_zones(here, goal),
+            step_cost=lambda here, nxt: routes.steps[here][nxt],
+            enter_goal=False,
+        )
 
 
 class LandRoutes:
