@@ -13,7 +13,7 @@ paragraphs`` (and the CLI's warm path) stays fast.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from paragraphs.__about__ import __version__
 from paragraphs.foundation.errors import (
@@ -28,6 +28,7 @@ from paragraphs.foundation.errors import (
     UnknownParagraph,
     UsageError,
 )
+from paragraphs.foundation.lazy import lazy_attributes
 
 # ``hookimpl`` too is looked up on first use: it imports pluggy, which ``--version``,
 # ``--help`` and ``titles`` (read from the plugin index) do without.
@@ -72,15 +73,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'paragraphs' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes("paragraphs", _LAZY, globals())
 
 
 if TYPE_CHECKING:

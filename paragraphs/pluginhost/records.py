@@ -8,7 +8,9 @@ Every record has an ``id``; records that belong to one title carry its ``title``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from paragraphs.foundation.lazy import lazy_attributes
 
 # The records are defined in four modules by concern (title_records, table_records,
 # rule_records, front_records) and imported from here, each module the first time one of
@@ -39,15 +41,7 @@ _HOME = {
 __all__ = list(_HOME)
 
 
-def __getattr__(name: str) -> Any:
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _HOME, globals())
 
 
 def __dir__() -> list[str]:
