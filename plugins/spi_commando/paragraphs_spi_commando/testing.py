@@ -28,12 +28,16 @@ def game(state: Any) -> Any:
     return state.extra[ROSTER]
 
 
+def to_phase(engine: Any, state: Any, phase: str, initiative: Any = (9, 1), answers: Any = None) -> Any:
+    """The game played on with ``next`` until ``phase`` (``initiative`` dice in B)."""
+    while game(state)["phase"] != phase:
+        state = perform(engine, state, "next", initiative if game(state)["phase"] == "B" else (), answers).state
+    return state
+
+
 def start(engine: Any, scenario: str = "45", phase: str = "A", initiative: Any = (9, 1)) -> Any:
     """A scenario set up and played on to ``phase`` of turn 1 (``initiative`` dice in B)."""
-    state = perform(engine, engine.new_state(), "setup", scenario=scenario).state
-    while game(state)["phase"] != phase:
-        state = perform(engine, state, "next", initiative if game(state)["phase"] == "B" else ()).state
-    return state
+    return to_phase(engine, perform(engine, engine.new_state(), "setup", scenario=scenario).state, phase, initiative)
 
 
 def text_of(res: Any) -> str:

@@ -3,45 +3,30 @@ fire ([10.55]), with their rulings R40 and R41 and the alternatives laid over.""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import paragraphs
 from paragraphs.dice import ScriptedDice
 from paragraphs.errors import ParagraphsError
 
-ROSTER = "spi_commando"
+from paragraphs_spi_commando import testing
+from paragraphs_spi_commando.testing import game, overlaid
+
 # the chart does not price a pistol's fire (ruling R25 asks): 15, as a semi-automatic
 PISTOL = {"cell.task_points.fire_pistol.result": 15, "cell.kill_percentage.72-90.result": 14}
+
+
+def perform(engine, state, procedure, dice=(), **args):
+    return testing.perform(engine, state, procedure, dice, PISTOL, **args)
+
+
+def to_phase(engine, state, phase, initiative=(9, 1)):
+    return testing.to_phase(engine, state, phase, initiative, PISTOL)
 
 
 @pytest.fixture(scope="module")
 def engine():
     return paragraphs.open_title("spi_commando")
-
-
-def overlaid(tmp_path: Path, **rulings: str):
-    folder = tmp_path / "rulings"
-    folder.mkdir(exist_ok=True)
-    (folder / "rulings.yaml").write_text("rulings:\n" + "".join(f"  - {{id: {rid}, choice: {choice}}}\n" for rid, choice in rulings.items()))
-    return paragraphs.open_title("spi_commando", overlays=[folder])
-
-
-def perform(engine, state, procedure, dice=(), **args):
-    res = engine.perform(procedure, state, PISTOL, args=args, dice=ScriptedDice(list(dice)))
-    assert res.status == "done", [q.key for q in res.questions]
-    return res
-
-
-def game(state):
-    return state.extra[ROSTER]
-
-
-def to_phase(engine, state, phase, initiative=(9, 1)):
-    while game(state)["phase"] != phase:
-        state = perform(engine, state, "next", initiative if game(state)["phase"] == "B" else ()).state
-    return state
 
 
 def hit_plotted_b1(engine):

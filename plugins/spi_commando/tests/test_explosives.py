@@ -8,28 +8,16 @@ from fractions import Fraction as F
 import pytest
 
 import paragraphs
-from paragraphs.dice import ScriptedDice
 from paragraphs.errors import ParagraphsError
 
 from paragraphs_spi_commando.checks import chances_dice
 from paragraphs_spi_commando.explosives import band, through_aperture
-
-ROSTER = "spi_commando"
+from paragraphs_spi_commando.testing import game, perform
 
 
 @pytest.fixture(scope="module")
 def engine():
     return paragraphs.open_title("spi_commando")
-
-
-def perform(engine, state, procedure, dice=(), **args):
-    res = engine.perform(procedure, state, {}, args=args, dice=ScriptedDice(list(dice)))
-    assert res.status == "done", [q.key for q in res.questions]
-    return res
-
-
-def game(state):
-    return state.extra[ROSTER]
 
 
 def to(engine, state, turn, phase):

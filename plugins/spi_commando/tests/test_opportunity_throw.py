@@ -6,33 +6,26 @@ from __future__ import annotations
 import pytest
 
 import paragraphs
-from paragraphs.dice import ScriptedDice
 from paragraphs.errors import ParagraphsError
 
-ROSTER = "spi_commando"
+from paragraphs_spi_commando import testing
+from paragraphs_spi_commando.testing import game
+
 # the chart prices neither task (asked once in play): a test's values, not the seed's
 CELLS = {"cell.task_points.prepare_grenade.result": 10, "cell.task_points.throw_grenade.result": 8}
+
+
+def perform(engine, state, procedure, dice=(), **args):
+    return testing.perform(engine, state, procedure, dice, CELLS, **args)
+
+
+def to_phase(engine, state, phase, initiative=(9, 1)):
+    return testing.to_phase(engine, state, phase, initiative, CELLS)
 
 
 @pytest.fixture(scope="module")
 def engine():
     return paragraphs.open_title("spi_commando")
-
-
-def perform(engine, state, procedure, dice=(), **args):
-    res = engine.perform(procedure, state, CELLS, args=args, dice=ScriptedDice(list(dice)))
-    assert res.status == "done", [q.key for q in res.questions]
-    return res
-
-
-def game(state):
-    return state.extra[ROSTER]
-
-
-def to_phase(engine, state, phase, initiative=(9, 1)):
-    while game(state)["phase"] != phase:
-        state = perform(engine, state, "next", initiative if game(state)["phase"] == "B" else ()).state
-    return state
 
 
 def holding_a_grenade(engine):

@@ -14,7 +14,7 @@ from paragraphs.content import load_book
 from paragraphs.errors import ParagraphsError
 
 from paragraphs_spi_commando.cells import Charts
-from paragraphs_spi_commando.testing import game, perform, text_of
+from paragraphs_spi_commando.testing import game, overlaid, perform, text_of
 
 
 # the seed readers of test_charts.py (tests run in importlib mode: loaded by path)
@@ -99,13 +99,6 @@ def test_satchel_rocket_law_and_illumination_tables(charts) -> None:
 @pytest.fixture(scope="module")
 def engine():
     return paragraphs.open_title("spi_commando")
-
-
-def overlaid(tmp_path: Path, **rulings: str):
-    folder = tmp_path / "rulings"
-    folder.mkdir(exist_ok=True)
-    (folder / "rulings.yaml").write_text("rulings:\n" + "".join(f"  - {{id: {rid}, choice: {choice}}}\n" for rid, choice in rulings.items()))
-    return paragraphs.open_title("spi_commando", overlays=[folder])
 
 
 def test_artillery_forward_observation_examples(charts) -> None:
