@@ -15,42 +15,19 @@ import os
 import sys
 from pathlib import Path
 
-import pexpect
+from paragraphs.tools.terminal_script import golden as golden_in
+from paragraphs.tools.terminal_script import scripted
 
 GOLDEN = Path(__file__).parent / "golden" / "companion"
 ANY = "\r\n> "  # the command prompt, at the start of a line (" > " also appears in trails)
 
 
 def play(tmp_path: Path, args: list[str], script: list[tuple[str, str | None]]) -> str:
-    env = {**os.environ, "PARAGRAPHS_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "dumb"}
-    env.pop("FORCE_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "paragraphs", "play", "ambush", *args], env=env, encoding="utf-8", timeout=120, dimensions=(50, 400))
-    seen: list[str] = []
-    try:
-        for expected, line in script:
-            child.expect_exact(expected)
-            seen.append(child.before + child.after)
-            if line is None:
-                child.sendeof()
-            else:
-                child.sendline(line)
-        child.expect(pexpect.EOF)
-        seen.append(child.before)
-    finally:
-        child.close()
-    text = "".join(seen).replace("\r\n", "\n").replace("\r", "").replace(str(tmp_path), "$DATA")
-    assert child.exitstatus == 0, text
-    assert "Traceback" not in text, text
-    return text
+    return scripted(tmp_path, ["play", "ambush", *args], script)
 
 
 def golden(name: str, text: str) -> None:
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("PARAGRAPHS_UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no golden transcript {path.name}: run with PARAGRAPHS_UPDATE_GOLDEN=1 and read it"
-    assert text == path.read_text(encoding="utf-8")
+    golden_in(GOLDEN, name, text)
 
 
 def journal(tmp_path: Path, name: str) -> list[dict]:

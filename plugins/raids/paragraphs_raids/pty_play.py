@@ -1,79 +1,38 @@
 """Test helpers: a raid title's commands driven through a real terminal, as a player types.
 
 Every raid title checks its interactive game (``play TITLE``) and its companion (``turn
-TITLE``) the way a player meets them: the command runs in a pseudo-terminal (pexpect, a
-test dependency, imported only here), the test waits for a prompt and types, and the
-transcript is compared with a golden file (``PARAGRAPHS_UPDATE_GOLDEN=1`` rewrites it:
-read the diff). Only tests import this module.
+TITLE``) the way a player meets them, with the core's terminal helpers
+(:mod:`paragraphs.tools.terminal_script`: a pseudo-terminal, golden transcripts); this
+module adds what raids share: the dice and choices they ask, and a whole game played
+through. Only tests import this module.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-#: What the session prints when it waits for a line.
-PROMPT = "\r\n> "
+from paragraphs.tools import terminal_script
+from paragraphs.tools.terminal_script import PROMPT, clean, env, golden
+
+__all__ = ["CHOICE", "DIE", "PROMPT", "clean", "drive_game", "env", "golden", "scripted", "spawn"]
+
 #: A die asked of the player: its kind and the faces allowed.
 DIE = re.compile(r"roll (d\d+) for [^\r\n]*\[(\d+)-(\d+)[^\]\r\n]*\]: ")
 #: A choice asked in the middle of a step, its options numbered.
 CHOICE = re.compile(r"\((1 = [^\r\n]*)\): ")
 
 
-def env(tmp_path: Path) -> dict[str, str]:
-    """The environment of a run: its own data folder, no colour."""
-    out = {**os.environ, "PARAGRAPHS_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "dumb"}
-    out.pop("FORCE_COLOR", None)
-    return out
-
-
 def spawn(tmp_path: Path, args: Sequence[str]) -> Any:
-    import pexpect
-
-    return pexpect.spawn(sys.executable, ["-m", "paragraphs", *args], env=env(tmp_path), encoding="utf-8", timeout=120, dimensions=(50, 400), cwd=str(tmp_path))
-
-
-def clean(text: str, tmp_path: Path) -> str:
-    """The transcript as a file keeps it: newlines, and the data folder as ``$DATA``."""
-    return text.replace("\r\n", "\n").replace("\r", "").replace(str(tmp_path), "$DATA")
+    """A raid command in a pseudo-terminal, working in the test's own folder."""
+    return terminal_script.spawn(tmp_path, args, cwd=tmp_path)
 
 
 def scripted(tmp_path: Path, args: Sequence[str], script: Sequence[tuple[str, str | None]], *, code: int = 0) -> str:
-    """Wait for each text, then type its line (None: Ctrl-D); the whole transcript."""
-    import pexpect
-
-    child = spawn(tmp_path, args)
-    seen: list[str] = []
-    try:
-        for expected, line in script:
-            child.expect_exact(expected)
-            seen.append(child.before + child.after)
-            if line is None:
-                child.sendeof()
-            else:
-                child.sendline(line)
-        child.expect(pexpect.EOF)
-        seen.append(child.before)
-    finally:
-        child.close()
-    text = clean("".join(seen), tmp_path)
-    assert child.exitstatus == code, text
-    assert "Traceback" not in text, text
-    return text
-
-
-def golden(folder: Path, name: str, text: str) -> None:
-    """``text`` is the golden transcript ``folder/name.txt`` (rewritten under ``PARAGRAPHS_UPDATE_GOLDEN``)."""
-    path = folder / f"{name}.txt"
-    if os.environ.get("PARAGRAPHS_UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no golden transcript {path.name}: run with PARAGRAPHS_UPDATE_GOLDEN=1 and read it"
-    assert text == path.read_text(encoding="utf-8")
+    """:func:`paragraphs.tools.terminal_script.scripted`, working in the test's own folder."""
+    return terminal_script.scripted(tmp_path, args, script, code=code, cwd=tmp_path)
 
 
 def drive_game(
