@@ -53,3 +53,64 @@ def overlaid(tmp_path: Path, **rulings: str) -> Any:
     engine = paragraphs.open_title("spi_commando", overlays=[folder])
     assert all(choices(engine.book)[rid] == choice for rid, choice in rulings.items())
     return engine
+
+
+#: The end of a question asked in the middle of a step (its range in brackets).
+QUESTION = "]: "
+
+
+def referee_transcript(
+    tmp_path: Path,
+    args: list[str],
+    script: list[str],
+    *,
+    tests: Path | None = None,
+    questions: str | list[str] = QUESTION,
+    quick_send: bool = False,
+    refusals: bool = False,
+) -> str:
+    """A referee session with physical dice through a real terminal: ``?x`` answers the
+    waiting question (one ending with ``questions``) with x, anything else is typed at the
+    prompt (``{tmp}`` stands for the data folder); ends with Ctrl-D. The transcript names
+    the data folder ``$DATA`` and the ``tests`` folder ``$TESTS``; no line of it may be an
+    error, unless ``refusals`` (a test of what the referee refuses). ``quick_send`` drops pexpect's 50 ms pause before each line (a long script
+    spends most of its time there, and the driver already waits for the prompt)."""
+    import os
+
+    import pexpect
+
+    from paragraphs.tools.terminal_script import PROMPT, clean, spawn
+
+    timeout = int(os.environ.get("SPI_PTY_TIMEOUT", "120"))
+    child = spawn(tmp_path, ["play", "spi_commando", "--new", "--dice", "physical", *args], timeout=timeout)
+    if quick_send:
+        child.delaybeforesend = None
+    seen: list[str] = []
+    try:
+        # the set-up runs first, as if typed: its reply comes before the first real prompt
+        child.expect_exact("turn 1")
+        seen.append(child.before + child.after)
+        for line in script:
+            child.expect_exact(questions if line.startswith("?") else PROMPT)
+            seen.append(child.before + child.after)
+            child.sendline(line.removeprefix("?").replace("{tmp}", str(tmp_path)))
+        child.expect_exact(PROMPT)
+        seen.append(child.before + child.after)
+        child.sendeof()
+        child.expect(pexpect.EOF)
+        seen.append(child.before)
+    finally:
+        child.close()
+    text = clean("".join(seen), tmp_path)
+    if tests is not None:
+        text = text.replace(str(tests), "$TESTS")
+    assert child.exitstatus == 0, text
+    assert "Traceback" not in text and (refusals or "error:" not in text), text
+    return text
+
+
+def referee_journal(tmp_path: Path) -> list[dict[str, Any]]:
+    """The journal of the default referee session saved under the data folder ``tmp_path``."""
+    from paragraphs.state import load_state
+
+    return load_state(tmp_path / "sessions" / "spi_commando-default.json").journal

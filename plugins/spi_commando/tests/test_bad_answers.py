@@ -20,6 +20,7 @@ from paragraphs.content import load_book
 from paragraphs.errors import ParagraphsError
 
 from paragraphs_spi_commando.cells import Charts
+from paragraphs_spi_commando.testing import referee_transcript
 
 KILL_72_90 = "cell.kill_percentage.72-90.result"
 
@@ -49,26 +50,8 @@ def test_odds_on_the_command_line_refuse_a_word_for_a_numeric_cell(tmp_path: Pat
 
 
 def test_at_the_prompt_a_word_for_a_numeric_cell_is_one_line_and_the_game_goes_on(tmp_path: Path) -> None:
-    env = {**os.environ, "PARAGRAPHS_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "dumb"}
-    env.pop("FORCE_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "paragraphs", "play", "spi_commando", "--scenario", "45", "--new", "--dice", "physical"], env=env, encoding="utf-8", timeout=120, dimensions=(50, 400))
-    seen: list[str] = []
     script = ["observe A2 B2 3", "?10", "next", "next", "?10", "?5", "next", "next", "activate A2", "?50", "fire A2 B2 pistol 0", "?fire A2 B2 smg 1", "sheet"]
-    try:
-        child.expect_exact("turn 1")
-        for line in script:
-            child.expect_exact("]: " if line.startswith("?") else "\r\n> ")
-            seen.append(child.before + child.after)
-            child.sendline(line.removeprefix("?"))
-        child.expect_exact("\r\n> ")
-        seen.append(child.before + child.after)
-        child.sendeof()
-        child.expect(pexpect.EOF)
-        seen.append(child.before)
-    finally:
-        child.close()
-    text = "".join(seen).replace("\r\n", "\n")
-    assert child.exitstatus == 0, text
+    text = referee_transcript(tmp_path, ["--scenario", "45"], script, refusals=True)
     errors = [line for line in text.splitlines() if "error:" in line]
     assert len(errors) == 1 and KILL_72_90 in errors[0] and "whole number" in errors[0], text
     assert "ValueError" not in text and "Traceback" not in text, text

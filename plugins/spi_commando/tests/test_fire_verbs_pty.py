@@ -6,50 +6,22 @@ it) and its point asserted directly."""
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
-import pexpect
+from paragraphs.tools.terminal_script import golden as golden_in
+
+from paragraphs_spi_commando.testing import referee_transcript
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden"
-PROMPT = "\r\n> "
-QUESTION = "]: "
 
 
 def play(tmp_path: Path, args: list[str], script: list[str]) -> str:
-    """``?x`` answers the waiting question with x; anything else is typed at the prompt."""
-    env = {**os.environ, "PARAGRAPHS_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "dumb"}
-    env.pop("FORCE_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "paragraphs", "play", "spi_commando", "--new", "--dice", "physical", *args], env=env, encoding="utf-8", timeout=int(os.environ.get("SPI_PTY_TIMEOUT", "120")), dimensions=(50, 400))
-    seen: list[str] = []
-    try:
-        child.expect_exact("turn 1")
-        seen.append(child.before + child.after)
-        for line in script:
-            child.expect_exact(QUESTION if line.startswith("?") else PROMPT)
-            seen.append(child.before + child.after)
-            child.sendline(line.removeprefix("?"))
-        child.expect_exact(PROMPT)
-        seen.append(child.before + child.after)
-        child.sendeof()
-        child.expect(pexpect.EOF)
-        seen.append(child.before)
-    finally:
-        child.close()
-    text = "".join(seen).replace("\r\n", "\n").replace("\r", "").replace(str(tmp_path), "$DATA")
-    assert child.exitstatus == 0, text
-    assert "Traceback" not in text and "error:" not in text, text
-    return text
+    return referee_transcript(tmp_path, args, script, tests=HERE)
 
 
 def golden(name: str, text: str) -> None:
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("PARAGRAPHS_UPDATE_GOLDEN"):
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no golden transcript {path.name}: run with PARAGRAPHS_UPDATE_GOLDEN=1 and read it"
-    assert text == path.read_text(encoding="utf-8")
+    golden_in(GOLDEN, name, text)
 
 
 SMG_CELLS = "cell.fire_combat.smg.21-30=20 cell.fire_combat.smg.damage=1D6 cell.fire_combat.smg.magazine=10"

@@ -14,36 +14,24 @@ preservation dice typed.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any
 
-import pexpect
+from paragraphs.tools.terminal_script import golden as golden_in
 
-# the terminal driver of the other referee transcripts (tests run in importlib mode, so
-# the sibling module is loaded by its path)
-_spec = importlib.util.spec_from_file_location("spi_referee_pty", Path(__file__).with_name("test_referee_pty.py"))
-assert _spec is not None and _spec.loader is not None
-_pty = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_pty)
-# this copy of the driver also waits for a choice question, which ends "(a, b): "
-# rather than "]: " (the grapple-or-evade stance of hand-to-hand combat)
-_pty.QUESTION = ["]: ", "): "]
+from paragraphs_spi_commando.testing import referee_journal as journal
+from paragraphs_spi_commando.testing import referee_transcript
+
+HERE = Path(__file__).parent
 
 
-class _Spawn(pexpect.spawn):  # type: ignore[misc]
-    """pexpect waits 50 ms before each line it sends; with 440 lines that is most of the
-    test's time, and the driver already waits for the prompt before it types."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.delaybeforesend = None
+def play(tmp_path: Path, args: list[str], script: list[str]) -> str:
+    # a choice question ends "(a, b): " rather than "]: " (the grapple-or-evade stance of
+    # hand-to-hand combat); 440 lines are sent without pexpect's pause before each
+    return referee_transcript(tmp_path, args, script, tests=HERE, questions=["]: ", "): "], quick_send=True)
 
 
-_pty.pexpect = SimpleNamespace(spawn=_Spawn, EOF=pexpect.EOF)
-golden, journal, play = _pty.golden, _pty.journal, _pty.play
-
+def golden(name: str, text: str) -> None:
+    golden_in(HERE / "golden", name, text)
 
 
 def quiet(init=("7", "3"), preservation=("90",)):

@@ -11,59 +11,26 @@ of each script directly, so a golden file rewritten by mistake
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
-import pexpect
+from paragraphs.tools.terminal_script import golden as golden_in
+
+from paragraphs_spi_commando.testing import referee_journal, referee_transcript
 
 HERE = Path(__file__).parent
 GOLDEN = HERE / "golden"
-PROMPT = "\r\n> "
-QUESTION = "]: "
 
 
 def play(tmp_path: Path, args: list[str], script: list[str]) -> str:
-    """Run the script: ``?x`` answers the waiting question with x, anything else is a
-    command typed at the prompt; the input ends after the last line."""
-    env = {**os.environ, "PARAGRAPHS_DATA_DIR": str(tmp_path), "NO_COLOR": "1", "TERM": "dumb"}
-    env.pop("FORCE_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "paragraphs", "play", "spi_commando", "--new", "--dice", "physical", *args], env=env, encoding="utf-8", timeout=120, dimensions=(50, 400))
-    seen: list[str] = []
-    try:
-        # the set-up runs first, as if typed: its reply comes before the first real prompt
-        child.expect_exact("turn 1")
-        seen.append(child.before + child.after)
-        for line in script:
-            child.expect_exact(QUESTION if line.startswith("?") else PROMPT)
-            seen.append(child.before + child.after)
-            child.sendline(line.removeprefix("?").replace("{tmp}", str(tmp_path)))
-        child.expect_exact(PROMPT)
-        seen.append(child.before + child.after)
-        child.sendeof()
-        child.expect(pexpect.EOF)
-        seen.append(child.before)
-    finally:
-        child.close()
-    text = "".join(seen).replace("\r\n", "\n").replace("\r", "").replace(str(tmp_path), "$DATA").replace(str(HERE), "$TESTS")
-    assert child.exitstatus == 0, text
-    assert "Traceback" not in text and "error:" not in text, text
-    return text
+    return referee_transcript(tmp_path, args, script, tests=HERE)
 
 
 def golden(name: str, text: str) -> None:
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("PARAGRAPHS_UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    assert path.exists(), f"no golden transcript {path.name}: run with PARAGRAPHS_UPDATE_GOLDEN=1 and read it"
-    assert text == path.read_text(encoding="utf-8")
+    golden_in(GOLDEN, name, text)
 
 
 def journal(tmp_path: Path) -> list[dict]:
-    from paragraphs.state import load_state
-
-    return load_state(tmp_path / "sessions" / "spi_commando-default.json").journal
+    return referee_journal(tmp_path)
 
 
 # The sequencing example of [6.23]: A has six men (A4-A6 plotted for opportunity fire), B
