@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from paragraphs_raids.dice import Roller, pick_at_random
+from paragraphs_raids.pickling import by_fields
 from paragraphs_raids.stacks import Piece
 
 #: The type of a back that asks for units of any type (Bruneval's "1x" and "3x").
@@ -37,6 +39,9 @@ class MarkerBack:
 
     units: tuple[tuple[str, int], ...] = ()
     obstacle: str | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # see paragraphs_raids.pickling
 
     @classmethod
     def count(cls, n: int) -> MarkerBack:

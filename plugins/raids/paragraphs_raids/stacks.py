@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from paragraphs_raids.pickling import by_fields
+
 BRITISH = "british"
 GERMAN = "german"
 
@@ -51,6 +53,9 @@ class Factors:
         object.__setattr__(self, "_by_name", dict(reversed(self.values)))  # the first of a repeated name, as before
         object.__setattr__(self, "attack", self.get(ATTACK))
         object.__setattr__(self, "defence", self.get(DEFENCE))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # see paragraphs_raids.pickling
 
     @classmethod
     def of(cls, *, move: int | None, points: int, **values: int) -> Factors:
@@ -95,6 +100,9 @@ class UnitKind:
     reduced: Factors | None = None
     infantry: bool = False
     mobile: bool = True
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # see paragraphs_raids.pickling
 
 
 class Piece:

@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from dataclasses import dataclass
 
+from paragraphs_raids.pickling import by_fields
+
 #: The movement mode of a land unit, and the default of every cost query.
 LAND = "land"
 
@@ -47,6 +49,9 @@ class Zone:
     stacking: int
     tags: frozenset[str] = frozenset()
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # see paragraphs_raids.pickling
+
     def has(self, tag: str) -> bool:
         return tag in self.tags
 
@@ -58,6 +63,9 @@ class Connection:
     a: str
     b: str
     kind: str
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # see paragraphs_raids.pickling
 
 
 class ZoneMap:
@@ -110,6 +118,11 @@ class ZoneMap:
         #: Tables a title derives from the map, by the title's own key, kept with the map (so
         #: they go when it goes; a compiled map cannot be a weak dictionary's key).
         self.derived: dict[str, Any] = {}
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Pickled as what it was built from (its caches are rebuilt on use): the compiled
+        # build cannot restore it attribute by attribute (see paragraphs_raids.pickling).
+        return ZoneMap, (self.zones, self.connections, self.costs)
 
     def _step_table(self, table: CostTable) -> dict[str, dict[str, int]]:
         step: dict[str, dict[str, int]] = {z.id: {} for z in self.zones}

@@ -19,6 +19,7 @@ from paragraphs_raids.state import RaidState
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ActivationMarkers, MarkerBack
+from paragraphs_raids.pickling import by_fields
 from paragraphs_raids.stacks import BRITISH, Piece, attack_factor, strongest_on_top
 from paragraphs_raids.transport import hand_over
 from paragraphs_raids.zonemap import ZoneMap
@@ -40,6 +41,9 @@ class Options:
 
     commando: bool = False
     events: bool = True
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # see paragraphs_raids.pickling
 
     def to_json(self) -> dict[str, object]:
         """The raid series' shape: optional rules by name, level, events."""

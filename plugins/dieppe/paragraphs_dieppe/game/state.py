@@ -22,6 +22,7 @@ from paragraphs_raids.cli import RaidChoices
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ANY, ActivationMarkers, Container, MarkerBack
+from paragraphs_raids.pickling import by_fields
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, strongest_on_top
 from paragraphs_raids.state import RaidState
 from paragraphs_raids.zonemap import ZoneMap
@@ -59,6 +60,9 @@ class Options:
     vorwarts: bool = False
     events: bool = True
     difficulty: str | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # see paragraphs_raids.pickling
 
     @classmethod
     def from_choices(cls, choices: RaidChoices, levels: dict[str, tuple[str, ...]]) -> Options:
