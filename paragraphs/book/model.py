@@ -12,13 +12,18 @@ these 46 records at every start. The public :class:`Book` and the methods of
 """
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import field
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from paragraphs.book import cells as _cells
 from paragraphs.book.dice import DiceConventions
 from paragraphs.foundation.errors import UnknownParagraph, UsageError
 from paragraphs.foundation.problems import SourcePos
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 NOWHERE = SourcePos("<none>")
 # Shared empty default for mapping fields (never mutated).

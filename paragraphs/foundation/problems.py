@@ -7,8 +7,14 @@ to it; problems sort by place, then code.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 
 def shown(path: str) -> str:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.foundation.digests import sha256
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 if TYPE_CHECKING:
     from paragraphs.pluginhost.records import (
