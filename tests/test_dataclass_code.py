@@ -6,6 +6,7 @@ decorator makes, and a second process must find every method it needs already co
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import inspect
 import os
@@ -13,6 +14,7 @@ import pickle
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -74,9 +76,47 @@ def test_a_record_of_the_core_pickles_and_compares_as_before() -> None:
     assert "exec" not in vars(dataclasses)
 
 
+def _ranked() -> type:
+    class Ranked(NamedTuple):
+        """A man and his rank."""
+
+        name: str
+        rank: int | None = None
+
+        def shown(self) -> str:
+            return f"{self.name} ({self.rank})"
+
+    return Ranked
+
+
+def test_a_namedtuple_made_while_its_code_is_kept_is_the_standard_one() -> None:
+    plain = _ranked()
+    dataclass_code.keep_namedtuple_code()
+    try:
+        ours = _ranked()
+    finally:
+        dataclass_code.stop_keeping_namedtuple_code()
+    assert "eval" not in vars(collections)
+    assert ours._fields == plain._fields and ours._field_defaults == plain._field_defaults  # type: ignore[attr-defined]
+    assert ours.__annotations__ == plain.__annotations__ and ours.__doc__ == plain.__doc__
+    assert ours.__new__.__code__.co_code == plain.__new__.__code__.co_code
+    assert str(inspect.signature(ours)) == str(inspect.signature(plain))
+    a, b = ours("Ames"), plain("Ames")
+    assert repr(a) == repr(b) and a == b and hash(a) == hash(b) and a.shown() == b.shown()  # type: ignore[attr-defined]
+    assert a._replace(rank=2) == ("Ames", 2) and a._asdict() == {"name": "Ames", "rank": None}  # type: ignore[attr-defined]
+
+
+def test_the_content_model_leaves_namedtuple_as_it_found_it() -> None:
+    from paragraphs.book import model
+
+    assert "eval" not in vars(collections)
+    assert model.Question("k", "p")._replace(type=model.INTEGER).type == model.INTEGER
+    assert model.Goto._fields and model.Paragraph._field_defaults is not None
+
+
 COUNT = """
 import paragraphs.foundation.dataclass_code as code
-import paragraphs.interpreter.api, paragraphs.pluginhost.plugins, paragraphs.pluginhost.records
+import paragraphs.interpreter.api, paragraphs.pluginhost.plugins, paragraphs.pluginhost.records, paragraphs.book.model
 from paragraphs.pluginhost.records import Table, Title, StepKind
 print(code.compiled)
 """

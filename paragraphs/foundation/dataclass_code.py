@@ -24,11 +24,17 @@ Modules use it as::
         from paragraphs.foundation.dataclass_code import dataclass
 
 so type checkers see the standard decorator (which this is).
+
+``collections.namedtuple`` (and so ``typing.NamedTuple``) compiles one text per class too,
+its ``__new__``: a module defining many of them (the content model's 46 records) calls
+:func:`keep_namedtuple_code` before them and :func:`stop_keeping_namedtuple_code` after,
+and those texts are kept in the same table.
 """
 
 from __future__ import annotations
 
 import builtins
+import collections
 import dataclasses
 import marshal
 import os
@@ -74,23 +80,41 @@ def dataclass(cls: Any = None, /, **params: Any) -> Any:
     return wrap if cls is None else wrap(cls)
 
 
+def keep_namedtuple_code() -> None:
+    """From here, ``collections.namedtuple`` finds the ``__new__`` it compiles in the table
+    (until :func:`stop_keeping_namedtuple_code`): it calls ``eval`` by its module's global
+    name, which a global of that name shadows meanwhile."""
+    vars(collections)["eval"] = _eval
+
+
+def stop_keeping_namedtuple_code() -> None:
+    vars(collections).pop("eval", None)
+
+
 def _exec(source: Any, globals: dict[str, Any] | None = None, locals: Any = None, /) -> None:
     if globals is None:  # as exec: the caller's globals (dataclasses always passes its own)
         globals = sys._getframe(1).f_globals
-    builtins.exec(_code(source) if isinstance(source, str) else source, globals, locals)
+    builtins.exec(_code(source, "exec") if isinstance(source, str) else source, globals, locals)
 
 
-def _code(source: str) -> CodeType:
+def _eval(source: Any, globals: dict[str, Any] | None = None, locals: Any = None, /) -> Any:
+    if globals is None:  # as eval: the caller's globals (namedtuple always passes its own)
+        globals = sys._getframe(1).f_globals
+    return builtins.eval(_code(source, "eval") if isinstance(source, str) else source, globals, locals)
+
+
+def _code(source: str, mode: str) -> CodeType:
     global _table, _added, compiled
     if _table is None:
         _table = _read()
-    _used.add(source)
-    code = _table.get(source)
+    key = source if mode == "exec" else f"{mode}\0{source}"  # a text compiled as an expression
+    _used.add(key)
+    code = _table.get(key)
     if code is None:
-        # what ``exec(source)`` compiles in dataclasses, whose module has no __future__
-        # imports: no flags inherited from this one (its ``annotations`` would turn the
-        # methods' annotations into strings)
-        code = _table[source] = compile(source, "<string>", "exec", dont_inherit=True)
+        # what ``exec``/``eval`` compile in dataclasses and collections, whose modules have
+        # no __future__ imports: no flags inherited from this one (its ``annotations``
+        # would turn the methods' annotations into strings)
+        code = _table[key] = compile(source, "<string>", mode, dont_inherit=True)
         compiled += 1
         if not _added:
             _added = True
