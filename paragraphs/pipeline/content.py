@@ -527,6 +527,8 @@ def _overlay_root(f: SourceFile) -> str:
 
 @dataclass
 class _Record:
+    """One record of the content as merged from its files, with where each field came from."""
+
     data: dict[str, Any]
     # field -> (document, JSON path of the record in it)
     origin: dict[str, tuple[YamlDocument, tuple[str | int, ...]]]
@@ -542,6 +544,8 @@ class _Record:
 
 @dataclass
 class _Merged:
+    """The title record and the collections of a book's files, overlays laid over."""
+
     title: _Record | None = None
     collections: dict[str, dict[str, _Record]] = field(default_factory=dict)
 
