@@ -23,17 +23,18 @@ cheapest route with the officer, then embarkation and sailing.
 
 Speed (issue #13.3): between two of its own actions the board does not change, and the
 German side changes only when the player fights or a move turns a marker over. So the
-player reads the board through two views it drops at those moments: the goals of its
-groups (any action), and :class:`_EnemyView` (route searches, German attack and defence
-values, marker weights; a combat or an activation). The decisions are those of reading
-the board afresh every time (``tests/test_golden_journals.py``: the same games byte for
-byte).
+player reads the board through two views: the goals of its groups (dropped after any
+action), and :class:`_EnemyView` (route searches, German attack and defence values,
+marker weights; dropped when a marker is turned over, and after a combat cut down to what
+did not read the stack attacked). The decisions are those of reading the board afresh
+every time (``tests/test_golden_journals.py``: the same games byte for byte;
+``tests/test_policy_views.py``: a kept view against a fresh one).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 
@@ -175,23 +176,45 @@ _ROUTE_SETS: dict[tuple[object, ...], _Routes] = {}
 class _EnemyView:
     """The German side and the face-down markers as the player reads them.
 
-    Made from the board when first needed in a phase and dropped when a combat or a marker
-    turned over may have changed them (:meth:`DefaultPolicy._changed`). British moves
-    change none of it, so what is kept here (the German values of attack and defence, and
-    the route searches of :attr:`routes`) serves every decision in between.
+    Made from the board when first needed in a phase. British moves change none of it, so
+    what is kept here (the German values of attack and defence, and the route searches of
+    :meth:`routes`) serves every decision in between. A marker turned over (garrison
+    placed) drops it whole; a combat changes only the German stack attacked, so
+    :meth:`after_combat` forgets what read that stack and keeps the rest
+    (:meth:`DefaultPolicy._changed`; ``tests/test_policy_views.py`` compares a kept view
+    with one made afresh at every reading).
 
     Attributes:
         markers: how many face-down markers lay when it was made (one fewer: a marker
             was turned over, and garrison units came with it).
-        routes: the route searches around the German and marked zones of now.
     """
 
-    def __init__(self, g: GameState, routes: _Routes) -> None:
+    def __init__(self, g: GameState, routes: Callable[[GameState], _Routes]) -> None:
         self.markers = len(g.markers)
-        self.routes = routes
+        self._make_routes = routes
+        self._routes: _Routes | None = None
         self._counts = counts_for_bonus(g.options.commando)
         self._defence: dict[str, int] = {}
         self._threats: dict[str, tuple[int, ...]] = {}
+
+    def routes(self, g: GameState) -> _Routes:
+        """The route searches around the German and marked zones of now: looked up when
+        first needed (many views serve only attack decisions, which need none)."""
+        routes = self._routes
+        if routes is None:
+            routes = self._routes = self._make_routes(g)
+        return routes
+
+    def after_combat(self, g: GameState, target: str) -> None:
+        """Forget what read the German stack of ``target``, which a combat has just changed
+        (flipped, eliminated or reordered units): its defence, the threats to the zones
+        next to it, and the route searches if it is no longer German (they go around the
+        German zones). No other German stack changes in a British combat."""
+        self._defence.pop(target, None)
+        for zone in g.zmap.neighbours(target):
+            self._threats.pop(zone, None)
+        if self._routes is not None and g.side_in(target) != GERMAN:
+            self._routes = None
 
     def defence(self, g: GameState, target: str) -> int:
         """The defence value of the German stack in ``target`` before its die (rule 9)."""
@@ -279,17 +302,23 @@ class DefaultPolicy:
             self._board, self._enemy = None, None
             self._goals.clear()
 
-    def _changed(self, g: GameState, *, fought: bool = False) -> None:
+    def _changed(self, g: GameState, *, attacked: str | None = None) -> None:
         """Drop what an action may have made stale: the goals after any action; the German
-        side after a combat, or after a move that turned a marker over (garrison placed)."""
+        side after an action that turned a marker over (garrison placed), and what read
+        the German stack ``attacked`` after a combat against it."""
         self._goals.clear()
-        if fought or (self._enemy is not None and self._enemy.markers != len(g.markers)):
+        view = self._enemy
+        if view is None:
+            return
+        if view.markers != len(g.markers):
             self._enemy = None
+        elif attacked is not None:
+            view.after_combat(g, attacked)
 
     def _enemy_view(self, g: GameState) -> _EnemyView:
         view = self._enemy
         if view is None or self._board is not g:
-            view = _EnemyView(g, self._routes_now(g))
+            view = _EnemyView(g, self._routes_now)
             if self._board is g:
                 self._enemy = view
         return view
@@ -439,7 +468,7 @@ class DefaultPolicy:
                 # Into a goal zone the whole force follows; elsewhere one escort goes in.
                 advance = force if target in goals else None
                 actions.attack(g, force, target, advance)
-                self._changed(g, fought=True)
+                self._changed(g, attacked=target)
 
     def _dismantling(self, g: GameState, p: Piece) -> bool:
         """Engineers in W keep their action for the dismantling attempt."""
@@ -501,7 +530,7 @@ class DefaultPolicy:
         # crosses it at most once: it is the way around, or the way to ``target`` plus the
         # way from ``target`` to a destination. That last search is made only when the
         # open map's costs from ``target`` leave the way across it a chance to be cheaper.
-        routes = self._enemy_view(g).routes
+        routes = self._enemy_view(g).routes(g)
         goals = tuple(dest)
         detour = routes.nearest(g, zone, goals)
         to_target = routes.nearest(g, zone, (target,))
@@ -537,7 +566,7 @@ class DefaultPolicy:
                 for target in g.zmap.neighbours(zone):
                     if "beach" in g.zmap.zone(target).tags and g.side_in(target) == GERMAN and self.chance(g, [boat], target) >= HALF:
                         actions.attack(g, [boat], target)
-                        self._changed(g, fought=True)
+                        self._changed(g, attacked=target)
                         break
 
     # ------------------------------------------------------------------ movement
@@ -639,19 +668,19 @@ class DefaultPolicy:
     def _path(self, g: GameState, start: str, targets: list[str], capacity: int, pieces: Sequence[Piece]) -> list[str]:
         """The longest affordable prefix of a cheapest route toward the nearest target,
         ending in a zone where the units may stop (never entering German or marked zones)."""
-        view = self._enemy_view(g)
+        routes = self._enemy_view(g).routes(g)
         best: tuple[int, str] | None = None
         least = least_costs(g.zmap)[start]
         for t in targets:
             if best is not None and least.get(t, FAR) >= best[0]:
                 continue  # not even the open map's route to it is cheaper
-            to = view.routes.toward(g, start, t)
+            to = routes.toward(g, start, t)
             if start in to and (best is None or to[start] < best[0]):
                 best = (to[start], t)
         if best is None:
             return []
         target = best[1]
-        path = [zone for zone, spent in view.routes.route(g, start, target) if spent <= capacity]
+        path = [zone for zone, spent in routes.route(g, start, target) if spent <= capacity]
         reserved = self._reserved_for_others(g, pieces)
         while path and (not g.room_for(path[-1], pieces) or path[-1] in reserved):
             path.pop()
