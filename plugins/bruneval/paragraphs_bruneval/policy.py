@@ -196,6 +196,7 @@ class _EnemyView:
         self._counts = counts_for_bonus(g.options.commando)
         self._defence: dict[str, int] = {}
         self._threats: dict[str, tuple[int, ...]] = {}
+        self._attack: dict[str, int | None] = {}
 
     def routes(self, g: GameState) -> _Routes:
         """The route searches around the German and marked zones of now: looked up when
@@ -207,10 +208,11 @@ class _EnemyView:
 
     def after_combat(self, g: GameState, target: str) -> None:
         """Forget what read the German stack of ``target``, which a combat has just changed
-        (flipped, eliminated or reordered units): its defence, the threats to the zones
+        (flipped, eliminated or reordered units): its attack and defence, the threats to the zones
         next to it, and the route searches if it is no longer German (they go around the
         German zones). No other German stack changes in a British combat."""
         self._defence.pop(target, None)
+        self._attack.pop(target, None)
         for zone in g.zmap.neighbours(target):
             self._threats.pop(zone, None)
         if self._routes is not None and g.side_in(target) != GERMAN:
@@ -233,12 +235,30 @@ class _EnemyView:
         if found is None:
             values = []
             for other in g.zmap.neighbours(zone):
-                enemies = [p for p in g.stacks.get(other, ()) if p.side == GERMAN and p.role != "radar_operator"]
-                if enemies:
-                    top = max(enemies, key=lambda p: p.attack)
-                    values.append(attack_base(top, enemies, self._counts).base)
+                value = self.attack(g, other)
+                if value is not None:
+                    values.append(value)
             found = self._threats[zone] = tuple(values)
         return found
+
+    def attack(self, g: GameState, zone: str) -> int | None:
+        """The attack value (before the die) of the German stack in ``zone``, None when
+        no German unit there attacks. Kept per zone: a German stack threatens every zone
+        next to it, and the player weighs many of them as places to stop."""
+        attacks = self._attack
+        if zone in attacks:
+            return attacks[zone]
+        enemies = [p for p in g.stacks.get(zone, ()) if p.side == GERMAN and p.role != "radar_operator"]
+        value = None
+        if enemies:
+            top = max(enemies, key=_attack_factor)
+            value = attack_base(top, enemies, self._counts).base
+        attacks[zone] = value
+        return value
+
+
+def _attack_factor(p: Piece) -> int:
+    return p.attack
 
 
 class DefaultPolicy:

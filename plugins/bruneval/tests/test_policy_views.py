@@ -29,6 +29,9 @@ class _CheckingPolicy(DefaultPolicy):
         for zone, value in view._defence.items():
             assert value == fresh.defence(g, zone), (g.turn, zone)
             self.compared += 1
+        for zone, attack in view._attack.items():
+            assert attack == fresh.attack(g, zone), (g.turn, zone)
+            self.compared += 1
         for zone, threats in view._threats.items():
             assert threats == fresh.threats(g, zone), (g.turn, zone)
             self.compared += 1
