@@ -474,6 +474,10 @@ class DefaultPolicy:
         for zone in sorted(g.british_zones(), key=g.zmap.order.__getitem__):
             if zone in g.scenario.boat_only_zones:
                 continue
+            if not any(g.side_in(other) == GERMAN for other in g.zmap.neighbours(zone)):
+                # No target to weigh (_target attacks German zones only): half the stacks
+                # of a phase stand so, and their force and goals would go unread.
+                continue
             ready = [p for p in g.stack(zone) if not p.acted and p.side == BRITISH]
             fighters = [p for p in ready if p.role in ("infantry", "engineers") and not p.carrying]
             if not fighters or all(p.role == "engineers" for p in fighters):
