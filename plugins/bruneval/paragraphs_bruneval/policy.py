@@ -91,16 +91,15 @@ HALF = Fraction(1, 2)
 TENTH = Fraction(1, 10)
 
 
-class _In36(dict[Fraction, int]):
+def _in_36(chance: Fraction) -> int:
     """A chance in whole 36ths rounded up: a chance of two d6 (a whole number of 36ths) is
-    at or over the chance exactly when it is at or over this. Kept per chance."""
-
-    def __missing__(self, chance: Fraction) -> int:
-        value = self[chance] = math.ceil(chance * 36)
-        return value
+    at or over the chance exactly when it is at or over this."""
+    return math.ceil(chance * 36)
 
 
-_IN_36 = _In36()
+#: The fixed chances in 36ths, made once (hashing a Fraction to look one up costs more).
+HALF_36 = _in_36(HALF)
+TENTH_36 = _in_36(TENTH)
 
 
 class _Routes:
@@ -295,6 +294,9 @@ class DefaultPolicy:
         # or under a limit exactly when it is at or under these.
         self._risk_36 = math.floor(self.risk * 36)
         self._stage_risk_36 = math.floor(self.stage_risk * 36)
+        # The chances an attack needs, in whole 36ths rounded up (_needed_36).
+        self._good_36 = _in_36(self.good_odds)
+        self._objective_36 = _in_36(self.objective_odds)
         # Route weights depend only on the map, the alert level and where the face-down
         # markers lie, which change rarely within a game: computed once per such board.
         self._weights: tuple[object, dict[str, int]] | None = None
@@ -527,19 +529,19 @@ class DefaultPolicy:
         """
         defenders = g.stack(target)
         if all(p.role == "radar_operator" for p in defenders):
-            return _IN_36[TENTH]
+            return TENTH_36
         if goals is None:
             goals = {self.goal(g, p) for p in force}
         if target in goals:
-            return _IN_36[self.objective_odds]
-        good = _IN_36[self.good_odds]
+            return self._objective_36
+        good = self._good_36
         optional = None if "boats" in goals and self.withdrawing(g) else good
         if chance_36 < 18:  # under one half
             return optional
         if chance_36 >= good and optional is not None:
             return optional  # worth it whatever the route check below says
         if any(self._blocks(g, zone, goal, target) for goal in goals):
-            return _IN_36[HALF]
+            return HALF_36
         return optional
 
     def _blocks(self, g: GameState, zone: str, goal: str, target: str) -> bool:
