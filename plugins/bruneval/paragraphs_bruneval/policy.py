@@ -347,11 +347,12 @@ class DefaultPolicy:
 
     def _routes_now(self, g: GameState) -> _Routes:
         """The route searches of the board as it is (:data:`_ROUTE_SETS`)."""
-        around = frozenset(g.german_zones() | set(g.markers) | set(g.scenario.boat_only_zones))
+        markers = frozenset(g.markers)
+        around = markers.union(g.german_zones(), g.scenario.boat_only_zones)
         # The map, and what the marker weights depend on (see _marker_weights): none
         # until the alert is raised, then the markers wherever they were dealt.
         alerted = g.alert.level > 1
-        key = (g.zmap, around, frozenset(g.markers) if alerted else None, g.scenario.params.activation_max_radius, self.marker_weight)
+        key = (g.zmap, around, markers if alerted else None, g.scenario.params.activation_max_radius, self.marker_weight)
         routes = _ROUTE_SETS.get(key)
         if routes is None:
             if len(_ROUTE_SETS) >= 4096:
