@@ -477,9 +477,10 @@ class DefaultPolicy:
         for zone in sorted(g.british_zones(), key=g.zmap.order.__getitem__):
             if zone in g.scenario.boat_only_zones:
                 continue
-            if not any(g.side_in(other) == GERMAN for other in g.zmap.neighbours(zone)):
-                # No target to weigh (_target attacks German zones only): half the stacks
-                # of a phase stand so, and their force and goals would go unread.
+            targets = [other for other in g.zmap.neighbours(zone) if g.side_in(other) == GERMAN]
+            if not targets:
+                # Nothing to weigh (German zones only are attacked): half the stacks of a
+                # phase stand so, and their force and goals would go unread.
                 continue
             ready = [p for p in g.stack(zone) if not p.acted and p.side == BRITISH]
             fighters = [p for p in ready if p.role in ("infantry", "engineers") and not p.carrying]
@@ -490,7 +491,7 @@ class DefaultPolicy:
                 continue
             # Goals read once per stack: choosing a target changes nothing on the board.
             goals = {self.goal(g, p) for p in force}
-            target = self._target(g, zone, force, goals)
+            target = self._target(g, zone, force, targets, goals)
             if target is not None:
                 # Into a goal zone the whole force follows; elsewhere one escort goes in.
                 advance = force if target in goals else None
@@ -501,18 +502,15 @@ class DefaultPolicy:
         """Engineers in W keep their action for the dismantling attempt."""
         return p.role == "engineers" and p.zone == g.scenario.wurzburg_zone and g.wurzburg.status == "intact"
 
-    def _target(self, g: GameState, zone: str, force: list[Piece], goals: set[str] | None = None) -> str | None:
-        """The best zone to attack from ``zone`` now, or None (``goals``: those of ``force``)."""
+    def _target(self, g: GameState, zone: str, force: list[Piece], targets: list[str], goals: set[str] | None = None) -> str | None:
+        """The best of ``targets`` (the German zones next to ``zone``, in map order) to
+        attack from ``zone`` now, or None (``goals``: those of ``force``)."""
         # Chances in whole 36ths (two d6), compared with the needed ones in 36ths rounded
         # up: the same answers as comparing the fractions, without making any.
         best: tuple[int, str] | None = None
-        attack: int | None = None  # the same against every target, reckoned at the first
+        attack = self._attack_value(g, force)  # the same against every target
         view = self._enemy_view(g)
-        for target in g.zmap.neighbours(zone):
-            if g.side_in(target) != GERMAN:
-                continue
-            if attack is None:
-                attack = self._attack_value(g, force)
+        for target in targets:
             p = _wins_in_36(attack - view.defence(g, target))
             if best is not None and p <= best[0]:
                 continue  # could not be preferred, whatever the chance it needs
@@ -711,7 +709,7 @@ class DefaultPolicy:
         reserved = self._reserved_for_others(g, pieces)
         while path and (not g.room_for(path[-1], pieces) or path[-1] in reserved):
             path.pop()
-        return self._safe_prefix(g, start, target, path, pieces)
+        return self._safe_prefix(g, start, target, path, pieces, reserved)
 
     def _reserved_for_others(self, g: GameState, pieces: Sequence[Piece]) -> set[str]:
         """W is kept free for Drake and its engineers while the radar stands (8 points only)."""
@@ -731,18 +729,18 @@ class DefaultPolicy:
         self._weights = (key, weights)
         return weights
 
-    def _safe_prefix(self, g: GameState, start: str, target: str, path: list[str], pieces: Sequence[Piece]) -> list[str]:
+    def _safe_prefix(self, g: GameState, start: str, target: str, path: list[str], pieces: Sequence[Piece], reserved: set[str]) -> list[str]:
         """Cut the route where the units would stand safest in the coming German phase.
 
         Units that move lose their stacking bonuses until the end of the turn (rule 9), so
         stopping next to German units can be costly: keep the farthest stop whose expected
         German hits stay under ``risk``; reaching the goal itself is always accepted.
+        ``reserved``: the zones kept for others (:meth:`_reserved_for_others`).
         """
         if not path or path[-1] == target:
             return path
         # Dangers in whole 36ths (two d6), against the limits in 36ths rounded down.
         stay: int | None = None  # the danger where they stand, reckoned when needed
-        reserved = self._reserved_for_others(g, pieces)
         for i in range(len(path), 0, -1):
             zone = path[i - 1]
             if not g.room_for(zone, pieces) or zone in reserved:
