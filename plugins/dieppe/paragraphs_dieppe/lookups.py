@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from paragraphs_raids.pickling import by_fields
 from paragraphs_raids.zonemap import ZoneMap
 
 LAND = "land"
@@ -44,6 +46,9 @@ class Lookups:
     beaches: tuple[str, ...]
     newhaven: str
     hess_zone: str
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # see paragraphs_raids.pickling
 
     @classmethod
     def of(cls, zmap: ZoneMap, zone_records: Mapping[str, Mapping[str, object]]) -> Lookups:
