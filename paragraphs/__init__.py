@@ -13,7 +13,9 @@ paragraphs`` (and the CLI's warm path) stays fast.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+# ``typing`` is not imported at run time here: ``paragraphs --help``, ``--version`` and
+# ``titles`` (and ``import paragraphs``) do without it (start-up time)
+TYPE_CHECKING = False
 
 from paragraphs.__about__ import __version__
 from paragraphs.foundation.errors import (

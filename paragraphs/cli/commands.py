@@ -6,7 +6,11 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+# ``typing`` is not imported at run time here: ``paragraphs --help``, ``--version`` and
+# ``titles`` (and ``import paragraphs``) do without it (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 from paragraphs.cli.terminal import emit_json, style, table
 from paragraphs.foundation.errors import UsageError

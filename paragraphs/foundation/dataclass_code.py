@@ -42,12 +42,16 @@ import sys
 from types import CodeType
 from typing import Any
 
-#: The table's file in the private cache folder (one per interpreter build: code objects
-#: are only valid for the Python that compiled them, checked again with ``sys.version``).
-FILE = f"dataclass-code-{sys.implementation.cache_tag}.bin"
+#: What the code objects are valid for: the interpreter and its exact release (the bytecode
+#: may change between releases); stored in the table too and checked when it is read.
+_PYTHON = f"{sys.implementation.cache_tag}-{sys.hexversion:08x}"
+
+#: The table's file in the private cache folder, one per Python (two Pythons sharing the
+#: folder each keep their own instead of rewriting one in turn).
+FILE = f"dataclass-code-{_PYTHON}.bin"
 
 #: File layout: this, the MAC of the rest (keyed BLAKE2b, 32 bytes), then the marshalled
-#: ``(sys.version, {source text: code object})``.
+#: ``(Python, {source text: code object})``.
 _MAGIC = b"PGCODE1\n"
 _MAC_SIZE = 32
 
@@ -138,11 +142,11 @@ def _read() -> dict[str, CodeType]:
     if secret is None or not private.signed_by(secret, body, mac):
         return {}
     try:
-        version, table = marshal.loads(body)
+        python, table = marshal.loads(body)
     except (ValueError, EOFError, TypeError):
         return {}
     # signed by this user's key, so written by :func:`write`: a table of texts and code
-    return table if version == sys.version and isinstance(table, dict) else {}  # type: ignore[no-any-return]
+    return table if python == _PYTHON and isinstance(table, dict) else {}  # type: ignore[no-any-return]
 
 
 def _write_at_exit() -> None:
@@ -175,7 +179,7 @@ def write() -> None:
         return
     import tempfile
 
-    body = marshal.dumps((sys.version, table))
+    body = marshal.dumps((_PYTHON, table))
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".bin")  # mode 0600

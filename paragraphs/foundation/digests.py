@@ -9,7 +9,11 @@ that saves record do not change. Where such a module is missing, hashlib is used
 
 from __future__ import annotations
 
-from typing import Any
+# ``typing`` is not imported at run time here: ``paragraphs --help``, ``--version`` and
+# ``titles`` (and ``import paragraphs``) do without it (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 try:  # Python's own SHA-256 (``_sha2`` from 3.12, ``_sha256`` before)
     from _sha2 import sha256 as _sha256  # type: ignore[import-not-found]

@@ -6,7 +6,9 @@ to a user as a traceback.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+# ``typing`` is not imported at run time here: ``paragraphs --help``, ``--version`` and
+# ``titles`` (and ``import paragraphs``) do without it (start-up time)
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     from paragraphs.foundation.problems import Problem

@@ -9,7 +9,11 @@ line's warm path stay fast this way.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+# ``typing`` is not imported at run time here: ``paragraphs --help``, ``--version`` and
+# ``titles`` (and ``import paragraphs``) do without it (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def lazy_attributes(package: str, home: Mapping[str, str], namespace: dict[str, Any]) -> Callable[[str], Any]:

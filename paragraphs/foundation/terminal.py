@@ -9,7 +9,11 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+# ``typing`` is not imported at run time here: ``paragraphs --help``, ``--version`` and
+# ``titles`` (and ``import paragraphs``) do without it (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 __all__ = ["emit_json", "style", "table", "use_colour"]
 

@@ -29,7 +29,11 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any
+# ``typing`` is not imported at run time here: ``paragraphs --help``, ``--version`` and
+# ``titles`` (and ``import paragraphs``) do without it (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMAT = 1
 

@@ -306,6 +306,10 @@ class DefaultPolicy:
         self._board: GameState | None = None
         self._goals: dict[tuple[str, bool], str] = {}
         self._enemy: _EnemyView | None = None
+        #: Tests: compare the kept German view with a fresh one at every read
+        #: (:meth:`_check_view`), counting the values compared in :attr:`views_checked`.
+        self.check_views = False
+        self.views_checked = 0
 
     # ------------------------------------------------------------------ the phase
     def british_phase(self, g: GameState) -> None:
@@ -343,7 +347,24 @@ class DefaultPolicy:
             view = _EnemyView(g, self._routes_now)
             if self._board is g:
                 self._enemy = view
+        elif self.check_views:
+            self._check_view(g, view)
         return view
+
+    def _check_view(self, g: GameState, view: _EnemyView) -> None:
+        """With :attr:`check_views`: every value the kept ``view`` holds is the one a view
+        made afresh from the board reads now (the tests; a stale value raises)."""
+        fresh = _EnemyView(g, self._routes_now)
+        stale = [z for z, v in view._defence.items() if v != fresh.defence(g, z)]
+        stale += [z for z, a in view._attack.items() if a != fresh.attack(g, z)]
+        stale += [z for z, t in view._threats.items() if t != fresh.threats(g, z)]
+        if view._routes is not None:
+            kept, now = view._routes, fresh.routes(g)
+            if (kept.around, kept.weights) != (now.around, now.weights):
+                stale.append("route searches")
+        if stale:
+            raise AssertionError(f"turn {g.turn}: the kept German view is out of date for {', '.join(stale)}")
+        self.views_checked += len(view._defence) + len(view._attack) + len(view._threats) + (view._routes is not None)
 
     def _routes_now(self, g: GameState) -> _Routes:
         """The route searches of the board as it is (:data:`_ROUTE_SETS`)."""

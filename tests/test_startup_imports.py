@@ -1,0 +1,50 @@
+"""What the quick commands import (issue #9 item 7, start-up).
+
+``typing`` costs about 3 ms to import, as much as the rest of ``paragraphs --version``:
+``import paragraphs``, ``--help``, ``--version`` and ``titles`` (read from the plugin
+index) do without it. A command that loads plugins imports it with pluggy.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = """
+import contextlib, io, sys
+from paragraphs.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        code = main(sys.argv[1:])
+    except SystemExit as exc:  # --help
+        code = exc.code
+print(code, "typing" in sys.modules)
+"""
+
+
+def _run(cache: Path, *args: str) -> list[str]:
+    env = dict(os.environ, PARAGRAPHS_CACHE_DIR=str(cache))
+    done = subprocess.run([sys.executable, "-c", SCRIPT, *args], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_import_paragraphs_leaves_typing_out() -> None:
+    done = subprocess.run([sys.executable, "-c", "import sys, paragraphs, paragraphs.cli; print('typing' in sys.modules)"], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["False"], done.stderr
+
+
+@pytest.mark.parametrize("args", [("--version",), ("--help",), ("titles",)])
+def test_quick_commands_leave_typing_out(tmp_path: Path, args: tuple[str, ...]) -> None:
+    _run(tmp_path, "titles")  # the first command builds the plugin index (every plugin loaded)
+    assert _run(tmp_path, *args) == ["0", "False"]
+
+
+def test_a_command_that_loads_plugins_still_has_typing(tmp_path: Path) -> None:
+    # the test above could not fail if no command ever imported typing
+    _run(tmp_path, "titles")
+    assert _run(tmp_path, "read", "sample", "2", "--dice", "5", "--answer", "storm=1")[1] == "True"
