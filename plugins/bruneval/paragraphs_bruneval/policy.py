@@ -23,17 +23,18 @@ cheapest route with the officer, then embarkation and sailing.
 
 Speed (issue #13.3): between two of its own actions the board does not change, and the
 German side changes only when the player fights or a move turns a marker over. So the
-player reads the board through two views it drops at those moments: the goals of its
-groups (any action), and :class:`_EnemyView` (route searches, German attack and defence
-values, marker weights; a combat or an activation). The decisions are those of reading
-the board afresh every time (``tests/test_golden_journals.py``: the same games byte for
-byte).
+player reads the board through two views: the goals of its groups (dropped after any
+action), and :class:`_EnemyView` (route searches, German attack and defence values,
+marker weights; dropped when a marker is turned over, and after a combat cut down to what
+did not read the stack attacked). The decisions are those of reading the board afresh
+every time (``tests/test_golden_journals.py``: the same games byte for byte;
+``tests/test_policy_views.py``: a kept view against a fresh one).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 
@@ -90,16 +91,15 @@ HALF = Fraction(1, 2)
 TENTH = Fraction(1, 10)
 
 
-class _In36(dict[Fraction, int]):
+def _in_36(chance: Fraction) -> int:
     """A chance in whole 36ths rounded up: a chance of two d6 (a whole number of 36ths) is
-    at or over the chance exactly when it is at or over this. Kept per chance."""
-
-    def __missing__(self, chance: Fraction) -> int:
-        value = self[chance] = math.ceil(chance * 36)
-        return value
+    at or over the chance exactly when it is at or over this."""
+    return math.ceil(chance * 36)
 
 
-_IN_36 = _In36()
+#: The fixed chances in 36ths, made once (hashing a Fraction to look one up costs more).
+HALF_36 = _in_36(HALF)
+TENTH_36 = _in_36(TENTH)
 
 
 class _Routes:
@@ -175,23 +175,47 @@ _ROUTE_SETS: dict[tuple[object, ...], _Routes] = {}
 class _EnemyView:
     """The German side and the face-down markers as the player reads them.
 
-    Made from the board when first needed in a phase and dropped when a combat or a marker
-    turned over may have changed them (:meth:`DefaultPolicy._changed`). British moves
-    change none of it, so what is kept here (the German values of attack and defence, and
-    the route searches of :attr:`routes`) serves every decision in between.
+    Made from the board when first needed in a phase. British moves change none of it, so
+    what is kept here (the German values of attack and defence, and the route searches of
+    :meth:`routes`) serves every decision in between. A marker turned over (garrison
+    placed) drops it whole; a combat changes only the German stack attacked, so
+    :meth:`after_combat` forgets what read that stack and keeps the rest
+    (:meth:`DefaultPolicy._changed`; ``tests/test_policy_views.py`` compares a kept view
+    with one made afresh at every reading).
 
     Attributes:
         markers: how many face-down markers lay when it was made (one fewer: a marker
             was turned over, and garrison units came with it).
-        routes: the route searches around the German and marked zones of now.
     """
 
-    def __init__(self, g: GameState, routes: _Routes) -> None:
+    def __init__(self, g: GameState, routes: Callable[[GameState], _Routes]) -> None:
         self.markers = len(g.markers)
-        self.routes = routes
+        self._make_routes = routes
+        self._routes: _Routes | None = None
         self._counts = counts_for_bonus(g.options.commando)
         self._defence: dict[str, int] = {}
         self._threats: dict[str, tuple[int, ...]] = {}
+        self._attack: dict[str, int | None] = {}
+
+    def routes(self, g: GameState) -> _Routes:
+        """The route searches around the German and marked zones of now: looked up when
+        first needed (many views serve only attack decisions, which need none)."""
+        routes = self._routes
+        if routes is None:
+            routes = self._routes = self._make_routes(g)
+        return routes
+
+    def after_combat(self, g: GameState, target: str) -> None:
+        """Forget what read the German stack of ``target``, which a combat has just changed
+        (flipped, eliminated or reordered units): its attack and defence, the threats to the zones
+        next to it, and the route searches if it is no longer German (they go around the
+        German zones). No other German stack changes in a British combat."""
+        self._defence.pop(target, None)
+        self._attack.pop(target, None)
+        for zone in g.zmap.neighbours(target):
+            self._threats.pop(zone, None)
+        if self._routes is not None and g.side_in(target) != GERMAN:
+            self._routes = None
 
     def defence(self, g: GameState, target: str) -> int:
         """The defence value of the German stack in ``target`` before its die (rule 9)."""
@@ -210,12 +234,30 @@ class _EnemyView:
         if found is None:
             values = []
             for other in g.zmap.neighbours(zone):
-                enemies = [p for p in g.stacks.get(other, ()) if p.side == GERMAN and p.role != "radar_operator"]
-                if enemies:
-                    top = max(enemies, key=lambda p: p.attack)
-                    values.append(attack_base(top, enemies, self._counts).base)
+                value = self.attack(g, other)
+                if value is not None:
+                    values.append(value)
             found = self._threats[zone] = tuple(values)
         return found
+
+    def attack(self, g: GameState, zone: str) -> int | None:
+        """The attack value (before the die) of the German stack in ``zone``, None when
+        no German unit there attacks. Kept per zone: a German stack threatens every zone
+        next to it, and the player weighs many of them as places to stop."""
+        attacks = self._attack
+        if zone in attacks:
+            return attacks[zone]
+        enemies = [p for p in g.stacks.get(zone, ()) if p.side == GERMAN and p.role != "radar_operator"]
+        value = None
+        if enemies:
+            top = max(enemies, key=_attack_factor)
+            value = attack_base(top, enemies, self._counts).base
+        attacks[zone] = value
+        return value
+
+
+def _attack_factor(p: Piece) -> int:
+    return p.attack
 
 
 class DefaultPolicy:
@@ -252,6 +294,9 @@ class DefaultPolicy:
         # or under a limit exactly when it is at or under these.
         self._risk_36 = math.floor(self.risk * 36)
         self._stage_risk_36 = math.floor(self.stage_risk * 36)
+        # The chances an attack needs, in whole 36ths rounded up (_needed_36).
+        self._good_36 = _in_36(self.good_odds)
+        self._objective_36 = _in_36(self.objective_odds)
         # Route weights depend only on the map, the alert level and where the face-down
         # markers lie, which change rarely within a game: computed once per such board.
         self._weights: tuple[object, dict[str, int]] | None = None
@@ -279,28 +324,35 @@ class DefaultPolicy:
             self._board, self._enemy = None, None
             self._goals.clear()
 
-    def _changed(self, g: GameState, *, fought: bool = False) -> None:
+    def _changed(self, g: GameState, *, attacked: str | None = None) -> None:
         """Drop what an action may have made stale: the goals after any action; the German
-        side after a combat, or after a move that turned a marker over (garrison placed)."""
+        side after an action that turned a marker over (garrison placed), and what read
+        the German stack ``attacked`` after a combat against it."""
         self._goals.clear()
-        if fought or (self._enemy is not None and self._enemy.markers != len(g.markers)):
+        view = self._enemy
+        if view is None:
+            return
+        if view.markers != len(g.markers):
             self._enemy = None
+        elif attacked is not None:
+            view.after_combat(g, attacked)
 
     def _enemy_view(self, g: GameState) -> _EnemyView:
         view = self._enemy
         if view is None or self._board is not g:
-            view = _EnemyView(g, self._routes_now(g))
+            view = _EnemyView(g, self._routes_now)
             if self._board is g:
                 self._enemy = view
         return view
 
     def _routes_now(self, g: GameState) -> _Routes:
         """The route searches of the board as it is (:data:`_ROUTE_SETS`)."""
-        around = frozenset(g.german_zones() | set(g.markers) | set(g.scenario.boat_only_zones))
+        markers = frozenset(g.markers)
+        around = markers.union(g.german_zones(), g.scenario.boat_only_zones)
         # The map, and what the marker weights depend on (see _marker_weights): none
         # until the alert is raised, then the markers wherever they were dealt.
         alerted = g.alert.level > 1
-        key = (g.zmap, around, frozenset(g.markers) if alerted else None, g.scenario.params.activation_max_radius, self.marker_weight)
+        key = (g.zmap, around, markers if alerted else None, g.scenario.params.activation_max_radius, self.marker_weight)
         routes = _ROUTE_SETS.get(key)
         if routes is None:
             if len(_ROUTE_SETS) >= 4096:
@@ -425,6 +477,11 @@ class DefaultPolicy:
         for zone in sorted(g.british_zones(), key=g.zmap.order.__getitem__):
             if zone in g.scenario.boat_only_zones:
                 continue
+            targets = [other for other in g.zmap.neighbours(zone) if g.side_in(other) == GERMAN]
+            if not targets:
+                # Nothing to weigh (German zones only are attacked): half the stacks of a
+                # phase stand so, and their force and goals would go unread.
+                continue
             ready = [p for p in g.stack(zone) if not p.acted and p.side == BRITISH]
             fighters = [p for p in ready if p.role in ("infantry", "engineers") and not p.carrying]
             if not fighters or all(p.role == "engineers" for p in fighters):
@@ -434,29 +491,26 @@ class DefaultPolicy:
                 continue
             # Goals read once per stack: choosing a target changes nothing on the board.
             goals = {self.goal(g, p) for p in force}
-            target = self._target(g, zone, force, goals)
+            target = self._target(g, zone, force, targets, goals)
             if target is not None:
                 # Into a goal zone the whole force follows; elsewhere one escort goes in.
                 advance = force if target in goals else None
                 actions.attack(g, force, target, advance)
-                self._changed(g, fought=True)
+                self._changed(g, attacked=target)
 
     def _dismantling(self, g: GameState, p: Piece) -> bool:
         """Engineers in W keep their action for the dismantling attempt."""
         return p.role == "engineers" and p.zone == g.scenario.wurzburg_zone and g.wurzburg.status == "intact"
 
-    def _target(self, g: GameState, zone: str, force: list[Piece], goals: set[str] | None = None) -> str | None:
-        """The best zone to attack from ``zone`` now, or None (``goals``: those of ``force``)."""
+    def _target(self, g: GameState, zone: str, force: list[Piece], targets: list[str], goals: set[str] | None = None) -> str | None:
+        """The best of ``targets`` (the German zones next to ``zone``, in map order) to
+        attack from ``zone`` now, or None (``goals``: those of ``force``)."""
         # Chances in whole 36ths (two d6), compared with the needed ones in 36ths rounded
         # up: the same answers as comparing the fractions, without making any.
         best: tuple[int, str] | None = None
-        attack: int | None = None  # the same against every target, reckoned at the first
+        attack = self._attack_value(g, force)  # the same against every target
         view = self._enemy_view(g)
-        for target in g.zmap.neighbours(zone):
-            if g.side_in(target) != GERMAN:
-                continue
-            if attack is None:
-                attack = self._attack_value(g, force)
+        for target in targets:
             p = _wins_in_36(attack - view.defence(g, target))
             if best is not None and p <= best[0]:
                 continue  # could not be preferred, whatever the chance it needs
@@ -474,19 +528,19 @@ class DefaultPolicy:
         """
         defenders = g.stack(target)
         if all(p.role == "radar_operator" for p in defenders):
-            return _IN_36[TENTH]
+            return TENTH_36
         if goals is None:
             goals = {self.goal(g, p) for p in force}
         if target in goals:
-            return _IN_36[self.objective_odds]
-        good = _IN_36[self.good_odds]
+            return self._objective_36
+        good = self._good_36
         optional = None if "boats" in goals and self.withdrawing(g) else good
         if chance_36 < 18:  # under one half
             return optional
         if chance_36 >= good and optional is not None:
             return optional  # worth it whatever the route check below says
         if any(self._blocks(g, zone, goal, target) for goal in goals):
-            return _IN_36[HALF]
+            return HALF_36
         return optional
 
     def _blocks(self, g: GameState, zone: str, goal: str, target: str) -> bool:
@@ -501,7 +555,7 @@ class DefaultPolicy:
         # crosses it at most once: it is the way around, or the way to ``target`` plus the
         # way from ``target`` to a destination. That last search is made only when the
         # open map's costs from ``target`` leave the way across it a chance to be cheaper.
-        routes = self._enemy_view(g).routes
+        routes = self._enemy_view(g).routes(g)
         goals = tuple(dest)
         detour = routes.nearest(g, zone, goals)
         to_target = routes.nearest(g, zone, (target,))
@@ -537,7 +591,7 @@ class DefaultPolicy:
                 for target in g.zmap.neighbours(zone):
                     if "beach" in g.zmap.zone(target).tags and g.side_in(target) == GERMAN and self.chance(g, [boat], target) >= HALF:
                         actions.attack(g, [boat], target)
-                        self._changed(g, fought=True)
+                        self._changed(g, attacked=target)
                         break
 
     # ------------------------------------------------------------------ movement
@@ -639,23 +693,23 @@ class DefaultPolicy:
     def _path(self, g: GameState, start: str, targets: list[str], capacity: int, pieces: Sequence[Piece]) -> list[str]:
         """The longest affordable prefix of a cheapest route toward the nearest target,
         ending in a zone where the units may stop (never entering German or marked zones)."""
-        view = self._enemy_view(g)
+        routes = self._enemy_view(g).routes(g)
         best: tuple[int, str] | None = None
         least = least_costs(g.zmap)[start]
         for t in targets:
             if best is not None and least.get(t, FAR) >= best[0]:
                 continue  # not even the open map's route to it is cheaper
-            to = view.routes.toward(g, start, t)
+            to = routes.toward(g, start, t)
             if start in to and (best is None or to[start] < best[0]):
                 best = (to[start], t)
         if best is None:
             return []
         target = best[1]
-        path = [zone for zone, spent in view.routes.route(g, start, target) if spent <= capacity]
+        path = [zone for zone, spent in routes.route(g, start, target) if spent <= capacity]
         reserved = self._reserved_for_others(g, pieces)
         while path and (not g.room_for(path[-1], pieces) or path[-1] in reserved):
             path.pop()
-        return self._safe_prefix(g, start, target, path, pieces)
+        return self._safe_prefix(g, start, target, path, pieces, reserved)
 
     def _reserved_for_others(self, g: GameState, pieces: Sequence[Piece]) -> set[str]:
         """W is kept free for Drake and its engineers while the radar stands (8 points only)."""
@@ -675,18 +729,18 @@ class DefaultPolicy:
         self._weights = (key, weights)
         return weights
 
-    def _safe_prefix(self, g: GameState, start: str, target: str, path: list[str], pieces: Sequence[Piece]) -> list[str]:
+    def _safe_prefix(self, g: GameState, start: str, target: str, path: list[str], pieces: Sequence[Piece], reserved: set[str]) -> list[str]:
         """Cut the route where the units would stand safest in the coming German phase.
 
         Units that move lose their stacking bonuses until the end of the turn (rule 9), so
         stopping next to German units can be costly: keep the farthest stop whose expected
         German hits stay under ``risk``; reaching the goal itself is always accepted.
+        ``reserved``: the zones kept for others (:meth:`_reserved_for_others`).
         """
         if not path or path[-1] == target:
             return path
         # Dangers in whole 36ths (two d6), against the limits in 36ths rounded down.
         stay: int | None = None  # the danger where they stand, reckoned when needed
-        reserved = self._reserved_for_others(g, pieces)
         for i in range(len(path), 0, -1):
             zone = path[i - 1]
             if not g.room_for(zone, pieces) or zone in reserved:

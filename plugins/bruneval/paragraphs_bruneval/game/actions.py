@@ -53,6 +53,8 @@ def movement_capacity(g: GameState, pieces: Sequence[Piece]) -> int:
         return min(known)
     zone = pieces[0].zone
     params = g.scenario.params
+    # The names only when a journal is kept (the die's purpose, the line): a series keeps none.
+    words = g.journal.enabled
     cap = movement.british_capacity(
         movement.printed_capacity(pieces),
         movement.officer_radius(g, zone),
@@ -60,9 +62,9 @@ def movement_capacity(g: GameState, pieces: Sequence[Piece]) -> int:
         full_radius=params.officer_full_radius,
         die=params.movement_die,
         carry_limit=carry_limit(g, pieces),
-        who=", ".join(p.label() for p in pieces),
+        who=", ".join(p.label() for p in pieces) if words else "unit",
     )
-    if cap.face is not None:
+    if cap.face is not None and words:
         g.log(f"{', '.join(p.label() for p in pieces)} in {zone}, far from any officer: {params.movement_die} {cap.face} halved, {cap.points} PM.")
     points = min([cap.points, *known])
     for p in pieces:
