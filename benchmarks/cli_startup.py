@@ -15,7 +15,8 @@ installed plugin imported and registered, as before the index.
 ``--baseline DIR`` names another checkout of the repository (``git archive main | tar -x -C
 DIR``): ``read sample 2`` and ``read ambush 112`` are then also timed with its code (its
 folder and its plugins' folders first on ``PYTHONPATH``, a cache folder of its own), in the
-same interleaved runs, so old against new is a ratio taken under the same load.
+same interleaved runs, so old against new is a ratio taken under the same load; with
+``--all-baseline`` also ``--version``, ``--help`` and ``titles``.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--baseline", type=Path, help="another checkout to time the read commands of, in the same runs")
+    ap.add_argument("--all-baseline", action="store_true", help="with --baseline, also time --version, --help and titles with its code")
     args = ap.parse_args()
     cache = Path(tempfile.mkdtemp(prefix="paragraphs-bench-"))
     env = dict(os.environ, PARAGRAPHS_CACHE_DIR=str(cache))
@@ -82,6 +84,9 @@ def main() -> None:
         commands.append(("read sample 2 (baseline)", commands[4][1], old_env))
         if "ambush" in titles.split():
             commands.append(("read ambush 112 (baseline)", ambush, old_env))
+        if args.all_baseline:
+            for name, cmd, _ in commands[1:4]:  # --version, --help, titles
+                commands.append((f"{name.removeprefix('paragraphs ')} (baseline)", cmd, old_env))
     for _, cmd, cmd_env in commands:  # warm: bytecode, compiled books, the plugin index
         subprocess.run(cmd, env=cmd_env, capture_output=True, check=False)
     wall: dict[str, list[float]] = {name: [] for name, _, _ in commands}
