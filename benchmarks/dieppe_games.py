@@ -1,6 +1,6 @@
 """Automatic games of Commando n°4: Dieppe 1942 per second, beside Raid sur Bruneval 1942.
 
-    python benchmarks/dieppe_games.py [--games N] [--seed S] [--no-dask] [--check] [--baseline DIR]
+    python benchmarks/dieppe_games.py [--games N] [--seed S] [--no-dask] [--check] [--baseline DIR] [--compiled VENV]
 
 Measures, in one run (so the two titles meet the same load): Dieppe games per second on
 one process, on every core and on a local Dask cluster, and games per CPU second of one
@@ -14,6 +14,11 @@ broken one. Every run must give the same summary (game i is seeded with
 fresh processes, in turn, three times each, in the same run, so a speed-up is a ratio
 taken under the same load (the best of each three is compared: the other jobs on a shared
 machine only ever slow a run down).
+
+``--compiled VENV`` names a virtualenv holding the compiled build (``python3 tasks.py
+compiled`` makes ``.venv-compiled``): Dieppe games per CPU second of this checkout's pure
+Python and of that build are measured the same way (fresh processes, in turn, best of
+three each), and both must give the same summary.
 """
 
 from __future__ import annotations
@@ -78,6 +83,34 @@ def cpu_figure(games: int, seed: int, checkout: Path | None) -> float:
     return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
 
 
+COMPILED_FIGURE = """
+import hashlib, json, sys, time
+import paragraphs_raids.stacks
+from paragraphs_dieppe.cli_simulate import simulate
+from paragraphs_dieppe.commands import default_policy
+from paragraphs_dieppe.game.state import Options
+from paragraphs_dieppe.rules.victory import LEVELS
+from paragraphs_dieppe.scenario import load_scenario
+from paragraphs_raids.series import summarise
+games, seed = int(sys.argv[1]), int(sys.argv[2])
+s = load_scenario(); simulate(s, default_policy, Options(), 20, seed, 1)
+t = time.process_time(); results = simulate(s, default_policy, Options(), games, seed, 1); took = time.process_time() - t
+digest = hashlib.sha256(json.dumps(summarise(results, LEVELS), sort_keys=True).encode()).hexdigest()[:12]
+print(games / took, digest, paragraphs_raids.stacks.__file__.endswith(".so"))
+"""
+
+
+def build_figure(games: int, seed: int, venv: Path | None) -> tuple[float, str]:
+    """Dieppe games per CPU second and summary digest in a fresh process of ``venv``'s Python
+    (its compiled build; None: this checkout's pure Python). Fails if the build is not compiled."""
+    python = sys.executable if venv is None else str(venv / "bin" / "python")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run([python, "-c", COMPILED_FIGURE, str(games), str(seed)], env=env, capture_output=True, text=True, check=True).stdout.split()
+    if venv is not None and out[2] != "True":
+        sys.exit(f"{venv} does not hold the compiled build (paragraphs_raids.stacks is not an extension module)")
+    return float(out[0]), out[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -85,7 +118,18 @@ def main() -> None:
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--check", action="store_true", help="first play the games with every invariant checked")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare games per CPU second with")
+    parser.add_argument("--compiled", type=Path, metavar="VENV", help="a virtualenv with the compiled build (tasks.py compiled) to compare with")
     args = parser.parse_args()
+    if args.compiled is not None:
+        pure, compiled = [], []
+        for _ in range(3):  # interleaved, so both see the same load
+            pure.append(build_figure(args.games, args.seed, None))
+            compiled.append(build_figure(args.games, args.seed, args.compiled))
+        pure_best, compiled_best = max(f for f, _ in pure), max(f for f, _ in compiled)
+        same = len({d for _, d in pure + compiled}) == 1
+        print(f"Dieppe games per CPU second (best of 3), pure Python: {pure_best:.1f}; compiled ({args.compiled}): {compiled_best:.1f}; ratio {compiled_best / pure_best:.2f}; same summary: {same}")
+        if not same:
+            sys.exit("the compiled build gave another summary")
     if args.baseline is not None:
         before: list[float] = []
         after: list[float] = []

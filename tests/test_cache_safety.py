@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from paragraphs import cache
+from paragraphs.foundation import dataclass_code
 
 SITE = Path(__file__).parent / "data" / "site"
 
@@ -52,8 +53,9 @@ def test_folder_and_files_are_private_and_a_warm_run_uses_them(tmp_path):
     assert _read(folder).stdout.split()[-2:] == ["True", "0"]
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
     files = list(folder.iterdir())
-    # the compiled books, the signing key and the plugin index (paragraphs.plugin_index)
-    assert {f.name for f in files if not f.name.endswith(".pickle") and not f.name.startswith("plugins-")} == {"key"}
+    # the compiled books, the signing key, the plugin index (paragraphs.plugin_index) and
+    # the record classes' compiled methods (paragraphs.foundation.dataclass_code)
+    assert {f.name for f in files if not f.name.endswith(".pickle") and not f.name.startswith("plugins-")} == {"key", dataclass_code.FILE}
     assert any(f.name.startswith("plugins-") and f.name.endswith(".json") for f in files)
     assert all(stat.S_IMODE(f.stat().st_mode) == 0o600 for f in files)
     warm = _read(folder)

@@ -15,13 +15,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paragraphs.book import model as m
 from paragraphs.book.cells import UNKNOWN, as_cell, cell_key, is_typed
 from paragraphs.pipeline.tables import row_cells
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 UNKNOWN_CELL = "unknown cell"
 ASSUMED = "assumed"

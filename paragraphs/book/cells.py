@@ -19,10 +19,14 @@ records, the content pipeline and the engine can all use it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paragraphs.foundation.errors import ResolutionError, UsageError
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 VALUE = "value"
 PROHIBITED = "prohibited"

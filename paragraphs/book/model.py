@@ -12,13 +12,20 @@ these 46 records at every start. The public :class:`Book` and the methods of
 """
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import field
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from paragraphs.book import cells as _cells
 from paragraphs.book.dice import DiceConventions
+from paragraphs.foundation.dataclass_code import keep_namedtuple_code as _keep_namedtuple_code
+from paragraphs.foundation.dataclass_code import stop_keeping_namedtuple_code as _stop_keeping_namedtuple_code
 from paragraphs.foundation.errors import UnknownParagraph, UsageError
 from paragraphs.foundation.problems import SourcePos
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 NOWHERE = SourcePos("<none>")
 # Shared empty default for mapping fields (never mutated).
@@ -34,6 +41,11 @@ CELL = "cell"
 
 _YES = {"yes", "y", "true", "1", "oui"}
 _NO = {"no", "n", "false", "0", "non"}
+
+# ``collections.namedtuple`` compiles a ``__new__`` for each record from text, and the
+# command line builds every record below at each start: those compiles are kept between
+# runs until the last record (paragraphs.foundation.dataclass_code).
+_keep_namedtuple_code()
 
 
 class Question(NamedTuple):
@@ -496,6 +508,9 @@ class SightingDecl(NamedTuple):
     id: str
     name: str = ""
     assumed: str | None = None
+
+
+_stop_keeping_namedtuple_code()  # the records are made: namedtuple as usual again
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,14 +22,19 @@ import argparse
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paragraphs.foundation.terminal import style
 from paragraphs.book.dice import DiceSource, Die, MissingRoll, ScriptedDice, SeededDice
 from paragraphs.foundation.errors import ParagraphsError, UsageError
 from paragraphs.state import State, save_state
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 CORE_PLAY_OPTIONS = {"title", "session", "seed", "dice", "auto", "policy", "json", "new", "overlay", "no_cache", "command", "gaps"}
 

@@ -7,8 +7,14 @@ to it; problems sort by place, then code.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 
 def shown(path: str) -> str:
@@ -44,6 +50,13 @@ class SourcePos:
 
     def __str__(self) -> str:
         return f"{shown(self.path)}:{self.line}:{self.col}"
+
+    def __reduce__(self) -> tuple[type[SourcePos], tuple[str, int, int]]:
+        # Pickled as a call of the class. A compiled book holds a position per record (about
+        # a thousand in a large title's cached book, unpickled at every start), and the
+        # frozen dataclass's own ``__setstate__`` (``fields()`` and a loop, per object) loads
+        # them three times slower.
+        return (SourcePos, (self.path, self.line, self.col))
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -10,13 +10,17 @@ turn when computing exact odds. Code that only uses these methods gets exact odd
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.book import model as m
 from paragraphs.book.dice import Die
 from paragraphs.book.cells import ASK, REFUSE, REMEMBERED_CELLS, Cell, UnknownCell, answered_cell, as_cell, cell_key
 from paragraphs.foundation.errors import ResolutionError
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 if TYPE_CHECKING:
     from paragraphs.pluginhost.records import Table, TableRow

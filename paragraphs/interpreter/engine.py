@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import operator
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.book import model as m
@@ -26,6 +26,11 @@ from paragraphs.foundation.errors import CycleError, ParagraphsError, Resolution
 from paragraphs.pipeline.grammar import grammar_for
 from paragraphs.state.core import State, append_entry
 from paragraphs.book.cells import ASK, is_cell_key
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 if TYPE_CHECKING:
     from paragraphs.pluginhost.plugins import PluginHost

@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import pickle
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +35,11 @@ from paragraphs.book.dice import Die
 from paragraphs.foundation.errors import OddsError, ParagraphsError, Refused, ResolutionError
 from paragraphs.odds.analysis import counted_paragraphs, relevance
 from paragraphs.state import State
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 if TYPE_CHECKING:
     from paragraphs.interpreter.engine import Engine

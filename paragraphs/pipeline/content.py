@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +21,11 @@ from paragraphs.foundation.errors import ContentError, UsageError
 from paragraphs.pipeline.grammar import Grammar, code_stamp, grammar_for, title_versions
 from paragraphs.foundation.problems import Problem, Severity, SourcePos, shown
 from paragraphs.pluginhost.records import UnitType
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
@@ -522,6 +527,8 @@ def _overlay_root(f: SourceFile) -> str:
 
 @dataclass
 class _Record:
+    """One record of the content as merged from its files, with where each field came from."""
+
     data: dict[str, Any]
     # field -> (document, JSON path of the record in it)
     origin: dict[str, tuple[YamlDocument, tuple[str | int, ...]]]
@@ -537,6 +544,8 @@ class _Record:
 
 @dataclass
 class _Merged:
+    """The title record and the collections of a book's files, overlays laid over."""
+
     title: _Record | None = None
     collections: dict[str, dict[str, _Record]] = field(default_factory=dict)
 

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.foundation.digests import sha256
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 if TYPE_CHECKING:
     from paragraphs.pluginhost.records import (
@@ -96,7 +100,8 @@ def code_stamp(info: TitleInfo) -> str:
     """The state of the core's and the title plugin's code files, for the compiled cache
     only: a save's content hash must not change when a file is merely touched."""
     package = info.record.package.split(".")[0]
-    return _code_stamp("paragraphs") + _code_stamp(package)
+    # the core's own titles (the sample book) live in the core: one walk of it is enough
+    return _code_stamp("paragraphs") + ("" if package == "paragraphs" else _code_stamp(package))
 
 
 def _code_stamp(package: str) -> str:
@@ -115,7 +120,8 @@ def _code_stamp(package: str) -> str:
         return ""
     parts = []
     for root in folders:
-        for dirpath, _, names in os.walk(root):
+        for dirpath, dirs, names in os.walk(root):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]  # bytecode only: never listed
             for name in sorted(names):
                 if name.endswith(".py"):
                     st = os.stat(os.path.join(dirpath, name))

@@ -8,11 +8,15 @@ not edges. Ids, kinds and this graph are not spoilers.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paragraphs.book import model as m
 from paragraphs.pipeline.grammar import Grammar
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,10 +14,15 @@ The reader composes the YAML node graph and builds plain Python data itself, so 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import field
+from typing import TYPE_CHECKING, Any
 
 from paragraphs.foundation.problems import Problem, SourcePos
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 JsonPath = tuple[str | int, ...]
 

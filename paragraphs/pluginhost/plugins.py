@@ -19,9 +19,8 @@ from __future__ import annotations
 import importlib
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -29,6 +28,11 @@ from paragraphs.pluginhost import hookspecs
 from paragraphs.pluginhost import records
 from paragraphs.foundation.errors import ParagraphsError, PluginError
 from paragraphs.foundation.limits import safe_name
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 ENTRY_POINT_GROUP = "paragraphs"
 

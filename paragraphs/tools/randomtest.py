@@ -9,14 +9,19 @@ reported with its seed and trail, so it can be replayed with ``read --seed``.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import field
+from typing import TYPE_CHECKING, Any
 
 from paragraphs.book import model as m
 from paragraphs.book.cells import is_cell_key
 from paragraphs.book.dice import SeededDice, derive_seed
 from paragraphs.interpreter.engine import Engine
 from paragraphs.foundation.errors import ParagraphsError
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the standard decorator, its methods compiled once between runs (start-up time)
+    from paragraphs.foundation.dataclass_code import dataclass
 
 
 @dataclass

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any
 
 BRITISH = "british"
@@ -98,7 +97,6 @@ class UnitKind:
     mobile: bool = True
 
 
-@dataclass(slots=True, eq=False)
 class Piece:
     """A counter on the board (mutable: it is reduced, moves, takes actions).
 
@@ -113,53 +111,69 @@ class Piece:
         carrying: objects it carries (a prisoner, a dismantled radar).
     """
 
-    id: str
-    kind: UnitKind
-    name: str = ""
-    group: str = ""
-    zone: str = ""
-    reduced: bool = False
-    acted: bool = False
-    carrying: list[str] = field(default_factory=list)
-    # The kind's side and role, copied once: games read them millions of times, and a
-    # piece never changes kind.
-    side: str = field(init=False, repr=False)
-    role: str = field(init=False, repr=False)
-    # The side showing, kept up to date by the ``reduced`` property set below: stacking
-    # points and factors are read for every piece of every stack many times a turn, and
-    # only a hit or a board file ever flips a counter.
-    factors: Factors = field(init=False, repr=False)
-    points: int = field(init=False, repr=False)
-    attack: int = field(init=False, repr=False)
-    defence: int = field(init=False, repr=False)
-    _reduced: bool = field(init=False, repr=False)
+    # A plain class rather than a dataclass: ``reduced`` is a property (it keeps the
+    # copied factors in step), which the compiled build (mypyc) accepts only when the
+    # class body defines it; a dataclass field cannot share its name.
+    __slots__ = ("id", "kind", "name", "group", "zone", "acted", "carrying", "side", "role", "factors", "points", "attack", "defence", "_reduced")
 
-    def __post_init__(self) -> None:
-        self.side = self.kind.side
-        self.role = self.kind.role
+    def __init__(
+        self,
+        id: str,
+        kind: UnitKind,
+        name: str = "",
+        group: str = "",
+        zone: str = "",
+        reduced: bool = False,
+        acted: bool = False,
+        carrying: list[str] | None = None,
+    ) -> None:
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.group = group
+        self.zone = zone
+        self.acted = acted
+        self.carrying: list[str] = [] if carrying is None else carrying
+        # The kind's side and role, copied once: games read them millions of times, and
+        # a piece never changes kind.
+        self.side = kind.side
+        self.role = kind.role
+        # The side showing (factors, points, attack, defence), set by ``reduced``:
+        # stacking points and factors are read for every piece of every stack many
+        # times a turn, and only a hit or a board file ever flips a counter.
+        self.factors: Factors
+        self.points: int
+        self.attack: int
+        self.defence: int
+        self._reduced: bool
+        self.reduced = reduced
+
+    @property
+    def reduced(self) -> bool:
+        """Showing its back."""
+        return self._reduced
+
+    @reduced.setter
+    def reduced(self, value: bool) -> None:
+        self._reduced = value
+        kind = self.kind
+        showing = self.factors = kind.reduced if value and kind.reduced is not None else kind.full
+        self.points = showing.points
+        self.attack = showing.attack
+        self.defence = showing.defence
+
+    def __repr__(self) -> str:
+        return (
+            f"Piece(id={self.id!r}, kind={self.kind!r}, name={self.name!r}, group={self.group!r}, zone={self.zone!r}, "
+            f"reduced={self._reduced!r}, acted={self.acted!r}, carrying={self.carrying!r})"
+        )
 
     def factor(self, name: str) -> int:
         """The named factor of the side showing (``fire``, ``assault``, ``attack``...)."""
         return self.factors[name]
 
     def label(self) -> str:
-        return (self.name or self.id) + (" (reduced)" if self.reduced else "")
-
-
-def _set_reduced(piece: Piece, value: bool) -> None:
-    piece._reduced = value
-    kind = piece.kind
-    showing = piece.factors = kind.reduced if value and kind.reduced is not None else kind.full
-    piece.points = showing.points
-    piece.attack = showing.attack
-    piece.defence = showing.defence
-
-
-# ``reduced`` stays an ordinary dataclass field (``Piece(..., reduced=True)``, ``replace``,
-# ``repr``); the property, set over its slot once the class exists, keeps ``factors`` in step.
-# The getter is operator.attrgetter, which runs without a Python frame: games read
-# ``reduced`` hundreds of thousands of times.
-Piece.reduced = property(attrgetter("_reduced"), _set_reduced, doc="Showing its back.")  # type: ignore[assignment,misc]
+        return (self.name or self.id) + (" (reduced)" if self._reduced else "")
 
 
 def stack_points(pieces: Iterable[Piece]) -> int:

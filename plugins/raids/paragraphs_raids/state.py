@@ -15,12 +15,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, reorganise_german
 from paragraphs_raids.zonemap import ZoneMap
 
 BOAT = "boat"
 
 
+# Titles subclass it in their own distributions (and tests subclass it): the compiled
+# build (mypyc) lets interpreted classes subclass this one only when asked to.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RaidState:
     """Stacks on a zone map (mixed into a title's game state, which provides the fields).
 

@@ -19,6 +19,7 @@ crosses. Distances come in two flavours:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 from dataclasses import dataclass
 
 #: The movement mode of a land unit, and the default of every cost query.
@@ -106,6 +107,9 @@ class ZoneMap:
         # so results are kept per (mode, goal, blocked zones); the map itself never changes.
         self._to_cache: dict[tuple[str, str, frozenset[str], tuple[tuple[str, int], ...]], dict[str, int]] = {}
         self._from_cache: dict[tuple[str, str, frozenset[str], frozenset[str]], dict[str, int]] = {}
+        #: Tables a title derives from the map, by the title's own key, kept with the map (so
+        #: they go when it goes; a compiled map cannot be a weak dictionary's key).
+        self.derived: dict[str, Any] = {}
 
     def _step_table(self, table: CostTable) -> dict[str, dict[str, int]]:
         step: dict[str, dict[str, int]] = {z.id: {} for z in self.zones}

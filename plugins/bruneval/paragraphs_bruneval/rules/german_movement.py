@@ -44,7 +44,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
-from weakref import WeakKeyDictionary
 
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, next_to_move, surplus, walk_along, walk_toward
@@ -361,15 +360,11 @@ class LandRoutes:
         return found
 
 
-#: zone map -> zones at sea -> its land routes.
-_ROUTES: WeakKeyDictionary[ZoneMap, dict[frozenset[str], LandRoutes]] = WeakKeyDictionary()
-
-
 def land_routes(zmap: ZoneMap, at_sea: frozenset[str]) -> LandRoutes:
-    """The map's land routes avoiding ``at_sea`` (made on first use, then kept)."""
-    per_map = _ROUTES.get(zmap)
+    """The map's land routes avoiding ``at_sea`` (made on first use, then kept with the map)."""
+    per_map: dict[frozenset[str], LandRoutes] | None = zmap.derived.get("bruneval.land_routes")
     if per_map is None:
-        per_map = _ROUTES[zmap] = {}
+        per_map = zmap.derived["bruneval.land_routes"] = {}
     found = per_map.get(at_sea)
     if found is None:
         found = per_map[at_sea] = LandRoutes(zmap, at_sea)

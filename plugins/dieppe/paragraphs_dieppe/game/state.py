@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from paragraphs_raids.actions import ActionLog
 from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.cli import RaidChoices
@@ -72,6 +74,9 @@ class Options:
         return {"optional": self.optional, "difficulty": self.difficulty, "events": self.events}
 
 
+# An ordinary Python class in the compiled build too (its methods compiled): mypyc cannot
+# make a native class of a subclass of RaidState, which the raids distribution compiles apart.
+@mypyc_attr(native_class=False)
 @dataclass
 class GameState(RaidState):
     """Everything on and off the map (see the module docstring)."""
