@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.stacks import FactorSelector, Piece, attack_factor, defence_factor
@@ -93,6 +94,14 @@ class CombatResult:
         return DEFENDER_HIT if self.defender_hit else ATTACKER_HIT
 
 
+# Combats and the attacks players weigh make two side values and a result each, always
+# from a few small numbers: the (frozen, so shareable) values are made once per distinct
+# set of numbers and then reused, which costs a lookup instead of a frozen dataclass's
+# field-by-field construction. Bounded, though the numbers a game meets are few.
+_side_value = lru_cache(maxsize=4096)(SideValue)
+_combat_result = lru_cache(maxsize=4096)(CombatResult)
+
+
 def has_officer(stack: Sequence[Piece], officer_role: str = "officer") -> bool:
     """Whether an officer who has not acted stands in the stack."""
     # A loop rather than any() over a generator: asked for both sides of every combat and
@@ -138,7 +147,7 @@ def attack_base(
         extra: named modifiers (``("light", -2)``, ``("range", -1)``).
     """
     bonus, officer = _stack_terms(front, stack, counts, officer_bonus)
-    return SideValue(factor(front), bonus, officer, 0, tuple(extra))
+    return _side_value(factor(front), bonus, officer, 0, tuple(extra))
 
 
 def defence_base(
@@ -156,11 +165,11 @@ def defence_base(
     the zone's protection (Bruneval's ruling) and -1 when it subtracts it. Dieppe's fire
     defence has no officer bonus (``officer_bonus=0``)."""
     bonus, officer = _stack_terms(front, stack, counts, officer_bonus)
-    return SideValue(factor(front), bonus, officer, protection_sign * protection, tuple(extra))
+    return _side_value(factor(front), bonus, officer, protection_sign * protection, tuple(extra))
 
 
 def resolve(attack: int, defence: int, roll: Roller, *, attack_die: str = "d6", defence_die: str = "d6", purpose: str = "combat") -> CombatResult:
     """Roll both dice and compare: attack at or over defence hits the defender."""
     a = roll(attack_die, f"{purpose}: attacker's die")
     d = roll(defence_die, f"{purpose}: defender's die")
-    return CombatResult(attack, defence, a, d)
+    return _combat_result(attack, defence, a, d)

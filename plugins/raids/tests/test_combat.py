@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from paragraphs_raids.combat import ATTACKER_HIT, DEFENDER_HIT, attack_base, defence_base, resolve
+import random
+
+from paragraphs_raids.combat import ATTACKER_HIT, DEFENDER_HIT, CombatResult, SideValue, attack_base, defence_base, has_officer, resolve
 from paragraphs_raids.dice import ScriptedRoller
 from paragraphs_raids.stacks import Factors, Piece, UnitKind
 
@@ -46,3 +48,27 @@ def test_protection_can_be_subtracted_for_a_title_that_reads_it_so() -> None:
     g = Piece("g", INF)
     assert defence_base(g, [g], is_infantry, protection=3, protection_sign=-1).base == 0
     assert defence_base(g, [g], is_infantry, protection=3).describe() == "3 + 3 protection"
+
+
+def test_values_made_once_per_set_of_numbers_are_those_built_fresh() -> None:
+    """Side values and results are shared between combats with the same numbers (a speed
+    shortcut, #13): each equals the one its numbers build, and the numbers of one never
+    leak into another."""
+    rng = random.Random(3)
+    pieces = [Piece(f"p{i}", rng.choice([PARA, INF, OFFICER]), acted=rng.random() < 0.3) for i in range(40)]
+    for p in pieces[::3]:
+        p.reduced = True
+    for _ in range(500):
+        stack = rng.sample(pieces, rng.randint(1, 5))
+        front = stack[0]
+        extra = [("light", rng.randint(-2, 0))] if rng.random() < 0.5 else []
+        protection = rng.randint(0, 3)
+        attack = attack_base(front, stack, is_infantry, officer_bonus=rng.randint(0, 1), extra=extra)
+        bonus = sum(p.points for p in stack if p is not front and not p.acted and is_infantry(p))
+        assert (attack.factor, attack.bonus, attack.protection, attack.extra) == (front.attack, bonus, 0, tuple(extra))
+        defence = defence_base(front, stack, is_infantry, protection, -1, extra=extra)
+        assert defence == SideValue(front.defence, bonus, defence.officer, -protection, tuple(extra))
+        assert defence.officer == (1 if has_officer(stack) and front.role != "officer" else 0)
+        dice = [rng.randint(1, 6), rng.randint(1, 6)]
+        result = resolve(attack.base, defence.base, ScriptedRoller(dice))
+        assert result == CombatResult(attack.base, defence.base, *dice)
