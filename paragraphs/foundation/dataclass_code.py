@@ -37,7 +37,6 @@ import builtins
 import collections
 import dataclasses
 import marshal
-import os
 import sys
 from types import CodeType
 from typing import Any
@@ -53,7 +52,6 @@ FILE = f"dataclass-code-{_PYTHON}.bin"
 #: File layout: this, the MAC of the rest (keyed BLAKE2b, 32 bytes), then the marshalled
 #: ``(Python, {source text: code object})``.
 _MAGIC = b"PGCODE1\n"
-_MAC_SIZE = 32
 
 #: A table past this many texts is rewritten with only the texts this process used (an
 #: edited record class leaves its old texts behind; this bounds what they cost).
@@ -135,11 +133,8 @@ def _read() -> dict[str, CodeType]:
     if folder is None:
         return {}
     data = private.read_private(folder / FILE)
-    if data is None or not data.startswith(_MAGIC):
-        return {}
-    secret = private.secret(folder, create=False)
-    mac, body = data[len(_MAGIC):len(_MAGIC) + _MAC_SIZE], data[len(_MAGIC) + _MAC_SIZE:]
-    if secret is None or not private.signed_by(secret, body, mac):
+    body = None if data is None else private.signed_body(data, _MAGIC, private.secret(folder, create=False))
+    if body is None:
         return {}
     try:
         python, table = marshal.loads(body)
@@ -177,21 +172,7 @@ def write() -> None:
     secret = private.secret(folder, create=True)
     if secret is None:
         return
-    import tempfile
-
-    body = marshal.dumps((_PYTHON, table))
-    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".bin")  # mode 0600
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(_MAGIC + private.sign(secret, body) + body)
-        os.replace(tmp, folder / FILE)
-        tmp = None
+        private.write_signed(folder, FILE, _MAGIC, secret, marshal.dumps((_PYTHON, table)))
     except OSError:
         pass
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass

@@ -1,7 +1,8 @@
 """The user's private cache folder: where it is, whether to trust it, and signing.
 
-The compiled-content cache (:mod:`paragraphs.pipeline.cache`) and the plugin index
-(:mod:`paragraphs.pluginhost.index`) keep their files in one folder, made 0700 with files
+The compiled-content cache (:mod:`paragraphs.pipeline.cache`), the plugin index
+(:mod:`paragraphs.pluginhost.index`) and the compiled record methods
+(:mod:`paragraphs.foundation.dataclass_code`) keep their files in one folder, made 0700 with files
 0600. Before a file is read, the folder and the file must belong to the user and be
 writable by nobody else (else it is ignored with one warning, as pip does), and each file
 carries a MAC (keyed BLAKE2b) under a per-user key (``key`` in the folder, 0600), checked before a byte
@@ -19,6 +20,9 @@ import sys
 from pathlib import Path
 
 KEY_FILE = "key"
+
+#: Size of the MAC that follows a signed file's magic line (keyed BLAKE2b).
+MAC_SIZE = 32
 
 #: Warnings already given by this process (each problem is said once, not per file).
 _warned: set[str] = set()
@@ -129,3 +133,34 @@ def signed_by(secret: bytes, body: bytes, signature: bytes) -> bool:
     from paragraphs.foundation.digests import same
 
     return same(signature, sign(secret, body))
+
+
+# Every file kept in the folder has one layout: the owner's magic line (its kind and
+# format version), the MAC of the rest under the user's key, then the body.
+
+
+def signed_body(data: bytes | None, magic: bytes, secret: bytes | None) -> bytes | None:
+    """The body of a signed file's bytes when it starts with ``magic`` and its MAC is this
+    user's, else None (missing, foreign, damaged or of another kind: the caller rebuilds)."""
+    if data is None or secret is None or not data.startswith(magic):
+        return None
+    mac, body = data[len(magic):len(magic) + MAC_SIZE], data[len(magic) + MAC_SIZE:]
+    return body if signed_by(secret, body, mac) else None
+
+
+def write_signed(folder: Path, name: str, magic: bytes, secret: bytes, body: bytes) -> None:
+    """Write ``folder/name`` as a signed file, atomically and 0600 (a temporary file then a
+    rename, so a reader never sees half a file). An OSError is the caller's to report."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=Path(name).suffix)  # mode 0600
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(magic + sign(secret, body) + body)
+        os.replace(tmp, folder / name)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

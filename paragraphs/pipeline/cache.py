@@ -31,17 +31,18 @@ from paragraphs.foundation.private_files import (
     read_private as _read_private,
     secret as _secret,
     sign as _sign,
+    signed_body as _signed_body,
     signed_by as _signed_by,
     trusted_dir as _trusted_dir,
     unsafe as _unsafe,
     warn_once as _warn,
+    write_signed as _write_signed,
 )
 
 FORMAT = 4
 
 #: Entry files start with this, then the MAC of the rest (keyed BLAKE2b, 32 bytes), then the pickle.
 _MAGIC = b"PGCACHE4"
-_MAC_SIZE = 32
 
 
 class LazyParagraphs(Mapping):  # type: ignore[type-arg]
@@ -102,10 +103,8 @@ def load(title: str, key: str) -> Any | None:
     data = _read_private(path)
     if data is None:
         return None
-    secret = _secret(folder, create=False)
-    body = data[len(_MAGIC) + _MAC_SIZE:]
-    mac = data[len(_MAGIC):len(_MAGIC) + _MAC_SIZE]
-    if secret is None or not data.startswith(_MAGIC) or not _signed_by(secret, body, mac):
+    body = _signed_body(data, _MAGIC, _secret(folder, create=False))
+    if body is None:
         _discard(path)  # corrupt, or signed by another key: rebuilt by the caller, once
         return None
     try:
@@ -135,10 +134,8 @@ def store(title: str, key: str, book: Any) -> None:
     if folder is None:
         return
     import dataclasses
-    import tempfile
 
     target = _path(folder, title, key)
-    tmp = None
     try:
         secret = _secret(folder, create=True)
         if secret is None:
@@ -146,11 +143,7 @@ def store(title: str, key: str, book: Any) -> None:
         blobs = {pid: pickle.dumps(par, protocol=pickle.HIGHEST_PROTOCOL) for pid, par in book.paragraphs.items()}
         shell = dataclasses.replace(book, paragraphs={})
         body = pickle.dumps((FORMAT, key, shell, blobs), protocol=pickle.HIGHEST_PROTOCOL)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".pickle")  # mode 0600
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(_MAGIC + _sign(secret, body) + body)
-        os.replace(tmp, target)
-        tmp = None
+        _write_signed(folder, target.name, _MAGIC, secret, body)
         for old in folder.glob(f"{title}-*.pickle"):
             if old != target:
                 old.unlink(missing_ok=True)
@@ -158,6 +151,3 @@ def store(title: str, key: str, book: Any) -> None:
         detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
         _warn(f"unwritable:{folder}", f"cannot write the compiled-content cache in {folder} ({detail}); "
               "content is compiled on every command")
-    finally:
-        if tmp is not None:
-            _discard(Path(tmp))

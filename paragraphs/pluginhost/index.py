@@ -39,7 +39,6 @@ FORMAT = 1
 
 #: Index files start with this, then the MAC of the JSON body (keyed BLAKE2b, 32 bytes), then the body.
 _MAGIC = b"PGINDEX1"
-_MAC_SIZE = 32
 
 #: The parser calls a plugin's option declaration may make, and replayed from the index.
 _CALLS = ("add_argument", "add_argument_group", "add_mutually_exclusive_group")
@@ -256,9 +255,8 @@ def _read(folder: Any, name: str, env: list[Any]) -> PluginIndex | None:
     data = private.read_private(folder / name)
     if data is None:
         return None
-    secret = private.secret(folder, create=False)
-    mac, body = data[len(_MAGIC):len(_MAGIC) + _MAC_SIZE], data[len(_MAGIC) + _MAC_SIZE:]
-    if secret is None or not data.startswith(_MAGIC) or not private.signed_by(secret, body, mac):
+    body = private.signed_body(data, _MAGIC, private.secret(folder, create=False))
+    if body is None:
         return None
     try:
         index = PluginIndex.from_json(json.loads(body))
@@ -270,8 +268,6 @@ def _read(folder: Any, name: str, env: list[Any]) -> PluginIndex | None:
 def store(index: PluginIndex, name: str) -> None:
     """Write the index atomically (0600 in the private folder); a failure is not an error
     for the user: the next command rebuilds it (the cache warns once that it cannot write)."""
-    import tempfile
-
     from paragraphs.foundation import private_files as private
 
     folder = private.trusted_dir(create=True)
@@ -281,22 +277,11 @@ def store(index: PluginIndex, name: str) -> None:
     if secret is None:
         return
     body = json.dumps(index.to_json(), sort_keys=True).encode()
-    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")  # mode 0600
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(_MAGIC + private.sign(secret, body) + body)
-        os.replace(tmp, folder / name)
-        tmp = None
+        private.write_signed(folder, name, _MAGIC, secret, body)
     except OSError as exc:
         private.warn_once(f"unwritable:{folder}", f"cannot write the plugin index in {folder} ({exc.strerror or exc}); "
                     "every command loads every plugin")
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
 
 
 # --------------------------------------------------------------------------- building
