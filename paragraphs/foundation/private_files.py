@@ -9,7 +9,7 @@ carries a MAC (keyed BLAKE2b) under a per-user key (``key`` in the folder, 0600)
 of it is used.
 
 The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, else
-``~/.cache/paragraphs``. ``PARAGRAPHS_NO_CACHE=1`` turns both off.
+``~/.cache/paragraphs``. ``PARAGRAPHS_NO_CACHE=1`` turns all three off.
 """
 
 from __future__ import annotations
