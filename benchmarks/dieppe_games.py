@@ -28,9 +28,11 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import compiled_figure  # beside this script
 
 from paragraphs_raids.series import summarise
 
@@ -83,32 +85,8 @@ def cpu_figure(games: int, seed: int, checkout: Path | None) -> float:
     return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
 
 
-COMPILED_FIGURE = """
-import hashlib, json, sys, time
-import paragraphs_raids.stacks
-from paragraphs_dieppe.cli_simulate import simulate
-from paragraphs_dieppe.commands import default_policy
-from paragraphs_dieppe.game.state import Options
-from paragraphs_dieppe.rules.victory import LEVELS
-from paragraphs_dieppe.scenario import load_scenario
-from paragraphs_raids.series import summarise
-games, seed = int(sys.argv[1]), int(sys.argv[2])
-s = load_scenario(); simulate(s, default_policy, Options(), 20, seed, 1)
-t = time.process_time(); results = simulate(s, default_policy, Options(), games, seed, 1); took = time.process_time() - t
-digest = hashlib.sha256(json.dumps(summarise(results, LEVELS), sort_keys=True).encode()).hexdigest()[:12]
-print(games / took, digest, paragraphs_raids.stacks.__file__.endswith(".so"))
-"""
-
-
 def build_figure(games: int, seed: int, venv: Path | None) -> tuple[float, str]:
-    """Dieppe games per CPU second and summary digest in a fresh process of ``venv``'s Python
-    (its compiled build; None: this checkout's pure Python). Fails if the build is not compiled."""
-    python = sys.executable if venv is None else str(venv / "bin" / "python")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    out = subprocess.run([python, "-c", COMPILED_FIGURE, str(games), str(seed)], env=env, capture_output=True, text=True, check=True).stdout.split()
-    if venv is not None and out[2] != "True":
-        sys.exit(f"{venv} does not hold the compiled build (paragraphs_raids.stacks is not an extension module)")
-    return float(out[0]), out[1]
+    return compiled_figure.build_figure("paragraphs_dieppe", "cli_simulate", games, seed, venv)
 
 
 def main() -> None:
