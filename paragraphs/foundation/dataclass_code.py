@@ -166,12 +166,10 @@ def write() -> None:
         return
     _added = False
     table = _table if len(_table) <= _MOST else {text: _table[text] for text in _used if text in _table}
-    folder = private.trusted_dir(create=True)
-    if folder is None:
+    found = private.signing_folder()
+    if found is None:
         return
-    secret = private.secret(folder, create=True)
-    if secret is None:
-        return
+    folder, secret = found
     try:
         private.write_signed(folder, FILE, _MAGIC, secret, marshal.dumps((_PYTHON, table)))
     except OSError:

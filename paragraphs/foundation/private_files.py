@@ -148,6 +148,16 @@ def signed_body(data: bytes | None, magic: bytes, secret: bytes | None) -> bytes
     return body if signed_by(secret, body, mac) else None
 
 
+def signing_folder() -> tuple[Path, bytes] | None:
+    """The folder (made 0700 if missing) and this user's key (made on first use) to write
+    a signed file with, or None when the folder cannot be trusted or the key written."""
+    folder = trusted_dir(create=True)
+    if folder is None:
+        return None
+    key = secret(folder, create=True)
+    return None if key is None else (folder, key)
+
+
 def write_signed(folder: Path, name: str, magic: bytes, secret: bytes, body: bytes) -> None:
     """Write ``folder/name`` as a signed file, atomically and 0600 (a temporary file then a
     rename, so a reader never sees half a file). An OSError is the caller's to report."""

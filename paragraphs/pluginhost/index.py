@@ -270,12 +270,10 @@ def store(index: PluginIndex, name: str) -> None:
     for the user: the next command rebuilds it (the cache warns once that it cannot write)."""
     from paragraphs.foundation import private_files as private
 
-    folder = private.trusted_dir(create=True)
-    if folder is None:
+    found = private.signing_folder()
+    if found is None:
         return
-    secret = private.secret(folder, create=True)
-    if secret is None:
-        return
+    folder, secret = found
     body = json.dumps(index.to_json(), sort_keys=True).encode()
     try:
         private.write_signed(folder, name, _MAGIC, secret, body)
