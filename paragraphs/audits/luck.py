@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from functools import cached_property
 from typing import TYPE_CHECKING
 

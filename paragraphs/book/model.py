@@ -12,7 +12,7 @@ these 46 records at every start. The public :class:`Book` and the methods of
 """
 
 from collections.abc import Iterator, Mapping
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from paragraphs.book import cells as _cells

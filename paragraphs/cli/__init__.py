@@ -114,7 +114,7 @@ def specs_from_index(index: Any, *, besides: Any = None) -> list[CommandSpec]:
     host loaded come from their records instead (their real declarations)."""
     from paragraphs.pluginhost.index import replay
 
-    loaded = set() if besides is None else {name for name, _ in besides.pm.list_name_plugin()}
+    loaded = set() if besides is None else set(besides.plugin_names())
     specs = []
     for c in index.commands:
         if c["plugin"] in loaded:
@@ -532,7 +532,9 @@ def _load(index: Any, needed: set[str] | None) -> Any:
 
     if needed is None:
         return make_plugin_manager()
-    return make_plugin_manager(only=needed, where={name: p["dist_dir"] for name, p in index.plugins.items()})
+    # the index's description of the plugins' hook implementations: no plugin manager is
+    # made unless a hook needs pluggy's own call (see PluginHost)
+    return make_plugin_manager(only=needed, where={name: p["dist_dir"] for name, p in index.plugins.items()}, described=index.hooks)
 
 
 def _warn(problems: list[tuple[str, str, bool]]) -> None:

@@ -22,7 +22,7 @@ import argparse
 import json
 import os
 from collections.abc import Callable
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 

@@ -7,7 +7,7 @@ to it; problems sort by place, then code.
 from __future__ import annotations
 
 import os
-from dataclasses import field, replace
+from paragraphs.foundation.dataclass_code import field, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 

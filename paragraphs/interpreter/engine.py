@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import operator
 from collections.abc import Callable, Mapping
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.book import model as m

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import field, replace
+from paragraphs.foundation.dataclass_code import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.book.cells import RESULT_COLUMN, Cell, as_cell, cell_key, is_typed

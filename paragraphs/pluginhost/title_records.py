@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.foundation.errors import SaveError
