@@ -9,7 +9,8 @@ from __future__ import annotations
 import os
 from paragraphs.foundation.dataclass_code import field, replace
 from enum import Enum
-from typing import TYPE_CHECKING
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     from dataclasses import dataclass

@@ -15,7 +15,10 @@ import json
 import operator
 from collections.abc import Callable, Mapping
 from paragraphs.foundation.dataclass_code import field
-from typing import TYPE_CHECKING, Any
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 from paragraphs.book import model as m
 from paragraphs.interpreter.context import Chooser, Context, Instruction, NeedAnswer, RollRecord

@@ -12,7 +12,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from paragraphs.foundation.dataclass_code import field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 from paragraphs.book import model as m
 from paragraphs.book.dice import DiceConventions

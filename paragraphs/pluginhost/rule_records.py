@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from paragraphs.foundation.dataclass_code import field
-from typing import TYPE_CHECKING, Any
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 if TYPE_CHECKING:
     from dataclasses import dataclass

@@ -19,7 +19,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from paragraphs.foundation.dataclass_code import field
-from typing import TYPE_CHECKING, Any
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 from paragraphs.foundation.errors import SaveError
 
