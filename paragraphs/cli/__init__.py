@@ -395,49 +395,9 @@ def _resolution_options(p: argparse.ArgumentParser) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code."""
-    if argv is not None:  # a caller running it in-process
-        return _main(argv)
-    # the process is the command line
-    _hold_collector()
-    code = _main(sys.argv[1:])
-    _end_process(code)
-    return code  # (when the process could not end at once)
-
-
-def _end_process(code: int) -> None:
-    """End the command-line process as the interpreter would, without its teardown.
-
-    At exit Python runs the exit handlers and flushes the standard streams, then takes
-    every module and object apart one by one: some 2 ms of a ``paragraphs read`` (a
-    twentieth of it), for memory the system takes back anyway. Here the handlers run
-    and the streams are flushed as at a normal exit, then the process ends with that
-    code (``os._exit``). While other threads run, or when a stream cannot be flushed
-    (a closed pipe), this returns and the normal exit does it all, as before.
-    """
-    threading = sys.modules.get("threading")
-    if threading is not None and threading.active_count() > 1:
-        return
-    if not _flushed():
-        return
-    import atexit
-
-    atexit._run_exitfuncs()  # (they are run once: the interpreter's exit would find none left)
-    if _flushed():  # what a handler printed is out too
-        os._exit(code)
-
-
-def _flushed() -> bool:
-    try:
-        for stream in (sys.stdout, sys.stderr):
-            if stream is not None:
-                stream.flush()
-    except Exception:  # a closed pipe, say: the normal exit reports it as it always did
-        return False
-    return True
-
-
-def _main(argv: Sequence[str]) -> int:
-    args_list = list(argv)
+    if argv is None:  # the process is the command line (not a caller running it in-process)
+        _hold_collector()
+    args_list = list(sys.argv[1:] if argv is None else argv)
     # --debug is accepted anywhere on the line (an author adds it to the command that failed)
     debug = "--debug" in args_list
     args_list = [a for a in args_list if a != "--debug"]
