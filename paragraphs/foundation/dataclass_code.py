@@ -30,7 +30,7 @@ its ``__new__``: a module defining many of them (the content model's 46 records)
 :func:`keep_namedtuple_code` before them and :func:`stop_keeping_namedtuple_code` after,
 and those texts are kept in the same table.
 
-``dataclasses`` is imported here without ``inspect`` (see :func:`_import_dataclasses`):
+``dataclasses`` is imported here without ``inspect`` (:mod:`paragraphs.foundation.deferred_inspect`):
 modules that use ``dataclasses.field`` or ``replace`` import them from here, so that the
 first ``import dataclasses`` of a command is this one.
 """
@@ -41,7 +41,9 @@ import builtins
 import collections
 import marshal
 import sys
-from types import CodeType, ModuleType
+from types import CodeType
+
+from paragraphs.foundation.deferred_inspect import import_without_inspect
 
 # ``typing`` is not imported at run time here (start-up time)
 TYPE_CHECKING = False
@@ -50,44 +52,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def _import_dataclasses() -> ModuleType:
-    """``import dataclasses``, without importing ``inspect`` as it does.
-
-    ``inspect`` (with ``ast``, ``dis`` and ``tokenize``) takes some 7 ms to import, a tenth
-    of a ``paragraphs read``, and ``dataclasses`` uses it in one place only: the text
-    signature it writes as the docstring of a class that has none. So while
-    ``dataclasses`` is imported, the name ``inspect`` stands for a placeholder module that
-    imports the real one the first time one of its attributes is asked for (and then
-    puts the real one in its place). Where ``inspect`` or ``dataclasses`` is already
-    imported, this is a plain import.
-    """
-    if "dataclasses" in sys.modules or "inspect" in sys.modules:
-        import dataclasses
-
-        return dataclasses
-    placeholder = ModuleType("inspect", "Stands for the inspect module until it is first used.")
-
-    def real_inspect(name: str) -> Any:
-        import importlib
-
-        module = importlib.import_module("inspect")
-        vars(dataclasses)["inspect"] = module
-        return getattr(module, name)
-
-    placeholder.__getattr__ = real_inspect  # type: ignore[method-assign]
-    sys.modules["inspect"] = placeholder
-    try:
-        import dataclasses
-    finally:
-        if sys.modules.get("inspect") is placeholder:
-            del sys.modules["inspect"]
-    return dataclasses
-
-
 if TYPE_CHECKING:
     from dataclasses import field as field, fields as fields, replace as replace
 else:
-    dataclasses = _import_dataclasses()
+    # (dataclasses uses inspect only for a class without a docstring)
+    dataclasses = import_without_inspect("dataclasses")
     field, fields, replace = dataclasses.field, dataclasses.fields, dataclasses.replace
 
 #: What the code objects are valid for: the interpreter and its exact release (the bytecode
