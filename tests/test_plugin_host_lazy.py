@@ -100,3 +100,19 @@ def test_a_host_from_the_index_registers_what_a_full_one_does() -> None:
 def test_described_is_only_for_an_index_s_plugins() -> None:
     with pytest.raises(ValueError):
         make_plugin_manager(described={"implementations": {}, "firstresult": []})
+
+
+class _Bare:
+    """A plugin object with its implementation set on the instance."""
+
+
+def test_an_implementation_not_found_by_its_name_leaves_pluggy_to_call_it() -> None:
+    def renamed() -> None:
+        return None
+
+    renamed.__name__ = "elsewhere"  # as a decorator might leave it
+    plugin = _Bare()
+    plugin.other_name = pluggy.HookimplMarker("paragraphs")(specname="paragraphs_register_units")(renamed)  # type: ignore[attr-defined]
+    full = make_plugin_manager(load_entrypoints=False, plugins=[("renamed", plugin)])
+    assert "renamed" in full.plugin_names()
+    assert describe_implementations(full) is None  # the index then holds no description

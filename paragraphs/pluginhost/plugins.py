@@ -589,7 +589,8 @@ def describe_implementations(host: PluginHost) -> dict[str, Any] | None:
     """What the plugin index keeps of a host's hook implementations (see :class:`PluginHost`):
     ``implementations``, hook name -> ``[plugin, attribute, argnames, opts]`` in pluggy's
     order, and ``firstresult``, the hooks that stop at the first result. None when an
-    implementation is not an attribute of its plugin (only pluggy can call it then)."""
+    implementation cannot be found again by its name in its plugin (only pluggy can call
+    it then: commands build a plugin manager, as without the index)."""
     implementations: dict[str, list[list[Any]]] = {}
     firstresult = []
     for hook_name, caller in sorted(vars(host.pm.hook).items()):
@@ -599,8 +600,11 @@ def describe_implementations(host: PluginHost) -> dict[str, Any] | None:
             firstresult.append(hook_name)
         rows = []
         for impl in caller.get_hookimpls():
-            attribute = next((a for a in dir(impl.plugin) if _same_function(getattr(impl.plugin, a, None), impl.function)), None)
-            if attribute is None:
+            # the attribute pluggy found it under: the hook's name, or with ``specname``
+            # the function's own (only these are looked up: a plugin object's other
+            # attributes may be properties, which must not run here)
+            attribute = impl.function.__name__ if impl.opts.get("specname") else hook_name
+            if not _same_function(getattr(impl.plugin, attribute, None), impl.function):
                 return None
             rows.append([impl.plugin_name, attribute, list(impl.argnames), dict(impl.opts)])
         if rows:
