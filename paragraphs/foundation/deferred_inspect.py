@@ -12,6 +12,15 @@ a placeholder module. The first time an attribute of the placeholder is asked fo
 real ``inspect`` is imported and put in its place in every module that took the
 placeholder; until then nothing is imported. Where ``inspect`` is already imported (or
 the module is), this is a plain import.
+
+Why not the standard library's recipe for lazy imports (``importlib.util.LazyLoader``, a
+lazy ``inspect`` left in ``sys.modules``): on Python 3.11 the statement ``import
+inspect`` itself, run by ``dataclasses`` and pluggy when they are imported, executes a
+lazy module at once, because the import system reads the module's ``__spec__`` to check
+it is not still being initialised, and reading any attribute of a lazy module loads it
+(tried: ``ast``, ``dis`` and ``tokenize`` are imported by that statement). A plain module
+standing in for ``inspect`` during the import, with a module ``__getattr__``, is read
+only when one of its attributes is used.
 """
 
 from __future__ import annotations
