@@ -371,7 +371,11 @@ def _run_extension(name: str, args: argparse.Namespace, host: Any) -> int:
     for ext in host.records("paragraphs_register_commands", args.title):
         if ext.extends == name and ext.title == args.title and ext.run is not None:
             return int(ext.run(args, host) or 0)
-    able = sorted({str(c.title) for c in host.records("paragraphs_register_commands") if c.extends == name and c.title})
+    # the plugin index knows every plugin's commands; the host may have loaded only the
+    # named title's plugin (then its records alone would name no title with the command)
+    index = getattr(args, "_index", None)
+    declared = index.commands if index is not None else [{"extends": c.extends, "title": c.title} for c in host.records("paragraphs_register_commands")]
+    able = sorted({str(c["title"]) for c in declared if c["extends"] == name and c["title"]})
     raise UsageError(f"title {args.title!r} has no {name} command (titles with one: {', '.join(able)})")
 
 
