@@ -246,3 +246,28 @@ def test_an_error_in_a_plugin_hook_names_the_hook_and_its_line(tmp_path):
         engine.resolve("2")
     line = paragraphs_paragraph_entered.__code__.co_firstlineno + 2
     assert "hook paragraphs_paragraph_entered" in str(info.value) and f"test_author_failures.py:{line}" in str(info.value), str(info.value)
+
+
+def test_a_title_whose_content_folder_is_missing_or_empty_is_an_error_not_an_empty_book(tmp_path):
+    # found by the eyes pass: Title(content=files(__package__) / "contnet") validated as
+    # "ok: 0 paragraphs, 0 errors"
+    from paragraphs.content import check_title
+
+    for folder in (tmp_path / "contnet", tmp_path / "empty"):
+        if folder.name == "empty":
+            folder.mkdir()
+        (found,) = [p.format() for p in check_title(_host(folder), "nightpatrol").errors]
+        assert "test_author_failures.py:" in found and " TITLE001 title 'nightpatrol' has no content: no *.yaml file below " in found, found
+        assert str(folder) in found
+
+
+def test_content_naming_another_title_than_its_plugin_registers_says_so(tmp_path):
+    # found by the eyes pass: Title(id="nightpatro1") over content whose title record is
+    # nightpatrol only said "unknown check kind 'spotting'" (registered for the plugin's id)
+    from paragraphs.content import check_title
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under").replace("title: {id: nightpatrol,", "title: {id: nightpatro1,"))
+    found = [p.format() for p in check_title(_host(folder), "nightpatrol").errors]
+    assert any(
+        "book.yaml:1:" in f and " TITLE002 the content's title record is 'nightpatro1', but its plugin registers the title as 'nightpatrol'" in f for f in found
+    ), found

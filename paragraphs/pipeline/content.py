@@ -345,6 +345,8 @@ def compile_title(
             readable.append((doc, overlay))
 
     merged = _merge(readable, problems, skipped, {f.display: _overlay_root(f) for f in files if f.overlay})
+    if info is not None:
+        problems.extend(_content_of_title(host, title, files, merged))
     schema_findings = len(problems)
     book = _assemble(title, merged, key, grammar, problems)
     if book is not None:
@@ -354,6 +356,32 @@ def compile_title(
     if skipped:
         problems[schema_findings:] = skipped.consequences(problems[schema_findings:])
     return CompiledTitle(book, sorted(set(problems)))
+
+
+def _content_of_title(host: PluginHost, title: str, files: Sequence[SourceFile], merged: _Merged) -> list[Problem]:
+    """An installed title's content exists and is the title its plugin registers.
+
+    A misspelt content folder used to validate as an empty book ("ok: 0 paragraphs"), and
+    a title record whose id differs from the plugin's ``Title`` id only showed as unknown
+    check kinds and procedures (they are registered for the plugin's id).
+    """
+    from paragraphs.pluginhost.plugin_errors import registration_pos
+
+    hook = registration_pos(host, "paragraphs_register_titles", title) or SourcePos("<plugin>", 1, 1)
+    if not any(not f.overlay for f in files):
+        folder = host.title(title).record.content
+        return [Problem(hook, "TITLE001", f"title {title!r} has no content: no *.yaml file below {folder} (the content folder its Title record names)")]
+    declared = merged.title.data.get("id") if merged.title else None
+    if merged.title is not None and declared != title:
+        return [
+            Problem(
+                merged.title.pos(("id",)),
+                "TITLE002",
+                f"the content's title record is {declared!r}, but its plugin registers the title as {title!r} ({hook}); "
+                "the check kinds, procedures and tables registered for the plugin's id do not apply to other ids",
+            )
+        ]
+    return []
 
 
 def _schemas_that_resolve(host: PluginHost, grammar: Grammar, problems: list[Problem]) -> Grammar:

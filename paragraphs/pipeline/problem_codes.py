@@ -23,6 +23,8 @@ READING_CODES: dict[str, tuple[str, str]] = {
     "YAML008": ("error", "the file is larger than 4 MiB of text (split it)"),
     "SCHEMA001": ("error", "the content breaks the schema: an unknown key (with a \"did you mean\"), a value of the wrong type, a missing key, an unknown collection one letter away from a known one; the record is left out and the others are still checked"),
     "SCHEMA002": ("error", "a plugin's schema `$ref`s a schema nobody registered (reported at the hook that registered it; nothing is fetched from the network)"),
+    "TITLE001": ("error", "an installed title has no content: no `*.yaml` file below the folder its `Title` record names (reported at the hook that registered it)"),
+    "TITLE002": ("error", "the content's `title` record has another id than the plugin's `Title` record (what the plugin registers for its id would not apply)"),
     "ID001": ("error", "two records of one collection have the same id (in one overlay folder too: neither silently wins)"),
     "ID002": ("error", "a title record is declared twice"),
     "ID004": ("error", "the title's `id_pattern` is not in the safe form (no groups, at most two open-ended repeats) or is not a regular expression"),
