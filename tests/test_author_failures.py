@@ -271,3 +271,17 @@ def test_content_naming_another_title_than_its_plugin_registers_says_so(tmp_path
     assert any(
         "book.yaml:1:" in f and " TITLE002 the content's title record is 'nightpatro1', but its plugin registers the title as 'nightpatrol'" in f for f in found
     ), found
+
+
+def test_a_check_kind_schema_that_is_not_a_json_schema_is_reported_at_its_hook(tmp_path):
+    # found by the eyes pass: "required": "range" (a string, not a list) gave one nonsense
+    # error per letter: "'r' is a required property", "'a' is a required property"...
+    from dataclasses import replace
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    host = _host(folder)
+    kinds = host._records["paragraphs_register_check_kinds"]
+    kinds[:] = [(plugin, replace(k, schema={**k.schema, "required": "range"}) if k.id == "spotting" else k) for plugin, k in kinds]
+    found = [p.format() for p in check_path(host, folder).errors]
+    assert len(found) == 1 and "test_author_failures.py:" in found[0], found
+    assert " SCHEMA003 check kind 'spotting': its schema is not a valid JSON Schema: 'range' is not of type 'array' (at required)" in found[0], found

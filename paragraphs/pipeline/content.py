@@ -394,11 +394,16 @@ def _schemas_that_resolve(host: PluginHost, grammar: Grammar, problems: list[Pro
     from dataclasses import replace as evolve
 
     from paragraphs.pluginhost.plugin_errors import registration_pos
-    from paragraphs.pipeline.validation import unresolved_refs, without_refs
+    from paragraphs.pipeline.validation import schema_mistake, unresolved_refs, without_refs
 
     known = [s.id for s in grammar.schemas]
 
     def checked(hook: str, what: str, rid: str, schema: Mapping[str, Any]) -> Mapping[str, Any]:
+        mistake = schema_mistake(schema) if schema else None
+        if mistake:
+            pos = registration_pos(host, hook, rid) or SourcePos("<plugin>", 1, 1)
+            problems.append(Problem(pos, "SCHEMA003", f"{what} {rid!r}: its schema is not a valid JSON Schema: {mistake}"))
+            return {}  # reported once here, instead of as nonsense on every use in the content
         missing = unresolved_refs(schema, known)
         if not missing:
             return schema
