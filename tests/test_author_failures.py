@@ -285,3 +285,19 @@ def test_a_check_kind_schema_that_is_not_a_json_schema_is_reported_at_its_hook(t
     found = [p.format() for p in check_path(host, folder).errors]
     assert len(found) == 1 and "test_author_failures.py:" in found[0], found
     assert " SCHEMA003 check kind 'spotting': its schema is not a valid JSON Schema: 'range' is not of type 'array' (at required)" in found[0], found
+
+
+def test_procedure_arguments_that_its_function_does_not_take_are_found_by_validate(tmp_path):
+    # found by the eyes pass: args {wind: 2} for def weather(ctx, wnd) validated clean and
+    # failed only in play, as "code raised TypeError: weather() got an unexpected keyword
+    # argument 'wind'", naming neither the procedure nor the step
+    wrong = BOOK.replace("at_or_undr", "at_or_under").replace("args: {strength: 2}", "args: {strenght: 2}")
+    folder = _book(tmp_path, wrong)
+    found = [p.format() for p in check_path(_host(folder), folder).errors]
+    assert [f.split("book.yaml:")[1] for f in found] == [
+        "12:9: PROC003 procedure patrol: missing argument 'strength' (it takes: strength)",
+        "12:9: PROC003 procedure patrol: unexpected argument 'strenght' (it takes: strength)",
+    ]
+    folder = _book(tmp_path, wrong.replace("args: {strenght: 2}", "args: {}"))
+    found = [p.format() for p in check_path(_host(folder), folder).errors]
+    assert len(found) == 1 and "book.yaml:12:9: PROC003 procedure patrol: missing argument 'strength' (it takes: strength)" in found[0], found
