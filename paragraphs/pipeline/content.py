@@ -241,7 +241,9 @@ def _declared_title(files: Sequence[SourceFile], where: str) -> tuple[str, tuple
     title = decl.get("id")
     if not isinstance(title, str) or not title:
         raise UsageError(f"the title record in {shown(found[0][0])} has no id")
-    uses = decl.get("uses") or ()
+    uses = decl.get("uses")
+    if uses is None:  # a book that borrows nothing
+        uses = []
     if not isinstance(uses, list) or not all(isinstance(u, str) for u in uses):
         raise UsageError(f"title.uses in {shown(found[0][0])} must be a list of installed title ids")
     return title, tuple(uses)
