@@ -127,3 +127,17 @@ def test_a_folder_that_borrows_nothing_opens_too(tmp_path, capsys):
     (folder / "book.yaml").write_text("title: {id: lantern, name: L, uses: sample}\n", encoding="utf-8")
     assert main(["read", f"{folder}/", "1", "--no-cache"]) == 2
     assert "title.uses in " in capsys.readouterr().err  # a wrong uses is still refused
+
+
+def test_validate_reports_a_borrowed_title_that_is_not_installed(tmp_path, capsys):
+    # found by the eyes pass: `uses: [nosuch]` validated as "ok, 0 errors" (the unknown id
+    # was dropped), while read on the same folder stopped with "unknown title 'nosuch'"
+    folder = tmp_path / "borrower"
+    folder.mkdir()
+    (folder / "book.yaml").write_text(textwrap.dedent(BOOK).lstrip().replace("uses: [sample]", "uses: [sample, nosuch]"), encoding="utf-8")
+    assert main(["validate", f"{folder}/"]) == 1
+    out = capsys.readouterr().out
+    assert "book.yaml:4:18: TITLE003 title.uses names 'nosuch', which is not an installed title (installed: " in out, out
+    assert main(["read", f"{folder}/", "1", "--no-cache"]) == 2
+    err = capsys.readouterr().err
+    assert "title.uses in " in err and ": unknown title 'nosuch' (installed: " in err, err

@@ -178,7 +178,9 @@ def load_folder(
     if title in host.titles():
         raise UsageError(f"the book in {folder} has title id {title!r}, which is an installed title: give it an id of its own")
     for used in uses:
-        host.title(used)  # an unknown title is a one-line usage error
+        if used not in host.titles():
+            raise UsageError(f"title.uses in {folder}: unknown title {used!r} (installed: {', '.join(sorted(host.titles()))})")
+        host.title(used)  # a title whose plugin failed is a one-line usage error that says why
     grammar = grammar_for(host, title, uses)
     files += [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
     versions = "; ".join(title_versions(host, host.title(u)) for u in uses) or title_versions_core()
@@ -274,21 +276,32 @@ def check_path(host: PluginHost, path: Path) -> CompiledTitle:
         raise UsageError(f"no such file or folder: {path}")
     title = "__path__"
     uses: tuple[str, ...] = ()
+    not_installed: list[Problem] = []
     for f in files:
         try:
-            data = read_yaml(f.data.decode("utf-8"), f.display).data
+            doc = read_yaml(f.data.decode("utf-8"), f.display)
         except (YamlProblems, UnicodeDecodeError):
             continue
+        data = doc.data
         if isinstance(data, Mapping) and isinstance(data.get("title"), Mapping) and data["title"].get("id"):
             title = str(data["title"]["id"])
             found = data["title"].get("uses")
             if isinstance(found, list):
                 uses = tuple(str(u) for u in found if str(u) in host.titles())
+                # said here, as `read` on the folder refuses it: dropping it would validate clean
+                not_installed = [
+                    Problem(doc.pos(("title", "uses", i)), "TITLE003", f"title.uses names {u!r}, which is not an installed title (installed: {', '.join(sorted(host.titles()))})")
+                    for i, u in enumerate(found)
+                    if str(u) not in host.titles()
+                ]
     if title not in host.titles():
         grammar = grammar_for(host, "__core_only__" if title == "__path__" else title, uses)
     else:
         grammar = grammar_for(host, title)
-    return compile_title(host, title, files, content_hash(files), grammar, standalone=path.is_file())
+    compiled = compile_title(host, title, files, content_hash(files), grammar, standalone=path.is_file())
+    if not_installed:
+        compiled.problems[:] = sorted(set(compiled.problems + not_installed))
+    return compiled
 
 
 def compile_title(
