@@ -100,3 +100,13 @@ def test_an_option_of_another_titles_play_is_refused_not_ignored(capsys, monkeyp
     assert not (tmp_path / "sessions").exists()  # no session was started
     monkeypatch.setattr("sys.stdin", __import__("io").StringIO("quit\n"))
     assert main(["play", "sample", "--session", "plain"]) == 0  # without it, sample plays
+
+
+@pytest.mark.parametrize("name", ["", "  "])
+def test_an_empty_session_name_is_refused(capsys, monkeypatch, tmp_path, name):
+    # found by the eyes pass: `play sample --session ""` saved to sample-.json, listed by
+    # `sessions` as a session with no name
+    monkeypatch.setenv("PARAGRAPHS_DATA_DIR", str(tmp_path))
+    code, line = one_line_error(capsys, "play", "sample", "--session", name)
+    assert code == 2 and line == "paragraphs: error: --session needs a name (or a path ending in .json)"
+    assert not (tmp_path / "sessions").exists()
