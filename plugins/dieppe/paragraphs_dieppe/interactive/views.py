@@ -172,6 +172,8 @@ def move_odds(g: GameState, units: str, path: list[str], verb: str) -> str:
     if pieces and pieces[0].role == "boat":
         pieces = g.cargo(pieces[0])
     start = pieces[0].zone or (lambda b: b.zone if b else "")(carrier_of(g, pieces[0]))
+    if not start:  # lost, or never on the board: what the order itself would say
+        raise UsageError(f"{pieces[0].label()} is not on the map, nor aboard an LCA")
     lines = [f"{', '.join(p.label() for p in pieces)}: {start} -> {' -> '.join(path)}"]
     faces = range(10)
     alarm = g.alarm.level
