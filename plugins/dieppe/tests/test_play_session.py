@@ -140,3 +140,6 @@ def test_odds_of_landing_units_that_are_not_aboard_is_one_line_not_a_traceback()
         reply = session.send(line)
         assert reply.kind == "error" and "is not on the map" in reply.text, (line, reply.text)
     assert session.send("odds land lca-5 ORANGE2").kind == "info"
+    assert session.send("land lca-5 ORANGE2").kind == "step"
+    reply = session.send("odds land lca-5,g2-5 ORANGE2")  # an empty LCA named first: an IndexError before
+    assert reply.kind == "error" and reply.text == "error: LCA 5 carries nobody", reply.text
