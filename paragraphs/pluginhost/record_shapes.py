@@ -10,15 +10,13 @@ records' own annotations, so a new record class is covered without a list to kee
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
 from typing import Any
 
 
 def shape_problem(record: Any) -> str | None:
     """Why ``record`` is not built as its class says, in a few words, or None."""
-    if not is_dataclass(record):
-        return None
-    for f in fields(record):
+    # the class's own field table: no import (dataclasses pulls in inspect) on this start-up path
+    for f in getattr(type(record), "__dataclass_fields__", {}).values():
         annotation = f.type if isinstance(f.type, str) else str(f.type)
         value = getattr(record, f.name, None)
         optional = annotation.endswith("| None")
