@@ -12,8 +12,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.state import RaidState
 from paragraphs_raids.dice import Roller
@@ -66,9 +64,9 @@ class Wurzburg:
     carrier: str | None = None
 
 
-# An ordinary Python class in the compiled build too (its methods compiled): mypyc cannot
-# make a native class of a subclass of RaidState, which the raids distribution compiles apart.
-@mypyc_attr(native_class=False)
+# A native class in the compiled build: the raids layer's RaidState is compiled in the
+# same mypyc run (plugins/compiled.toml), so the game's compiled code reads the state's
+# fields straight from the object instead of through the generic attribute look-up.
 @dataclass
 class GameState(RaidState):
     """Everything on and off the map (see the module docstring); the stacks' bookkeeping

@@ -14,8 +14,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
 from paragraphs_raids.actions import ActionLog
 from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.cli import RaidChoices
@@ -78,9 +76,9 @@ class Options:
         return {"optional": self.optional, "difficulty": self.difficulty, "events": self.events}
 
 
-# An ordinary Python class in the compiled build too (its methods compiled): mypyc cannot
-# make a native class of a subclass of RaidState, which the raids distribution compiles apart.
-@mypyc_attr(native_class=False)
+# A native class in the compiled build: the raids layer's RaidState is compiled in the
+# same mypyc run (plugins/compiled.toml), so the game's compiled code reads the state's
+# fields straight from the object instead of through the generic attribute look-up.
 @dataclass
 class GameState(RaidState):
     """Everything on and off the map (see the module docstring)."""
