@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.state import RaidState
@@ -24,13 +24,13 @@ from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_bruneval.scenario import Scenario
 
-WURZBURG = "wurzburg"
+WURZBURG: Final = "wurzburg"
 #: The group of optional rule 18's Commandos (their points never load a boat).
 COMMANDOS = "commandos"
 #: Rule 2.3: the highest attack factor on top of a German stack; radar operators last.
-GERMAN_ORDER = strongest_on_top(attack_factor, ("radar_operator",))
+GERMAN_ORDER: Final = strongest_on_top(attack_factor, ("radar_operator",))
 #: Rules 2.3 and 9: officers and radar operators hold the front line only when alone.
-LAST_RESORT = ("officer", "radar_operator")
+LAST_RESORT: Final = ("officer", "radar_operator")
 
 
 @dataclass(frozen=True, slots=True)
