@@ -10,7 +10,9 @@ records' own annotations, so a new record class is covered without a list to kee
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def shape_problem(record: Any) -> str | None:
