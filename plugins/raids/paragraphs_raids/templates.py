@@ -306,6 +306,7 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         seed = args.seed if args.seed is not None else fresh_seed()
         roller = PrngRoller(seed, scenario.conventions, journal.notes)
         source = f"seed {seed}"
+    _not_a_save(spec, args.state)
     g = spec.read_board(args.state, scenario, roller, journal)
     if physical:
         roller.hint = lambda purpose: spec.dice_hint(g, purpose)
@@ -389,6 +390,25 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     if svg:
         print(style(f"Board picture written to {svg}.", "dim"))
     return 0
+
+
+#: How a session save's text begins (its format name first, as the core writes it).
+SAVE_START = b'{"format": "paragraphs-save"'
+
+
+def _not_a_save(spec: RaidTitle, path: str) -> None:
+    """A session save given where a board file goes is said as such, not as a board that
+    breaks the schema ("'alarm' is a required property")."""
+    try:
+        with open(path, "rb") as f:
+            start = f.read(len(SAVE_START))
+    except OSError:
+        return  # read_board says what is wrong with the path
+    if start == SAVE_START:
+        raise UsageError(
+            f"{path}: a session save, not a board file: turn {spec.id} plays the German phase of a board you describe "
+            f"(a play {spec.id} save goes on with play {spec.id}, and board {spec.id} draws it)"
+        )
 
 
 def _print_new_entries(journal: Any, printed: list[int]) -> None:

@@ -29,3 +29,18 @@ def test_a_title_without_the_command_is_told_which_titles_have_it(tmp_path: Path
     done = paragraphs(tmp_path, *command)
     assert done.returncode == 2 and not done.stdout
     assert done.stderr.strip() == f"paragraphs: error: title {command[1]!r} has no {command[0]} command (titles with one: bruneval, dieppe)"
+
+
+@pytest.mark.parametrize("title", ["bruneval", "dieppe"])
+def test_turn_given_a_session_save_says_what_it_reads(tmp_path: Path, title: str) -> None:
+    # found by the eyes pass: `turn dieppe --state` with a play dieppe save said "BOARD002
+    # 'alarm' is a required property ($) (and 4 more)", as if the player's board were broken
+    save = tmp_path / f"{title}-s.json"
+    played = subprocess.run([sys.executable, "-m", "paragraphs", "play", title, "--session", str(save), "--seed", "1"], input="", env=dict(os.environ, PARAGRAPHS_DATA_DIR=str(tmp_path)), capture_output=True, text=True, timeout=300)
+    assert played.returncode == 0 and save.is_file(), played.stderr
+    done = paragraphs(tmp_path, "turn", title, "--state", str(save), "--seed", "1")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr == (
+        f"paragraphs: error: {save}: a session save, not a board file: turn {title} plays the German phase of a board you describe "
+        f"(a play {title} save goes on with play {title}, and board {title} draws it)\n"
+    ), done.stderr
