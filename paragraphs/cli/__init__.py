@@ -171,7 +171,9 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
                 if spec.title:
                     for action in p._actions:
                         if action not in before and action.option_strings:
-                            owners.setdefault(action.dest, (action.option_strings[0], action.default, set()))[2].add(str(spec.title))
+                            # the last declaration's default is the parser's (merged options)
+                            titles = owners.get(action.dest, ("", None, set()))[2] | {str(spec.title)}
+                            owners[action.dest] = (action.option_strings[0], action.default, titles)
         p.set_defaults(_title_options=owners)
 
     add("play", "an interactive session (saved after every step), or an automatic game", play, conflict_handler="resolve")
