@@ -77,3 +77,12 @@ paragraphs:
     )
     found = sorted(p.message for p in compiled.problems if p.code == "TABLE008")
     assert len(found) == 2 and "has columns" in found[0] and "leaves out b and names c, which no row gives" in found[1]
+
+
+def test_a_session_whose_rolls_declare_no_order_says_so_and_does_not_promise_more():
+    # found by the eyes pass: after a whole raid game (dozens of rolls, none declaring the
+    # player's order) luck still said "no luck to audit yet", as if some were to come
+    journal = [{"step": 1, "rolls": [{"value": 5, "purpose": "activation test"}, {"value": 2, "purpose": "fire"}]}, {"step": 2, "rolls": [{"value": 4, "purpose": "fire"}]}]
+    text = luck_report(journal).text()
+    assert text == "none of the 3 rolls of this session says which of its results is good for you (their rules declare no order), so there is no luck to audit"
+    assert luck_report([]).text() == "no roll of this session says how good its result was for you (no luck to audit yet)"

@@ -49,8 +49,12 @@ class LuckReport:
     mean: Fraction | None = None
     at_least_as_lucky: Fraction | float | None = None
     method: str = "exact"
+    rolls: int = 0  # every roll of the session, audited or not
 
     def text(self) -> str:
+        if not self.items and self.rolls:
+            # a title whose rolls declare no order (the raids): no "yet", none will come
+            return f"none of the {self.rolls} rolls of this session says which of its results is good for you (their rules declare no order), so there is no luck to audit"
         if not self.items:
             return "no roll of this session says how good its result was for you (no luck to audit yet)"
         lines = ["luck: the chance of a result at least this good (small is lucky)"]
@@ -89,8 +93,9 @@ def luck_items(journal: Iterable[Mapping[str, Any]]) -> list[LuckItem]:
 
 def luck_report(journal: Iterable[Mapping[str, Any]], *, seed: int = 0) -> LuckReport:
     """The luck of every roll that declares an order of outcomes, and of the evening."""
+    journal = list(journal)
     items = luck_items(journal)
-    report = LuckReport(items)
+    report = LuckReport(items, rolls=sum(len(entry.get("rolls") or ()) for entry in journal))
     if not items:
         return report
     n = len(items)
