@@ -81,10 +81,12 @@ def test_job(argv: list[str]) -> None:
     run(BIN / "mkdocs", "build", "--strict", "--site-dir", VENV / "site")
 
 
-# The raid distributions that have an opt-in compiled build, in build order (mypyc
-# type-checks each against the ones installed before it), and the tests run against the
-# build: the three distributions' whole suites (golden games and journals, Dieppe's 1,000
-# checked games, the interactive games through a pty, the companions, Dask and charts).
+# The raid distributions' opt-in compiled build: plugins/build_compiled.py compiles the
+# modules listed in plugins/compiled.toml (the one list) in ONE mypyc run, one group per
+# distribution, and makes the three wheels; its `check` fails unless every listed module
+# loaded compiled from its wheel. The tests run against the build are the three
+# distributions' whole suites (golden games and journals, Dieppe's 1,000 checked games, the
+# interactive games through a pty, the companions, Dask and charts).
 # A compiled module enforces its annotations at run time, so a suite that passes pure can
 # fail compiled. Compiled callers do not see module globals a test patches; the suites'
 # few patches all pass against the build today, and no test subclasses a compiled class
@@ -92,40 +94,20 @@ def test_job(argv: list[str]) -> None:
 # that cannot run against the build goes here, with its reason:
 COMPILED_LEFT_OUT: dict[str, str] = {}
 COMPILED = ["raids", "bruneval", "dieppe"]
-COMPILED_TOOLS = ["hatch-mypyc==0.16.0", "setuptools"]
+COMPILED_TOOLS = ["mypy==2.4.1", "setuptools"]
 COMPILED_TESTS = [f"plugins/{name}/tests" for name in COMPILED] + [f"--ignore={path}" for path in COMPILED_LEFT_OUT]
-# Imports every module a distribution's mypyc hook lists and fails unless each one was
-# loaded from a compiled extension (a build that quietly fell back to .py proves nothing).
-CHECK_LOADED = """
-import importlib, sys
-names = sys.argv[1:]
-pure = [n for n in names if not (importlib.import_module(n).__file__ or '').endswith(('.so', '.pyd'))]
-print(f'{len(names) - len(pure)} of {len(names)} listed modules loaded compiled')
-sys.exit(f'not compiled: {pure}' if pure else 0)
-"""
-
-
-def compiled_modules(plugin: Path) -> list[str]:
-    """Module names of the files a plugin's mypyc build hook includes (pyproject.toml)."""
-    hook = tomllib.loads((plugin / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
-    excluded = set(hook.get("exclude", []))
-    names = []
-    for pattern in hook["include"]:
-        path = plugin / pattern.strip("/")
-        files = sorted(path.glob("*.py")) if path.is_dir() else [path]
-        names += [".".join(f.relative_to(plugin).with_suffix("").parts) for f in files if f.name not in excluded]
-    return names
 
 
 def compiled_job(argv: list[str]) -> None:
     """Build the raid distributions compiled with mypyc into a fresh virtualenv and run
     their test suites against them (COMPILED_TESTS).
 
-    The hatch-mypyc hook compiles in place, leaving extension modules beside the sources,
-    where an editable install would load them: so the tree is copied first and built there.
-    The builds run without build isolation in the new virtualenv, where the engine and the
-    distributions built before are installed for mypyc to type-check against. The
-    virtualenv (``.venv-compiled`` unless a directory is given) is kept:
+    The tree is copied first and built
+    there (nothing is compiled in this checkout, where extension modules would shadow the
+    sources of the editable install). The engine is installed pure with the test tools,
+    then plugins/build_compiled.py compiles the three distributions together against it
+    and the three wheels are installed together (each works only with the others of the
+    same build). The virtualenv (``.venv-compiled`` unless a directory is given) is kept:
     ``benchmarks/bruneval_games.py --compiled DIR`` and ``dieppe_games.py --compiled DIR``
     measure it against this checkout.
     """
@@ -144,19 +126,10 @@ def compiled_job(argv: list[str]) -> None:
         for name, extras in PLUGIN_TEST_EXTRAS.items():  # the optional extras the suites test
             optional = tomllib.loads((tree / "plugins" / name / "pyproject.toml").read_text())["project"]["optional-dependencies"]
             run(*pip, *(req for extra in extras.split(",") for req in optional[extra]))
-        env = {**os.environ, "HATCH_BUILD_HOOK_ENABLE_MYPYC": "1"}
-        for name in COMPILED:
-            plugin = tree / "plugins" / name
-            wheels = Path(tmp) / "wheels" / name
-            run(python, "-m", "pip", "--disable-pip-version-check", "wheel", "--quiet", "--no-build-isolation", "--no-deps", "-w", wheels, plugin, env=env)
-            run(*pip, "--no-deps", *wheels.glob("*.whl"))
-        for name in COMPILED:
-            run(python, "-c", CHECK_LOADED, *compiled_modules(tree / "plugins" / name), cwd=tmp)
-        # The in-place build left extension modules beside the copy's sources; the suites
-        # import the installed build, and one of their tests checks that none are left.
-        for built in (tree / "plugins").rglob("*"):
-            if built.suffix in (".so", ".pyd"):
-                built.unlink()
+        wheels = Path(tmp) / "wheels"
+        run(python, tree / "plugins" / "build_compiled.py", "build", wheels, cwd=tmp)
+        run(*pip, "--no-deps", *sorted(wheels.glob("*.whl")))
+        run(python, tree / "plugins" / "build_compiled.py", "check", cwd=tmp)
         # Run from the copy (its tests and golden files); the plugins' sources are not on
         # sys.path there, so the installed compiled distributions are the ones imported.
         subprocess.run([str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", *COMPILED_TESTS], check=True, cwd=tree)

@@ -1,16 +1,18 @@
 """Automatic games of Raid sur Bruneval 1942 per second: one core, every core, a local Dask cluster.
 
-    python benchmarks/bruneval_games.py [--games N] [--seed S] [--no-dask] [--baseline DIR] [--compiled VENV]
+    python benchmarks/bruneval_games.py [--games N] [--seed S] [--no-dask] [--baseline DIR] [--compiled VENV ...]
     python benchmarks/bruneval_games.py --check [--games N] [--seed S]
 
 ``--baseline DIR`` names another checkout of the repository (``git archive main | tar -x -C
 DIR``): games per CPU second of its code and of this one are then measured in turn, twice,
 in the same run, so a speed-up is a ratio taken under the same load.
 
-``--compiled VENV`` names a virtualenv holding the compiled build (``python3 tasks.py
-compiled`` makes ``.venv-compiled``): games per CPU second of this checkout's pure Python
-and of that build are measured in fresh processes, in turn, twice each, in the same run,
-and both must give the same summary.
+``--compiled VENV`` names a virtualenv holding a compiled build (``python3 tasks.py
+compiled`` makes ``.venv-compiled``; repeat the option to add another, such as one built
+by an older checkout's ``tasks.py compiled``): games per CPU second of this checkout's
+pure Python and of each build are measured in fresh processes, in turn, three times
+each, in the same run (the best of each three is compared), and all must give the same
+summary.
 
 Prints games/s with one process, with ``os.cpu_count()`` processes and through a local
 Dask cluster of as many workers (``paragraphs-raids[dask]``), the speed-ups, and checks
@@ -72,10 +74,6 @@ def cpu_figure(games: int, seed: int, checkout: Path | None) -> float:
     return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
 
 
-def build_figure(games: int, seed: int, venv: Path | None) -> tuple[float, str]:
-    return compiled_figure.build_figure("paragraphs_bruneval", "raid_title", games, seed, venv)
-
-
 def check_series(games: int, seed: int, shown: int = 5) -> int:
     """Play ``games`` seeded games with the stacking check after every phase; print and
     return how many phases ended with a limit broken (0 is the expected answer)."""
@@ -122,7 +120,7 @@ def main() -> None:
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask figure")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare games per CPU second with")
     parser.add_argument("--check", action="store_true", help="no timing: count stacking violations after every phase (exit 1 if any)")
-    parser.add_argument("--compiled", type=Path, metavar="VENV", help="a virtualenv with the compiled build (tasks.py compiled) to compare with")
+    parser.add_argument("--compiled", type=Path, metavar="VENV", action="append", help="a virtualenv with a compiled build (tasks.py compiled) to compare with; repeatable")
     args = parser.parse_args()
     if args.check:
         sys.exit(1 if check_series(args.games or 2000, args.seed) else 0)
@@ -135,16 +133,8 @@ def main() -> None:
             after.append(cpu_figure(args.games, args.seed, None))
         b, a = sum(before) / 2, sum(after) / 2
         print(f"games per CPU second, baseline {args.baseline}: {b:.1f}; this checkout: {a:.1f}; ratio {a / b:.2f}")
-    if args.compiled is not None:
-        pure, compiled = [], []
-        for _ in range(2):  # interleaved, so both see the same load
-            pure.append(build_figure(args.games, args.seed, None))
-            compiled.append(build_figure(args.games, args.seed, args.compiled))
-        pure_mean, compiled_mean = sum(f for f, _ in pure) / 2, sum(f for f, _ in compiled) / 2
-        same = len({d for _, d in pure + compiled}) == 1
-        print(f"games per CPU second, pure Python: {pure_mean:.1f}; compiled ({args.compiled}): {compiled_mean:.1f}; ratio {compiled_mean / pure_mean:.2f}; same summary: {same}")
-        if not same:
-            sys.exit("the compiled build gave another summary")
+    if args.compiled:
+        compiled_figure.compare("Bruneval", "paragraphs_bruneval", "raid_title", args.games, args.seed, args.compiled)
     scenario = load_scenario()
     cores = os.cpu_count() or 1
     timed(scenario, 20, args.seed, 1)  # warm the caches (compiled content, imports)

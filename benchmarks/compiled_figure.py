@@ -39,3 +39,24 @@ def build_figure(package: str, simulate_module: str, games: int, seed: int, venv
     if venv is not None and out[2] != "True":
         sys.exit(f"{venv} does not hold the compiled build (paragraphs_raids.stacks is not an extension module)")
     return float(out[0]), out[1]
+
+
+def compare(title: str, package: str, simulate_module: str, games: int, seed: int, builds: list[Path], rounds: int = 3) -> None:
+    """Print games per CPU second of this checkout's pure Python and of each virtualenv in
+    ``builds`` (a compiled build each: this checkout's from ``tasks.py compiled``, or an
+    older one, such as main's per-distribution build, to compare with), measured in turn
+    in fresh processes ``rounds`` times each, so all meet the same load; the best of each
+    is compared (other jobs on a shared machine only ever slow a run down). Exits unless
+    every run gives the same summary."""
+    runs: dict[str, list[tuple[float, str]]] = {"pure Python": [], **{f"compiled ({venv})": [] for venv in builds}}
+    for _ in range(rounds):
+        runs["pure Python"].append(build_figure(package, simulate_module, games, seed, None))
+        for venv in builds:
+            runs[f"compiled ({venv})"].append(build_figure(package, simulate_module, games, seed, venv))
+    best = {label: max(figure for figure, _ in figures) for label, figures in runs.items()}
+    pure = best["pure Python"]
+    same = len({digest for figures in runs.values() for _, digest in figures}) == 1
+    columns = "; ".join(f"{label}: {figure:.1f} ({figure / pure:.2f}x)" for label, figure in best.items())
+    print(f"{title} games per CPU second (best of {rounds}, {games} games), {columns}; same summary: {same}")
+    if not same:
+        sys.exit("a compiled build gave another summary")

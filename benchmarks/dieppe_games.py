@@ -1,6 +1,6 @@
 """Automatic games of Commando n°4: Dieppe 1942 per second, beside Raid sur Bruneval 1942.
 
-    python benchmarks/dieppe_games.py [--games N] [--seed S] [--no-dask] [--check] [--baseline DIR] [--compiled VENV]
+    python benchmarks/dieppe_games.py [--games N] [--seed S] [--no-dask] [--check] [--baseline DIR] [--compiled VENV ...]
 
 Measures, in one run (so the two titles meet the same load): Dieppe games per second on
 one process, on every core and on a local Dask cluster, and games per CPU second of one
@@ -15,10 +15,11 @@ fresh processes, in turn, three times each, in the same run, so a speed-up is a 
 taken under the same load (the best of each three is compared: the other jobs on a shared
 machine only ever slow a run down).
 
-``--compiled VENV`` names a virtualenv holding the compiled build (``python3 tasks.py
-compiled`` makes ``.venv-compiled``): Dieppe games per CPU second of this checkout's pure
-Python and of that build are measured the same way (fresh processes, in turn, best of
-three each), and both must give the same summary.
+``--compiled VENV`` names a virtualenv holding a compiled build (``python3 tasks.py
+compiled`` makes ``.venv-compiled``; repeat the option to add another, such as one built
+by an older checkout's ``tasks.py compiled``): Dieppe games per CPU second of this
+checkout's pure Python and of each build are measured the same way (fresh processes, in
+turn, best of three each), and all must give the same summary.
 """
 
 from __future__ import annotations
@@ -85,10 +86,6 @@ def cpu_figure(games: int, seed: int, checkout: Path | None) -> float:
     return float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
 
 
-def build_figure(games: int, seed: int, venv: Path | None) -> tuple[float, str]:
-    return compiled_figure.build_figure("paragraphs_dieppe", "cli_simulate", games, seed, venv)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -96,18 +93,10 @@ def main() -> None:
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--check", action="store_true", help="first play the games with every invariant checked")
     parser.add_argument("--baseline", type=Path, help="another checkout to compare games per CPU second with")
-    parser.add_argument("--compiled", type=Path, metavar="VENV", help="a virtualenv with the compiled build (tasks.py compiled) to compare with")
+    parser.add_argument("--compiled", type=Path, metavar="VENV", action="append", help="a virtualenv with a compiled build (tasks.py compiled) to compare with; repeatable")
     args = parser.parse_args()
-    if args.compiled is not None:
-        pure, compiled = [], []
-        for _ in range(3):  # interleaved, so both see the same load
-            pure.append(build_figure(args.games, args.seed, None))
-            compiled.append(build_figure(args.games, args.seed, args.compiled))
-        pure_best, compiled_best = max(f for f, _ in pure), max(f for f, _ in compiled)
-        same = len({d for _, d in pure + compiled}) == 1
-        print(f"Dieppe games per CPU second (best of 3), pure Python: {pure_best:.1f}; compiled ({args.compiled}): {compiled_best:.1f}; ratio {compiled_best / pure_best:.2f}; same summary: {same}")
-        if not same:
-            sys.exit("the compiled build gave another summary")
+    if args.compiled:
+        compiled_figure.compare("Dieppe", "paragraphs_dieppe", "cli_simulate", args.games, args.seed, args.compiled)
     if args.baseline is not None:
         before: list[float] = []
         after: list[float] = []

@@ -39,4 +39,5 @@ def paragraphs_register_lint_rules() -> Iterator[LintRule]:
     yield LintRule("DICE001", None, _lazy("check_rolls"), "Rolls cover every possible total once; checks can both succeed and fail.")
     yield LintRule("LIMIT001", None, _lazy("check_subject_counts"), "for_each and group checks run over a bounded number of subjects.")
     yield LintRule("DICE006", None, _lazy("check_tables"), "Tables cover their die's faces exactly once.")
+    yield LintRule("PROC003", None, _lazy("check_procedure_arguments"), "Procedure calls pass the arguments their functions take.")
     yield LintRule("CYCLE001", None, _lazy("check_cycles"), "Cycles of paragraphs have a dice, sighting or hook exit.")

@@ -24,6 +24,7 @@ from types import ModuleType
 from paragraphs.pluginhost import records
 from paragraphs.foundation.errors import ParagraphsError, PluginError
 from paragraphs.foundation.limits import safe_name
+from paragraphs.pluginhost.record_shapes import shape_problem
 
 # ``typing`` and pluggy are not imported at run time here: a host described by the plugin
 # index calls its plugins without a plugin manager (start-up time; see PluginHost)
@@ -356,6 +357,9 @@ class PluginHost:
                         if not getattr(rec, "id", ""):
                             raise PluginError(f"{hook_name} yielded a record without an id")
                         rec_id = str(getattr(rec, "id", ""))
+                        wrong = shape_problem(rec)
+                        if wrong:
+                            raise PluginError(f"{hook_name} yielded {type_name} {rec_id!r}: {wrong}")
                         if type_name == "Title" and not safe_name(rec_id):
                             # title ids name cache files and documentation folders
                             raise PluginError(f"title id {rec_id!r} may only use letters, digits, - and _ (at most 64)")

@@ -37,6 +37,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
+from typing import Final
 
 from paragraphs_raids import chances
 from paragraphs_raids.combat import attack_base, defence_base
@@ -85,9 +86,9 @@ def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str
 
 
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
-HOLD = "hold"
+HOLD: Final = "hold"
 #: Chances the player compares with, made once.
-HALF = Fraction(1, 2)
+HALF: Final = Fraction(1, 2)
 TENTH = Fraction(1, 10)
 
 
@@ -98,8 +99,8 @@ def _in_36(chance: Fraction) -> int:
 
 
 #: The fixed chances in 36ths, made once (hashing a Fraction to look one up costs more).
-HALF_36 = _in_36(HALF)
-TENTH_36 = _in_36(TENTH)
+HALF_36: Final = _in_36(HALF)
+TENTH_36: Final = _in_36(TENTH)
 
 
 class _Routes:
@@ -169,7 +170,7 @@ class _Routes:
 
 #: Route searches per (map, zones not to enter, marker weights): games of a series meet
 #: the same boards again (four searches in ten are answered so), above all early on.
-_ROUTE_SETS: dict[tuple[object, ...], _Routes] = {}
+_ROUTE_SETS: Final[dict[tuple[object, ...], _Routes]] = {}
 
 
 class _EnemyView:

@@ -14,11 +14,12 @@ from __future__ import annotations
 import heapq
 from collections.abc import Collection, Mapping
 from functools import lru_cache
+from typing import Final
 
 from paragraphs_raids.zonemap import ZoneMap
 
 #: A cost no route reaches.
-FAR = 1 << 20
+FAR: Final = 1 << 20
 
 
 @lru_cache(maxsize=8)

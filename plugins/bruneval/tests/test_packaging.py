@@ -62,6 +62,8 @@ def test_wheel_ships_content_and_schemas(tmp_path) -> None:
         check=True,
     )
     (wheel,) = tmp_path.glob("paragraphs_bruneval-*.whl")
+    # The ordinary wheel is pure Python: only plugins/build_compiled.py makes compiled ones.
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
     names = zipfile.ZipFile(wheel).namelist()
     assert "paragraphs_bruneval/content/title.yaml" in names
     assert "paragraphs_bruneval/content/map.yaml" in names

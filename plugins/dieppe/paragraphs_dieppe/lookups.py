@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from paragraphs_raids.pickling import by_fields
 from paragraphs_raids.zonemap import ZoneMap
 
-LAND = "land"
-LANDING = "landing"
+LAND: Final = "land"
+LANDING: Final = "landing"
 
 
 @dataclass(frozen=True)

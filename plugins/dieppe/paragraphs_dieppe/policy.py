@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Collection, Mapping, Sequence
+from typing import Final
 
 from paragraphs.dice import DiceConventions
 from paragraphs_raids.actions import ActionRefused
@@ -33,14 +34,14 @@ from paragraphs_dieppe.lookups import Lookups
 from paragraphs_dieppe.rules.fire import shooter_value, target_value
 from paragraphs_dieppe.rules.movement import LAND, stack_allowance
 
-_D10 = DiceConventions()
+_D10: Final = DiceConventions()
 #: (map, goal, German zones, marker zones, obstacles) -> route weights and costs to the goal.
-_TOWARD: dict[tuple[object, ...], tuple[dict[str, int], Mapping[str, int]]] = {}
+_TOWARD: Final[dict[tuple[object, ...], tuple[dict[str, int], Mapping[str, int]]]] = {}
 #: (map, zone, Newhaven) -> the first cheapest way there by sea.
-_AT_SEA: dict[tuple[object, str, str], tuple[str, ...]] = {}
+_AT_SEA: Final[dict[tuple[object, str, str], tuple[str, ...]]] = {}
 #: Margin -> the chance a British fire hits, as a float (the exact fraction is computed
 #: once per margin; the policy compares it for every target it considers).
-_HIT_CHANCE: dict[int, float] = {}
+_HIT_CHANCE: Final[dict[int, float]] = {}
 
 
 def _hit_chance(margin: int) -> float:

@@ -56,6 +56,8 @@ def test_wheel_ships_content_and_schemas(tmp_path: Path) -> None:
         check=True,
     )
     (wheel,) = tmp_path.glob("paragraphs_dieppe-*.whl")
+    # The ordinary wheel is pure Python: only plugins/build_compiled.py makes compiled ones.
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
     names = zipfile.ZipFile(wheel).namelist()
     for name in ("content/title.yaml", "content/map.yaml", "content/units.yaml", "schemas/board.schema.json", "schemas/collections.schema.json"):
         assert f"paragraphs_dieppe/{name}" in names

@@ -26,12 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.stacks import FactorSelector, Piece, attack_factor, defence_factor
 
-DEFENDER_HIT = "defender hit"
-ATTACKER_HIT = "attacker hit"
+DEFENDER_HIT: Final = "defender hit"
+ATTACKER_HIT: Final = "attacker hit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +99,8 @@ class CombatResult:
 # from a few small numbers: the (frozen, so shareable) values are made once per distinct
 # set of numbers and then reused, which costs a lookup instead of a frozen dataclass's
 # field-by-field construction. Bounded, though the numbers a game meets are few.
-_side_value = lru_cache(maxsize=4096)(SideValue)
-_combat_result = lru_cache(maxsize=4096)(CombatResult)
+_side_value: Final = lru_cache(maxsize=4096)(SideValue)
+_combat_result: Final = lru_cache(maxsize=4096)(CombatResult)
 
 
 def has_officer(stack: Sequence[Piece], officer_role: str = "officer") -> bool:

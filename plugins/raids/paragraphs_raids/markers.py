@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.pickling import by_fields
 from paragraphs_raids.stacks import Piece
 
 #: The type of a back that asks for units of any type (Bruneval's "1x" and "3x").
-ANY = "any"
+ANY: Final = "any"
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from paragraphs_raids.pickling import by_fields
 
-BRITISH = "british"
-GERMAN = "german"
+BRITISH: Final = "british"
+GERMAN: Final = "german"
 
 #: Bruneval's factor names (rule 2.1); Dieppe's counters read fire, assault, movement.
-ATTACK = "attack"
-DEFENCE = "defence"
+ATTACK: Final = "attack"
+DEFENCE: Final = "defence"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,14 +13,14 @@ which cargo counts in a boat's load.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, reorganise_german
 from paragraphs_raids.zonemap import ZoneMap
 
-BOAT = "boat"
+BOAT: Final = "boat"
 
 
 # Titles subclass it in their own distributions (and tests subclass it): the compiled

@@ -19,13 +19,13 @@ crosses. Distances come in two flavours:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 from dataclasses import dataclass
 
 from paragraphs_raids.pickling import by_fields
 
 #: The movement mode of a land unit, and the default of every cost query.
-LAND = "land"
+LAND: Final = "land"
 
 #: Movement points per line kind for one movement mode (None: that mode cannot cross it).
 CostTable = Mapping[str, "int | None"]

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-from mypy_extensions import mypyc_attr
+from typing import Any, Final
 
 from paragraphs_raids.alert import AlertTrack
 from paragraphs_raids.state import RaidState
@@ -26,13 +24,13 @@ from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_bruneval.scenario import Scenario
 
-WURZBURG = "wurzburg"
+WURZBURG: Final = "wurzburg"
 #: The group of optional rule 18's Commandos (their points never load a boat).
 COMMANDOS = "commandos"
 #: Rule 2.3: the highest attack factor on top of a German stack; radar operators last.
-GERMAN_ORDER = strongest_on_top(attack_factor, ("radar_operator",))
+GERMAN_ORDER: Final = strongest_on_top(attack_factor, ("radar_operator",))
 #: Rules 2.3 and 9: officers and radar operators hold the front line only when alone.
-LAST_RESORT = ("officer", "radar_operator")
+LAST_RESORT: Final = ("officer", "radar_operator")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +64,9 @@ class Wurzburg:
     carrier: str | None = None
 
 
-# An ordinary Python class in the compiled build too (its methods compiled): mypyc cannot
-# make a native class of a subclass of RaidState, which the raids distribution compiles apart.
-@mypyc_attr(native_class=False)
+# A native class in the compiled build: the raids layer's RaidState is compiled in the
+# same mypyc run (plugins/compiled.toml), so the game's compiled code reads the state's
+# fields straight from the object instead of through the generic attribute look-up.
 @dataclass
 class GameState(RaidState):
     """Everything on and off the map (see the module docstring); the stacks' bookkeeping

@@ -14,15 +14,15 @@ even into the wrong DZ (rule 15's footnote); a group lost to Flak does not.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
 
-WAVE = "paratrooper_wave"
-COMBAT = "combat"
-BOATS_DETECTED = "boats_detected"
-BOATS_ARRIVE = "boats_arrive"
+WAVE: Final = "paratrooper_wave"
+COMBAT: Final = "combat"
+BOATS_DETECTED: Final = "boats_detected"
+BOATS_ARRIVE: Final = "boats_arrive"
 
 
 def jumps(g: GameState, jumping: list[str]) -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from paragraphs_raids.combat import CombatResult, SideValue, attack_base, defence_base, resolve
 from paragraphs_raids.dice import Roller
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
 
 #: Rule 9 ruling: protection adds to the defence (+1), as in the worked example.
-PROTECTION_SIGN = 1
+PROTECTION_SIGN: Final = 1
 
 
 def combat_outcome(attack: int, defence: int, roll: Roller, purpose: str = "combat") -> CombatResult:
@@ -77,7 +77,7 @@ def default_british_front(stack: Sequence[Piece], attacking: bool) -> Piece:
 
 
 #: Who the default player keeps out of the front line: officers last, engineers next.
-_HELD_BACK = {"officer": 2, "engineers": 1}
+_HELD_BACK: Final = {"officer": 2, "engineers": 1}
 
 
 # Two module-level keys rather than a closure made per call: the default player asks for

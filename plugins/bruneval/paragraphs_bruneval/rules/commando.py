@@ -12,14 +12,14 @@ Ruling: when the Commando's factors are used for its boat, a hit falls on the Co
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from paragraphs_raids.stacks import Piece
 
     from paragraphs_bruneval.game.state import GameState
 
-GROUP = "commandos"
+GROUP: Final = "commandos"
 
 
 def commando_aboard(g: GameState, boat: Piece) -> Piece | None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from paragraphs.records import Table
 from paragraphs_raids.dice import Roller, pick_at_random
@@ -38,13 +38,13 @@ if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
     from paragraphs_bruneval.scenario import Scenario
 
-FLAK = "flak"
-CONVOY = "convoy"
-WRONG_DZ = "wrong_dz"
+FLAK: Final = "flak"
+CONVOY: Final = "convoy"
+WRONG_DZ: Final = "wrong_dz"
 
 #: Readings of the ``event_groups`` ruling.
 IN_THE_AIR = "in_the_air"
-ALL_GROUPS = "all_groups"
+ALL_GROUPS: Final = "all_groups"
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,7 @@ runs as the rule reads.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, next_to_move, surplus, walk_along, walk_toward
@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 
 
 #: The first line of the priority list (the one the distance table can answer).
-NEAREST_BRITISH_STACK = "nearest British stack with the most stacking points"
+NEAREST_BRITISH_STACK: Final = "nearest British stack with the most stacking points"
 
 
 def can_move(g: GameState, p: Piece) -> bool:

@@ -18,7 +18,7 @@ Ruling ``german_surplus`` (content ``rulings``, overridable):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from paragraphs.errors import ParagraphsError
 from paragraphs_raids.stacks import Piece
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
 
 STEP_BACK = "step_back"
-LITERAL = "literal"
+LITERAL: Final = "literal"
 
 
 class StackingBroken(ParagraphsError):

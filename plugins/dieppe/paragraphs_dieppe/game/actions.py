@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from paragraphs_raids.actions import ActionRefused
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
@@ -23,13 +23,13 @@ from paragraphs_dieppe.rules.assault import columns, fight_round
 from paragraphs_dieppe.rules.fire import SPECIAL_SHOOTERS, Shot, fire_outcome, shooter_value, target_value
 from paragraphs_dieppe.rules.movement import LAND, LANDING, SEA, stack_allowance
 
-MOVE = "move"
-EMBARK = "embark"
-SAIL = "sail"
-FIRE = "fire"
-ASSAULT = "assault"
+MOVE: Final = "move"
+EMBARK: Final = "embark"
+SAIL: Final = "sail"
+FIRE: Final = "fire"
+ASSAULT: Final = "assault"
 #: Ruling R40: who may be taken prisoner.
-PRISONER_ROLES = frozenset({"machine_gun", "officer"})
+PRISONER_ROLES: Final = frozenset({"machine_gun", "officer"})
 
 __all__ = ["ActionRefused", "MoveReport", "move", "land", "embark", "sail", "fire"]
 
@@ -69,7 +69,7 @@ def _check_side(pieces: Sequence[Piece]) -> None:
             raise ActionRefused(f"{p.label()} is not British")
 
 
-_RANK = {"commando": 0, "mortar": 1, "boat": 1, "sniper": 2, "officer": 3}
+_RANK: Final = {"commando": 0, "mortar": 1, "boat": 1, "sniper": 2, "officer": 3}
 
 
 def british_order(pieces: Sequence[Piece]) -> list[Piece]:

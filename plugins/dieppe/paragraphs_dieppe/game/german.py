@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.german_ai import Candidate, best_with_random_ties
@@ -30,7 +30,7 @@ from paragraphs_dieppe.rules.reinforcements import free_entry, roll_reinforcemen
 
 T = TypeVar("T")
 #: Units that never fire (rule 11: the Hess battery).
-NEVER_FIRE = frozenset({"hess"})
+NEVER_FIRE: Final = frozenset({"hess"})
 
 
 def german_phase(g: GameState) -> None:

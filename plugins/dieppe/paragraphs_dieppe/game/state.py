@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-from mypy_extensions import mypyc_attr
+from typing import Any, Final
 
 from paragraphs_raids.actions import ActionLog
 from paragraphs_raids.alert import AlertTrack
@@ -30,7 +28,7 @@ from paragraphs_raids.zonemap import ZoneMap
 from paragraphs_dieppe.scenario import Scenario
 
 #: Roles that go under everything in a German stack (see :func:`german_order`).
-UNDER_ALL = frozenset({"hess", "officer"})
+UNDER_ALL: Final = frozenset({"hess", "officer"})
 
 
 def german_order(piece: Piece) -> tuple[int, int, int]:
@@ -44,11 +42,11 @@ def german_order(piece: Piece) -> tuple[int, int, int]:
     return (1 if piece.role in UNDER_ALL else 0, -piece.factors["fire"], 1 if piece.reduced else 0)
 
 
-GERMAN_ORDER = german_order
+GERMAN_ORDER: Final = german_order
 #: Rule 2.2: officers and snipers hold the front line only when alone.
-LAST_RESORT = ("officer", "sniper", "hess")
+LAST_RESORT: Final = ("officer", "sniper", "hess")
 #: The British land force counted by the Newhaven deduction (ruling R42).
-LANDING_FORCE = frozenset({"commando", "mortar"})
+LANDING_FORCE: Final = frozenset({"commando", "mortar"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +76,9 @@ class Options:
         return {"optional": self.optional, "difficulty": self.difficulty, "events": self.events}
 
 
-# An ordinary Python class in the compiled build too (its methods compiled): mypyc cannot
-# make a native class of a subclass of RaidState, which the raids distribution compiles apart.
-@mypyc_attr(native_class=False)
+# A native class in the compiled build: the raids layer's RaidState is compiled in the
+# same mypyc run (plugins/compiled.toml), so the game's compiled code reads the state's
+# fields straight from the object instead of through the generic attribute look-up.
 @dataclass
 class GameState(RaidState):
     """Everything on and off the map (see the module docstring)."""

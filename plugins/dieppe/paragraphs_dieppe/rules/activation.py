@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from paragraphs_raids.activation import ActivationRule
 from paragraphs_raids.dice import Roller
+from typing import Final
 
 #: Rule 10: a d10 at or under the alarm, for a marker one line away.
-ADJACENT = ActivationRule("d10", add_radius=False, max_radius=1)
+ADJACENT: Final = ActivationRule("d10", add_radius=False, max_radius=1)
 
 ACTIVATED = "activated"
 NOT_ACTIVATED = "not activated"

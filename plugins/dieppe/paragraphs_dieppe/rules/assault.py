@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from paragraphs_raids.combat import CombatResult, resolve
 from paragraphs_raids.dice import Roller
@@ -28,8 +29,8 @@ from paragraphs_raids.stacks import Piece, hit
 
 from paragraphs_dieppe.rules.dice import BRITISH_DIE, GERMAN_DIE
 
-DEFENDER_HIT = "defender hit"
-ATTACKER_HIT = "attacker hit"
+DEFENDER_HIT: Final = "defender hit"
+ATTACKER_HIT: Final = "attacker hit"
 
 
 @dataclass

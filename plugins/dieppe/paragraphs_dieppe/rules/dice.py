@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from paragraphs_raids.stacks import BRITISH
+from typing import Final
 
-BRITISH_DIE = "d6"
-GERMAN_DIE = "d10"
+BRITISH_DIE: Final = "d6"
+GERMAN_DIE: Final = "d10"
 
 
 def die_of(side: str) -> str:

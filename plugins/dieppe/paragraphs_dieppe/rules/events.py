@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from paragraphs_raids.dice import Roller
 
-GROUP_NAMES = {"group1": "Group 1", "group2": "Group 2"}
+GROUP_NAMES: Final = {"group1": "Group 1", "group2": "Group 2"}
 #: Rule 5c: where a group off course lands.
-OFF_COURSE = {5: ("group1", "C5"), 6: ("group2", "C6")}
+OFF_COURSE: Final = {5: ("group1", "C5"), 6: ("group2", "C6")}
 
 
 @dataclass

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from paragraphs_raids.combat import CombatResult, SideValue, attack_base, defence_base, resolve
 from paragraphs_raids.dice import Roller
@@ -31,13 +32,13 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor
 
 from paragraphs_dieppe.rules.dice import die_of
 
-FIRE = factor("fire")
+FIRE: Final = factor("fire")
 #: Units whose fire ignores stack and officer and suffers from the light (rule 11.1).
-SPECIAL_SHOOTERS = frozenset({"sniper", "mortar"})
-BOAT = "boat"
+SPECIAL_SHOOTERS: Final = frozenset({"sniper", "mortar"})
+BOAT: Final = "boat"
 
-TARGET_HIT = "target hit"
-SHOOTER_HIT = "shooter hit"
+TARGET_HIT: Final = "target hit"
+SHOOTER_HIT: Final = "shooter hit"
 
 
 def accompanies(front: Piece) -> Callable[[Piece], bool]:

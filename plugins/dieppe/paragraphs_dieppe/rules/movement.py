@@ -17,15 +17,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from paragraphs_raids.stacks import Piece
 from paragraphs_raids.zonemap import ZoneMap
 
-LAND = "land"
-SEA = "sea"
-LANDING = "landing"
+LAND: Final = "land"
+SEA: Final = "sea"
+LANDING: Final = "landing"
 #: Rule 9.1: who gets the officer's bonus.
-INFANTRY_ROLES = frozenset({"commando", "infantry"})
+INFANTRY_ROLES: Final = frozenset({"commando", "infantry"})
 
 
 def officer_bonus(piece: Piece, stack_at_start: Sequence[Piece]) -> int:
