@@ -246,3 +246,58 @@ def test_an_error_in_a_plugin_hook_names_the_hook_and_its_line(tmp_path):
         engine.resolve("2")
     line = paragraphs_paragraph_entered.__code__.co_firstlineno + 2
     assert "hook paragraphs_paragraph_entered" in str(info.value) and f"test_author_failures.py:{line}" in str(info.value), str(info.value)
+
+
+def test_a_title_whose_content_folder_is_missing_or_empty_is_an_error_not_an_empty_book(tmp_path):
+    # found by the eyes pass: Title(content=files(__package__) / "contnet") validated as
+    # "ok: 0 paragraphs, 0 errors"
+    from paragraphs.content import check_title
+
+    for folder in (tmp_path / "contnet", tmp_path / "empty"):
+        if folder.name == "empty":
+            folder.mkdir()
+        (found,) = [p.format() for p in check_title(_host(folder), "nightpatrol").errors]
+        assert "test_author_failures.py:" in found and " TITLE001 title 'nightpatrol' has no content: no *.yaml file below " in found, found
+        assert str(folder) in found
+
+
+def test_content_naming_another_title_than_its_plugin_registers_says_so(tmp_path):
+    # found by the eyes pass: Title(id="nightpatro1") over content whose title record is
+    # nightpatrol only said "unknown check kind 'spotting'" (registered for the plugin's id)
+    from paragraphs.content import check_title
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under").replace("title: {id: nightpatrol,", "title: {id: nightpatro1,"))
+    found = [p.format() for p in check_title(_host(folder), "nightpatrol").errors]
+    assert any(
+        "book.yaml:1:" in f and " TITLE002 the content's title record is 'nightpatro1', but its plugin registers the title as 'nightpatrol'" in f for f in found
+    ), found
+
+
+def test_a_check_kind_schema_that_is_not_a_json_schema_is_reported_at_its_hook(tmp_path):
+    # found by the eyes pass: "required": "range" (a string, not a list) gave one nonsense
+    # error per letter: "'r' is a required property", "'a' is a required property"...
+    from dataclasses import replace
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    host = _host(folder)
+    kinds = host._records["paragraphs_register_check_kinds"]
+    kinds[:] = [(plugin, replace(k, schema={**k.schema, "required": "range"}) if k.id == "spotting" else k) for plugin, k in kinds]
+    found = [p.format() for p in check_path(host, folder).errors]
+    assert len(found) == 1 and "test_author_failures.py:" in found[0], found
+    assert " SCHEMA003 check kind 'spotting': its schema is not a valid JSON Schema: 'range' is not of type 'array' (at required)" in found[0], found
+
+
+def test_procedure_arguments_that_its_function_does_not_take_are_found_by_validate(tmp_path):
+    # found by the eyes pass: args {wind: 2} for def weather(ctx, wnd) validated clean and
+    # failed only in play, as "code raised TypeError: weather() got an unexpected keyword
+    # argument 'wind'", naming neither the procedure nor the step
+    wrong = BOOK.replace("at_or_undr", "at_or_under").replace("args: {strength: 2}", "args: {strenght: 2}")
+    folder = _book(tmp_path, wrong)
+    found = [p.format() for p in check_path(_host(folder), folder).errors]
+    assert [f.split("book.yaml:")[1] for f in found] == [
+        "12:9: PROC003 procedure patrol: missing argument 'strength' (it takes: strength)",
+        "12:9: PROC003 procedure patrol: unexpected argument 'strenght' (it takes: strength)",
+    ]
+    folder = _book(tmp_path, wrong.replace("args: {strenght: 2}", "args: {}"))
+    found = [p.format() for p in check_path(_host(folder), folder).errors]
+    assert len(found) == 1 and "book.yaml:12:9: PROC003 procedure patrol: missing argument 'strength' (it takes: strength)" in found[0], found

@@ -77,3 +77,36 @@ def test_a_board_nested_thousands_deep_is_refused_in_one_line(capsys, tmp_path):
     board.write_text("[" * 100_000 + "]" * 100_000)
     code, line = one_line_error(capsys, "turn", "bruneval", "--state", str(board), "--seed", "1")
     assert code == 1 and "nested too deeply" in line
+
+
+def test_an_option_of_another_titles_play_is_refused_not_ignored(capsys, monkeypatch, tmp_path):
+    # found by the eyes pass: `play dieppe --mission 22` (an option of play ambush) started a
+    # Dieppe game as if the option had not been typed; the player thinks it was used
+    from paragraphs import hookimpl
+    from paragraphs.plugins import make_plugin_manager
+    from paragraphs.records import Command
+
+    class Missions:
+        @hookimpl
+        def paragraphs_register_commands(self):
+            yield Command(id="patrol-play", title="patrol", help="", add_arguments=lambda p: p.add_argument("--mission", type=int, help="the mission"), extends="play")
+
+    host = make_plugin_manager(load_entrypoints=False, plugins=[("missions", Missions())])
+    monkeypatch.setattr("paragraphs.plugins.make_plugin_manager", lambda **kw: host)
+    monkeypatch.setenv("PARAGRAPHS_NO_CACHE", "1")
+    monkeypatch.setenv("PARAGRAPHS_DATA_DIR", str(tmp_path))
+    code, line = one_line_error(capsys, "play", "sample", "--mission", "3")
+    assert (code, line) == (2, "paragraphs: error: --mission is an option of play patrol, not of play sample")
+    assert not (tmp_path / "sessions").exists()  # no session was started
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("quit\n"))
+    assert main(["play", "sample", "--session", "plain"]) == 0  # without it, sample plays
+
+
+@pytest.mark.parametrize("name", ["", "  "])
+def test_an_empty_session_name_is_refused(capsys, monkeypatch, tmp_path, name):
+    # found by the eyes pass: `play sample --session ""` saved to sample-.json, listed by
+    # `sessions` as a session with no name
+    monkeypatch.setenv("PARAGRAPHS_DATA_DIR", str(tmp_path))
+    code, line = one_line_error(capsys, "play", "sample", "--session", name)
+    assert code == 2 and line == "paragraphs: error: --session needs a name (or a path ending in .json)"
+    assert not (tmp_path / "sessions").exists()

@@ -153,3 +153,26 @@ def test_a_damaged_or_foreign_table_is_ignored(tmp_path: Path) -> None:
 def test_no_cache_reads_and_writes_nothing(tmp_path: Path) -> None:
     assert _compiled(tmp_path, PARAGRAPHS_NO_CACHE="1") > 20
     assert not (tmp_path / FILE).exists()
+
+
+def test_dataclasses_comes_without_inspect_until_it_is_used() -> None:
+    # inspect is a tenth of a `paragraphs read`; dataclasses needs it only to write the
+    # docstring of a class that has none, and then gets the real module
+    script = (
+        "import sys\n"
+        "from paragraphs.foundation.dataclass_code import dataclass\n"
+        "print('inspect' in sys.modules)\n"
+        "@dataclass(frozen=True)\n"
+        "class Documented:\n"
+        "    '''Has its own.'''\n"
+        "    a: int\n"
+        "print('inspect' in sys.modules)\n"
+        "@dataclass\n"
+        "class Bare:\n"
+        "    a: int\n"
+        "    b: str = 'x'\n"
+        "import dataclasses, inspect\n"
+        "print(Bare.__doc__, 'inspect' in sys.modules, dataclasses.inspect is inspect)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, env=dict(os.environ, PARAGRAPHS_NO_CACHE="1"))
+    assert done.stdout.splitlines() == ["False", "False", "Bare(a: int, b: str = 'x') True True"], done.stderr

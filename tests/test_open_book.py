@@ -112,3 +112,32 @@ def test_every_command_takes_a_folder(book, capsys, monkeypatch, tmp_path):
     # without the slash it is a title id, and the message says how to name the folder
     assert main(["read", "lantern", "1"]) == 2
     assert "write lantern/" in capsys.readouterr().err
+
+
+def test_a_folder_that_borrows_nothing_opens_too(tmp_path, capsys):
+    # found by the eyes pass: without `uses:` every command on the folder said "title.uses
+    # in book.yaml must be a list of installed title ids" (the missing key read as a tuple)
+    folder = tmp_path / "plain"
+    folder.mkdir()
+    (folder / "book.yaml").write_text(textwrap.dedent(BOOK).lstrip().replace("  uses: [sample]\n", ""), encoding="utf-8")
+    engine = paragraphs.open_book(folder, use_cache=False)
+    assert engine.book.title == "lantern"
+    assert main(["read", f"{folder}/", "1", "--dice", "2", "--json", "--no-cache"]) == 0
+    assert json.loads(capsys.readouterr().out)["trail"] == ["1", "2"]
+    (folder / "book.yaml").write_text("title: {id: lantern, name: L, uses: sample}\n", encoding="utf-8")
+    assert main(["read", f"{folder}/", "1", "--no-cache"]) == 2
+    assert "title.uses in " in capsys.readouterr().err  # a wrong uses is still refused
+
+
+def test_validate_reports_a_borrowed_title_that_is_not_installed(tmp_path, capsys):
+    # found by the eyes pass: `uses: [nosuch]` validated as "ok, 0 errors" (the unknown id
+    # was dropped), while read on the same folder stopped with "unknown title 'nosuch'"
+    folder = tmp_path / "borrower"
+    folder.mkdir()
+    (folder / "book.yaml").write_text(textwrap.dedent(BOOK).lstrip().replace("uses: [sample]", "uses: [sample, nosuch]"), encoding="utf-8")
+    assert main(["validate", f"{folder}/"]) == 1
+    out = capsys.readouterr().out
+    assert "book.yaml:4:18: TITLE003 title.uses names 'nosuch', which is not an installed title (installed: " in out, out
+    assert main(["read", f"{folder}/", "1", "--no-cache"]) == 2
+    err = capsys.readouterr().err
+    assert "title.uses in " in err and ": unknown title 'nosuch' (installed: " in err, err

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,8 @@ MONTE_CARLO_RUNS = 20_000
 
 @dataclass(frozen=True)
 class LuckItem:
+    """One roll of the session whose rule knows the player's order of outcomes."""
+
     step: int
     purpose: str
     face: int
@@ -40,6 +42,9 @@ class LuckItem:
 
 @dataclass
 class LuckReport:
+    """The luck of a whole session: each roll, their mean, and the chance of an evening at
+    least as lucky under fair dice."""
+
     items: list[LuckItem] = field(default_factory=list)
     mean: Fraction | None = None
     at_least_as_lucky: Fraction | float | None = None

@@ -19,7 +19,10 @@ records, the content pipeline and the engine can all use it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 from paragraphs.foundation.errors import ResolutionError, UsageError
 

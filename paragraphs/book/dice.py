@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from functools import cached_property
-from typing import TYPE_CHECKING
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     from dataclasses import dataclass

@@ -5,15 +5,15 @@ A :class:`Paragraph` is a list of steps; steps and predicates are small frozen r
 Nothing here is evaluated as code: the engine walks these records.
 Every record keeps its :class:`~paragraphs.foundation.problems.SourcePos` for error messages.
 
-Annotations are evaluated here (no ``from __future__ import annotations``): a
-``typing.NamedTuple`` compiles each annotation written as text, and the command line builds
-these 46 records at every start. The public :class:`Book` and the methods of
-:class:`Question` keep theirs as text, as the generated reference shows them.
+Annotations are evaluated here (no ``from __future__ import annotations``), as the
+generated reference shows :class:`Question`'s; those that name ``Any`` (a name for type
+checkers only: ``typing`` is not imported at run time, see
+:mod:`paragraphs.foundation.named_tuple`) are written as text. The public :class:`Book`
+and the methods of :class:`Question` keep theirs as text.
 """
 
 from collections.abc import Iterator, Mapping
-from dataclasses import field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from paragraphs.foundation.dataclass_code import field
 
 from paragraphs.book import cells as _cells
 from paragraphs.book.dice import DiceConventions
@@ -22,14 +22,20 @@ from paragraphs.foundation.dataclass_code import stop_keeping_namedtuple_code as
 from paragraphs.foundation.errors import UnknownParagraph, UsageError
 from paragraphs.foundation.problems import SourcePos
 
+# ``typing`` is not imported at run time here (start-up time): the records are declared
+# with the class syntax of ``typing.NamedTuple``, made without it (an annotation that
+# names ``Any`` is written as text, as that name exists for type checkers only)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from dataclasses import dataclass
+    from typing import Any, NamedTuple
 else:  # the standard decorator, its methods compiled once between runs (start-up time)
     from paragraphs.foundation.dataclass_code import dataclass
+    from paragraphs.foundation.named_tuple import NamedTuple
 
 NOWHERE = SourcePos("<none>")
 # Shared empty default for mapping fields (never mutated).
-_EMPTY: Mapping[str, Any] = {}
+_EMPTY: "Mapping[str, Any]" = {}
 
 # --------------------------------------------------------------------------- questions
 
@@ -153,7 +159,7 @@ class Question(NamedTuple):
 
 
 class Literal(NamedTuple):
-    value: Any
+    value: "Any"
 
 
 class ValueOf(NamedTuple):
@@ -175,7 +181,7 @@ class AnswerTo(NamedTuple):
 class SumOf(NamedTuple):
     """The sum of several values (a PC plus a modifier, a factor plus a bonus)."""
 
-    items: tuple[Any, ...]
+    items: "tuple[Any, ...]"
 
 
 ValueRef = Literal | ValueOf | CounterOf | AnswerTo | SumOf
@@ -197,15 +203,15 @@ class AnySighting(NamedTuple):
 
 
 class Not(NamedTuple):
-    item: Any
+    item: "Any"
 
 
 class AllOf(NamedTuple):
-    items: tuple[Any, ...]
+    items: "tuple[Any, ...]"
 
 
 class AnyOf(NamedTuple):
-    items: tuple[Any, ...]
+    items: "tuple[Any, ...]"
 
 
 class TimesRead(NamedTuple):
@@ -223,27 +229,27 @@ class HasRead(NamedTuple):
 class Compare(NamedTuple):
     """Compare a value with an operand: ``eq ne lt lte gt gte in``."""
 
-    value: Any
+    value: "Any"
     op: str
-    operand: Any
+    operand: "Any"
 
 
 class Asked(NamedTuple):
     """A question only the player can answer; holds when the answer equals ``equals``."""
 
     question: Question
-    equals: Any = True
+    equals: "Any" = True
 
 
 class TitlePredicate(NamedTuple):
     kind: str
-    args: Any
+    args: "Any"
     pos: SourcePos = NOWHERE
 
 
 # --------------------------------------------------------------------------- steps
 
-Steps = tuple[Any, ...]
+Steps = tuple["Any", ...]
 
 
 class Say(NamedTuple):
@@ -262,7 +268,7 @@ class See(NamedTuple):
 
     to: str
     purpose: str = ""
-    with_: tuple[tuple[str, Any], ...] = ()
+    with_: "tuple[tuple[str, Any], ...]" = ()
     pos: SourcePos = NOWHERE
 
 
@@ -274,14 +280,14 @@ class Goto(NamedTuple):
 
 
 class If(NamedTuple):
-    test: Any
+    test: "Any"
     then: Steps
     else_: Steps = ()
     pos: SourcePos = NOWHERE
 
 
 class Branch(NamedTuple):
-    when: Any
+    when: "Any"
     do: Steps
     pos: SourcePos = NOWHERE
 
@@ -296,7 +302,7 @@ class FirstOf(NamedTuple):
 class ForEach(NamedTuple):
     """Run steps once per subject (each man of a hex); answers inside are per subject."""
 
-    subjects: Any  # ValueRef: how many
+    subjects: "Any"  # ValueRef: how many
     label: str
     steps: Steps
     pos: SourcePos = NOWHERE
@@ -305,13 +311,13 @@ class ForEach(NamedTuple):
 class Group(NamedTuple):
     """Several subjects make the same check; ``any`` or ``all`` of them must succeed."""
 
-    subjects: Any  # ValueRef: how many subjects
+    subjects: "Any"  # ValueRef: how many subjects
     aggregate: str  # "any" | "all"
 
 
 class Check(NamedTuple):
     kind: str
-    spec: Mapping[str, Any]
+    spec: "Mapping[str, Any]"
     outcomes: Mapping[str, Steps]
     group: Group | None = None
     purpose: str = ""
@@ -330,7 +336,7 @@ class Row(NamedTuple):
     steps: Steps
     reroll: bool = False
     pos: SourcePos = NOWHERE
-    cell: Any = None
+    cell: "Any" = None
 
 
 class Roll(NamedTuple):
@@ -340,7 +346,7 @@ class Roll(NamedTuple):
     rows: tuple[Row, ...] = ()
     odd: Steps | None = None
     even: Steps | None = None
-    modifier: Any = None  # ValueRef or None
+    modifier: "Any" = None  # ValueRef or None
     table: str | None = None
     store: str | None = None
     purpose: str = ""
@@ -354,7 +360,7 @@ class Roll(NamedTuple):
 class Match(NamedTuple):
     """Branch on a value already known (the German Action Number, a track)."""
 
-    value: Any
+    value: "Any"
     rows: tuple[Row, ...] = ()
     odd: Steps | None = None
     even: Steps | None = None
@@ -390,10 +396,10 @@ class MarkSighting(NamedTuple):
 
     ids: tuple[str, ...]
     observer: str | None = None
-    revealed: Any = None
-    lapses: Any = None
+    revealed: "Any" = None
+    lapses: "Any" = None
     pos: SourcePos = NOWHERE
-    unless: Any = None
+    unless: "Any" = None
 
 
 class ClearSighting(NamedTuple):
@@ -417,12 +423,12 @@ class CounterChange(NamedTuple):
     add: int | None = None
     set: int | None = None
     reason: str = ""
-    per: Any = None  # ValueRef multiplying ``add`` (1 VP per German still active)
+    per: "Any" = None  # ValueRef multiplying ``add`` (1 VP per German still active)
     pos: SourcePos = NOWHERE
 
 
 class SetValues(NamedTuple):
-    values: tuple[tuple[str, Any], ...]
+    values: "tuple[tuple[str, Any], ...]"
     pos: SourcePos = NOWHERE
 
 
@@ -442,7 +448,7 @@ class ProcedureCall(NamedTuple):
     """Call a title's Python procedure; branch on the label it returns."""
 
     name: str
-    args: Mapping[str, Any]
+    args: "Mapping[str, Any]"
     outcomes: Mapping[str, Steps]
     pos: SourcePos = NOWHERE
 
@@ -455,7 +461,7 @@ class TitleStep(NamedTuple):
     """A step kind added by a title plugin; ``branches`` holds its nested step lists."""
 
     kind: str
-    args: Any
+    args: "Any"
     branches: Mapping[str, Steps] = _EMPTY
     pos: SourcePos = NOWHERE
 
@@ -482,7 +488,7 @@ class Paragraph(NamedTuple):
     marks: tuple[str, ...] = ()
     damaged: str | None = None
     assumed: str | None = None
-    extra: Mapping[str, Any] = _EMPTY
+    extra: "Mapping[str, Any]" = _EMPTY
     pos: SourcePos = NOWHERE
 
 
@@ -500,8 +506,8 @@ class Track(NamedTuple):
 
     name: str
     question: Question | None
-    initial: Any = None
-    values: tuple[Any, ...] = ()
+    initial: "Any" = None
+    values: "tuple[Any, ...]" = ()
 
 
 class SightingDecl(NamedTuple):
@@ -577,7 +583,7 @@ class Book:
 # --------------------------------------------------------------------------- walking
 
 
-def child_step_lists(step: Any) -> Iterator[tuple[str, Steps]]:
+def child_step_lists(step: "Any") -> Iterator[tuple[str, Steps]]:
     """Yield ``(label, steps)`` for every step list nested directly in ``step``."""
     if isinstance(step, If):
         yield "then", step.then
@@ -605,7 +611,7 @@ def child_step_lists(step: Any) -> Iterator[tuple[str, Steps]]:
         yield from step.branches.items()
 
 
-def walk_steps(steps: Steps) -> Iterator[Any]:
+def walk_steps(steps: Steps) -> "Iterator[Any]":
     """Every step in ``steps`` and in the lists nested inside them, depth first."""
     for step in steps:
         yield step
@@ -613,7 +619,7 @@ def walk_steps(steps: Steps) -> Iterator[Any]:
             yield from walk_steps(inner)
 
 
-def step_predicates(step: Any) -> Iterator[Any]:
+def step_predicates(step: "Any") -> "Iterator[Any]":
     """The predicates a step tests directly."""
     if isinstance(step, If):
         yield step.test
@@ -624,7 +630,7 @@ def step_predicates(step: Any) -> Iterator[Any]:
         yield step.unless
 
 
-def walk_predicate(pred: Any) -> Iterator[Any]:
+def walk_predicate(pred: "Any") -> "Iterator[Any]":
     yield pred
     if isinstance(pred, Not):
         yield from walk_predicate(pred.item)

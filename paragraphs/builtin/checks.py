@@ -14,13 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
-
+# ``typing`` and pluggy are not imported at run time here: the core's plugins are loaded by
+# every command, and a read served by the plugin index needs neither (start-up time)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from fractions import Fraction
+    from typing import Any
+
+    from paragraphs.foundation.markers import hookimpl
+else:
+    from paragraphs.foundation.core_marker import hookimpl
 
 from paragraphs.book.dice import compare_total
-from paragraphs.foundation.markers import hookimpl
 from paragraphs.pluginhost.records import CheckKind
 
 _VALUE = {"$ref": "https://paragraphs.dev/schemas/core/book.schema.json#/$defs/value"}

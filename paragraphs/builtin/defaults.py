@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+# ``typing`` and pluggy are not imported at run time here: the core's plugins are loaded by
+# every command, and a read served by the plugin index needs neither (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-from paragraphs.foundation.markers import hookimpl
+    from paragraphs.foundation.markers import hookimpl
+else:
+    from paragraphs.foundation.core_marker import hookimpl
+
 from paragraphs.pluginhost.records import SchemaResource
 
 

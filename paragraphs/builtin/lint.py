@@ -7,9 +7,16 @@ that a command served from the compiled-content cache does not pay for it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+# ``typing`` and pluggy are not imported at run time here: the core's plugins are loaded by
+# every command, and a read served by the plugin index needs neither (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-from paragraphs.foundation.markers import hookimpl
+    from paragraphs.foundation.markers import hookimpl
+else:
+    from paragraphs.foundation.core_marker import hookimpl
+
 from paragraphs.pluginhost.records import LintRule
 
 
@@ -32,4 +39,5 @@ def paragraphs_register_lint_rules() -> Iterator[LintRule]:
     yield LintRule("DICE001", None, _lazy("check_rolls"), "Rolls cover every possible total once; checks can both succeed and fail.")
     yield LintRule("LIMIT001", None, _lazy("check_subject_counts"), "for_each and group checks run over a bounded number of subjects.")
     yield LintRule("DICE006", None, _lazy("check_tables"), "Tables cover their die's faces exactly once.")
+    yield LintRule("PROC003", None, _lazy("check_procedure_arguments"), "Procedure calls pass the arguments their functions take.")
     yield LintRule("CYCLE001", None, _lazy("check_cycles"), "Cycles of paragraphs have a dice, sighting or hook exit.")

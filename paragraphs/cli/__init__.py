@@ -114,7 +114,7 @@ def specs_from_index(index: Any, *, besides: Any = None) -> list[CommandSpec]:
     host loaded come from their records instead (their real declarations)."""
     from paragraphs.pluginhost.index import replay
 
-    loaded = set() if besides is None else {name for name, _ in besides.pm.list_name_plugin()}
+    loaded = set() if besides is None else set(besides.plugin_names())
     specs = []
     for c in index.commands:
         if c["plugin"] in loaded:
@@ -160,12 +160,19 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
     # identical declarations are merged instead of failing every command at start-up.
     def play(p: argparse.ArgumentParser) -> None:
         _play_options(p)
+        owners: dict[str, tuple[str, Any, set[str]]] = {}
         for spec in specs:
             if spec.extends == "play":
                 # tried first on a scratch parser that refuses clashes: a title may not redeclare
                 # a core option, while two titles' identical options still merge here
                 heading = f"{spec.title or 'title'} options"
+                before = set(p._actions)  # the actions themselves: an id could be reused by a merged option
                 _declare(problems, spec, lambda: _scratch(_play_options).add_argument_group(heading), lambda: p.add_argument_group(heading))
+                if spec.title:
+                    for action in p._actions:
+                        if action not in before and action.option_strings:
+                            owners.setdefault(action.dest, (action.option_strings[0], action.default, set()))[2].add(str(spec.title))
+        p.set_defaults(_title_options=owners)
 
     add("play", "an interactive session (saved after every step), or an automatic game", play, conflict_handler="resolve")
     add("luck", "how lucky the dice of a saved session were", _luck_options)
@@ -371,7 +378,11 @@ def _run_extension(name: str, args: argparse.Namespace, host: Any) -> int:
     for ext in host.records("paragraphs_register_commands", args.title):
         if ext.extends == name and ext.title == args.title and ext.run is not None:
             return int(ext.run(args, host) or 0)
-    able = sorted({str(c.title) for c in host.records("paragraphs_register_commands") if c.extends == name and c.title})
+    # the plugin index knows every plugin's commands; the host may have loaded only the
+    # named title's plugin (then its records alone would name no title with the command)
+    index = getattr(args, "_index", None)
+    declared = index.commands if index is not None else [{"extends": c.extends, "title": c.title} for c in host.records("paragraphs_register_commands")]
+    able = sorted({str(c["title"]) for c in declared if c["extends"] == name and c["title"]})
     raise UsageError(f"title {args.title!r} has no {name} command (titles with one: {', '.join(able)})")
 
 
@@ -532,7 +543,9 @@ def _load(index: Any, needed: set[str] | None) -> Any:
 
     if needed is None:
         return make_plugin_manager()
-    return make_plugin_manager(only=needed, where={name: p["dist_dir"] for name, p in index.plugins.items()})
+    # the index's description of the plugins' hook implementations: no plugin manager is
+    # made unless a hook needs pluggy's own call (see PluginHost)
+    return make_plugin_manager(only=needed, where={name: p["dist_dir"] for name, p in index.plugins.items()}, described=index.hooks)
 
 
 def _warn(problems: list[tuple[str, str, bool]]) -> None:
@@ -587,6 +600,18 @@ def _os_error(exc: OSError) -> str:
     return f"{' -> '.join(names)}: {what}" if names else what
 
 
+def _refuse_foreign_options(args: argparse.Namespace) -> None:
+    """An option that only other titles declare (``play dieppe --mission 22``) is an error:
+    the titles' options share one parser, and ignoring it would let the player believe it
+    was used."""
+    from paragraphs.foundation.errors import UsageError
+
+    title = getattr(args, "title", None)
+    for dest, (option, default, titles) in sorted(getattr(args, "_title_options", {}).items()):
+        if title not in titles and getattr(args, dest, default) != default:
+            raise UsageError(f"{option} is an option of {args.command} {', '.join(sorted(titles))}, not of {args.command} {title}")
+
+
 def _dispatch(args: argparse.Namespace, host: Any) -> int:
     title_cmd = getattr(args, "_title_command", None)
     plugin_cmd = getattr(args, "_plugin_command", None)
@@ -604,6 +629,7 @@ def _dispatch(args: argparse.Namespace, host: Any) -> int:
     if extension_of is not None:
         return _run_extension(extension_of, args, host)
     if args.command in ("play", "sessions"):
+        _refuse_foreign_options(args)
         from paragraphs.cli import play  # the session's terminal front end
 
         return getattr(play, f"cmd_{args.command}")(args, host)  # type: ignore[no-any-return]

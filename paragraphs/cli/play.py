@@ -79,7 +79,10 @@ def drive(session: Session, *, as_json: bool = False, banner: str = "", recap: b
             print(style(line, "red") if reply.kind == "error" and line.startswith("error:") else line)
 
     if as_json:
-        emit({"kind": "session", "text": banner, "recap": session.recap() if recap else None, "notices": session.notices, "sheet": session.sheet_data()})
+        opening = {"kind": "session", "text": banner, "recap": session.recap() if recap else None, "notices": session.notices, "sheet": session.sheet_data()}
+        if session.question is not None:  # a game that asks its first die at once says so
+            opening["question"] = session.question.to_json()
+        emit(opening)
     else:
         print(style(banner, "bold"))
         for notice in session.notices:

@@ -22,7 +22,7 @@ import argparse
 import json
 import os
 from collections.abc import Callable
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +101,15 @@ def sessions_dir() -> Path:
 
 
 def session_path(title: str, name: str) -> Path:
+    """The save of session ``name`` of ``title``: a path as given, or a file of the sessions folder.
+
+    Raises:
+        UsageError: an empty name (it would save to ``TITLE-.json``, a session with no name).
+    """
+    if not name.strip():
+        from paragraphs.foundation.errors import UsageError
+
+        raise UsageError("--session needs a name (or a path ending in .json)")
     if name.endswith(".json") or os.sep in name:
         return Path(name)
     return sessions_dir() / f"{title}-{name}.json"

@@ -29,17 +29,35 @@ so type checkers see the standard decorator (which this is).
 its ``__new__``: a module defining many of them (the content model's 46 records) calls
 :func:`keep_namedtuple_code` before them and :func:`stop_keeping_namedtuple_code` after,
 and those texts are kept in the same table.
+
+``dataclasses`` is imported here without ``inspect`` (:mod:`paragraphs.foundation.deferred_inspect`):
+modules that use ``dataclasses.field`` or ``replace`` import them from here, so that the
+first ``import dataclasses`` of a command is this one.
 """
 
 from __future__ import annotations
 
 import builtins
 import collections
-import dataclasses
 import marshal
 import sys
 from types import CodeType
-from typing import Any
+
+from paragraphs.foundation.deferred_inspect import import_without_inspect
+
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import dataclasses
+    from typing import Any
+
+
+if TYPE_CHECKING:
+    from dataclasses import field as field, fields as fields, replace as replace
+else:
+    # (dataclasses uses inspect only for a class without a docstring)
+    dataclasses = import_without_inspect("dataclasses")
+    field, fields, replace = dataclasses.field, dataclasses.fields, dataclasses.replace
 
 #: What the code objects are valid for: the interpreter and its exact release (the bytecode
 #: may change between releases); stored in the table too and checked when it is read.
@@ -50,14 +68,16 @@ _PYTHON = f"{sys.implementation.cache_tag}-{sys.hexversion:08x}"
 FILE = f"dataclass-code-{_PYTHON}.bin"
 
 #: File layout: this, the MAC of the rest (keyed BLAKE2b, 32 bytes), then the marshalled
-#: ``(Python, {source text: code object})``.
-_MAGIC = b"PGCODE1\n"
+#: ``(Python, {source text: marshalled code object})``. Each code object is unmarshalled
+#: when it is first used: the table holds the texts of every command run (some 260), a
+#: ``read`` uses about a hundred, and unmarshalling them all was 2 ms of its start.
+_MAGIC = b"PGCODE2\n"
 
 #: A table past this many texts is rewritten with only the texts this process used (an
 #: edited record class leaves its old texts behind; this bounds what they cost).
 _MOST = 4000
 
-_table: dict[str, CodeType] | None = None  # read on first use
+_table: dict[str, CodeType | bytes] | None = None  # read on first use (bytes: still marshalled)
 _used: set[str] = set()
 _added = False  # a text was compiled here: write the table at exit
 _writer_registered = False
@@ -112,7 +132,13 @@ def _code(source: str, mode: str) -> CodeType:
     key = source if mode == "exec" else f"{mode}\0{source}"  # a text compiled as an expression
     _used.add(key)
     code = _table.get(key)
-    if code is None:
+    if isinstance(code, bytes):
+        code = marshal.loads(code)
+        if not isinstance(code, CodeType):  # (the table is signed: written by write())
+            code = None
+    if code is not None:
+        _table[key] = code
+    else:
         # what ``exec``/``eval`` compile in dataclasses and collections, whose modules have
         # no __future__ imports: no flags inherited from this one (its ``annotations``
         # would turn the methods' annotations into strings)
@@ -124,7 +150,7 @@ def _code(source: str, mode: str) -> CodeType:
     return code
 
 
-def _read() -> dict[str, CodeType]:
+def _read() -> dict[str, CodeType | bytes]:
     from paragraphs.foundation import private_files as private
 
     if not private.enabled():
@@ -141,7 +167,11 @@ def _read() -> dict[str, CodeType]:
     except (ValueError, EOFError, TypeError):
         return {}
     # signed by this user's key, so written by :func:`write`: a table of texts and code
-    return table if python == _PYTHON and isinstance(table, dict) else {}  # type: ignore[no-any-return]
+    return table if python == _PYTHON and isinstance(table, dict) else {}
+
+
+def _marshalled(code: CodeType | bytes) -> bytes:
+    return code if isinstance(code, bytes) else marshal.dumps(code)
 
 
 def _write_at_exit() -> None:
@@ -165,7 +195,8 @@ def write() -> None:
     if not _added or _table is None or not private.enabled():
         return
     _added = False
-    table = _table if len(_table) <= _MOST else {text: _table[text] for text in _used if text in _table}
+    texts = _table if len(_table) <= _MOST else [text for text in _used if text in _table]
+    table = {text: _marshalled(_table[text]) for text in texts}
     found = private.signing_folder()
     if found is None:
         return

@@ -7,9 +7,10 @@ to it; problems sort by place, then code.
 from __future__ import annotations
 
 import os
-from dataclasses import field, replace
+from paragraphs.foundation.dataclass_code import field, replace
 from enum import Enum
-from typing import TYPE_CHECKING
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
 
 if TYPE_CHECKING:
     from dataclasses import dataclass

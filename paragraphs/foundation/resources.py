@@ -11,7 +11,10 @@ from __future__ import annotations
 import importlib
 import os
 from pathlib import Path
-from typing import Any
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def package_folder(package: str) -> Any:

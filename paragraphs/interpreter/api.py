@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
 
 from paragraphs.pipeline.content import load_book
 from paragraphs.book.dice import DiceSource

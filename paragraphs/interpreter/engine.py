@@ -14,8 +14,11 @@ from __future__ import annotations
 import json
 import operator
 from collections.abc import Callable, Mapping
-from dataclasses import field
-from typing import TYPE_CHECKING, Any
+from paragraphs.foundation.dataclass_code import field
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 from paragraphs.book import model as m
 from paragraphs.interpreter.context import Chooser, Context, Instruction, NeedAnswer, RollRecord

@@ -20,7 +20,10 @@ in the same order, and any step it has no closure for runs through its ordinary 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Union
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 from paragraphs.book import model as m
 from paragraphs.book.dice import Prng
@@ -32,11 +35,11 @@ if TYPE_CHECKING:
     from paragraphs.interpreter.engine import Engine
 
 #: What running some steps gives: the paragraph they jump to, or None.
-Run = Callable[[Context], Union[str, None]]
+Run = Callable[[Context], str | None]
 #: A compiled branch: a paragraph id when the branch is only a ``goto``, else its steps.
-Branch = Union[str, Run, None]
+Branch = str | Run | None
 #: A paragraph's plan: read it (with what its caller passed) and return where it jumps.
-Plan = Callable[[Context, Mapping[str, Any]], Union[str, None]]
+Plan = Callable[[Context, Mapping[str, "Any"]], str | None]
 
 
 def _nothing(ctx: Context) -> None:

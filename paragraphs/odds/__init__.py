@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import field, replace
+from paragraphs.foundation.dataclass_code import field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterator
 

@@ -20,7 +20,10 @@ import os
 import pickle
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 # The private folder, the signing key and the checks before trusting a file are shared
 # with the plugin index (paragraphs.pluginhost.index); the old private names stay here.

@@ -10,9 +10,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import field, replace
+from paragraphs.foundation.dataclass_code import field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 from paragraphs.book import model as m
 from paragraphs.book.dice import DiceConventions
@@ -178,7 +181,9 @@ def load_folder(
     if title in host.titles():
         raise UsageError(f"the book in {folder} has title id {title!r}, which is an installed title: give it an id of its own")
     for used in uses:
-        host.title(used)  # an unknown title is a one-line usage error
+        if used not in host.titles():
+            raise UsageError(f"title.uses in {folder}: unknown title {used!r} (installed: {', '.join(sorted(host.titles()))})")
+        host.title(used)  # a title whose plugin failed is a one-line usage error that says why
     grammar = grammar_for(host, title, uses)
     files += [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
     versions = "; ".join(title_versions(host, host.title(u)) for u in uses) or title_versions_core()
@@ -241,7 +246,9 @@ def _declared_title(files: Sequence[SourceFile], where: str) -> tuple[str, tuple
     title = decl.get("id")
     if not isinstance(title, str) or not title:
         raise UsageError(f"the title record in {shown(found[0][0])} has no id")
-    uses = decl.get("uses") or ()
+    uses = decl.get("uses")
+    if uses is None:  # a book that borrows nothing
+        uses = []
     if not isinstance(uses, list) or not all(isinstance(u, str) for u in uses):
         raise UsageError(f"title.uses in {shown(found[0][0])} must be a list of installed title ids")
     return title, tuple(uses)
@@ -272,21 +279,32 @@ def check_path(host: PluginHost, path: Path) -> CompiledTitle:
         raise UsageError(f"no such file or folder: {path}")
     title = "__path__"
     uses: tuple[str, ...] = ()
+    not_installed: list[Problem] = []
     for f in files:
         try:
-            data = read_yaml(f.data.decode("utf-8"), f.display).data
+            doc = read_yaml(f.data.decode("utf-8"), f.display)
         except (YamlProblems, UnicodeDecodeError):
             continue
+        data = doc.data
         if isinstance(data, Mapping) and isinstance(data.get("title"), Mapping) and data["title"].get("id"):
             title = str(data["title"]["id"])
             found = data["title"].get("uses")
             if isinstance(found, list):
                 uses = tuple(str(u) for u in found if str(u) in host.titles())
+                # said here, as `read` on the folder refuses it: dropping it would validate clean
+                not_installed = [
+                    Problem(doc.pos(("title", "uses", i)), "TITLE003", f"title.uses names {u!r}, which is not an installed title (installed: {', '.join(sorted(host.titles()))})")
+                    for i, u in enumerate(found)
+                    if str(u) not in host.titles()
+                ]
     if title not in host.titles():
         grammar = grammar_for(host, "__core_only__" if title == "__path__" else title, uses)
     else:
         grammar = grammar_for(host, title)
-    return compile_title(host, title, files, content_hash(files), grammar, standalone=path.is_file())
+    compiled = compile_title(host, title, files, content_hash(files), grammar, standalone=path.is_file())
+    if not_installed:
+        compiled.problems[:] = sorted(set(compiled.problems + not_installed))
+    return compiled
 
 
 def compile_title(
@@ -345,6 +363,8 @@ def compile_title(
             readable.append((doc, overlay))
 
     merged = _merge(readable, problems, skipped, {f.display: _overlay_root(f) for f in files if f.overlay})
+    if info is not None:
+        problems.extend(_content_of_title(host, title, files, merged))
     schema_findings = len(problems)
     book = _assemble(title, merged, key, grammar, problems)
     if book is not None:
@@ -354,6 +374,32 @@ def compile_title(
     if skipped:
         problems[schema_findings:] = skipped.consequences(problems[schema_findings:])
     return CompiledTitle(book, sorted(set(problems)))
+
+
+def _content_of_title(host: PluginHost, title: str, files: Sequence[SourceFile], merged: _Merged) -> list[Problem]:
+    """An installed title's content exists and is the title its plugin registers.
+
+    A misspelt content folder used to validate as an empty book ("ok: 0 paragraphs"), and
+    a title record whose id differs from the plugin's ``Title`` id only showed as unknown
+    check kinds and procedures (they are registered for the plugin's id).
+    """
+    from paragraphs.pluginhost.plugin_errors import registration_pos
+
+    hook = registration_pos(host, "paragraphs_register_titles", title) or SourcePos("<plugin>", 1, 1)
+    if not any(not f.overlay for f in files):
+        folder = host.title(title).record.content
+        return [Problem(hook, "TITLE001", f"title {title!r} has no content: no *.yaml file below {folder} (the content folder its Title record names)")]
+    declared = merged.title.data.get("id") if merged.title else None
+    if merged.title is not None and declared != title:
+        return [
+            Problem(
+                merged.title.pos(("id",)),
+                "TITLE002",
+                f"the content's title record is {declared!r}, but its plugin registers the title as {title!r} ({hook}); "
+                "the check kinds, procedures and tables registered for the plugin's id do not apply to other ids",
+            )
+        ]
+    return []
 
 
 def _schemas_that_resolve(host: PluginHost, grammar: Grammar, problems: list[Problem]) -> Grammar:
@@ -366,11 +412,16 @@ def _schemas_that_resolve(host: PluginHost, grammar: Grammar, problems: list[Pro
     from dataclasses import replace as evolve
 
     from paragraphs.pluginhost.plugin_errors import registration_pos
-    from paragraphs.pipeline.validation import unresolved_refs, without_refs
+    from paragraphs.pipeline.validation import schema_mistake, unresolved_refs, without_refs
 
     known = [s.id for s in grammar.schemas]
 
     def checked(hook: str, what: str, rid: str, schema: Mapping[str, Any]) -> Mapping[str, Any]:
+        mistake = schema_mistake(schema) if schema else None
+        if mistake:
+            pos = registration_pos(host, hook, rid) or SourcePos("<plugin>", 1, 1)
+            problems.append(Problem(pos, "SCHEMA003", f"{what} {rid!r}: its schema is not a valid JSON Schema: {mistake}"))
+            return {}  # reported once here, instead of as nonsense on every use in the content
         missing = unresolved_refs(schema, known)
         if not missing:
             return schema

@@ -26,6 +26,7 @@
 | TABLE005 | error | a ``cells`` record names no cell of the title |
 | TABLE006 | info | a ``cells`` record replaces a value the title gives |
 | TABLE007 | error | a table rolled on a die has rows keyed by id |
+| PROC003 | error | a procedure call passes an argument its function does not take, or leaves out one it needs |
 | TABLE008 | error | a table's ``order`` of outcomes is not each of its results once (or the table has columns) |
 
 Findings inside a paragraph or table marked ``damaged`` or ``assumed`` are lowered to info.
@@ -127,6 +128,35 @@ def check_ids(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
 
 
 # --------------------------------------------------------------------------- sightings
+
+
+def check_procedure_arguments(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
+    """Each ``procedure:`` step's ``args`` fit its function's parameters (after the context).
+
+    Otherwise the call fails only in play, with a TypeError raised before any line of the
+    plugin runs (so it could not even be placed in the plugin's code).
+    """
+    import inspect
+
+    for par in book.paragraphs.values():
+        for step in m.walk_steps(par.steps):
+            if not isinstance(step, m.ProcedureCall) or step.name not in grammar.procedures:
+                continue
+            try:
+                signature = inspect.signature(grammar.procedures[step.name].function)
+            except (TypeError, ValueError):  # a builtin or compiled function: nothing to read
+                continue
+            params = list(signature.parameters.values())[1:]  # the context comes first
+            if any(p.kind is p.VAR_KEYWORD for p in params):
+                continue
+            takes = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+            unknown = [a for a in step.args if a not in takes]
+            missing = [p.name for p in params if p.name in takes and p.default is p.empty and p.name not in step.args]
+            said = ", ".join(takes) or "no argument"
+            for name in unknown:
+                yield Problem(step.pos, "PROC003", f"procedure {step.name}: unexpected argument {name!r} (it takes: {said})")
+            for name in missing:
+                yield Problem(step.pos, "PROC003", f"procedure {step.name}: missing argument {name!r} (it takes: {said})")
 
 
 def check_sightings(book: m.Book, grammar: Grammar) -> Iterator[Problem]:

@@ -219,6 +219,23 @@ def make_validator(root: Mapping[str, Any], resources: Sequence[Mapping[str, Any
     return Draft202012Validator(dict(root), registry=registry)
 
 
+def schema_mistake(schema: Any) -> str | None:
+    """Why ``schema`` is not a valid draft 2020-12 JSON Schema, in one line, or None.
+
+    A plugin's schema that breaks the meta-schema (``"required": "range"``) would otherwise
+    turn into nonsense errors on the content ("'r' is a required property" per letter).
+    """
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError
+
+    try:
+        Draft202012Validator.check_schema(schema)
+    except SchemaError as exc:
+        where = "/".join(str(p) for p in exc.absolute_path) or "the top"
+        return f"{exc.message} (at {where})"
+    return None
+
+
 def unresolved_refs(schema: Any, known: Iterable[str]) -> list[str]:
     """Absolute ``$ref``/``$dynamicRef`` targets in ``schema`` whose document is not ``known``."""
     known_ids = {k.rstrip("#") for k in known} | {CORE_BOOK_ID, CORE_SAVE_ID}

@@ -14,7 +14,7 @@ The reader composes the YAML node graph and builds plain Python data itself, so 
 
 from __future__ import annotations
 
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.foundation.problems import Problem, SourcePos

@@ -35,7 +35,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-FORMAT = 1
+FORMAT = 2
 
 #: Index files start with this, then the MAC of the JSON body (keyed BLAKE2b, 32 bytes), then the body.
 _MAGIC = b"PGINDEX1"
@@ -68,9 +68,13 @@ class PluginIndex:
             when a declaration used something only the plugin's code has, such as its own
             type function), ``error`` (why declaring failed, or None).
         problems: ``plugin``, ``reason``, ``skipped`` of every problem found.
+        hooks: the hook implementations pluggy found (see
+            :func:`paragraphs.pluginhost.plugins.describe_implementations`), so that a
+            command's host calls them without a plugin manager; None when one is not
+            an attribute of its plugin.
     """
 
-    __slots__ = ("environment", "stamps", "plugins", "titles", "commands", "problems")
+    __slots__ = ("environment", "stamps", "plugins", "titles", "commands", "problems", "hooks")
 
     def __init__(
         self,
@@ -80,6 +84,7 @@ class PluginIndex:
         titles: dict[str, dict[str, Any]],
         commands: list[dict[str, Any]],
         problems: list[dict[str, Any]],
+        hooks: dict[str, Any] | None = None,
     ) -> None:
         self.environment = environment
         self.stamps = stamps
@@ -87,6 +92,7 @@ class PluginIndex:
         self.titles = titles
         self.commands = commands
         self.problems = problems
+        self.hooks = hooks
 
     # ------------------------------------------------------------------ questions
     def plugins_for_title(self, title: str) -> set[str]:
@@ -134,7 +140,10 @@ class PluginIndex:
                 _check_calls(calls)
         for p in _expect(data.get("problems"), list, "problems"):
             _fields(p, {"plugin": str, "reason": str, "skipped": bool})
-        return cls(data["environment"], stamps, plugins, data["titles"], data["commands"], data["problems"])
+        hooks = data.get("hooks")
+        if hooks is not None:
+            _check_hooks(hooks)
+        return cls(data["environment"], stamps, plugins, data["titles"], data["commands"], data["problems"], hooks)
 
 
 def _expect(value: Any, kind: type, what: str) -> Any:
@@ -150,6 +159,20 @@ def _fields(row: Any, kinds: dict[str, Any]) -> None:
         value = row.get(key)
         if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
             raise BadIndex(f"field {key} has the wrong type")
+
+
+def _check_hooks(hooks: Any) -> None:
+    _fields(hooks, {"implementations": dict, "firstresult": list})
+    if not all(isinstance(name, str) for name in hooks["firstresult"]):
+        raise BadIndex("a firstresult hook name is not text")
+    for rows in hooks["implementations"].values():
+        if not isinstance(rows, list):
+            raise BadIndex("a hook's implementations are not a list")
+        for row in rows:
+            if not (isinstance(row, list) and len(row) == 4 and isinstance(row[0], str) and isinstance(row[1], str) and isinstance(row[2], list) and isinstance(row[3], dict)):
+                raise BadIndex("a hook implementation is not [plugin, attribute, argnames, opts]")
+            if not all(isinstance(a, str) for a in row[2]):
+                raise BadIndex("a hook implementation's argument names are not text")
 
 
 def _check_calls(calls: Any) -> None:
@@ -291,7 +314,7 @@ def from_host(host: Any, modules_before: Iterable[str] = ()) -> PluginIndex:
     ``modules_before`` are the modules imported before the host was built: every module
     imported since (the plugins' code and what they import while registering) is stamped.
     """
-    from paragraphs.pluginhost.plugins import BUILTIN_PLUGINS
+    from paragraphs.pluginhost.plugins import BUILTIN_PLUGINS, describe_implementations
 
     plugins: dict[str, dict[str, Any]] = {}
     eps = getattr(host, "entry_points", [])
@@ -322,7 +345,7 @@ def from_host(host: Any, modules_before: Iterable[str] = ()) -> PluginIndex:
         commands.append(row)
     problems = [{"plugin": p.plugin, "reason": p.reason, "skipped": p.skipped} for p in host.problems]
     stamps = _stamps(host, eps, set(modules_before), BUILTIN_PLUGINS)
-    return PluginIndex([], stamps, plugins, titles, commands, problems)
+    return PluginIndex([], stamps, plugins, titles, commands, problems, describe_implementations(host))
 
 
 def _stamps(host: Any, eps: list[Any], before: set[str], builtins: Iterable[str]) -> list[list[Any]]:
@@ -337,7 +360,10 @@ def _stamps(host: Any, eps: list[Any], before: set[str], builtins: Iterable[str]
             paths.add(os.path.join(ep.dist_dir, meta))
     tops = {ep.value.partition(":")[0].strip().split(".")[0] for ep in eps}
     names = [name for name in list(sys.modules) if name not in before or name.split(".")[0] in tops]
-    names += [*builtins, "paragraphs.__about__", "paragraphs.pluginhost.records", "paragraphs.pluginhost.plugins", __name__]
+    # the core modules whose code decides what the index says (the hook specs and markers:
+    # which implementations pluggy accepts, and how they are called)
+    core = ["paragraphs.__about__", "paragraphs.pluginhost.records", "paragraphs.pluginhost.plugins", "paragraphs.pluginhost.hookspecs", "paragraphs.foundation.core_marker", __name__]
+    names += [*builtins, *core]
     for ep in eps:  # a plugin that failed to import left no module behind: stamp its file
         module = ep.value.partition(":")[0].strip()
         if module not in sys.modules:

@@ -20,17 +20,20 @@ import importlib
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
 
-import pluggy
-
-from paragraphs.pluginhost import hookspecs
 from paragraphs.pluginhost import records
 from paragraphs.foundation.errors import ParagraphsError, PluginError
 from paragraphs.foundation.limits import safe_name
+from paragraphs.pluginhost.record_shapes import shape_problem
 
+# ``typing`` and pluggy are not imported at run time here: a host described by the plugin
+# index calls its plugins without a plugin manager (start-up time; see PluginHost)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from dataclasses import dataclass
+    from typing import Any
+
+    import pluggy
 else:  # the standard decorator, its methods compiled once between runs (start-up time)
     from paragraphs.foundation.dataclass_code import dataclass
 
@@ -134,10 +137,24 @@ class TitleInfo:
 
 
 class PluginHost:
-    """A plugin manager plus everything its plugins registered, checked and indexed."""
+    """A plugin manager plus everything its plugins registered, checked and indexed.
 
-    def __init__(self, pm: pluggy.PluginManager) -> None:
-        self.pm = pm
+    A host built from the plugin index's description of the installed plugins' hook
+    implementations (:func:`make_plugin_manager` with ``described``) makes its pluggy
+    plugin manager only when something asks for it (:attr:`pm`, :attr:`hook`, a hook
+    wrapper): the index was made by a full load, in which pluggy found and checked
+    every implementation of these same plugins (their code unchanged since, or the index
+    would be stale), so the host calls the implementations pluggy found, in pluggy's
+    order, with the one caller of :meth:`title_hook`. Importing pluggy (with ``typing``
+    and ``inspect``) is some 11 ms, a sixth of a ``paragraphs read``.
+    """
+
+    def __init__(self, pm: pluggy.PluginManager | None, *, described: Mapping[str, Any] | None = None) -> None:
+        self._pm = pm
+        #: the index's description (``PluginIndex.hooks``) when there is no manager yet
+        self._described = described
+        #: name -> plugin object, in registration order, of a host without a manager yet
+        self._plugins: dict[str, object] = {}
         self.problems: list[PluginProblem] = []
         self.info: dict[str, PluginInfo] = {}
         # hook name -> list of (plugin name, record)
@@ -148,8 +165,49 @@ class PluginHost:
         self.entry_points: list[_EntryPoint] = []
 
     @property
+    def pm(self) -> pluggy.PluginManager:
+        """The pluggy plugin manager (made on first use by a host built from the index)."""
+        if self._pm is None:
+            pm = _new_manager()
+            for name, plugin in self._plugins.items():
+                pm.register(plugin, name=name)
+            self._pm = pm
+        return self._pm
+
+    @property
     def hook(self) -> Any:
         return self.pm.hook
+
+    def plugin_names(self) -> list[str]:
+        """The names of the plugins registered (the broken ones left out)."""
+        if self._pm is None:
+            return list(self._plugins)
+        return [name for name, plugin in self._pm.list_name_plugin() if plugin is not None]
+
+    def _register(self, name: str, plugin: object) -> None:
+        if self._pm is None:
+            self._plugins[name] = plugin
+        else:
+            self._pm.register(plugin, name=name)
+
+    def _unregister(self, name: str) -> None:
+        self._plugins.pop(name, None)
+        if self._pm is not None:
+            self._pm.unregister(name=name)
+
+    def _implementations(self, hook_name: str) -> tuple[list[Any], bool]:
+        """The implementations of a hook in pluggy's order (the one that runs first is
+        last), each with ``plugin_name``, ``function``, ``argnames``, ``wrapper`` and
+        ``hookwrapper``; and whether the hook is ``firstresult``."""
+        if self._pm is not None or self._described is None:
+            caller = getattr(self.pm.hook, hook_name)
+            return caller.get_hookimpls(), bool(caller.spec and caller.spec.opts.get("firstresult"))
+        found = []
+        for plugin_name, attribute, argnames, opts in self._described["implementations"].get(hook_name, ()):
+            plugin = self._plugins.get(plugin_name)
+            if plugin is not None:
+                found.append(_Implementation(plugin_name, getattr(plugin, attribute), argnames, opts))
+        return found, hook_name in self._described["firstresult"]
 
     # ------------------------------------------------------------------ lookups
     def titles(self) -> dict[str, TitleInfo]:
@@ -224,14 +282,14 @@ class PluginHost:
         :class:`PluginError` naming the plugin. ``firstresult`` hooks return the first
         result that is not None; others return the list of results.
         """
-        caller = getattr(self.pm.hook, hook_name)
-        impls = [i for i in caller.get_hookimpls() if self.serves(i.plugin_name, title)]
+        every, first = self._implementations(hook_name)
+        impls = [i for i in every if self.serves(i.plugin_name, title)]
         if not impls:
             return None
         if any(i.hookwrapper or i.wrapper for i in impls):  # wrappers need pluggy's own call
-            excluded = [i.plugin for i in caller.get_hookimpls() if i not in impls]
+            served = {i.plugin_name for i in impls}
+            excluded = [plugin for name, plugin in self.pm.list_name_plugin() if plugin is not None and name not in served]
             return self.pm.subset_hook_caller(hook_name, remove_plugins=excluded)  # type: ignore[no-any-return]
-        first = bool(caller.spec and caller.spec.opts.get("firstresult"))
         ordered = list(reversed(impls))  # pluggy's call order: last registered, tryfirst first
 
         def call(**kwargs: Any) -> Any:
@@ -272,16 +330,24 @@ class PluginHost:
         return ""
 
     # ------------------------------------------------------------------ building
-    def _admit(self, name: str, strict: bool) -> None:
-        """Probe one plugin's registration hooks; keep it only if all of them succeed."""
+    def _registration_results(self, name: str, hook_name: str) -> list[Any]:
+        """What one plugin's implementations of a registration hook return (not None)."""
+        if self._pm is None and self._described is not None:
+            impls = [i for i in self._implementations(hook_name)[0] if i.plugin_name == name]
+            if not any(i.hookwrapper or i.wrapper for i in impls):
+                results = (i.function() for i in reversed(impls))  # pluggy's call order
+                return [result for result in results if result is not None]
         plugin = self.pm.get_plugin(name)
         others = [p for p in self.pm.get_plugins() if p is not plugin]
+        return self.pm.subset_hook_caller(hook_name, remove_plugins=others)()  # type: ignore[no-any-return]
+
+    def _admit(self, name: str, strict: bool) -> None:
+        """Probe one plugin's registration hooks; keep it only if all of them succeed."""
         gathered: dict[str, list[Any]] = {}
         try:
             for hook_name, type_name in RECORD_TYPES.items():
-                caller = self.pm.subset_hook_caller(hook_name, remove_plugins=others)
                 found: list[Any] = []
-                for result in caller():
+                for result in self._registration_results(name, hook_name):
                     for rec in _iterate(result):
                         if not isinstance(rec, getattr(records, type_name)):
                             raise PluginError(
@@ -291,6 +357,9 @@ class PluginHost:
                         if not getattr(rec, "id", ""):
                             raise PluginError(f"{hook_name} yielded a record without an id")
                         rec_id = str(getattr(rec, "id", ""))
+                        wrong = shape_problem(rec)
+                        if wrong:
+                            raise PluginError(f"{hook_name} yielded {type_name} {rec_id!r}: {wrong}")
                         if type_name == "Title" and not safe_name(rec_id):
                             # title ids name cache files and documentation folders
                             raise PluginError(f"title id {rec_id!r} may only use letters, digits, - and _ (at most 64)")
@@ -298,7 +367,7 @@ class PluginHost:
                 gathered[hook_name] = found
             self._check_collisions(name, gathered)
         except (Exception, SystemExit) as exc:  # a broken plugin must not take the others down
-            self.pm.unregister(plugin)
+            self._unregister(name)
             problem = PluginProblem(name, _reason(exc))
             if strict:
                 raise PluginError(problem.format()) from exc
@@ -403,6 +472,7 @@ def make_plugin_manager(
     strict: bool = False,
     only: Iterable[str] | None = None,
     where: Mapping[str, str] | None = None,
+    described: Mapping[str, Any] | None = None,
 ) -> PluginHost:
     """Build a plugin host.
 
@@ -418,19 +488,32 @@ def make_plugin_manager(
             the plugins of ``only`` without reading every installed distribution (what
             each imports is read from that folder's ``entry_points.txt``, never from
             the caller).
+        described: what the plugin index says of the hook implementations of every
+            installed plugin (``PluginIndex.hooks``, found by pluggy in the full load that
+            made the index, which also checked them): the host then calls them without a
+            plugin manager, made only if asked for (see :class:`PluginHost`). Only with
+            ``only`` and ``where`` from that same fresh index, and no ``plugins`` or
+            ``blocked``.
 
     Returns:
         The host, with every registration collected and checked.
     """
-    pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
-    pm.add_hookspecs(hookspecs)
-    host = PluginHost(pm)
+    blocked = list(blocked)
+    if described is not None and (only is None or where is None or plugins or blocked):
+        raise ValueError("described is for the plugins of one index: with only and where, without plugins or blocked")
+    pm = None if described is not None else _new_manager()
+    host = PluginHost(pm, described=described)
     for name in blocked:
-        pm.set_blocked(name)
+        pm.set_blocked(name)  # type: ignore[union-attr]
 
     order: list[str] = []
 
     def add(name: str, plugin: object, info: PluginInfo) -> None:
+        if pm is None:  # pluggy checked this plugin in the full load that made the index
+            host._register(name, plugin)
+            host.info[name] = info
+            order.append(name)
+            return
         try:
             pm.register(plugin, name=name)
             _check_hook_names(pm, name, plugin)
@@ -456,7 +539,7 @@ def make_plugin_manager(
         found = _entry_points() if wanted is None or where is None else _entry_points_at(wanted, where)
         host.entry_points = found
         for ep in found:
-            if pm.is_blocked(ep.name) or pm.has_plugin(ep.name) or (wanted is not None and ep.name not in wanted):
+            if ep.name in blocked or ep.name in host.plugin_names() or (wanted is not None and ep.name not in wanted):
                 continue
             info = PluginInfo(ep.name, dist=ep)
             started = time.perf_counter()
@@ -477,14 +560,70 @@ def make_plugin_manager(
         add(name, plugin, PluginInfo(name, "", ""))
 
     for name in order:
-        if pm.has_plugin(name):
+        if name in host.plugin_names():
             host._admit(name, strict)
     host._settle_titles(strict)
     return host
 
 
+def _new_manager() -> pluggy.PluginManager:
+    import pluggy
+
+    from paragraphs.pluginhost import hookspecs
+
+    pm = pluggy.PluginManager(ENTRY_POINT_GROUP)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+class _Implementation:
+    """A hook implementation the plugin index describes, as pluggy's ``HookImpl`` has it."""
+
+    __slots__ = ("plugin_name", "function", "argnames", "wrapper", "hookwrapper")
+
+    def __init__(self, plugin_name: str, function: Callable[..., Any], argnames: Sequence[str], opts: Mapping[str, Any]) -> None:
+        self.plugin_name = plugin_name
+        self.function = function
+        self.argnames = tuple(argnames)
+        self.wrapper = bool(opts.get("wrapper"))
+        self.hookwrapper = bool(opts.get("hookwrapper"))
+
+
+def describe_implementations(host: PluginHost) -> dict[str, Any] | None:
+    """What the plugin index keeps of a host's hook implementations (see :class:`PluginHost`):
+    ``implementations``, hook name -> ``[plugin, attribute, argnames, opts]`` in pluggy's
+    order, and ``firstresult``, the hooks that stop at the first result. None when an
+    implementation cannot be found again by its name in its plugin (only pluggy can call
+    it then: commands build a plugin manager, as without the index)."""
+    implementations: dict[str, list[list[Any]]] = {}
+    firstresult = []
+    for hook_name, caller in sorted(vars(host.pm.hook).items()):
+        if not hook_name.startswith("paragraphs_"):
+            continue
+        if caller.spec is not None and caller.spec.opts.get("firstresult"):
+            firstresult.append(hook_name)
+        rows = []
+        for impl in caller.get_hookimpls():
+            # the attribute pluggy found it under: the hook's name, or with ``specname``
+            # the function's own (only these are looked up: a plugin object's other
+            # attributes may be properties, which must not run here)
+            attribute = impl.function.__name__ if impl.opts.get("specname") else hook_name
+            if not _same_function(getattr(impl.plugin, attribute, None), impl.function):
+                return None
+            rows.append([impl.plugin_name, attribute, list(impl.argnames), dict(impl.opts)])
+        if rows:
+            implementations[hook_name] = rows
+    return {"implementations": implementations, "firstresult": firstresult}
+
+
+def _same_function(found: Any, function: Any) -> bool:
+    return found is function or (found is not None and callable(found) and found == function)
+
+
 def _check_hook_names(pm: pluggy.PluginManager, name: str, plugin: object) -> None:
     """Refuse a plugin implementing a ``paragraphs_`` hook that has no spec (a misspelt name)."""
+    from paragraphs.pluginhost import hookspecs
+
     for caller in pm.get_hookcallers(plugin) or ():
         if not caller.has_spec():
             import difflib  # only for the hint

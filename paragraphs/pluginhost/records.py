@@ -8,7 +8,8 @@ Every record has an ``id``; records that belong to one title carry its ``title``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
 
 from paragraphs.foundation.lazy import lazy_attributes
 

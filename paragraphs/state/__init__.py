@@ -8,7 +8,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+# ``typing`` is not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 from paragraphs.foundation.errors import SaveError
 from paragraphs.state.core import CHECKPOINT_EVERY, REPLAYABLE, State

@@ -9,7 +9,7 @@ reported with its seed and trail, so it can be replayed with ``read --seed``.
 from __future__ import annotations
 
 import random
-from dataclasses import field
+from paragraphs.foundation.dataclass_code import field
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.book import model as m

@@ -3,7 +3,7 @@
 ``play dieppe --auto``, ``simulate dieppe`` and ``turn dieppe --state BOARD`` are the raids
 layer's command templates (:mod:`paragraphs_raids.templates`) given Dieppe's
 :class:`~paragraphs_dieppe.raid_title.DieppeTitle`; ``board dieppe --state BOARD --svg OUT``
-draws a board file (:mod:`paragraphs_dieppe.cli_board`).
+draws a board file or a session save (:mod:`paragraphs_dieppe.cli_board`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def commands() -> Iterator[Command]:
     from paragraphs_raids.cli import board_arguments, raid_commands
 
     yield from raid_commands(TITLE, "Commando n°4: Dieppe 1942: an automatic game (--auto)", _title)
-    yield Command(id="dieppe-board", title=TITLE, help="draw a board file as a picture (SVG)", add_arguments=board_arguments, run=run_board, extends="board")
+    yield Command(id="dieppe-board", title=TITLE, help="draw a board file or a session save as a picture (SVG)", add_arguments=board_arguments, run=run_board, extends="board")
 
 
 def default_policy(**options: Any) -> Any:

@@ -61,3 +61,13 @@ def test_board_errors_are_placed(tmp_path: Path, capsys: pytest.CaptureFixture[s
     (tmp_path / "broken.json").write_text("{")
     assert main(["turn", "dieppe", "--state", str(tmp_path / "broken.json"), "--seed", "1"]) == 1
     assert "BOARD001" in capsys.readouterr().err
+
+
+def test_the_written_board_already_holds_the_alarm(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # found by the eyes pass: `turn dieppe --out` said "(move the alert in the alert phase)",
+    # Bruneval's words: Dieppe has no alert phase and the file's alarm already counts this
+    # phase's events, so a player following it would raise the alarm twice
+    out = tmp_path / "next.json"
+    assert main(["turn", "dieppe", "--state", str(BOARD), "--seed", "4", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert f"Board for turn 5 written to {out}." in printed and "alert phase" not in printed, printed

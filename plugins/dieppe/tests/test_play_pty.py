@@ -239,3 +239,15 @@ def test_turn_with_physical_dice_lets_the_british_reorganise_after_a_hit(tmp_pat
     assert "the British reorganise SAANE: Group 2, troop 2 (reduced) on top" in text
     written = json.loads(out.read_text())
     assert [u["id"] for u in written["units"] if u["zone"] == "SAANE"][0] == "g2-2"
+
+
+def test_json_announces_the_die_a_new_physical_game_waits_for(tmp_path: Path) -> None:
+    # found by the eyes pass: a new game with your own dice asks its first die at once, but
+    # with --json the session line did not say so: a front end could not know a die waited
+    # (its "next" was then taken as the die and refused)
+    done = piped(tmp_path, ["play", "dieppe", "--json", "--dice", "physical", "--session", "jp", "--new"], "2\n")
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0 and lines[0]["kind"] == "session"
+    question = lines[0]["question"]
+    assert question["key"] == "roll.1" and question["text"].startswith("roll d6 for unforeseen event") and (question["kind"], question["domain"]) == ("die", "1-6"), question
+    assert lines[1]["kind"] == "question" and lines[1]["question"]["text"].startswith("roll d10 for event a"), lines[1]

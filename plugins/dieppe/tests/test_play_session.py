@@ -123,3 +123,23 @@ def test_the_assault_column_is_the_order_the_player_names() -> None:
     # case 1: the reduced g2-1 (AF 2) named first is in contact on line 1, supported by
     # the third named (2 levels); the automatic player would have put a full one there
     assert "assault on A2, round 1, line 1: 4 + " in text, text
+
+
+def test_odds_of_landing_units_that_are_not_aboard_is_one_line_not_a_traceback() -> None:
+    # found by the eyes pass (a fuzzed session): `odds land lovat ORANGE2` once Lord Lovat
+    # was lost with LCA 4 (event a) ended the session with "KeyError: ''" and a traceback
+    session = new_session()
+
+    def lose_lca_4(g: Any) -> None:
+        for cid in [*g.aboard.pop("lca-4"), "lca-4"]:
+            g.lift(g.pieces[cid])
+            g.lost.append(cid)
+
+    arrange(session, lose_lca_4)
+    for line in ("odds land lovat ORANGE2", "odds land lovat,g2-1 ORANGE2", "odds move lovat ORANGE2", "odds bangalore g2-1 ORANGE2"):
+        reply = session.send(line)
+        assert reply.kind == "error" and "is not on the map" in reply.text, (line, reply.text)
+    assert session.send("odds land lca-5 ORANGE2").kind == "info"
+    assert session.send("land lca-5 ORANGE2").kind == "step"
+    reply = session.send("odds land lca-5,g2-5 ORANGE2")  # an empty LCA named first: an IndexError before
+    assert reply.kind == "error" and reply.text == "error: LCA 5 carries nobody", reply.text

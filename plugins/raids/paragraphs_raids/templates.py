@@ -89,7 +89,8 @@ class RaidTitle(Protocol):
 
     def after_german_phase(self, state: Any) -> dict[str, Any]:
         """End the phase (markers lifted, turn marker on); returns facts for the report
-        (``alert_rise``: what the alert rises by at the next alert phase)."""
+        (``alert_rise``: what the alert rises by at the next alert phase; a title whose alert
+        counts at once returns no such key, and `turn --out` then asks the player for nothing)."""
 
     def board_json(self, state: Any) -> dict[str, Any]:
         """The state as a board file (what ``read_board`` reads)."""
@@ -377,7 +378,10 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     if pending:
         print(f"Combats this phase raise the alert by {pending} at the next alert phase.")
     if args.out:
-        print(style(f"Board for turn {g.turn} written to {args.out} (move the alert in the alert phase).", "dim"))
+        # only a title whose alert rises in a later phase (Bruneval) leaves it to the player;
+        # Dieppe's alarm events count at once, and the file already holds them
+        later = " (move the alert in the alert phase)" if "alert_rise" in facts else ""
+        print(style(f"Board for turn {g.turn} written to {args.out}{later}.", "dim"))
     if svg:
         print(style(f"Board picture written to {svg}.", "dim"))
     return 0

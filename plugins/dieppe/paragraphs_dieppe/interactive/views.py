@@ -170,8 +170,13 @@ def move_odds(g: GameState, units: str, path: list[str], verb: str) -> str:
 
     pieces = units_named(g, units, aboard=verb == "land")
     if pieces and pieces[0].role == "boat":
-        pieces = g.cargo(pieces[0])
+        boat = pieces[0]
+        pieces = g.cargo(boat)
+        if not pieces:  # what `land` itself says
+            raise UsageError(f"{boat.label()} carries nobody")
     start = pieces[0].zone or (lambda b: b.zone if b else "")(carrier_of(g, pieces[0]))
+    if not start:  # lost, or never on the board: what the order itself would say
+        raise UsageError(f"{pieces[0].label()} is not on the map, nor aboard an LCA")
     lines = [f"{', '.join(p.label() for p in pieces)}: {start} -> {' -> '.join(path)}"]
     faces = range(10)
     alarm = g.alarm.level
