@@ -93,7 +93,7 @@ def test_job(argv: list[str]) -> None:
 # (they cannot: test_policy_views asks the default player to check itself instead). A test
 # that cannot run against the build goes here, with its reason:
 COMPILED_LEFT_OUT: dict[str, str] = {}
-COMPILED = ["raids", "bruneval", "dieppe"]
+COMPILED = list(tomllib.loads((ROOT / "plugins" / "compiled.toml").read_text()))  # raids, bruneval, dieppe
 COMPILED_TOOLS = ["mypy==2.4.1", "setuptools"]
 COMPILED_TESTS = [f"plugins/{name}/tests" for name in COMPILED] + [f"--ignore={path}" for path in COMPILED_LEFT_OUT]
 
@@ -102,9 +102,8 @@ def compiled_job(argv: list[str]) -> None:
     """Build the raid distributions compiled with mypyc into a fresh virtualenv and run
     their test suites against them (COMPILED_TESTS).
 
-    The tree is copied first and built
-    there (nothing is compiled in this checkout, where extension modules would shadow the
-    sources of the editable install). The engine is installed pure with the test tools,
+    The tree is copied first and built there (nothing is compiled in this checkout, where
+    extension modules would shadow the sources of the editable install). The engine is installed pure with the test tools,
     then plugins/build_compiled.py compiles the three distributions together against it
     and the three wheels are installed together (each works only with the others of the
     same build). The virtualenv (``.venv-compiled`` unless a directory is given) is kept:

@@ -84,7 +84,7 @@ def build(wheels: Path) -> None:
         # The packages side by side, so mypy finds each from the others (and the modules
         # left interpreted, such as the scenario loaders, for their types).
         for name, files in groups.items():
-            shutil.copytree(PLUGINS / name / package_of(files), stage / package_of(files), ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+            shutil.copytree(PLUGINS / name / package_of(files), stage / package_of(files), symlinks=True, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
         compile_in(stage, groups)
         tag = platform_tag()
         for name, files in groups.items():

@@ -13,19 +13,18 @@ So odds, the companion and the simulation cannot disagree about a rule.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from paragraphs.dice import DiceConventions, Die, parse_die
+from paragraphs.dice import DiceConventions, Die, Prng, parse_die
 from paragraphs.errors import UsageError
 
 if TYPE_CHECKING:
     from paragraphs.context import Context
 
 T = TypeVar("T")
-_TWO32: Final = 1 << 32
 
 
 class Roller(Protocol):
@@ -69,15 +68,6 @@ class _DiceBox:
 class PrngRoller:
     """Seeded rolls for automatic games; every roll can be noted for the journal.
 
-    The rolls are the engine's seeded dice (:class:`paragraphs.dice.Prng`): whole 32-bit
-    words of Python's Mersenne Twister seeded with ``seed``, drawn with the same rejection
-    sampling, die part by die part. They are drawn here rather than by calling
-    ``Prng.roll`` because an automatic game rolls some 130 times: in the compiled build
-    this class is compiled and the engine is not, and each call into the engine's
-    interpreted code (and its generic attribute look-ups on the die) cost more than the
-    roll itself. ``tests/test_dice.py`` checks that the faces are the engine's, roll for
-    roll, for many seeds and every kind of die.
-
     Args:
         seed: the game's seed (``paragraphs.dice.derive_seed`` for game ``i`` of a series).
         conventions: how the title reads its dice (a d10 shows 0-9 or 1-10).
@@ -85,38 +75,18 @@ class PrngRoller:
     """
 
     def __init__(self, seed: int, conventions: DiceConventions | None = None, notes: list[RollNote] | None = None) -> None:
-        import random  # here, as in the engine: only seeded games need it
-
-        self._bits: Callable[[int], int] = random.Random(int(seed)).getrandbits
+        self.prng = Prng(seed)
         self.box = _DiceBox(conventions or DiceConventions())
         self.notes = notes
-        # notation -> (die, its parts' faces, plain): read off the engine's Die once.
-        self._dice: dict[str, tuple[Die, tuple[tuple[int, ...], ...], bool]] = {}
 
     def __call__(self, die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
-        known = self._dice.get(die)
-        if known is None:
-            d = self.box.get(die)
-            known = self._dice[die] = (d, d.parts, d.plain)
-        d, parts, plain = known
+        d = self.box.get(die)
         while True:
-            face = 0
-            for faces in parts:
-                face += faces[self._below(len(faces))]
-            if not plain:
-                face = d.adjust(face)
+            face = self.prng.roll(d)
             if self.notes is not None:
                 self.notes.append(RollNote(d.name, face, purpose if allowed is None or face in allowed else purpose + " (roll again)"))
             if allowed is None or face in allowed:
                 return face
-
-    def _below(self, n: int) -> int:
-        """A uniform integer in ``[0, n)``, drawn as ``Prng.below`` draws it (no modulo bias)."""
-        limit = _TWO32 - _TWO32 % n
-        x = self._bits(32)
-        while x >= limit:
-            x = self._bits(32)
-        return x % n
 
 
 class DiceExhausted(UsageError):

@@ -76,26 +76,3 @@ def test_seeded_rolls_repeat_and_are_noted() -> None:
 def test_pick_refuses_a_d10() -> None:
     with pytest.raises(ValueError):
         pick_at_random([1, 2], ScriptedRoller([1]), "x", die="d10")
-
-
-@pytest.mark.parametrize("conventions", [DiceConventions(), DiceConventions(d10=(1, 10), d10_zero=10)])
-def test_seeded_rolls_are_the_engines_roll_for_roll(conventions: DiceConventions) -> None:
-    # PrngRoller draws from the engine's stream itself (its docstring says why): every
-    # face must be the one paragraphs.dice.Prng gives for the same seed, die after die,
-    # with rolls again on unwanted faces taking words from the same stream.
-    from paragraphs.dice import Prng, parse_die
-
-    notations = ["d6", "d10", "2d6", "d3", "2d6-2 min 0", "d100", "3d6+1"]
-    for seed in range(60):
-        roller, engine = PrngRoller(seed, conventions), Prng(seed)
-        for i in range(120):
-            notation = notations[(seed + i) % len(notations)]
-            die = parse_die(notation, conventions)
-            if i % 5 == 0:  # a restricted roll: the engine's rolls until a wanted face
-                wanted = frozenset(sorted(die.distribution)[::2])
-                expected = engine.roll(die)
-                while expected not in wanted:
-                    expected = engine.roll(die)
-                assert roller(notation, "test", wanted) == expected, (seed, i, notation)
-            else:
-                assert roller(notation, "test") == engine.roll(die), (seed, i, notation)
