@@ -83,7 +83,12 @@ class DieppeTitle:
 
     def german_phase(self, state: Any) -> None:
         from paragraphs_dieppe.game.german import german_phase
+        from paragraphs_dieppe.game.turn import end_of_british_phase
 
+        # Phase C first (rule 4): a board written after the player's phase B may still
+        # show his Job Done markers, and a marked stack would defend without the levels
+        # of its marked units (ruling R35 counts every British unit in phase D).
+        end_of_british_phase(state)
         german_phase(state)
 
     def after_german_phase(self, state: Any) -> dict[str, Any]:

@@ -71,3 +71,22 @@ def test_the_written_board_already_holds_the_alarm(capsys: pytest.CaptureFixture
     assert main(["turn", "dieppe", "--state", str(BOARD), "--seed", "4", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
     assert f"Board for turn 5 written to {out}." in printed and "alert" not in printed, printed
+
+
+def test_phase_c_takes_the_british_markers_off_first(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # found by the eyes pass: a board written after phase B, with the British units that
+    # acted still marked, made their stacks defend without those units' levels in phase D
+    # (rule 4 removes the Job Done markers in phase C, before the German actions)
+    board = json.loads(BOARD.read_text())
+    for unit in board["units"]:
+        if unit["id"] in ("g2-1", "g2-2", "lovat", "g1-1", "g1-2"):  # every British unit ashore
+            unit["acted"] = True
+    marked = tmp_path / "marked.json"
+    marked.write_text(json.dumps(board, indent=2))
+    out = tmp_path / "next.json"
+    assert main(["turn", "dieppe", "--state", str(marked), "--seed", "4", "--json", "--out", str(out)]) == 0
+    after_marked = json.loads(capsys.readouterr().out)
+    assert main(["turn", "dieppe", "--state", str(BOARD), "--seed", "4", "--json"]) == 0
+    unmarked = json.loads(capsys.readouterr().out)
+    assert after_marked["actions"] == unmarked["actions"]  # the same stack bonuses ("3 + 1 stack + 5")
+    assert not any(u.get("acted") for u in json.loads(out.read_text())["units"])

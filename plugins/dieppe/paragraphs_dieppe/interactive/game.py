@@ -237,7 +237,7 @@ def _moved(report: actions.MoveReport) -> str:
     return f"in {report.end}" if report.end else "nobody arrived"
 
 
-def _land(g: GameState, units: str, path: str) -> actions.MoveReport:
+def _land(g: GameState, units: str, path: str) -> str:
     named = units_named(g, units, aboard=True)
     if len(named) == 1 and named[0].role == "boat":
         lca = named[0]
@@ -251,12 +251,16 @@ def _land(g: GameState, units: str, path: str) -> actions.MoveReport:
         (found,) = lca_of
         assert found is not None
         lca, pieces = found, named
-    return actions.land(g, pieces, lca, path_named(g, path))
+    said = _moved(actions.land(g, pieces, lca, path_named(g, path)))
+    # Units the beach had no room for stay in their LCA (actions._arrive): say so, or the
+    # player takes them for landed.
+    kept = [p.label() for p in pieces if p.id in g.aboard.get(lca.id, ())]
+    return f"{said}; still aboard {lca.label()}, no room for them: {'; '.join(kept)}" if kept else said
 
 
 def order_land(ctx: Any, units: str, path: str) -> str:
     """Rule 9.2: units aboard an LCA (or the LCA: its whole cargo) land on a beach and may walk on."""
-    return _order(ctx, lambda g: _moved(_land(g, units, path)))
+    return _order(ctx, lambda g: _land(g, units, path))
 
 
 def order_move(ctx: Any, units: str, path: str) -> str:
