@@ -301,3 +301,18 @@ def test_procedure_arguments_that_its_function_does_not_take_are_found_by_valida
     folder = _book(tmp_path, wrong.replace("args: {strenght: 2}", "args: {}"))
     found = [p.format() for p in check_path(_host(folder), folder).errors]
     assert len(found) == 1 and "book.yaml:12:9: PROC003 procedure patrol: missing argument 'strength' (it takes: strength)" in found[0], found
+
+
+def test_a_kind_registered_for_another_title_id_says_so(tmp_path):
+    # found by the eyes pass: CheckKind(title="wtch") (a typo of the plugin's own title id)
+    # left only "unknown check kind 'listen' (known: opposed, target)", which points nowhere
+    from dataclasses import replace
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    host = _host(folder)
+    for hook, rid in (("paragraphs_register_check_kinds", "spotting"), ("paragraphs_register_procedures", "patrol")):
+        kept = host._records[hook]
+        kept[:] = [(plugin, replace(r, title="nightpatro1") if r.id == rid else r) for plugin, r in kept]
+    found = [p.format() for p in check_path(host, folder).errors]
+    assert any("CHECK001 unknown check kind 'spotting'" in f and "plugin nightpatrol registers check kind 'spotting' for title 'nightpatro1', not 'nightpatrol'" in f for f in found), found
+    assert any("PROC001 unknown procedure 'patrol'" in f and "plugin nightpatrol registers procedure 'patrol' for title 'nightpatro1', not 'nightpatrol'" in f for f in found), found

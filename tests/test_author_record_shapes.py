@@ -52,3 +52,18 @@ def test_a_record_built_the_wrong_way_names_the_hook_the_record_and_the_field():
         "letters": "paragraphs_register_procedures yielded Procedure 'weather': its outcomes is the string 'storm', not a tuple (outcomes=('storm',))",
         "noresolve": "paragraphs_register_check_kinds yielded CheckKind 'listen': its resolve is None, not a function",
     }
+
+
+class WrongArgument:
+    @hookimpl
+    def paragraphs_initial_state(self, title, options):  # the spec's first argument is `book`
+        return None
+
+
+def test_a_hook_implementation_with_an_argument_the_hook_does_not_pass_is_one_line():
+    # found by the eyes pass: pluggy's three-line PluginValidationError was printed as is, in
+    # the warning and again in the error of every command on the title
+    (reason,) = reasons(("wrongarg", WrongArgument())).values()
+    assert "\n" not in reason
+    assert reason.startswith("implements paragraphs_initial_state(title, options), but the hook passes (book, options): 'title' is not one of them (")
+    assert "test_author_record_shapes.py:" in reason

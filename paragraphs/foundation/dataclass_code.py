@@ -53,11 +53,11 @@ if TYPE_CHECKING:
 
 
 if TYPE_CHECKING:
-    from dataclasses import field as field, fields as fields, replace as replace
+    from dataclasses import field as field, fields as fields, is_dataclass as is_dataclass, replace as replace
 else:
     # (dataclasses uses inspect only for a class without a docstring)
     dataclasses = import_without_inspect("dataclasses")
-    field, fields, replace = dataclasses.field, dataclasses.fields, dataclasses.replace
+    field, fields, is_dataclass, replace = dataclasses.field, dataclasses.fields, dataclasses.is_dataclass, dataclasses.replace
 
 #: What the code objects are valid for: the interpreter and its exact release (the bytecode
 #: may change between releases); stored in the table too and checked when it is read.

@@ -456,6 +456,38 @@ def _iterate(result: Any) -> Iterable[Any]:
     return (result,)
 
 
+def _invalid_hookimpl(exc: BaseException, pm: Any, plugin: object) -> str | None:
+    """pluggy's three-line refusal of a hook implementation whose arguments the hook does not
+    pass, as one line with the implementation's place, or None for any other error."""
+    import re
+
+    import pluggy  # loaded already: this runs only where a plugin manager registers plugins
+
+    if not isinstance(exc, pluggy.PluginValidationError):
+        return None
+    text = str(exc)
+    hook = re.search(r"for hook '(\w+)'", text)
+    extra = re.search(r"Argument\(s\) \{(.*)\} are declared in the hookimpl", text)
+    caller = getattr(pm.hook, hook.group(1), None) if hook else None
+    spec = getattr(caller, "spec", None)
+    impl = getattr(plugin, hook.group(1), None) if hook else None
+    if hook is None or extra is None or spec is None or impl is None:
+        return " ".join(text.split())  # still one line
+    from paragraphs.pluginhost.plugin_errors import code_pos, shown
+
+    takes = ", ".join(_argnames(impl))
+    where = code_pos(impl)
+    at = f" ({shown(where.path)}:{where.line})" if where is not None else ""
+    passes = ", ".join(spec.argnames)
+    return f"implements {hook.group(1)}({takes}), but the hook passes ({passes}): {extra.group(1)} is not one of them{at}"
+
+
+def _argnames(function: Any) -> list[str]:
+    code = getattr(function, "__code__", None)
+    names = list(code.co_varnames[: code.co_argcount]) if code is not None else []
+    return names[1:] if names[:1] == ["self"] else names
+
+
 def _reason(exc: BaseException) -> str:
     text = str(exc) or type(exc).__name__
     if isinstance(exc, PluginError):
@@ -520,7 +552,7 @@ def make_plugin_manager(
         except Exception as exc:
             if pm.is_registered(plugin):
                 pm.unregister(plugin)
-            problem = PluginProblem(name, _reason(exc))
+            problem = PluginProblem(name, _invalid_hookimpl(exc, pm, plugin) or _reason(exc))
             if strict:
                 raise PluginError(problem.format()) from exc
             host.problems.append(problem)

@@ -26,6 +26,7 @@ class DieppeTitle:
 
     id = TITLE
     name = NAME
+    alert_word = "alarm"  # the rulebook's word, as play dieppe says it
     phase_names: Mapping[str, str] = PHASE_NAMES
     optional_rules: Mapping[str, str] = OPTIONAL_RULES
     levels: Mapping[str, str] = LEVELS

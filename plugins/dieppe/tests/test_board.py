@@ -34,7 +34,7 @@ def test_turn_plays_the_german_phase_and_writes_the_board(tmp_path: Path, capsys
     assert main(["turn", "dieppe", "--state", str(BOARD), "--seed", "4", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["actions"] == data["actions"]
     assert main(["turn", "dieppe", "--state", str(out), "--seed", "1"]) == 0
-    assert "turn 5: German actions at alert 6" in capsys.readouterr().out
+    assert "turn 5: German actions at alarm 6" in capsys.readouterr().out  # the title's word
 
 
 def test_own_dice(capsys: pytest.CaptureFixture[str]) -> None:
@@ -70,4 +70,4 @@ def test_the_written_board_already_holds_the_alarm(capsys: pytest.CaptureFixture
     out = tmp_path / "next.json"
     assert main(["turn", "dieppe", "--state", str(BOARD), "--seed", "4", "--out", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert f"Board for turn 5 written to {out}." in printed and "alert phase" not in printed, printed
+    assert f"Board for turn 5 written to {out}." in printed and "alert" not in printed, printed

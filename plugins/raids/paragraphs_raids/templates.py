@@ -48,6 +48,9 @@ class RaidTitle(Protocol):
         levels: difficulty level -> what it is (empty when the title prints none).
         rulings: ruling id -> its allowed values, for ``simulate --sweep ruling.ID=...``.
         result_levels: the success levels in order, best first (for summaries).
+
+    A title may also name its alert track (``alert_word = "alarm"``); words for the player
+    use it, data keeps ``alert``.
     """
 
     id: str
@@ -324,7 +327,8 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     before = g.alert.level
     turn = g.turn
     if not args.json:
-        print(style(f"{spec.name}, turn {turn}: German actions at alert {before} ({source})", "bold"))
+        word = getattr(spec, "alert_word", "alert")  # the title's own word for its track (Dieppe: alarm)
+        print(style(f"{spec.name}, turn {turn}: German actions at {word} {before} ({source})", "bold"))
         if physical:
             roller.echo = lambda: _print_new_entries(journal, printed)
     stopped: DiceExhausted | None = None
