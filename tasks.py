@@ -128,6 +128,8 @@ def compiled_job(argv: list[str]) -> None:
         wheels = Path(tmp) / "wheels"
         run(python, tree / "plugins" / "build_compiled.py", "build", wheels, cwd=tmp)
         run(*pip, "--no-deps", *sorted(wheels.glob("*.whl")))
+        # The other titles, pure, as in .venv: the suites' command-line tests name them.
+        run(*pip, "--no-deps", *(tree / "plugins" / p.name for p in plugins() if p.name not in COMPILED))
         run(python, tree / "plugins" / "build_compiled.py", "check", cwd=tmp)
         # Run from the copy (its tests and golden files); the plugins' sources are not on
         # sys.path there, so the installed compiled distributions are the ones imported.
