@@ -384,9 +384,6 @@ def _registered_elsewhere(host: PluginHost, title: str, problems: list[Problem])
     """An unknown check kind or procedure that a plugin registers for another title id (a
     typo in the record's ``title``, or a folder that does not list it in ``uses``) says so:
     "unknown check kind 'listen' (known: opposed, target)" alone points nowhere."""
-    import re
-    from dataclasses import replace
-
     out = []
     for p in problems:
         hook_what = _UNKNOWN_KIND.get(p.code)

@@ -26,8 +26,8 @@
 | TABLE005 | error | a ``cells`` record names no cell of the title |
 | TABLE006 | info | a ``cells`` record replaces a value the title gives |
 | TABLE007 | error | a table rolled on a die has rows keyed by id |
-| PROC003 | error | a procedure call passes an argument its function does not take, or leaves out one it needs |
 | TABLE008 | error | a table's ``order`` of outcomes is not each of its results once (or the table has columns) |
+| PROC003 | error | a procedure call passes an argument its function does not take, or leaves out one it needs |
 
 Findings inside a paragraph or table marked ``damaged`` or ``assumed`` are lowered to info.
 """

@@ -133,6 +133,19 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
+#: How a session save's text begins, in every version: its format name first.
+SAVE_START = '{"format": "%s"' % SAVE_FORMAT
+
+
+def is_session_save(path: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` begins as a session save (one that cannot be read is not)."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(len(SAVE_START)) == SAVE_START.encode()
+    except OSError:
+        return False
+
+
 def save_exists(path: str | os.PathLike[str]) -> bool:
     """Whether a save is there to resume.
 

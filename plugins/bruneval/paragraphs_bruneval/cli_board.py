@@ -21,8 +21,10 @@ from typing import Any
 
 from paragraphs.cli.terminal import style
 from paragraphs.errors import UsageError
+from paragraphs.state.savefile import SAVE_START
 from paragraphs_raids.dice import ScriptedRoller
 from paragraphs_raids.journal import Journal
+from paragraphs_raids.session_game import session_save_named
 
 from paragraphs_bruneval.board import board_from_data, read_board
 from paragraphs_bruneval.raid_title import BRUNEVAL, TITLE
@@ -32,8 +34,6 @@ from paragraphs_bruneval.scenario import Scenario
 
 #: Where a session save may keep a raid board in the board file's format.
 SAVE_BOARD_KEY = "board"
-#: How a session save's text begins (its format name first, as the core writes it).
-SAVE_START = '{"format": "paragraphs-save"'
 
 
 def load_any(path: str, scenario: Scenario) -> GameState:
@@ -83,15 +83,12 @@ def _located(name: str) -> Path:
     Raises:
         UsageError: none of these exists.
     """
-    from paragraphs.session import sessions_dir
-
     p = Path(name)
     if p.is_file():
         return p
-    if "/" not in name:
-        for candidate in (sessions_dir() / f"{TITLE}-{name}.json", sessions_dir() / f"{name}.json"):
-            if candidate.is_file():
-                return candidate
+    found = session_save_named(TITLE, name)
+    if found is not None:
+        return found
     raise UsageError(f"{name}: no such board file or session save (a file, or a session of `paragraphs sessions {TITLE}`)")
 
 

@@ -16,15 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from paragraphs.errors import UsageError
+from paragraphs.state.savefile import is_session_save
 from paragraphs_raids.dice import ScriptedRoller
+from paragraphs_raids.session_game import session_save_named
 
 from paragraphs_dieppe.board import read_board
 from paragraphs_dieppe.cli_common import scenario_for
 from paragraphs_dieppe.picture import write_board_svg
 
 TITLE = "dieppe"
-#: How a session save's text begins (its format name first, as the core writes it).
-SAVE_START = b'{"format": "paragraphs-save"'
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace, host: Any) -> int:
     # Drawing rolls nothing: an empty list of dice says so (a roll would be a bug).
     roll = ScriptedRoller([], scenario.conventions)
     path = _located(args.state)
-    if _is_save(path):
+    if is_session_save(path):
         g = _game_in_save(path, scenario, roll)
     else:
         g = read_board(str(path) if path.is_file() else args.state, scenario, roll)
@@ -43,23 +43,10 @@ def run(args: argparse.Namespace, host: Any) -> int:
 
 def _located(name: str) -> Path:
     """The file named, or a saved session by name (``default``) or as listed (``dieppe-default``)."""
-    from paragraphs.session import sessions_dir
-
     p = Path(name)
-    if p.exists() or "/" in name:
-        return p  # read_board says what is wrong with it
-    for candidate in (sessions_dir() / f"{TITLE}-{name}.json", sessions_dir() / f"{name}.json"):
-        if candidate.is_file():
-            return candidate
-    return p
-
-
-def _is_save(path: Path) -> bool:
-    try:
-        with path.open("rb") as f:
-            return f.read(len(SAVE_START)) == SAVE_START
-    except OSError:
-        return False
+    if p.exists():
+        return p
+    return session_save_named(TITLE, name) or p  # read_board says what is wrong with p
 
 
 def _game_in_save(path: Path, scenario: Any, roll: Any) -> Any:

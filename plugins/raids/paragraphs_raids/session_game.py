@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from paragraphs.errors import UsageError
@@ -38,6 +39,19 @@ from paragraphs_raids.dice import Roller
 
 #: Where the board lives in ``state.extra`` (the core sheet leaves ``_`` keys out).
 BOARD_KEY = "_raid"
+
+
+def session_save_named(title: str, name: str) -> Path | None:
+    """The save of the session ``name`` of ``title`` (``default``, or ``TITLE-default`` as
+    ``paragraphs sessions`` lists it), or None; a name with a ``/`` is a path, never a session."""
+    from paragraphs.session import sessions_dir
+
+    if "/" in name:
+        return None
+    for candidate in (sessions_dir() / f"{title}-{name}.json", sessions_dir() / f"{name}.json"):
+        if candidate.is_file():
+            return candidate
+    return None
 
 
 def board_data(ctx: Any) -> dict[str, Any] | None:

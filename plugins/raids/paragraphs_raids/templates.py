@@ -392,19 +392,13 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     return 0
 
 
-#: How a session save's text begins (its format name first, as the core writes it).
-SAVE_START = b'{"format": "paragraphs-save"'
-
-
 def _not_a_save(spec: RaidTitle, path: str) -> None:
     """A session save given where a board file goes is said as such, not as a board that
-    breaks the schema ("'alarm' is a required property")."""
-    try:
-        with open(path, "rb") as f:
-            start = f.read(len(SAVE_START))
-    except OSError:
-        return  # read_board says what is wrong with the path
-    if start == SAVE_START:
+    breaks the schema ("'alarm' is a required property"); read_board says what is wrong
+    with any other path."""
+    from paragraphs.state.savefile import is_session_save
+
+    if is_session_save(path):
         raise UsageError(
             f"{path}: a session save, not a board file: turn {spec.id} plays the German phase of a board you describe "
             f"(a play {spec.id} save goes on with play {spec.id}, and board {spec.id} draws it)"
