@@ -51,9 +51,12 @@ def test_quick_commands_leave_typing_out(tmp_path: Path, args: tuple[str, ...]) 
 #: Modules ``read sample 2`` does without: those the first run (which builds the plugin
 #: index and compiles the book) imports, so the test could fail, and more that only
 #: other commands need (the YAML reader, schema validation, the content compiler and its
-#: lint, exact odds, package metadata, OpenSSL, ``random`` and ``fractions`` with --dice).
+#: lint, exact odds, package metadata, OpenSSL, ``random`` and ``fractions`` with --dice,
+#: ``pathlib`` with ``urllib.parse`` and ``ipaddress``: the sample's folder, the cache
+#: folder and the core schemas are read with ``os``; and ``pickle.py`` with ``struct``:
+#: the cached book is loaded by ``_pickle``).
 _HEAVY = ("pluggy", "inspect", "typing", "ruamel", "jsonschema", "paragraphs.pipeline.compiler", "paragraphs.pipeline.lint")
-_ALSO_LEFT_OUT = ("paragraphs.odds", "importlib.metadata", "hashlib", "random", "fractions", "shutil")
+_ALSO_LEFT_OUT = ("paragraphs.odds", "importlib.metadata", "hashlib", "random", "fractions", "shutil", "pathlib", "urllib", "ipaddress", "pickle", "struct")
 
 HEAVY_SCRIPT = SCRIPT.replace(
     'print(code, "typing" in sys.modules)',
