@@ -42,6 +42,14 @@ def test_import_paragraphs_leaves_typing_out() -> None:
     assert done.stdout.split() == ["False"], done.stderr
 
 
+def test_the_console_script_imports_argparse_inside_main() -> None:
+    # ``from paragraphs.cli import main`` runs before main() holds the garbage collector:
+    # argparse (and the engine, for read) are imported after, so their import does not
+    # set off collections of everything start-up made so far
+    done = subprocess.run([sys.executable, "-c", "import sys, paragraphs.cli; print('argparse' in sys.modules)"], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["False"], done.stderr
+
+
 @pytest.mark.parametrize("args", [("--version",), ("--help",), ("titles",)])
 def test_quick_commands_leave_typing_out(tmp_path: Path, args: tuple[str, ...]) -> None:
     _run(tmp_path, "titles")  # the first command builds the plugin index (every plugin loaded)
