@@ -210,6 +210,7 @@ def test_validate_names_a_title_whose_plugin_failed_instead_of_a_folder(tmp_path
     code = main(["validate", "nightpatrol"])
     err = capsys.readouterr().err
     assert code == 2 and "title 'nightpatrol' is not available: plugin nightpatrol skipped: RuntimeError: the plugin's own bug" in err
+    assert err.count("plugin nightpatrol skipped") == 1, err  # the error says it: no warning before it
 
 
 def test_a_plugin_error_under_exact_odds_names_the_procedure_and_its_line(tmp_path):

@@ -84,9 +84,14 @@ def _open_book_or_title(args: argparse.Namespace, host: Any) -> Any:
 def failed_plugin(host: Any, name: str) -> str:
     """Why ``name`` is not available when a plugin of that name failed to load, else ``""``."""
     for problem in getattr(host, "problems", ()):
-        if problem.plugin == name or problem.plugin.split(".")[0] in (name, f"paragraphs_{name}"):
+        if plugin_of_title(problem.plugin, name):
             return f"title {name!r} is not available: {problem.format()}"
     return ""
+
+
+def plugin_of_title(plugin: str, name: str) -> bool:
+    """Whether a plugin (an entry point name or module) is, by its name, the one of title ``name``."""
+    return plugin == name or plugin.split(".")[0] in (name, f"paragraphs_{name}")
 
 
 def load_or_new_state(path: str | None, engine: Any) -> Any:
