@@ -126,7 +126,19 @@ def _order(ctx: Any, act: Callable[[GameState], str]) -> str:
 def units_named(g: GameState, text: str, *, aboard: bool = False) -> list[Piece]:
     """``g2-1,g2-2`` (ids, any case; commas or spaces) -> the British pieces (``aboard``:
     units under an LCA are accepted too)."""
-    return shared.units_named(g.pieces, g.on_map(), text, example="g2-1,g2-2", off_map=aboard)
+    return shared.units_named(g.pieces, g.on_map(), text, example="g2-1,g2-2", off_map=aboard, whereabouts=lambda p: whereabouts(g, p))
+
+
+def whereabouts(g: GameState, piece: Piece) -> str:
+    """Where a British unit off the map is, and what it needs before an order on the map."""
+    boat = carrier_of(g, piece)
+    if boat is not None:
+        if piece.id in g.reembarked:  # rule 9.2: it never lands again
+            return f"is aboard {boat.label()}, not on the map: it embarked again and stays aboard"
+        return f"is aboard {boat.label()}, not on the map: land the unit first (land {piece.id} BEACH)"
+    if piece.id in g.lost:
+        return "is lost"
+    return "is not on the map"
 
 
 def zone_named(g: GameState, word: str) -> str:
