@@ -290,11 +290,13 @@ def play_title(
     """
     from paragraphs.cli.commands import open_engine
 
+    from paragraphs_raids.cli import check_outputs
     from paragraphs_raids.templates import choices_of
 
     if getattr(args, "policy", None):
         raise UsageError("--policy chooses the automatic player: use it with --auto")
     options = choices_of(spec, args)
+    check_outputs(args)  # before the session is set up and saved
     engine = open_engine(args, host)
     note = ""
     saved = _saved_start(engine.book.title, args)
