@@ -73,7 +73,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
 def _play_options(p: argparse.ArgumentParser) -> None:
     """The core options of ``play`` (also laid on a scratch parser to try a title's own)."""
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
-    p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists)")
+    p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists), or a path ending in .json")
     p.add_argument("--seed", type=int)
     p.add_argument("--dice", choices=("seeded", "physical"), help="roll for you (seeded), or ask for your own dice (physical); a resumed session keeps its mode unless this is given")
     p.add_argument("--auto", action="store_true", help="let a policy play")

@@ -450,11 +450,12 @@ def cmd_randomtest(args: argparse.Namespace, host: Any) -> int:
 
 def cmd_luck(args: argparse.Namespace, host: Any) -> int:
     from paragraphs.audits.luck import luck_report
-    from paragraphs.companion.session import sessions_dir
+    from paragraphs.companion.session import has_path_separator, sessions_dir
     from paragraphs.state import load_state
 
     path = Path(args.save)
-    if not path.exists() and (sessions_dir() / f"{args.save}.json").exists():
+    # a session by name (never a name with a path separator: a path of sessions' sub-folders)
+    if not path.exists() and not has_path_separator(args.save) and (sessions_dir() / f"{args.save}.json").exists():
         path = sessions_dir() / f"{args.save}.json"
     if not path.exists():
         raise UsageError(f"no save {args.save!r} (a file, or a saved session listed by `paragraphs sessions` as TITLE-NAME)")
