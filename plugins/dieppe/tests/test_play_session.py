@@ -184,3 +184,24 @@ def test_a_unit_that_embarked_again_is_said_to_stay_aboard() -> None:
     arrange(session, home_again)
     reply = session.send("move g2-1 ORANGE2")
     assert reply.text == "error: Group 2, troop 1 is aboard LCA 4, not on the map: it embarked again and stays aboard"
+
+
+def test_units_a_full_beach_keeps_aboard_are_said_to_have_not_acted_and_may_land_later() -> None:
+    # ruling R47: LCA 5's troops that ORANGE2 has no room for never landed, so they keep
+    # their move (before, they stayed aboard with it spent: "g2-6 [move]" on the board)
+    session = new_session()
+
+    def crowd_orange2(g: Any) -> None:
+        for cid in ("g2-1", "g2-2", "g2-3", "g2-4"):
+            g.aboard["lca-4"].remove(cid)
+            g.place(g.pieces[cid], "ORANGE2")
+
+    arrange(session, crowd_orange2)
+    reply = session.send("land lca-5 ORANGE2")
+    said = "in ORANGE2; still aboard LCA 5, no room for them (they have not acted): Group 2, troop 6; Group 2, troop 7; Group 2, troop 8"
+    assert reply.kind == "step" and said in reply.text.splitlines(), reply.text
+    board = session.send("board").text
+    assert "[aboard (6/8 levels): g2-6, g2-7, g2-8]" in board, board
+    arrange(session, lambda g: g.place(g.pieces["g2-1"], "SAANE"))  # a troop has walked on: room for one more
+    reply = session.send("land g2-6 ORANGE2")
+    assert reply.kind == "step" and "in ORANGE2" in reply.text, reply.text

@@ -267,7 +267,11 @@ def _land(g: GameState, units: str, path: str) -> str:
     # Units the beach had no room for stay in their LCA (actions._arrive): say so, or the
     # player takes them for landed.
     kept = [p.label() for p in pieces if p.id in g.aboard.get(lca.id, ())]
-    return f"{said}; still aboard {lca.label()}, no room for them: {'; '.join(kept)}" if kept else said
+    if not kept:
+        return said
+    # ruling R47: they never landed, so (under the reading in force) they have not acted
+    free = " (they have not acted)" if g.scenario.ruling("kept_aboard") == "not_acted" else ""
+    return f"{said}; still aboard {lca.label()}, no room for them{free}: {'; '.join(kept)}"
 
 
 def order_land(ctx: Any, units: str, path: str) -> str:
