@@ -59,7 +59,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
 def _play_options(p: argparse.ArgumentParser) -> None:
     """The core options of ``play`` (also laid on a scratch parser to try a title's own)."""
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
-    p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists)")
+    p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists), or a path ending in .json")
     p.add_argument("--seed", type=int)
     p.add_argument("--dice", choices=("seeded", "physical"), help="roll for you (seeded), or ask for your own dice (physical); a resumed session keeps its mode unless this is given")
     p.add_argument("--auto", action="store_true", help="let a policy play")
@@ -504,8 +504,13 @@ def _run(args_list: list[str]) -> int:
 
         host = full or make_plugin_manager()
         parser = build_parser(host)
-        _warn([(p.plugin, p.reason, p.skipped) for p in host.problems])
-        args = parser.parse_args(args_list)
+        said = [(p.plugin, p.reason, p.skipped) for p in host.problems]
+        try:
+            args = parser.parse_args(args_list)
+        except SystemExit:  # --help, or a line argparse refuses: the problems still said
+            _warn(said)
+            raise
+        _warn_or_refuse(args, host, said)
         return _start(args, host)
     chosen = _chosen_command(args_list, index)
     problems: list[Any] = []
@@ -529,7 +534,7 @@ def _run(args_list: list[str]) -> int:
         # a whole plugin that is broken is said on every command, as without an index;
         # the rest (a command left out, a disabled title) where it matters
         stored = [row for row in stored if row[2]]
-    _warn(stored + [(p.plugin, p.reason, p.skipped) for p in host.problems + problems])
+    _warn_or_refuse(args, host, stored + [(p.plugin, p.reason, p.skipped) for p in host.problems + problems])
     return _start(args, host)
 
 
@@ -547,10 +552,40 @@ def _warn(problems: list[tuple[str, str, bool]]) -> None:
     """Each plugin problem once, as ``PluginProblem.format`` words it."""
     said = set()
     for plugin, reason, skipped in problems:
-        line = f"plugin {plugin} skipped: {reason}" if skipped else f"plugin {plugin}: {reason}"
+        line = _problem_line(plugin, reason, skipped)
         if line not in said:
             said.add(line)
             sys.stderr.write(f"{PROG}: warning: {line}\n")
+
+
+def _problem_line(plugin: str, reason: str, skipped: bool) -> str:
+    return f"plugin {plugin} skipped: {reason}" if skipped else f"plugin {plugin}: {reason}"
+
+
+def _warn_or_refuse(args: argparse.Namespace, host: Any, problems: list[tuple[str, str, bool]]) -> None:
+    """Say the plugins' problems; a command for a title whose own plugin failed stops here
+    with that problem as its one error line (a warning first would say it twice)."""
+    from paragraphs.cli.commands import is_folder_argument, plugin_of_title
+    from paragraphs.foundation.errors import UsageError
+
+    for name in _titles_named(args):
+        if is_folder_argument(name) or name in host.titles():
+            continue
+        own = [row for row in problems if plugin_of_title(row[0], name)]
+        if own:
+            _warn([row for row in problems if row not in own])
+            raise UsageError(f"title {name!r} is not available: {_problem_line(*own[0])}")
+    _warn(problems)
+
+
+def _titles_named(args: argparse.Namespace) -> list[str]:
+    """The installed titles (or folders) a command works on: its title argument, or
+    validate's targets. Commands across titles (``titles``, ``sessions``...) name none."""
+    if args.command == "validate":
+        return [t for t in args.targets if isinstance(t, str)]
+    title = getattr(args, "title", None)
+    one_title = args.command in _ONE_TITLE or getattr(args, "_extension_of", None) is not None
+    return [title] if one_title and isinstance(title, str) and title else []
 
 
 def _start(args: argparse.Namespace, host: Any) -> int:

@@ -85,9 +85,14 @@ def _open_book_or_title(args: argparse.Namespace, host: Any) -> Any:
 def failed_plugin(host: Any, name: str) -> str:
     """Why ``name`` is not available when a plugin of that name failed to load, else ``""``."""
     for problem in getattr(host, "problems", ()):
-        if problem.plugin == name or problem.plugin.split(".")[0] in (name, f"paragraphs_{name}"):
+        if plugin_of_title(problem.plugin, name):
             return f"title {name!r} is not available: {problem.format()}"
     return ""
+
+
+def plugin_of_title(plugin: str, name: str) -> bool:
+    """Whether a plugin (an entry point name or module) is, by its name, the one of title ``name``."""
+    return plugin == name or plugin.split(".")[0] in (name, f"paragraphs_{name}")
 
 
 def load_or_new_state(path: str | None, engine: Any) -> Any:
@@ -452,11 +457,12 @@ def cmd_luck(args: argparse.Namespace, host: Any) -> int:
     from pathlib import Path
 
     from paragraphs.audits.luck import luck_report
-    from paragraphs.companion.session import sessions_dir
+    from paragraphs.companion.session import has_path_separator, sessions_dir
     from paragraphs.state import load_state
 
     path = Path(args.save)
-    if not path.exists() and (sessions_dir() / f"{args.save}.json").exists():
+    # a session by name (never a name with a path separator: a path of sessions' sub-folders)
+    if not path.exists() and not has_path_separator(args.save) and (sessions_dir() / f"{args.save}.json").exists():
         path = sessions_dir() / f"{args.save}.json"
     if not path.exists():
         raise UsageError(f"no save {args.save!r} (a file, or a saved session listed by `paragraphs sessions` as TITLE-NAME)")

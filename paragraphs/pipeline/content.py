@@ -389,12 +389,16 @@ def compile_title(
     validator = make_validator(schema, resources)
     overlay_validator = make_validator(schema, resources, lenient=True) if any(o for _, o in docs) else None
     known_collections = _collection_names(grammar, collections)
+
+    def elsewhere(code: str, rid: str) -> str:  # the "registered for another title" hint
+        return grammar.registered_elsewhere(code, rid, title)
+
     readable = []
     skipped = _Skipped()
     for doc, overlay in docs:
         if doc.data is None:
             continue
-        found = validate_document(overlay_validator if overlay else validator, doc) + _misspelt_collections(doc, known_collections)
+        found = validate_document(overlay_validator if overlay else validator, doc, elsewhere) + _misspelt_collections(doc, known_collections)
         problems.extend(found)
         # A record with a schema error is left out; the file's other records are still
         # compiled and checked (every error of the skipped record is reported above).
@@ -414,29 +418,7 @@ def compile_title(
         problems.extend(run_lint(book, grammar, standalone=standalone))
     if skipped:
         problems[schema_findings:] = skipped.consequences(problems[schema_findings:])
-    return CompiledTitle(book, sorted(set(_registered_elsewhere(host, title, problems))))
-
-
-#: The "unknown ..." problems whose id a plugin may have registered for another title.
-_UNKNOWN_KIND = {"CHECK001": ("paragraphs_register_check_kinds", "check kind"), "PROC001": ("paragraphs_register_procedures", "procedure")}
-
-
-def _registered_elsewhere(host: PluginHost, title: str, problems: list[Problem]) -> list[Problem]:
-    """An unknown check kind or procedure that a plugin registers for another title id (a
-    typo in the record's ``title``, or a folder that does not list it in ``uses``) says so:
-    "unknown check kind 'listen' (known: opposed, target)" alone points nowhere."""
-    out = []
-    for p in problems:
-        hook_what = _UNKNOWN_KIND.get(p.code)
-        found = re.search(r"unknown (?:check kind|procedure) '([^']+)'", p.message) if hook_what else None
-        if hook_what and found:
-            hook, what = hook_what
-            others = sorted({(plugin, str(rec.title)) for plugin, rec in host.records_by_plugin(hook) if rec.id == found.group(1) and rec.title not in (None, title)})
-            if others:
-                said = "; ".join(f"plugin {plugin} registers {what} {found.group(1)!r} for title {other!r}, not {title!r}" for plugin, other in others)
-                p = replace(p, message=f"{p.message} ({said})")
-        out.append(p)
-    return out
+    return CompiledTitle(book, sorted(set(problems)))
 
 
 def _content_of_title(host: PluginHost, title: str, files: Sequence[SourceFile], merged: _Merged) -> list[Problem]:
@@ -749,6 +731,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         set(grammar.procedures),
         questions,
         [s.contents for s in grammar.schemas],
+        elsewhere=lambda code, rid: grammar.registered_elsewhere(code, rid, title),
     )
     paragraphs: dict[str, m.Paragraph] = {}
     provenance: dict[str, dict[str, str]] = {}
