@@ -8,15 +8,18 @@ Titles add commands (``simulate``, ``turn``) and options for core commands (``pl
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
 # ``typing`` is not imported at run time here: ``paragraphs --help``, ``--version`` and
-# ``titles`` (and ``import paragraphs``) do without it (start-up time)
+# ``titles`` (and ``import paragraphs``) do without it (start-up time); nor is argparse
+# when this module is imported, but in main() (see paragraphs.cli.parser)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NoReturn
+    import argparse
+    from typing import Any
+
+    from paragraphs.cli.parser import ArgumentParser
 
 from paragraphs.foundation.errors import ParagraphsError
 
@@ -26,36 +29,19 @@ PROG = "paragraphs"
 _TITLE_HELP = "an installed title's id, or a folder of content (any argument containing /, such as my-book/)"
 
 
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse with one-line usage errors (exit 2)."""
+def __getattr__(name: str) -> Any:
+    # ``ArgumentParser`` lives in paragraphs.cli.parser (argparse is imported in main())
+    if name == "ArgumentParser":
+        from paragraphs.cli.parser import ArgumentParser
 
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: error: {message} (try --help)\n")
-        raise SystemExit(2)
-
-    def _get_formatter(self) -> argparse.HelpFormatter:
-        # argparse makes a formatter at every add_argument (to check the metavar), and a
-        # formatter without a width imports shutil (with zlib, bz2 and lzma) to ask for the
-        # terminal's: the same width is found here, as shutil.get_terminal_size does
-        return self.formatter_class(prog=self.prog, width=_terminal_columns() - 2)  # type: ignore[call-arg]
-
-
-def _terminal_columns() -> int:
-    """``shutil.get_terminal_size().columns``: $COLUMNS, else the terminal's, else 80."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0"))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
+        return ArgumentParser
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _count(text: str) -> int:
     """A whole number of at least 1 (``--runs``, ``--steps``): anything else is a usage error."""
+    import argparse
+
     try:
         value = int(text)
     except ValueError:
@@ -137,6 +123,7 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
     every command, with its arguments when ``whole`` else only its help line (what the
     top-level ``--help`` and a misspelt command need)."""
     from paragraphs.__about__ import __version__
+    from paragraphs.cli.parser import ArgumentParser
 
     parser = ArgumentParser(prog=PROG, description="Run, check and document programmed wargame books.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -262,6 +249,8 @@ def _read_options(p: argparse.ArgumentParser) -> None:
 
 
 def _odds_options(p: argparse.ArgumentParser) -> None:
+    import argparse
+
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("target", metavar="TARGET", help="a paragraph id, or a procedure the title registers")
     p.add_argument("--state", metavar="FILE")
@@ -303,6 +292,8 @@ def _graph_options(p: argparse.ArgumentParser) -> None:
 
 
 def _docs_options(p: argparse.ArgumentParser) -> None:
+    from paragraphs.cli.parser import ArgumentParser
+
     docs_sub = p.add_subparsers(dest="docs_command", metavar="ACTION", parser_class=ArgumentParser)
     docs_sub.required = True
     e = docs_sub.add_parser("export", help="write the rule reference as Markdown")
@@ -346,6 +337,8 @@ def _table_options(p: argparse.ArgumentParser) -> None:
 
 
 def _scratch(options: Any, *, resolve: bool = False) -> ArgumentParser:
+    from paragraphs.cli.parser import ArgumentParser
+
     parser = ArgumentParser(prog=PROG, conflict_handler="resolve" if resolve else "error")
     options(parser)
     return parser
@@ -595,6 +588,11 @@ def _titles_named(args: argparse.Namespace) -> list[str]:
 
 
 def _start(args: argparse.Namespace, host: Any) -> int:
+    if args.command in _ONE_TITLE:
+        # these open an engine first thing: its code (engine, content loader, content
+        # model: hundreds of classes and functions) is imported while the collector is
+        # still held, as the rest of start-up is, not collected again and again as it loads
+        import paragraphs.interpreter.api  # noqa: F401
     _release_collector()
     if getattr(args, "no_cache", False):
         import os

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 # ``typing`` is not imported at run time here: ``paragraphs --help``, ``--version`` and
-# ``titles`` (and ``import paragraphs``) do without it (start-up time)
+# ``titles`` (and ``import paragraphs``) do without it (start-up time); nor is ``pathlib``
+# for ``read`` (with urllib.parse and ipaddress, about 2 ms): the commands that name files
+# import it themselves
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -76,7 +77,7 @@ def _open_book_or_title(args: argparse.Namespace, host: Any) -> Any:
         failed = failed_plugin(host, args.title)
         if failed:
             raise UsageError(failed) from None
-        if Path(args.title).is_dir():
+        if os.path.isdir(args.title or "."):  # (as Path(args.title).is_dir())
             raise UsageError(f"{args.title!r} is not an installed title; to open the folder, write {args.title}/") from None
         raise
 
@@ -160,6 +161,8 @@ def _plugin_timings(host: Any) -> list[dict[str, Any]]:
 
 
 def cmd_validate(args: argparse.Namespace, host: Any) -> int:
+    from pathlib import Path
+
     from paragraphs.pipeline.content import check_path, check_title
     from paragraphs.foundation.problems import Severity
 
@@ -254,6 +257,8 @@ def list_gaps(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_template(args: argparse.Namespace, host: Any) -> int:
+    from pathlib import Path
+
     from paragraphs.audits.gaps import overlay_template
 
     engine = open_engine(args, host)
@@ -449,6 +454,8 @@ def cmd_randomtest(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_luck(args: argparse.Namespace, host: Any) -> int:
+    from pathlib import Path
+
     from paragraphs.audits.luck import luck_report
     from paragraphs.companion.session import has_path_separator, sessions_dir
     from paragraphs.state import load_state
@@ -471,6 +478,8 @@ def cmd_luck(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_docs(args: argparse.Namespace, host: Any) -> int:
+    from pathlib import Path
+
     from paragraphs.docs.docgen import export_reference
 
     written = export_reference(host, Path(args.dir), titles=args.title or None, spoilers=args.spoilers, overlays=args.overlay)
@@ -482,6 +491,8 @@ def cmd_docs(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
+    from pathlib import Path
+
     import json
 
     from paragraphs.pipeline.grammar import grammar_for

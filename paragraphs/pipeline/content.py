@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from paragraphs.foundation.dataclass_code import field, replace
-from pathlib import Path
-# ``typing`` is not imported at run time here (start-up time)
+# ``typing`` and ``pathlib`` are not imported at run time here (start-up time: a title
+# whose content folder is a string, as the sample's, is walked with os)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 from paragraphs.book import model as m
@@ -24,6 +26,7 @@ from paragraphs.foundation.errors import ContentError, UsageError
 from paragraphs.pipeline.grammar import Grammar, code_stamp, grammar_for, title_versions
 from paragraphs.foundation.problems import Problem, Severity, SourcePos, shown
 from paragraphs.pluginhost.records import UnitType
+from paragraphs.pluginhost.title_records import content_location
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -77,8 +80,11 @@ def _display(path: str) -> str:
     return os.path.abspath(path)
 
 
-def content_files(root: Traversable, *, overlay: bool = False) -> list[SourceFile]:
-    """Every ``*.yaml`` file below ``root``, sorted by relative path."""
+def content_files(root: Traversable | str, *, overlay: bool = False) -> list[SourceFile]:
+    """Every ``*.yaml`` file below ``root`` (a folder given as a string is read with
+    ``os``), sorted by relative path."""
+    if isinstance(root, str):
+        return _folder_files(root, overlay)
     found: list[tuple[str, Traversable]] = []
 
     def walk(node: Traversable, rel: str) -> None:
@@ -94,9 +100,38 @@ def content_files(root: Traversable, *, overlay: bool = False) -> list[SourceFil
     if root.is_dir():
         walk(root, "")
     out = []
+    pathlib = sys.modules.get("pathlib")  # (a node is a Path only if pathlib is imported)
     for rel, node in sorted(found):
-        where = os.path.realpath(node) if isinstance(node, Path) else f"{root}/{rel}"
+        where = os.path.realpath(node) if pathlib is not None and isinstance(node, pathlib.Path) else f"{root}/{rel}"
         out.append(SourceFile(_display(where), node.read_bytes(), overlay, rel))
+    return out
+
+
+def _folder_files(root: str, overlay: bool) -> list[SourceFile]:
+    """:func:`content_files` of a folder named by a string, as it reads a ``Path``: the
+    same files (names starting with a dot skipped, folders followed through links), keys
+    and order."""
+    found: list[tuple[str, str]] = []
+
+    def walk(folder: str, rel: str) -> None:
+        with os.scandir(folder) as entries:
+            children = list(entries)
+        for child in children:
+            name = child.name
+            if name.startswith("."):
+                continue
+            if child.is_dir():
+                walk(child.path, f"{rel}{name}/")
+            elif name.endswith((".yaml", ".yml")):
+                found.append((rel + name, child.path))
+
+    if os.path.isdir(root):
+        walk(root, "")
+    out = []
+    for rel, path in sorted(found):
+        with open(path, "rb") as fh:
+            data = fh.read()
+        out.append(SourceFile(_display(os.path.realpath(path)), data, overlay, rel))
     return out
 
 
@@ -106,8 +141,12 @@ def overlay_dirs(explicit: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
     Raises:
         UsageError: a named overlay folder does not exist.
     """
-    dirs = [Path(p) for p in explicit]
     env = os.environ.get(OVERLAY_ENV, "")
+    if not explicit and not env:
+        return []  # (pathlib is imported only for overlays)
+    from pathlib import Path
+
+    dirs = [Path(p) for p in explicit]
     dirs += [Path(p) for p in env.split(os.pathsep) if p]
     for d in dirs:
         if not d.is_dir():
@@ -140,7 +179,7 @@ def load_book(
     """
     info = host.title(title)
     grammar = grammar_for(host, title)
-    files = content_files(info.record.content) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
+    files = content_files(content_location(info.record)) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
     key = content_hash(files, grammar.fingerprint() + title_versions(host, info))
     # The cache also depends on the code (an edited checkout never reads a stale entry);
     # the book's content hash, which saves record, does not (file times are not content).
@@ -171,6 +210,8 @@ def load_folder(
             with an installed title, or ``uses`` naming a title that is not installed.
         ContentError: the content has errors (every one of them is in the exception).
     """
+    from pathlib import Path
+
     root = Path(folder)
     if not root.is_dir():
         raise UsageError(f"{folder} is not a folder")
@@ -258,7 +299,7 @@ def check_title(host: PluginHost, title: str, overlays: Sequence[str | os.PathLi
     """Compile without the cache and return the book (if any) and every problem."""
     info = host.title(title)
     grammar = grammar_for(host, title)
-    files = content_files(info.record.content) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
+    files = content_files(content_location(info.record)) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
     key = content_hash(files, grammar.fingerprint() + title_versions(host, info))
     return compile_title(host, title, files, key, grammar)
 
