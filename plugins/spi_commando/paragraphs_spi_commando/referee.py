@@ -30,7 +30,32 @@ def game_of(ctx: Context) -> dict[str, Any]:
     game = ctx.state.extra.get(ROSTER)
     if not game:
         raise ParagraphsError("no scenario is set up: perform setup first")
-    return game  # type: ignore[no-any-return]
+    return in_roster_order(game)
+
+
+def in_roster_order(game: dict[str, Any]) -> dict[str, Any]:
+    """``game`` with its sides in letter order and its men by side letter and number
+    (A1, A2, ... A10, B1, ...), put back in that order when they are not.
+
+    Why: a save writes its JSON with sorted keys, so a resumed game read its sides and men
+    in name order (``germans`` before ``rangers``, ``A10`` before ``A2``). The order of the
+    sides decides whose initiative die is rolled first and the order of the men whose
+    rolls come first at bookkeeping: the same dice then gave another result after a
+    resume than in the unbroken game. The roster order is the one the set-up builds."""
+    sides = game["sides"]
+    if [s["letter"] for s in sides.values()] != sorted(s["letter"] for s in sides.values()):
+        game["sides"] = dict(sorted(sides.items(), key=lambda item: str(item[1]["letter"])))
+    men = game["men"]
+    if list(men) != sorted(men, key=_roster_key):
+        game["men"] = dict(sorted(men.items(), key=lambda item: _roster_key(item[0])))
+    return game
+
+
+def _roster_key(man: str) -> tuple[str, int, str]:
+    """A man's place in the roster: his side's letter, then his number (``A10`` after ``A9``)."""
+    letters = man.rstrip("0123456789")
+    digits = man[len(letters) :]
+    return (letters, int(digits) if digits else 0, man)
 
 
 def man_of(game: dict[str, Any], man: str) -> dict[str, Any]:
