@@ -354,7 +354,7 @@ def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str
         if routine is not None:
             shooter["routine"] = routine
             return None
-    plot = int(_charts(ctx).value("task_points", "opportunity_plot"))
+    plot = _charts(ctx).number("task_points", "opportunity_plot")
     shooter["tp"] = min(int(shooter["tp"]) + cost + plot, 50)
     shooter["plot_paid"] = True
     shooter["combat"] = True
@@ -396,9 +396,11 @@ def _after_fire(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[st
     from paragraphs_spi_commando.turns import panic_check
 
     charts = _charts(ctx)
-    magazine = charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "magazine")
+    row = rules.fire_row(charts, weapon, braced=braced)
+    # a printed "No" (none) means the weapon never runs dry; any other value is a chance
+    magazine = None if charts.value("fire_combat", row, "magazine") is None else charts.number("fire_combat", row, "magazine")
     # one lumped check: the weapon runs dry at or under its magazine chance ([10.62])
-    spec = {"chance": min(int(magazine), 100) if magazine is not None else 0, "purpose": f"magazine check of {firer}'s {weapon}", "success": "unloaded", "failure": "loaded"}
+    spec = {"chance": min(magazine, 100) if magazine is not None else 0, "purpose": f"magazine check of {firer}'s {weapon}", "success": "unloaded", "failure": "loaded"}
     if magazine is not None:
         if ctx.check("spi_percent", spec) == "success":
             shooter["unloaded"] = [*(shooter.get("unloaded") or []), weapon]
