@@ -691,6 +691,13 @@ class Session:
         book = self.engine.book
         claimed = {c for sec in self.sections for c in sec.claims}
         did = [f"marked {_sighting_label(after, sid)}" for sid in sorted(set(after.sightings) - set(before.sightings))]
+        for sid in sorted(set(after.sightings) & set(before.sightings)):
+            # a sighting held by several observers: one more, or one fewer, is a change too
+            held, holds = set(before.observers(sid)), set(after.observers(sid))
+            if holds - held:
+                did.append(f"marked {_sighting_label(after, sid)}")
+            if held - holds:
+                did.append(f"{sid} no longer held by {', '.join(sorted(held - holds))}")
         for name in sorted(set(after.counters) | set(before.counters)):
             old, new = int(before.counters.get(name, 0)), int(after.counters.get(name, 0))
             if old != new:
@@ -890,7 +897,10 @@ def _how_to_answer(prompt: Prompt) -> str:
         return f"type yes or no ({prompt.text})"
     if prompt.kind == "integer":
         return f"type a whole number {prompt.domain} ({prompt.text})"
-    return f"type one of {', '.join(cid for cid, _ in prompt.choices)} ({prompt.text})"
+    if prompt.choices:
+        return f"type one of {', '.join(cid for cid, _ in prompt.choices)} ({prompt.text})"
+    # a table cell's question has no choices: its domain says what to type
+    return f"type {prompt.domain or 'an answer'} ({prompt.text})"
 
 
 def _prompt_of(q: Any) -> Prompt:
