@@ -44,3 +44,16 @@ def test_turn_given_a_session_save_says_what_it_reads(tmp_path: Path, title: str
         f"paragraphs: error: {save}: a session save, not a board file: turn {title} plays the German phase of a board you describe "
         f"(a play {title} save goes on with play {title}, and board {title} draws it)\n"
     ), done.stderr
+
+
+@pytest.mark.parametrize(("title", "procedure"), [("dieppe", "fire"), ("bruneval", "combat"), ("spi_commando", "observation")])
+def test_odds_refuses_an_argument_a_procedure_does_not_take(title: str, procedure: str) -> None:
+    # found by the eyes pass: `odds dieppe fire --arg attack=10` (for --answer) was taken
+    # silently (the procedures swallowed any keyword), and the table of every attack and
+    # defence was printed as if nothing had been typed
+    import paragraphs
+    from paragraphs.errors import UsageError
+    from paragraphs.odds import procedure_odds
+
+    with pytest.raises(UsageError, match=rf"{title} procedure '{procedure}' takes no arguments, not attack"):
+        procedure_odds(paragraphs.open_title(title), procedure, args={"attack": 10})
