@@ -110,3 +110,12 @@ def test_an_empty_session_name_is_refused(capsys, monkeypatch, tmp_path, name):
     code, line = one_line_error(capsys, "play", "sample", "--session", name)
     assert code == 2 and line == "paragraphs: error: --session needs a name (or a path ending in .json)"
     assert not (tmp_path / "sessions").exists()
+
+
+@pytest.mark.parametrize("command", [["docs", "export", "", "--title", "sample"], ["template", "sample", ""], ["schemas", "", "sample"], ["docs", "export", "  "]])
+def test_an_empty_output_folder_is_refused_not_read_as_the_working_folder(capsys, monkeypatch, tmp_path, command):
+    # found by the eyes pass: `docs export ""` wrote its pages where the user stood
+    monkeypatch.chdir(tmp_path)
+    code, line = one_line_error(capsys, *command)
+    assert code == 2 and "not an empty name" in line, line
+    assert list(tmp_path.iterdir()) == []

@@ -248,11 +248,20 @@ def list_gaps(args: argparse.Namespace, host: Any) -> int:
     return 0
 
 
+def _output_folder(text: str, command: str) -> Path:
+    """The folder a command writes into: an empty name is refused (``Path("")`` is the
+    working folder, so ``docs export ""`` once wrote 75 pages where the user stood)."""
+    if not text.strip():
+        raise UsageError(f"{command} writes into a folder: name it (. for this one), not an empty name")
+    return Path(text)
+
+
 def cmd_template(args: argparse.Namespace, host: Any) -> int:
     from paragraphs.audits.gaps import overlay_template
 
+    folder = _output_folder(args.dir, "template")
     engine = open_engine(args, host)
-    written = overlay_template(engine.book, Path(args.dir))
+    written = overlay_template(engine.book, folder)
     for path in written:
         print(f"wrote {path}")
     if not written:
@@ -467,7 +476,7 @@ def cmd_luck(args: argparse.Namespace, host: Any) -> int:
 def cmd_docs(args: argparse.Namespace, host: Any) -> int:
     from paragraphs.docs.docgen import export_reference
 
-    written = export_reference(host, Path(args.dir), titles=args.title or None, spoilers=args.spoilers, overlays=args.overlay)
+    written = export_reference(host, _output_folder(args.dir, "docs export"), titles=args.title or None, spoilers=args.spoilers, overlays=args.overlay)
     print(f"wrote {len(written)} pages to {args.dir}")
     return 0
 
@@ -481,7 +490,7 @@ def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
     from paragraphs.pipeline.grammar import grammar_for
     from paragraphs.pipeline.validation import build_title_schema
 
-    out = Path(args.dir)
+    out = _output_folder(args.dir, "schemas")
     for title in args.titles or list(host.titles()):
         info = host.title(title)
         grammar = grammar_for(host, title)
