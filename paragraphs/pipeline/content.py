@@ -80,8 +80,16 @@ def _display(path: str) -> str:
 def content_files(root: Traversable, *, overlay: bool = False) -> list[SourceFile]:
     """Every ``*.yaml`` file below ``root``, sorted by relative path."""
     found: list[tuple[str, Traversable]] = []
+    walked: set[str] = set()
 
     def walk(node: Traversable, rel: str) -> None:
+        if isinstance(node, Path):
+            # a folder reached again through a symlink (``again -> .``, a link to a parent)
+            # is read once: followed, it read the same files to the system's link limit
+            real = os.path.realpath(node)
+            if real in walked:
+                return
+            walked.add(real)
         for child in node.iterdir():
             name = child.name
             if name.startswith("."):
