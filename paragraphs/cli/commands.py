@@ -207,7 +207,10 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
         if compiled.book is not None:
             from paragraphs.audits.gaps import census
 
-            print(style(f"{target}: gaps: {census(compiled.book)} (paragraphs gaps {compiled.book.title})", "dim"))
+            # the command to type names what was validated: a folder by its path (its title id,
+            # or the placeholder of a book that failed, is no installed title), a file not at all
+            listed = compiled.book.title if target in host.titles() and not is_folder_argument(target) else target if Path(target).is_dir() else None
+            print(style(f"{target}: gaps: {census(compiled.book)}" + (f" (paragraphs gaps {listed})" if listed else ""), "dim"))
     return 1 if failed else 0
 
 
