@@ -119,3 +119,11 @@ def test_an_empty_output_folder_is_refused_not_read_as_the_working_folder(capsys
     code, line = one_line_error(capsys, *command)
     assert code == 2 and "not an empty name" in line, line
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_overlay_naming_a_file_says_it_is_a_file(capsys, tmp_path):
+    # found by the eyes pass: "overlay folder cells.yaml does not exist", of a file that does
+    overlay = tmp_path / "cells.yaml"
+    overlay.write_text("cells: []\n")
+    code, line = one_line_error(capsys, "read", "sample", "2", "--answer", "storm=1", "--overlay", str(overlay))
+    assert code == 2 and line == f"paragraphs: error: overlay {overlay} is a file: an overlay is a folder of content (the folder that holds it, or a new one)"

@@ -118,6 +118,8 @@ def overlay_dirs(explicit: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
     env = os.environ.get(OVERLAY_ENV, "")
     dirs += [Path(p) for p in env.split(os.pathsep) if p]
     for d in dirs:
+        if d.exists() and not d.is_dir():
+            raise UsageError(f"overlay {d} is a file: an overlay is a folder of content (the folder that holds it, or a new one)")
         if not d.is_dir():
             raise UsageError(f"overlay folder {d} does not exist")
     return dirs
