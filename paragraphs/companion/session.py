@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs.foundation.terminal import style
 from paragraphs.book.dice import DiceSource, Die, MissingRoll, ScriptedDice, SeededDice
+from paragraphs.book.cells import UnknownCell
 from paragraphs.foundation.errors import ParagraphsError, UsageError
 from paragraphs.state import State, save_state
 
@@ -295,6 +296,13 @@ class Session:
             if self.pending is not None:
                 return self._answer_line(line)
             return self._command(line)
+        except UnknownCell as exc:
+            # the engine's own words name --answer, an option of read and odds; play has none
+            why = f" ({exc.cell.reason})" if exc.cell.reason else ""
+            return self._error(
+                f"{exc.key} is not given by the source{why}; this session refuses such cells (--gaps refuse): "
+                f"lay it over in an overlay folder (cells: [{{key: {exc.key}, value: ...}}], then play with --overlay DIR), or play with --gaps ask to be asked"
+            )
         except ParagraphsError as exc:
             return self._error(str(exc))
 

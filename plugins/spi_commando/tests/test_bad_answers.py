@@ -155,3 +155,17 @@ def test_an_empty_answer_to_a_cell_question_says_what_to_type() -> None:
     assert session.send("fire A1 B1 smg 3").kind == "question"
     reply = session.send("")
     assert reply.kind == "error" and reply.lines[0].startswith("error: type the value from your copy, P for prohibited, or none (Fire Combat Table"), reply.lines
+
+
+def test_a_refused_cell_in_a_session_says_what_the_player_can_do() -> None:
+    # found by the eyes pass: under --gaps refuse, play said "give it with --answer KEY=VALUE",
+    # an option play does not have
+    from paragraphs.session import Session
+
+    engine, state = _acting_a1_observing_b1()
+    engine.gaps = "refuse"  # what play --gaps refuse sets
+    session = Session(engine, state, dice="seeded", seed=1)
+    reply = session.send("fire A1 B1 smg 3")
+    assert reply.kind == "error" and "--answer" not in reply.text, reply.text
+    assert reply.text.startswith("error: cell.fire_combat.smg.2-3 is not given by the source") and "--overlay DIR" in reply.text and "--gaps ask" in reply.text, reply.text
+
