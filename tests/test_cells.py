@@ -463,3 +463,20 @@ def test_an_overlay_fills_a_lost_row():
     e = Engine(compiled.book, host)
     assert [i.text for i in e.resolve("5", e.new_state(), dice=ScriptedDice([4])).instructions][0].startswith("Where the boat drifts, 4: west [from mine/cells.yaml:")
     assert [g.id for g in find_gaps(compiled.book)] == ["cell.5.3.result"]
+
+
+def test_a_second_template_never_writes_over_a_filled_in_overlay(tmp_path):
+    # found by the eyes pass: `template ambush DIR` run again over the folder the owner had
+    # filled in replaced his cells.yaml with the empty skeleton, without a word
+    from paragraphs.errors import UsageError
+    from paragraphs.gaps import overlay_template
+
+    compiled, _ = compile_text(BOOK + ASSUMED_BITS)
+    overlay_template(compiled.book, tmp_path / "mine")
+    assert overlay_template(compiled.book, tmp_path / "mine")  # the same skeleton again: fine
+    cells = tmp_path / "mine" / "cells.yaml"
+    filled = cells.read_text().replace("# cells:", "cells:") + '  - {key: "cell.loot.4-5.result", value: "a brass key"}\n'
+    cells.write_text(filled)
+    with pytest.raises(UsageError, match="cells.yaml already there with other text"):
+        overlay_template(compiled.book, tmp_path / "mine")
+    assert cells.read_text() == filled
