@@ -74,7 +74,7 @@ def parse_sweeps(values: Sequence[str], rulings: Mapping[str, Sequence[str]], op
     axes: list[list[tuple[str, str]]] = []
     for text in values:
         key, sep, rest = text.partition("=")
-        choices = [v for v in rest.split(",") if v]
+        choices = list(dict.fromkeys(v for v in rest.split(",") if v))  # a value named twice is one variant
         if not sep or not key or not choices:
             raise UsageError(f"--sweep takes KEY=V1,V2 (optional=RULE or ruling.ID=A,B), not {text!r}")
         if key == "optional":
