@@ -127,3 +127,10 @@ def test_an_overlay_naming_a_file_says_it_is_a_file(capsys, tmp_path):
     overlay.write_text("cells: []\n")
     code, line = one_line_error(capsys, "read", "sample", "2", "--answer", "storm=1", "--overlay", str(overlay))
     assert code == 2 and line == f"paragraphs: error: overlay {overlay} is a file: an overlay is a folder of content (the folder that holds it, or a new one)"
+
+
+@pytest.mark.parametrize("title", ["spi_commando", "dieppe", "bruneval"])
+def test_randomtest_of_a_title_without_paragraphs_is_one_line(capsys, title):
+    # found by the eyes pass: an IndexError traceback (random.choice of no entry point)
+    code, line = one_line_error(capsys, "randomtest", title, "--runs", "2")
+    assert code == 2 and line == f"paragraphs: error: {title} has no paragraphs: randomtest reads a book's paragraphs at random, and this title has none to read"
