@@ -480,3 +480,24 @@ def test_a_second_template_never_writes_over_a_filled_in_overlay(tmp_path):
     with pytest.raises(UsageError, match="cells.yaml already there with other text"):
         overlay_template(compiled.book, tmp_path / "mine")
     assert cells.read_text() == filled
+
+
+def test_cells_export_to_the_overlay_of_the_game_keeps_the_cells_it_held(tmp_path):
+    # found by the eyes pass: a game played with --overlay DIR (DIR from an earlier `cells
+    # export`) asks none of those cells, so exporting it to DIR again wrote "cells: []" over them
+    from paragraphs.gaps import cells_overlay
+    from paragraphs.session import Session
+
+    earlier = cells_overlay({"cell.fire.rifle.1": 70, "cell.loot.4-5.result": {"cell": "prohibited", "note": "printed P"}}, tmp_path / "mine")
+    e = engine()
+    session = Session(e, e.new_state(), dice="physical")
+    reply = session.send(f"cells export {tmp_path / 'mine'}")
+    assert reply.kind == "info" and "0 cells written" in reply.text and "(with 2 kept from the earlier export)" in reply.text, reply.text
+    text = earlier.read_text()
+    assert '{key: "cell.fire.rifle.1", value: 70' in text and '"cell.loot.4-5.result", cell: "prohibited", note: "printed P"' in text, text
+    session.send("1")
+    session.send("4")
+    session.send("a brass key")  # answered now: the new value replaces the earlier one
+    assert "1 cell written" in session.send(f"cells export {tmp_path / 'mine'}").text
+    over, _ = _compile_with_overlay(earlier.read_text())
+    assert not over.errors and over.book.tables["loot"].cell(4).value == "a brass key"

@@ -237,6 +237,24 @@ def cells_overlay(entered: Mapping[str, Any], folder: Path, *, title: str = "") 
     return _write(folder / "cells.yaml", lines)
 
 
+def exported_cells(path: Path) -> dict[str, Any]:
+    """The cells of an earlier ``cells export`` file, as :func:`cells_overlay` takes them
+    (empty when the file is missing or unreadable)."""
+    from ruamel.yaml import YAML, YAMLError
+
+    try:
+        data = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, YAMLError):
+        return {}
+    out: dict[str, Any] = {}
+    records = data.get("cells") if isinstance(data, dict) else None
+    for record in records if isinstance(records, list) else ():
+        if isinstance(record, dict) and isinstance(record.get("key"), str):
+            kept = {k: v for k, v in record.items() if k in ("cell", "note", "value", "rule")}
+            out[record["key"]] = kept if "cell" in kept else record.get("value")
+    return out
+
+
 def _write(path: Path, lines: list[str]) -> Path:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(_joined(lines), encoding="utf-8")

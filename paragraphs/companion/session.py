@@ -807,13 +807,16 @@ class Session:
         if written.exists() and not _is_cells_export(written):
             # an overlay the player wrote himself (a filled template, say) is never overwritten
             raise UsageError(f"{written} is there and was not written by cells export: choose another folder")
-        from paragraphs.audits.gaps import cells_overlay
+        from paragraphs.audits.gaps import cells_overlay, exported_cells
 
+        # an earlier export there keeps its cells: a game played with --overlay DIR asks none
+        # of them again, so exporting it to DIR once wrote "cells: []" over them
+        earlier = {k: v for k, v in exported_cells(written).items() if k not in entered} if written.exists() else {}
         try:
-            path = cells_overlay(entered, folder, title=self.engine.book.title)
+            path = cells_overlay({**earlier, **entered}, folder, title=self.engine.book.title)
         except OSError as exc:
             raise UsageError(f"cannot write {written}: {exc.strerror or exc}") from None
-        text = f"{len(entered)} cell{'s' if len(entered) != 1 else ''} written to {path}: play with --overlay {folder} to use them"
+        text = f"{len(entered)} cell{'s' if len(entered) != 1 else ''} written to {path}" + (f" (with {len(earlier)} kept from the earlier export)" if earlier else "") + f": play with --overlay {folder} to use them"
         return self._info(text, cells=entered, file=str(path))
 
     # ---------------------------------------------------------------- helpers
