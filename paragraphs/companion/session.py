@@ -293,6 +293,12 @@ class Session:
     def send(self, line: str) -> Reply:
         """Handle one line the player typed: a command, or the answer to the waiting question."""
         try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:
+            # bytes that are not UTF-8 (a terminal in another encoding) reach Python as lone
+            # surrogates: kept in a step, they made that save and every later one fail
+            return self._error("the line holds bytes that are not UTF-8 text (is the terminal set to UTF-8?): nothing was done; type it again")
+        try:
             if self.pending is not None:
                 return self._answer_line(line)
             return self._command(line)
