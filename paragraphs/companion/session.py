@@ -534,6 +534,10 @@ class Session:
     def set_value(self, words: list[str]) -> Reply:
         """``set NAME VALUE``: record a value of the table (a declared track, or a sheet value)."""
         known = self.settable()
+        if not known and not self.state.counters:
+            # a title without tracks or counters (a referee of procedures) once answered
+            # "no value 'foo' to set (known: )"
+            raise UsageError(f"{self.engine.book.name} keeps no value to set: its record changes through its own commands (help lists them)")
         if len(words) < 2:
             raise UsageError("set needs a name and a value: set condition 2 (names: " + ", ".join(known) + ")")
         name, raw = words[0], " ".join(words[1:])

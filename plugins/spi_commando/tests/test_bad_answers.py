@@ -169,3 +169,13 @@ def test_a_refused_cell_in_a_session_says_what_the_player_can_do() -> None:
     assert reply.kind == "error" and "--answer" not in reply.text, reply.text
     assert reply.text.startswith("error: cell.fire_combat.smg.2-3 is not given by the source") and "--overlay DIR" in reply.text and "--gaps ask" in reply.text, reply.text
 
+
+
+@pytest.mark.parametrize("line", ["set foo 3", "set"])
+def test_set_in_a_title_without_values_says_so(line: str) -> None:
+    # found by the eyes pass: "no value 'foo' to set (known: )", a list of nothing
+    from paragraphs.session import Session
+
+    engine, state = _acting_a1_observing_b1()
+    reply = Session(engine, state, dice="seeded", seed=1).send(line)
+    assert reply.kind == "error" and reply.lines == ["error: Commando (SPI, 1979) keeps no value to set: its record changes through its own commands (help lists them)"], reply.lines
