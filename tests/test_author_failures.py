@@ -210,6 +210,7 @@ def test_validate_names_a_title_whose_plugin_failed_instead_of_a_folder(tmp_path
     code = main(["validate", "nightpatrol"])
     err = capsys.readouterr().err
     assert code == 2 and "title 'nightpatrol' is not available: plugin nightpatrol skipped: RuntimeError: the plugin's own bug" in err
+    assert err.count("plugin nightpatrol skipped") == 1, err  # the error says it: no warning before it
 
 
 def test_a_plugin_error_under_exact_odds_names_the_procedure_and_its_line(tmp_path):
@@ -316,3 +317,33 @@ def test_a_kind_registered_for_another_title_id_says_so(tmp_path):
     found = [p.format() for p in check_path(host, folder).errors]
     assert any("CHECK001 unknown check kind 'spotting'" in f and "plugin nightpatrol registers check kind 'spotting' for title 'nightpatro1', not 'nightpatrol'" in f for f in found), found
     assert any("PROC001 unknown procedure 'patrol'" in f and "plugin nightpatrol registers procedure 'patrol' for title 'nightpatro1', not 'nightpatrol'" in f for f in found), found
+
+
+def test_the_registered_elsewhere_hint_is_built_from_the_grammar_not_from_message_text(tmp_path):
+    # the hint used to be recovered by parsing the problem's message; the grammar now
+    # carries what plugins register for other title ids, and the compiler and the schema's
+    # enums (the two places raising CHECK001 and PROC001) build the hint from it
+    from dataclasses import replace
+
+    from paragraphs.foundation.problems import SourcePos
+    from paragraphs.pipeline.compiler import Compiler
+    from paragraphs.pipeline.grammar import grammar_for
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    host = _host(folder)
+    kept = host._records["paragraphs_register_check_kinds"]
+    kept[:] = [(plugin, replace(r, title="nightpatro1") if r.id == "spotting" else r) for plugin, r in kept]
+    grammar = grammar_for(host, "nightpatrol")
+    assert "spotting" not in grammar.checks and grammar.elsewhere["CHECK001"]["spotting"] == (("nightpatrol", "nightpatro1"),)
+    assert "patrol" not in grammar.elsewhere["PROC001"]  # registered for this title: never unknown
+    hint = " (plugin nightpatrol registers check kind 'spotting' for title 'nightpatro1', not 'nightpatrol')"
+    assert grammar.registered_elsewhere("CHECK001", "spotting", "nightpatrol") == hint
+    assert grammar.registered_elsewhere("CHECK001", "spotting", "nightpatro1") == ""  # its own title: no hint
+    assert grammar.registered_elsewhere("CHECK001", "listen", "nightpatrol") == ""
+    # the compiler's own CHECK001 and PROC001 (content the schema let through) carry it too
+    compiler = Compiler("nightpatrol", {}, {}, {}, set(), {}, elsewhere=lambda code, rid: f" (elsewhere: {code} {rid})")
+    compiler.paragraph({"id": "1", "steps": [{"check": {"kind": "spotting"}}, {"procedure": "patrol"}]}, (), lambda path: SourcePos("b.yaml", 1, 1))
+    assert [p.message for p in compiler.problems] == [
+        "unknown check kind 'spotting' (known: ) (elsewhere: CHECK001 spotting)",
+        "unknown procedure 'patrol' (elsewhere: PROC001 patrol)",
+    ]

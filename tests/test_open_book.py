@@ -101,7 +101,7 @@ def test_every_command_takes_a_folder(book, capsys, monkeypatch, tmp_path):
         ["table", folder, "--json"],
         ["validate", folder, "--json"],
         ["docs", "export", str(tmp_path / "site"), "--title", folder],
-        ["play", folder, "--auto", "--seed", "3", "--json", "--session", str(tmp_path / "s")],
+        ["play", folder, "--auto", "--seed", "3", "--json", "--session", str(tmp_path / "s.json")],
     ):
         code = main(args + ["--no-cache"])
         out, err = capsys.readouterr()

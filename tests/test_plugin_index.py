@@ -110,9 +110,27 @@ def test_broken_plugins_are_reported_from_the_index_and_when_used(tmp_path):
     assert not plugin_modules(modules)  # said from the index, nothing imported again
     code, _, err, _ = run(tmp_path, "read", "exits", "1")
     assert code == 2 and "title 'exits' is not available: plugin exits skipped: failed to import hostile_exits" in err
+    # said once, as the error of the command for that title: no warning saying it first
+    assert err.count("plugin exits skipped") == 1 and "warning: plugin exits" not in err, err
+    assert "warning: plugin typo skipped" in err  # another title's broken plugin is still said
+    code, _, err, _ = run(tmp_path, "read", "greedy", "1")  # a command for another title
+    assert "warning: plugin exits skipped: failed to import hostile_exits" in err
     code, out, _, _ = run(tmp_path, "titles", "--timings", "--json")
     timed = {row["plugin"] for row in json.loads(out)["plugins"]}
     assert {"slow", "tally", "watcher"} <= timed
+
+
+def test_a_title_whose_plugin_was_skipped_is_said_once_with_and_without_the_index(tmp_path, monkeypatch):
+    for no_index in ("", "1"):
+        monkeypatch.setenv("PARAGRAPHS_NO_PLUGIN_INDEX", no_index)
+        run(tmp_path, "titles")
+        for line in (("read", "exits", "1"), ("validate", "exits"), ("board", "exits", "--state", "x.json", "--svg", "x.svg")):
+            code, out, err, _ = run(tmp_path, *line)
+            said = [row for row in err.splitlines() if "plugin exits" in row]
+            assert (code, out, said) == (2, "", ["paragraphs: error: title 'exits' is not available: plugin exits skipped: failed to import hostile_exits: SystemExit: 3"]), (no_index, line, err)
+        for line in (("titles",), ("validate",)):  # across titles: the broken plugin is reported
+            code, _, err, _ = run(tmp_path, *line)
+            assert "warning: plugin exits skipped: failed to import hostile_exits" in err, (no_index, line, err)
 
 
 def _titles(tmp_path: Path, site: Path) -> dict[str, dict[str, str]]:

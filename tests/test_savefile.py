@@ -20,7 +20,7 @@ import pytest
 from paragraphs.errors import SaveError
 from paragraphs.state import SaveBusy, SaveMissing, State, hold_save, load_state, save_exists, save_state
 from paragraphs.state import slots
-from paragraphs.state.savefile import read_save_record, write_file_atomic
+from paragraphs.state.savefile import check_file_writable, read_save_record, write_file_atomic
 
 
 def game(steps: int = 2) -> State:
@@ -666,3 +666,18 @@ def test_a_version_3_save_is_migrated_and_its_first_save_keeps_it_as_the_backup(
     assert path.with_name("game.json.bak").read_text() == old_text  # the old file, kept as it was
     assert load_state(path.with_name("game.json.bak")).to_json() == state.to_json()
     assert load_state(path).to_json() == loaded.to_json()
+
+
+def test_checking_that_a_file_can_be_written_leaves_nothing_behind(tmp_path: Path) -> None:
+    kept = tmp_path / "kept.svg"
+    kept.write_text("old picture", encoding="utf-8")
+    check_file_writable(kept)  # an existing file: untouched
+    check_file_writable(tmp_path / "new.svg")  # a new one: not created (no empty file)
+    check_file_writable(tmp_path / "a" / "b" / "new.svg")  # folders still to make: probed where they start
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.svg"] and kept.read_text(encoding="utf-8") == "old picture"
+    (tmp_path / "folder.svg").mkdir()
+    for path, why in [(tmp_path / "folder.svg", "it is not a regular file"), (kept / "x.svg", f"{kept} is not a folder"), (Path("/proc/x.svg"), "No such file or directory")]:
+        with pytest.raises(SaveError) as info:
+            check_file_writable(path, "the picture")
+        assert str(info.value) == f"{path}: cannot write the picture: {why}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.svg", "kept.svg"]

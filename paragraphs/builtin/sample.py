@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
-from paragraphs.foundation.resources import package_folder
+
+from paragraphs.foundation.resources import package_dir
 # ``typing`` and pluggy are not imported at run time here: the core's plugins are loaded by
 # every command, and a read served by the plugin index needs neither (start-up time)
 TYPE_CHECKING = False
@@ -34,10 +36,19 @@ def trim_wick(ctx: Any, storm: int = 2) -> str:
 
 @hookimpl
 def paragraphs_register_titles() -> Iterator[Title]:
+    # the folder as a string: Title makes it a Path when read, and a read of the sample
+    # walks it with os.path (pathlib stays out of its start-up)
+    where = package_dir("paragraphs")
+    if where is None:  # a zipped install
+        from paragraphs.foundation.resources import package_folder
+
+        content: Any = package_folder("paragraphs") / "sample"
+    else:
+        content = os.path.join(where, "sample")
     yield Title(
         id="sample",
         name="The Lamp at Gull Rock",
-        content=package_folder("paragraphs") / "sample",
+        content=content,
         package="paragraphs",
         doc="An original small gamebook that uses every core construct; the docs' example.",
     )

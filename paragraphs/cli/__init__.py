@@ -8,15 +8,18 @@ Titles add commands (``simulate``, ``turn``) and options for core commands (``pl
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Sequence
 # ``typing`` is not imported at run time here: ``paragraphs --help``, ``--version`` and
-# ``titles`` (and ``import paragraphs``) do without it (start-up time)
+# ``titles`` (and ``import paragraphs``) do without it (start-up time); nor is argparse
+# when this module is imported, but in main() (see paragraphs.cli.parser)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any, NoReturn
+    import argparse
+    from typing import Any
+
+    from paragraphs.cli.parser import ArgumentParser
 
 from paragraphs.foundation.errors import ParagraphsError
 
@@ -26,36 +29,19 @@ PROG = "paragraphs"
 _TITLE_HELP = "an installed title's id, or a folder of content (any argument containing /, such as my-book/)"
 
 
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse with one-line usage errors (exit 2)."""
+def __getattr__(name: str) -> Any:
+    # ``ArgumentParser`` lives in paragraphs.cli.parser (argparse is imported in main())
+    if name == "ArgumentParser":
+        from paragraphs.cli.parser import ArgumentParser
 
-    def error(self, message: str) -> NoReturn:
-        sys.stderr.write(f"{self.prog}: error: {message} (try --help)\n")
-        raise SystemExit(2)
-
-    def _get_formatter(self) -> argparse.HelpFormatter:
-        # argparse makes a formatter at every add_argument (to check the metavar), and a
-        # formatter without a width imports shutil (with zlib, bz2 and lzma) to ask for the
-        # terminal's: the same width is found here, as shutil.get_terminal_size does
-        return self.formatter_class(prog=self.prog, width=_terminal_columns() - 2)  # type: ignore[call-arg]
-
-
-def _terminal_columns() -> int:
-    """``shutil.get_terminal_size().columns``: $COLUMNS, else the terminal's, else 80."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0"))
-    except ValueError:
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
+        return ArgumentParser
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _count(text: str) -> int:
     """A whole number of at least 1 (``--runs``, ``--steps``): anything else is a usage error."""
+    import argparse
+
     try:
         value = int(text)
     except ValueError:
@@ -73,7 +59,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
 def _play_options(p: argparse.ArgumentParser) -> None:
     """The core options of ``play`` (also laid on a scratch parser to try a title's own)."""
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
-    p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists)")
+    p.add_argument("--session", metavar="NAME", default="default", help="session name (resumes it if it exists), or a path ending in .json")
     p.add_argument("--seed", type=int)
     p.add_argument("--dice", choices=("seeded", "physical"), help="roll for you (seeded), or ask for your own dice (physical); a resumed session keeps its mode unless this is given")
     p.add_argument("--auto", action="store_true", help="let a policy play")
@@ -137,6 +123,7 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
     every command, with its arguments when ``whole`` else only its help line (what the
     top-level ``--help`` and a misspelt command need)."""
     from paragraphs.__about__ import __version__
+    from paragraphs.cli.parser import ArgumentParser
 
     parser = ArgumentParser(prog=PROG, description="Run, check and document programmed wargame books.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -262,6 +249,8 @@ def _read_options(p: argparse.ArgumentParser) -> None:
 
 
 def _odds_options(p: argparse.ArgumentParser) -> None:
+    import argparse
+
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
     p.add_argument("target", metavar="TARGET", help="a paragraph id, or a procedure the title registers")
     p.add_argument("--state", metavar="FILE")
@@ -303,6 +292,8 @@ def _graph_options(p: argparse.ArgumentParser) -> None:
 
 
 def _docs_options(p: argparse.ArgumentParser) -> None:
+    from paragraphs.cli.parser import ArgumentParser
+
     docs_sub = p.add_subparsers(dest="docs_command", metavar="ACTION", parser_class=ArgumentParser)
     docs_sub.required = True
     e = docs_sub.add_parser("export", help="write the rule reference as Markdown")
@@ -346,6 +337,8 @@ def _table_options(p: argparse.ArgumentParser) -> None:
 
 
 def _scratch(options: Any, *, resolve: bool = False) -> ArgumentParser:
+    from paragraphs.cli.parser import ArgumentParser
+
     parser = ArgumentParser(prog=PROG, conflict_handler="resolve" if resolve else "error")
     options(parser)
     return parser
@@ -511,8 +504,13 @@ def _run(args_list: list[str]) -> int:
 
         host = full or make_plugin_manager()
         parser = build_parser(host)
-        _warn([(p.plugin, p.reason, p.skipped) for p in host.problems])
-        args = parser.parse_args(args_list)
+        said = [(p.plugin, p.reason, p.skipped) for p in host.problems]
+        try:
+            args = parser.parse_args(args_list)
+        except SystemExit:  # --help, or a line argparse refuses: the problems still said
+            _warn(said)
+            raise
+        _warn_or_refuse(args, host, said)
         return _start(args, host)
     chosen = _chosen_command(args_list, index)
     problems: list[Any] = []
@@ -536,7 +534,7 @@ def _run(args_list: list[str]) -> int:
         # a whole plugin that is broken is said on every command, as without an index;
         # the rest (a command left out, a disabled title) where it matters
         stored = [row for row in stored if row[2]]
-    _warn(stored + [(p.plugin, p.reason, p.skipped) for p in host.problems + problems])
+    _warn_or_refuse(args, host, stored + [(p.plugin, p.reason, p.skipped) for p in host.problems + problems])
     return _start(args, host)
 
 
@@ -554,13 +552,48 @@ def _warn(problems: list[tuple[str, str, bool]]) -> None:
     """Each plugin problem once, as ``PluginProblem.format`` words it."""
     said = set()
     for plugin, reason, skipped in problems:
-        line = f"plugin {plugin} skipped: {reason}" if skipped else f"plugin {plugin}: {reason}"
+        line = _problem_line(plugin, reason, skipped)
         if line not in said:
             said.add(line)
             sys.stderr.write(f"{PROG}: warning: {line}\n")
 
 
+def _problem_line(plugin: str, reason: str, skipped: bool) -> str:
+    return f"plugin {plugin} skipped: {reason}" if skipped else f"plugin {plugin}: {reason}"
+
+
+def _warn_or_refuse(args: argparse.Namespace, host: Any, problems: list[tuple[str, str, bool]]) -> None:
+    """Say the plugins' problems; a command for a title whose own plugin failed stops here
+    with that problem as its one error line (a warning first would say it twice)."""
+    from paragraphs.cli.commands import is_folder_argument, plugin_of_title
+    from paragraphs.foundation.errors import UsageError
+
+    for name in _titles_named(args):
+        if is_folder_argument(name) or name in host.titles():
+            continue
+        own = [row for row in problems if plugin_of_title(row[0], name)]
+        if own:
+            _warn([row for row in problems if row not in own])
+            raise UsageError(f"title {name!r} is not available: {_problem_line(*own[0])}")
+    _warn(problems)
+
+
+def _titles_named(args: argparse.Namespace) -> list[str]:
+    """The installed titles (or folders) a command works on: its title argument, or
+    validate's targets. Commands across titles (``titles``, ``sessions``...) name none."""
+    if args.command == "validate":
+        return [t for t in args.targets if isinstance(t, str)]
+    title = getattr(args, "title", None)
+    one_title = args.command in _ONE_TITLE or getattr(args, "_extension_of", None) is not None
+    return [title] if one_title and isinstance(title, str) and title else []
+
+
 def _start(args: argparse.Namespace, host: Any) -> int:
+    if args.command in _ONE_TITLE:
+        # these open an engine first thing: its code (engine, content loader, content
+        # model: hundreds of classes and functions) is imported while the collector is
+        # still held, as the rest of start-up is, not collected again and again as it loads
+        import paragraphs.interpreter.api  # noqa: F401
     _release_collector()
     if getattr(args, "no_cache", False):
         import os

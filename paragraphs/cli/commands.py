@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 # ``typing`` is not imported at run time here: ``paragraphs --help``, ``--version`` and
-# ``titles`` (and ``import paragraphs``) do without it (start-up time)
+# ``titles`` (and ``import paragraphs``) do without it (start-up time); nor is ``pathlib``
+# for ``read`` (with urllib.parse and ipaddress, about 2 ms): the commands that name files
+# import it themselves
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 from paragraphs.cli.terminal import emit_json, style, table
@@ -76,7 +78,7 @@ def _open_book_or_title(args: argparse.Namespace, host: Any) -> Any:
         failed = failed_plugin(host, args.title)
         if failed:
             raise UsageError(failed) from None
-        if Path(args.title).is_dir():
+        if os.path.isdir(args.title or "."):  # (as Path(args.title).is_dir())
             raise UsageError(f"{args.title!r} is not an installed title; to open the folder, write {args.title}/") from None
         raise
 
@@ -84,9 +86,14 @@ def _open_book_or_title(args: argparse.Namespace, host: Any) -> Any:
 def failed_plugin(host: Any, name: str) -> str:
     """Why ``name`` is not available when a plugin of that name failed to load, else ``""``."""
     for problem in getattr(host, "problems", ()):
-        if problem.plugin == name or problem.plugin.split(".")[0] in (name, f"paragraphs_{name}"):
+        if plugin_of_title(problem.plugin, name):
             return f"title {name!r} is not available: {problem.format()}"
     return ""
+
+
+def plugin_of_title(plugin: str, name: str) -> bool:
+    """Whether a plugin (an entry point name or module) is, by its name, the one of title ``name``."""
+    return plugin == name or plugin.split(".")[0] in (name, f"paragraphs_{name}")
 
 
 def load_or_new_state(path: str | None, engine: Any) -> Any:
@@ -155,6 +162,8 @@ def _plugin_timings(host: Any) -> list[dict[str, Any]]:
 
 
 def cmd_validate(args: argparse.Namespace, host: Any) -> int:
+    from pathlib import Path
+
     from paragraphs.pipeline.content import check_path, check_title
     from paragraphs.foundation.problems import Severity
 
@@ -254,12 +263,16 @@ def list_gaps(args: argparse.Namespace, host: Any) -> int:
 def _output_folder(text: str, command: str) -> Path:
     """The folder a command writes into: an empty name is refused (``Path("")`` is the
     working folder, so ``docs export ""`` once wrote 75 pages where the user stood)."""
+    from pathlib import Path
+
     if not text.strip():
         raise UsageError(f"{command} writes into a folder: name it (. for this one), not an empty name")
     return Path(text)
 
 
 def cmd_template(args: argparse.Namespace, host: Any) -> int:
+    from pathlib import Path
+
     from paragraphs.audits.gaps import overlay_template
 
     folder = _output_folder(args.dir, "template")
@@ -456,12 +469,15 @@ def cmd_randomtest(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_luck(args: argparse.Namespace, host: Any) -> int:
+    from pathlib import Path
+
     from paragraphs.audits.luck import luck_report
-    from paragraphs.companion.session import sessions_dir
+    from paragraphs.companion.session import has_path_separator, sessions_dir
     from paragraphs.state import load_state
 
     path = Path(args.save)
-    if not path.exists() and (sessions_dir() / f"{args.save}.json").exists():
+    # a session by name (never a name with a path separator: a path of sessions' sub-folders)
+    if not path.exists() and not has_path_separator(args.save) and (sessions_dir() / f"{args.save}.json").exists():
         path = sessions_dir() / f"{args.save}.json"
     if not path.exists():
         raise UsageError(f"no save {args.save!r} (a file, or a saved session listed by `paragraphs sessions` as TITLE-NAME)")
@@ -477,6 +493,8 @@ def cmd_luck(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_docs(args: argparse.Namespace, host: Any) -> int:
+    from pathlib import Path
+
     from paragraphs.docs.docgen import export_reference
 
     written = export_reference(host, _output_folder(args.dir, "docs export"), titles=args.title or None, spoilers=args.spoilers, overlays=args.overlay)
@@ -488,6 +506,8 @@ def cmd_docs(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
+    from pathlib import Path
+
     import json
 
     from paragraphs.pipeline.grammar import grammar_for

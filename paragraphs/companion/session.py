@@ -111,9 +111,21 @@ def session_path(title: str, name: str) -> Path:
         from paragraphs.foundation.errors import UsageError
 
         raise UsageError("--session needs a name (or a path ending in .json)")
-    if name.endswith(".json") or os.sep in name:
+    if name.endswith(".json"):
         return Path(name)
+    if has_path_separator(name):
+        # neither a name (the sessions folder has no sub-folders) nor, by the rule of
+        # docs/cli.md, a path: refused rather than guessed
+        from paragraphs.foundation.errors import UsageError
+
+        raise UsageError(f"--session takes a name, or a path ending in .json: {name!r} is neither (to save in that file, write {name + '.json'!r})")
     return sessions_dir() / f"{title}-{name}.json"
+
+
+def has_path_separator(name: str) -> bool:
+    """Whether ``name`` holds a path separator (``/``, or this system's own), so it can be
+    no session name."""
+    return any(sep and sep in name for sep in ("/", os.sep, os.altsep))
 
 
 def list_sessions(title: str | None = None) -> list[dict[str, Any]]:

@@ -40,6 +40,7 @@ from __future__ import annotations
 import builtins
 import collections
 import marshal
+import os
 import sys
 from types import CodeType
 
@@ -158,7 +159,7 @@ def _read() -> dict[str, CodeType | bytes]:
     folder = private.trusted_dir(create=False)
     if folder is None:
         return {}
-    data = private.read_private(folder / FILE)
+    data = private.read_private(os.path.join(folder, FILE))
     body = None if data is None else private.signed_body(data, _MAGIC, private.secret(folder, create=False))
     if body is None:
         return {}

@@ -10,6 +10,10 @@ of it is used.
 
 The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, else
 ``~/.cache/paragraphs``. ``PARAGRAPHS_NO_CACHE=1`` turns all three off.
+
+Inside, folders and files are plain strings (``os.path``): ``pathlib`` (with
+``urllib.parse`` and ``ipaddress``, which it imports) costs about 2 ms of a ``paragraphs
+read``, which needs none of it. :func:`cache_dir`, the public name, still gives a ``Path``.
 """
 
 from __future__ import annotations
@@ -17,7 +21,11 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from pathlib import Path
+
+# ``typing`` and ``pathlib`` are not imported at run time here (start-up time)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from pathlib import Path
 
 KEY_FILE = "key"
 
@@ -29,11 +37,30 @@ _warned: set[str] = set()
 
 
 def cache_dir() -> Path:
+    """The cache folder (which may not exist yet)."""
+    from pathlib import Path
+
+    return Path(cache_folder())
+
+
+def cache_folder() -> str:
+    """:func:`cache_dir` as a string."""
     explicit = os.environ.get("PARAGRAPHS_CACHE_DIR")
     if explicit:
-        return Path(explicit)
+        return _as_path(explicit)
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "paragraphs"
+    return _as_path(os.path.join(base, "paragraphs"))
+
+
+def _as_path(text: str) -> str:
+    """``str(Path(text))``: the folder as messages have always named it (doubled and
+    trailing slashes and ``.`` parts dropped; ``..`` kept, as ``pathlib`` keeps it)."""
+    if os.name != "posix":
+        from pathlib import Path
+
+        return str(Path(text))
+    lead = "//" if text.startswith("//") and not text.startswith("///") else "/" if text.startswith("/") else ""
+    return lead + "/".join(part for part in text.split("/") if part not in ("", ".")) or "."
 
 
 def enabled() -> bool:
@@ -55,14 +82,14 @@ def unsafe(st: os.stat_result) -> str:
     return ""
 
 
-def trusted_dir(create: bool) -> Path | None:
+def trusted_dir(create: bool) -> str | None:
     """The cache folder when it is safe to use (made 0700 if ``create``), else None."""
-    folder = cache_dir()
+    folder = cache_folder()
     # one key for every warning about the folder: a command looks it up to read, then to
     # write, and a file in its place was once reported twice ("not a folder", "cannot create")
     try:
-        if create and not folder.is_dir():
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if create and not os.path.isdir(folder):
+            os.makedirs(folder, mode=0o700, exist_ok=True)
         st = os.lstat(folder)
     except OSError as exc:
         if create:
@@ -79,7 +106,7 @@ def trusted_dir(create: bool) -> Path | None:
     return folder
 
 
-def read_private(path: Path) -> bytes | None:
+def read_private(path: str | os.PathLike[str]) -> bytes | None:
     """The bytes of a regular file that this user owns and nobody else can write, else None."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
@@ -101,9 +128,9 @@ def read_private(path: Path) -> bytes | None:
             os.close(fd)
 
 
-def secret(folder: Path, create: bool) -> bytes | None:
+def secret(folder: str | os.PathLike[str], create: bool) -> bytes | None:
     """This user's signing key, made on first use (32 random bytes, mode 0600)."""
-    path = folder / KEY_FILE
+    path = os.path.join(folder, KEY_FILE)
     key = read_private(path)
     if key is not None and len(key) == 32:
         return key
@@ -111,13 +138,13 @@ def secret(folder: Path, create: bool) -> bytes | None:
         return None
     fresh = os.urandom(32)
     try:
-        if key is not None or path.exists():
-            path.unlink()  # a short or foreign key file: replace it (the folder is ours)
+        if key is not None or os.path.exists(path):
+            os.unlink(path)  # a short or foreign key file: replace it (the folder is ours)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
         with os.fdopen(fd, "wb") as fh:
             fh.write(fresh)
     except OSError:
-        return read_private(path) if path.exists() else None  # another process won the race
+        return read_private(path) if os.path.exists(path) else None  # another process won the race
     return fresh
 
 
@@ -150,7 +177,7 @@ def signed_body(data: bytes | None, magic: bytes, secret: bytes | None) -> bytes
     return body if signed_by(secret, body, mac) else None
 
 
-def signing_folder() -> tuple[Path, bytes] | None:
+def signing_folder() -> tuple[str, bytes] | None:
     """The folder (made 0700 if missing) and this user's key (made on first use) to write
     a signed file with, or None when the folder cannot be trusted or the key written."""
     folder = trusted_dir(create=True)
@@ -160,19 +187,26 @@ def signing_folder() -> tuple[Path, bytes] | None:
     return None if key is None else (folder, key)
 
 
-def write_signed(folder: Path, name: str, magic: bytes, secret: bytes, body: bytes) -> None:
+def write_signed(folder: str | os.PathLike[str], name: str, magic: bytes, secret: bytes, body: bytes) -> None:
     """Write ``folder/name`` as a signed file, atomically and 0600 (a temporary file then a
     rename, so a reader never sees half a file). An OSError is the caller's to report."""
     import tempfile
 
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=Path(name).suffix)  # mode 0600
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=_suffix(name))  # mode 0600
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(magic + sign(secret, body) + body)
-        os.replace(tmp, folder / name)
+        os.replace(tmp, os.path.join(folder, name))
     except BaseException:
         try:
             os.unlink(tmp)
         except OSError:
             pass
         raise
+
+
+def _suffix(name: str) -> str:
+    """``Path(name).suffix``: the last dot's part of the file name, if not its start."""
+    base = os.path.basename(name)
+    dot = base.rfind(".")
+    return base[dot:] if 0 < dot < len(base) - 1 else ""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import os
-from pathlib import Path
 # ``typing`` is not imported at run time here (start-up time)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -19,10 +18,22 @@ if TYPE_CHECKING:
 
 def package_folder(package: str) -> Any:
     """The folder of ``package`` as a ``Path`` (or a ``Traversable`` when zipped)."""
-    module = importlib.import_module(package)
-    where = getattr(module, "__file__", None)
-    if where and os.path.isfile(where):
-        return Path(where).parent
+    where = package_dir(package)
+    if where is not None:
+        from pathlib import Path
+
+        return Path(where)
     from importlib.resources import files
 
     return files(package)
+
+
+def package_dir(package: str) -> str | None:
+    """The folder of ``package`` as a string, or None when it is not a folder of files
+    (zipped): :func:`package_folder` without ``pathlib``, which the core's own sample
+    title does without at start-up (see :class:`paragraphs.pluginhost.title_records.Title`)."""
+    module = importlib.import_module(package)
+    where = getattr(module, "__file__", None)
+    if where and os.path.isfile(where):
+        return os.path.dirname(where)
+    return None

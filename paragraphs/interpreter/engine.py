@@ -20,10 +20,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from paragraphs.interpreter.fastplan import CheckPlan, Plan
+
 from paragraphs.book import model as m
 from paragraphs.interpreter.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
 from paragraphs.interpreter.handlers import GOTO, HANDLERS, bounded_subjects
-from paragraphs.interpreter.fastplan import CheckPlan, Plan, is_check_paragraph, plan_paragraph, run_plans, say_spent
 from paragraphs.book.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
 from paragraphs.foundation.errors import CycleError, ParagraphsError, ResolutionError, UsageError
 from paragraphs.pipeline.grammar import grammar_for
@@ -538,6 +539,8 @@ class Engine:
 
     def _plan(self, pid: str) -> None:
         """Compile a paragraph for the fast mode (on its first reading there)."""
+        from paragraphs.interpreter.fastplan import CheckPlan, is_check_paragraph, plan_paragraph
+
         par = self._paragraphs.get(pid)
         if par is None:  # the ordinary reading says what is wrong
             self._plans[pid] = lambda ctx, with_: self._read(ctx, pid, with_)
@@ -561,6 +564,8 @@ class Engine:
         ctx.trail.append(pid)
         state = ctx.state
         if state.retired and pid in state.retired:
+            from paragraphs.interpreter.fastplan import say_spent
+
             say_spent(ctx, pid)
             return None
         counts = state.read_counts
@@ -741,6 +746,17 @@ def _lapses_with(lapse: Any, event: str) -> bool:
     if isinstance(lapse, Mapping):
         return bool(lapse.get("event") == event)
     return bool(lapse == event)
+
+
+def run_plans(engine: Engine, ctx: Context, target: str | None, passed: Mapping[str, Any], recent_cycle: Callable[[list[str]], list[str]]) -> None:
+    """The fast mode's loop (:func:`paragraphs.interpreter.fastplan.run_plans`), imported on
+    its first use: a command that reads one paragraph (``paragraphs read``) never runs it,
+    and importing the planner is some 0.3 ms of its start. The first call puts the real
+    function in this module's globals, so later ones go to it directly."""
+    global run_plans
+    from paragraphs.interpreter.fastplan import run_plans
+
+    run_plans(engine, ctx, target, passed, recent_cycle)
 
 
 def _recent_cycle(trail: list[str]) -> list[str]:

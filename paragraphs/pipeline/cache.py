@@ -17,13 +17,20 @@ The folder is ``$PARAGRAPHS_CACHE_DIR``, else ``$XDG_CACHE_HOME/paragraphs``, el
 from __future__ import annotations
 
 import os
-import pickle
 from collections.abc import Iterator, Mapping
-from pathlib import Path
+
 # ``typing`` is not imported at run time here (start-up time)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+try:
+    # Loading a book needs only ``loads``: the C accelerator has it without pickle.py
+    # (pickle.py imports struct, re's compiled patterns and more: about 1 ms of a read).
+    # ``_pickle`` is CPython's own; another Python may lack it, and then pickle.py serves.
+    from _pickle import loads as _loads
+except ImportError:  # pragma: no cover - CPython always has it
+    from pickle import loads as _loads
 
 # The private folder, the signing key and the checks before trusting a file are shared
 # with the plugin index (paragraphs.pluginhost.index); the old private names stay here.
@@ -62,7 +69,7 @@ class LazyParagraphs(Mapping):  # type: ignore[type-arg]
     def __getitem__(self, key: str) -> Any:
         hit = self._loaded.get(key)
         if hit is None:
-            hit = self._loaded[key] = pickle.loads(self._blobs[key])
+            hit = self._loaded[key] = _loads(self._blobs[key])
         return hit
 
     def __iter__(self) -> Iterator[str]:
@@ -91,8 +98,8 @@ def safe_title(title: str) -> bool:
     return safe_name(title)
 
 
-def _path(folder: Path, title: str, key: str) -> Path:
-    return folder / f"{title}-{key[:32]}.pickle"
+def _name(title: str, key: str) -> str:
+    return f"{title}-{key[:32]}.pickle"
 
 
 def load(title: str, key: str) -> Any | None:
@@ -102,7 +109,7 @@ def load(title: str, key: str) -> Any | None:
     folder = _trusted_dir(create=False)
     if folder is None:
         return None
-    path = _path(folder, title, key)
+    path = os.path.join(folder, _name(title, key))
     data = _read_private(path)
     if data is None:
         return None
@@ -113,7 +120,7 @@ def load(title: str, key: str) -> Any | None:
     try:
         import dataclasses
 
-        fmt, stored_key, shell, blobs = pickle.loads(body)
+        fmt, stored_key, shell, blobs = _loads(body)
         if fmt != FORMAT or stored_key != key:
             return None
         return dataclasses.replace(shell, paragraphs=LazyParagraphs(blobs))
@@ -122,9 +129,9 @@ def load(title: str, key: str) -> Any | None:
         return None
 
 
-def _discard(path: Path) -> None:
+def _discard(path: str) -> None:
     try:
-        path.unlink()
+        os.unlink(path)
     except OSError:
         pass
 
@@ -137,8 +144,9 @@ def store(title: str, key: str, book: Any) -> None:
     if folder is None:
         return
     import dataclasses
+    import pickle
 
-    target = _path(folder, title, key)
+    target = _name(title, key)
     try:
         secret = _secret(folder, create=True)
         if secret is None:
@@ -146,10 +154,13 @@ def store(title: str, key: str, book: Any) -> None:
         blobs = {pid: pickle.dumps(par, protocol=pickle.HIGHEST_PROTOCOL) for pid, par in book.paragraphs.items()}
         shell = dataclasses.replace(book, paragraphs={})
         body = pickle.dumps((FORMAT, key, shell, blobs), protocol=pickle.HIGHEST_PROTOCOL)
-        _write_signed(folder, target.name, _MAGIC, secret, body)
-        for old in folder.glob(f"{title}-*.pickle"):
-            if old != target:
-                old.unlink(missing_ok=True)
+        _write_signed(folder, target, _MAGIC, secret, body)
+        for old in os.listdir(folder):
+            if old != target and old.startswith(f"{title}-") and old.endswith(".pickle"):
+                try:
+                    os.unlink(os.path.join(folder, old))
+                except FileNotFoundError:
+                    pass
     except Exception as exc:  # never an error for the user: the book is compiled already
         detail = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
         _warn(f"unwritable:{folder}", f"cannot write the compiled-content cache in {folder} ({detail}); "

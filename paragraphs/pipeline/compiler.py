@@ -70,8 +70,13 @@ class Compiler:
         procedures: set[str],
         questions: dict[str, m.Question],
         schemas: Sequence[Mapping[str, Any]] = (),
+        elsewhere: Callable[[str, str], str] | None = None,
     ) -> None:
+        """``elsewhere(code, id)``: the hint of an unknown check kind (CHECK001) or procedure
+        (PROC001) that a plugin registers for another title
+        (:meth:`~paragraphs.pipeline.grammar.Grammar.registered_elsewhere`)."""
         self.title = title
+        self.elsewhere = elsewhere or (lambda code, rid: "")
         self.step_kinds = steps
         self.predicate_kinds = predicates
         self.check_kinds = checks
@@ -224,7 +229,7 @@ class Compiler:
         kind_id = str(value["kind"])
         kind = self.check_kinds.get(kind_id)
         if kind is None:
-            self.error(at + ("kind",), "CHECK001", f"unknown check kind {kind_id!r}{_did_you_mean(kind_id, self.check_kinds)} (known: {', '.join(sorted(self.check_kinds))})")
+            self.error(at + ("kind",), "CHECK001", f"unknown check kind {kind_id!r}{_did_you_mean(kind_id, self.check_kinds)} (known: {', '.join(sorted(self.check_kinds))}){self.elsewhere('CHECK001', kind_id)}")
             return None
         outcomes = {}
         for name in kind.outcomes:
@@ -361,7 +366,7 @@ class Compiler:
             value = {"name": value}
         name = str(value["name"])
         if name not in self.procedures:
-            self.error(at, "PROC001", f"unknown procedure {name!r}{_did_you_mean(name, self.procedures)}")
+            self.error(at, "PROC001", f"unknown procedure {name!r}{_did_you_mean(name, self.procedures)}{self.elsewhere('PROC001', name)}")
         outcomes = {str(k): self.steps(v, at + ("outcomes", k)) for k, v in (value.get("outcomes") or {}).items()}
         args = {k: self.value_refs(v, at + ("args", k)) for k, v in (value.get("args") or {}).items()}
         return m.ProcedureCall(name, args, outcomes, pos)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from paragraphs.foundation.dataclass_code import field, replace
-from pathlib import Path
-# ``typing`` is not imported at run time here (start-up time)
+# ``typing`` and ``pathlib`` are not imported at run time here (start-up time: a title
+# whose content folder is a string, as the sample's, is walked with os)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 from paragraphs.book import model as m
@@ -24,6 +26,7 @@ from paragraphs.foundation.errors import ContentError, UsageError
 from paragraphs.pipeline.grammar import Grammar, code_stamp, grammar_for, title_versions
 from paragraphs.foundation.problems import Problem, Severity, SourcePos, shown
 from paragraphs.pluginhost.records import UnitType
+from paragraphs.pluginhost.title_records import content_location
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -77,13 +80,17 @@ def _display(path: str) -> str:
     return os.path.abspath(path)
 
 
-def content_files(root: Traversable, *, overlay: bool = False) -> list[SourceFile]:
-    """Every ``*.yaml`` file below ``root``, sorted by relative path."""
+def content_files(root: Traversable | str, *, overlay: bool = False) -> list[SourceFile]:
+    """Every ``*.yaml`` file below ``root`` (a folder given as a string is read with
+    ``os``), sorted by relative path."""
+    if isinstance(root, str):
+        return _folder_files(root, overlay)
     found: list[tuple[str, Traversable]] = []
     walked: set[str] = set()
+    pathlib = sys.modules.get("pathlib")  # (a node is a Path only if pathlib is imported)
 
     def walk(node: Traversable, rel: str) -> None:
-        if isinstance(node, Path):
+        if pathlib is not None and isinstance(node, pathlib.Path):
             # a folder reached again through a symlink (``again -> .``, a link to a parent)
             # is read once: followed, it read the same files to the system's link limit
             real = os.path.realpath(node)
@@ -103,8 +110,41 @@ def content_files(root: Traversable, *, overlay: bool = False) -> list[SourceFil
         walk(root, "")
     out = []
     for rel, node in sorted(found):
-        where = os.path.realpath(node) if isinstance(node, Path) else f"{root}/{rel}"
+        where = os.path.realpath(node) if pathlib is not None and isinstance(node, pathlib.Path) else f"{root}/{rel}"
         out.append(SourceFile(_display(where), node.read_bytes(), overlay, rel))
+    return out
+
+
+def _folder_files(root: str, overlay: bool) -> list[SourceFile]:
+    """:func:`content_files` of a folder named by a string, as it reads a ``Path``: the
+    same files (names starting with a dot skipped, folders followed through links), keys
+    and order."""
+    found: list[tuple[str, str]] = []
+    walked: set[str] = set()
+
+    def walk(folder: str, rel: str) -> None:
+        real = os.path.realpath(folder)  # a folder reached again through a link: read once
+        if real in walked:
+            return
+        walked.add(real)
+        with os.scandir(folder) as entries:
+            children = list(entries)
+        for child in children:
+            name = child.name
+            if name.startswith("."):
+                continue
+            if child.is_dir():
+                walk(child.path, f"{rel}{name}/")
+            elif name.endswith((".yaml", ".yml")):
+                found.append((rel + name, child.path))
+
+    if os.path.isdir(root):
+        walk(root, "")
+    out = []
+    for rel, path in sorted(found):
+        with open(path, "rb") as fh:
+            data = fh.read()
+        out.append(SourceFile(_display(os.path.realpath(path)), data, overlay, rel))
     return out
 
 
@@ -114,8 +154,12 @@ def overlay_dirs(explicit: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
     Raises:
         UsageError: a named overlay folder does not exist.
     """
-    dirs = [Path(p) for p in explicit]
     env = os.environ.get(OVERLAY_ENV, "")
+    if not explicit and not env:
+        return []  # (pathlib is imported only for overlays)
+    from pathlib import Path
+
+    dirs = [Path(p) for p in explicit]
     dirs += [Path(p) for p in env.split(os.pathsep) if p]
     for d in dirs:
         if d.exists() and not d.is_dir():
@@ -150,7 +194,7 @@ def load_book(
     """
     info = host.title(title)
     grammar = grammar_for(host, title)
-    files = content_files(info.record.content) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
+    files = content_files(content_location(info.record)) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
     key = content_hash(files, grammar.fingerprint() + title_versions(host, info))
     # The cache also depends on the code (an edited checkout never reads a stale entry);
     # the book's content hash, which saves record, does not (file times are not content).
@@ -181,6 +225,8 @@ def load_folder(
             with an installed title, or ``uses`` naming a title that is not installed.
         ContentError: the content has errors (every one of them is in the exception).
     """
+    from pathlib import Path
+
     root = Path(folder)
     if not root.is_dir():
         raise UsageError(f"{folder} is not a folder")
@@ -268,7 +314,7 @@ def check_title(host: PluginHost, title: str, overlays: Sequence[str | os.PathLi
     """Compile without the cache and return the book (if any) and every problem."""
     info = host.title(title)
     grammar = grammar_for(host, title)
-    files = content_files(info.record.content) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
+    files = content_files(content_location(info.record)) + [f for d in overlay_dirs(overlays) for f in content_files(d, overlay=True)]
     key = content_hash(files, grammar.fingerprint() + title_versions(host, info))
     return compile_title(host, title, files, key, grammar)
 
@@ -358,12 +404,16 @@ def compile_title(
     validator = make_validator(schema, resources)
     overlay_validator = make_validator(schema, resources, lenient=True) if any(o for _, o in docs) else None
     known_collections = _collection_names(grammar, collections)
+
+    def elsewhere(code: str, rid: str) -> str:  # the "registered for another title" hint
+        return grammar.registered_elsewhere(code, rid, title)
+
     readable = []
     skipped = _Skipped()
     for doc, overlay in docs:
         if doc.data is None:
             continue
-        found = validate_document(overlay_validator if overlay else validator, doc) + _misspelt_collections(doc, known_collections)
+        found = validate_document(overlay_validator if overlay else validator, doc, elsewhere) + _misspelt_collections(doc, known_collections)
         problems.extend(found)
         # A record with a schema error is left out; the file's other records are still
         # compiled and checked (every error of the skipped record is reported above).
@@ -383,29 +433,7 @@ def compile_title(
         problems.extend(run_lint(book, grammar, standalone=standalone))
     if skipped:
         problems[schema_findings:] = skipped.consequences(problems[schema_findings:])
-    return CompiledTitle(book, sorted(set(_registered_elsewhere(host, title, problems))))
-
-
-#: The "unknown ..." problems whose id a plugin may have registered for another title.
-_UNKNOWN_KIND = {"CHECK001": ("paragraphs_register_check_kinds", "check kind"), "PROC001": ("paragraphs_register_procedures", "procedure")}
-
-
-def _registered_elsewhere(host: PluginHost, title: str, problems: list[Problem]) -> list[Problem]:
-    """An unknown check kind or procedure that a plugin registers for another title id (a
-    typo in the record's ``title``, or a folder that does not list it in ``uses``) says so:
-    "unknown check kind 'listen' (known: opposed, target)" alone points nowhere."""
-    out = []
-    for p in problems:
-        hook_what = _UNKNOWN_KIND.get(p.code)
-        found = re.search(r"unknown (?:check kind|procedure) '([^']+)'", p.message) if hook_what else None
-        if hook_what and found:
-            hook, what = hook_what
-            others = sorted({(plugin, str(rec.title)) for plugin, rec in host.records_by_plugin(hook) if rec.id == found.group(1) and rec.title not in (None, title)})
-            if others:
-                said = "; ".join(f"plugin {plugin} registers {what} {found.group(1)!r} for title {other!r}, not {title!r}" for plugin, other in others)
-                p = replace(p, message=f"{p.message} ({said})")
-        out.append(p)
-    return out
+    return CompiledTitle(book, sorted(set(problems)))
 
 
 def _content_of_title(host: PluginHost, title: str, files: Sequence[SourceFile], merged: _Merged) -> list[Problem]:
@@ -718,6 +746,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         set(grammar.procedures),
         questions,
         [s.contents for s in grammar.schemas],
+        elsewhere=lambda code, rid: grammar.registered_elsewhere(code, rid, title),
     )
     paragraphs: dict[str, m.Paragraph] = {}
     provenance: dict[str, dict[str, str]] = {}

@@ -43,6 +43,23 @@ class Grammar:
     tables: dict[str, Table]
     units: dict[str, UnitType]
     schemas: list[SchemaResource]
+    #: What plugins register for other title ids, for the "unknown ..." problems' hint:
+    #: problem code (:data:`REGISTERED_FOR_TITLES`) -> id -> ((plugin, title id), ...).
+    #: Left out of :meth:`fingerprint`: content naming an id the title lacks never
+    #: compiles, so nothing cached is built from it, and other titles' plugins must not
+    #: make this title's compiled cache stale.
+    elsewhere: dict[str, dict[str, tuple[tuple[str, str], ...]]]
+
+    def registered_elsewhere(self, code: str, rid: str, title: str) -> str:
+        """`` (plugin watch registers check kind 'listen' for title 'wtch', not 'watch')``
+        for an id the content names that a plugin registers for another title id only (a
+        typo in the record's ``title``, a folder not listing it in ``uses``), else ``""``:
+        "unknown check kind 'listen' (known: ...)" alone points nowhere."""
+        what = REGISTERED_FOR_TITLES.get(code, ("", ""))[1]
+        others = [(plugin, other) for plugin, other in self.elsewhere.get(code, {}).get(rid, ()) if other != title]
+        if not others:
+            return ""
+        return " (" + "; ".join(f"plugin {plugin} registers {what} {rid!r} for title {other!r}, not {title!r}" for plugin, other in others) + ")"
 
     def fingerprint(self) -> str:
         """A hash of everything in the grammar that shapes compiled content."""
@@ -57,6 +74,20 @@ class Grammar:
         ]
         text = json.dumps(parts, sort_keys=True, default=str)
         return sha256(text.encode()).hexdigest()
+
+
+#: The problems of an id the content names and the title lacks, which a plugin may have
+#: registered for another title id: code -> (registration hook, what the id names).
+REGISTERED_FOR_TITLES = {"CHECK001": ("paragraphs_register_check_kinds", "check kind"), "PROC001": ("paragraphs_register_procedures", "procedure")}
+
+
+def _registered_for_other_titles(host: PluginHost, hook: str, own: dict[str, Any]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The ids of ``hook``'s records for a title id, that the grammar (``own``) lacks."""
+    found: dict[str, set[tuple[str, str]]] = {}
+    for plugin, rec in host.records_by_plugin(hook):
+        if rec.title is not None and rec.id not in own:
+            found.setdefault(rec.id, set()).add((plugin, str(rec.title)))
+    return {rid: tuple(sorted(pairs)) for rid, pairs in found.items()}
 
 
 def grammar_for(host: PluginHost, title: str, uses: Sequence[str] = ()) -> Grammar:
@@ -74,16 +105,20 @@ def grammar_for(host: PluginHost, title: str, uses: Sequence[str] = ()) -> Gramm
     for used in uses:
         for s in host.records("paragraphs_register_schemas", used):
             schemas.setdefault(s.id, s)
+    checks = pick("paragraphs_register_check_kinds")
+    procedures = pick("paragraphs_register_procedures")
+    own = {"CHECK001": checks, "PROC001": procedures}
     return Grammar(
         title=title,
         steps=pick("paragraphs_register_steps"),
         predicates=pick("paragraphs_register_predicates"),
-        checks=pick("paragraphs_register_check_kinds"),
-        procedures=pick("paragraphs_register_procedures"),
+        checks=checks,
+        procedures=procedures,
         lint_rules=pick("paragraphs_register_lint_rules"),
         tables=pick("paragraphs_register_tables"),
         units=pick("paragraphs_register_units"),
         schemas=list(schemas.values()),
+        elsewhere={code: _registered_for_other_titles(host, hook, own[code]) for code, (hook, _) in REGISTERED_FOR_TITLES.items()},
     )
 
 

@@ -10,7 +10,7 @@ schema file validates title steps too.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from paragraphs.foundation.resources import package_folder
@@ -277,10 +277,14 @@ def without_refs(schema: Any, refs: Iterable[str]) -> Any:
     return schema
 
 
-def validate_document(validator: Any, doc: YamlDocument) -> list[Problem]:
-    """Every schema error in one document, placed at its line and column."""
+def validate_document(validator: Any, doc: YamlDocument, elsewhere: Callable[[str, str], str] | None = None) -> list[Problem]:
+    """Every schema error in one document, placed at its line and column.
+
+    ``elsewhere(code, id)`` adds its hint to an unknown check kind or procedure (the
+    enums marked CHECK001 and PROC001) that a plugin registers for another title.
+    """
     problems = []
-    for path, message, code, at_key in _errors(validator, doc.data):
+    for path, message, code, at_key in _errors(validator, doc.data, elsewhere):
         json_path = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
         pos = doc.key_pos(tuple(path)) if at_key else doc.pos(tuple(path))
         problems.append(Problem(pos, code, message, json_path=json_path))
@@ -301,7 +305,7 @@ def schema_errors(validator: Any, instance: Any) -> Iterator[tuple[list[Any], st
         yield path, message
 
 
-def _errors(validator: Any, instance: Any) -> Iterator[tuple[list[Any], str, str, bool]]:
+def _errors(validator: Any, instance: Any, elsewhere: Callable[[str, str], str] | None = None) -> Iterator[tuple[list[Any], str, str, bool]]:
     """(path, message, code, whether the path ends at a misspelt key) per finding."""
     from referencing.exceptions import Unresolvable
 
@@ -323,6 +327,8 @@ def _errors(validator: Any, instance: Any) -> Iterator[tuple[list[Any], str, str
                 yield path + [chosen.instance], _unknown_key(chosen.instance, allowed, mark.get("what", ""), mark.get("outcomes")), mark.get("code", "SCHEMA001"), True
                 continue
             message = _message(chosen)
+            if elsewhere is not None and chosen.validator == "enum" and isinstance(chosen.instance, str) and mark.get("code"):
+                message += elsewhere(mark["code"], chosen.instance)
             if mark.get("what") and chosen.validator not in ("enum",):
                 message = f"{mark['what']}: {message}"
             yield path, message, mark.get("code", "SCHEMA001"), False

@@ -275,7 +275,7 @@ def _read(folder: Any, name: str, env: list[Any]) -> PluginIndex | None:
     """The stored index if it is ours (owner, mode and signature), well formed and fresh."""
     from paragraphs.foundation import private_files as private
 
-    data = private.read_private(folder / name)
+    data = private.read_private(os.path.join(folder, name))
     if data is None:
         return None
     body = private.signed_body(data, _MAGIC, private.secret(folder, create=False))

@@ -20,6 +20,8 @@ def shape_problem(record: Any) -> str | None:
     # the class's own field table: no import (dataclasses pulls in inspect) on this start-up path
     for f in getattr(type(record), "__dataclass_fields__", {}).values():
         annotation = f.type if isinstance(f.type, str) else str(f.type)
+        if not annotation.startswith(("Callable[", "tuple[")):
+            continue  # only those are checked (nor is a field read that needs no check)
         value = getattr(record, f.name, None)
         optional = annotation.endswith("| None")
         if value is None and optional:

@@ -13,8 +13,8 @@ TYPE_CHECKING = False
 
 from paragraphs.foundation.lazy import lazy_attributes
 
-# The records are defined in four modules by concern (title_records, table_records,
-# rule_records, front_records) and imported from here, each module the first time one of
+# The records are defined in five modules by concern (title_records, table_records,
+# rule_records, grammar_records, front_records) and imported from here, each module the first time one of
 # its records is asked for: building a frozen dataclass costs about half a millisecond,
 # and a command such as `paragraphs read` on a title that registers no commands, verbs or
 # session records need not build those at all.
@@ -28,8 +28,8 @@ _HOME = {
     "UnitType": "paragraphs.pluginhost.title_records",
     "Procedure": "paragraphs.pluginhost.rule_records",
     "CheckKind": "paragraphs.pluginhost.rule_records",
-    "StepKind": "paragraphs.pluginhost.rule_records",
-    "PredicateKind": "paragraphs.pluginhost.rule_records",
+    "StepKind": "paragraphs.pluginhost.grammar_records",
+    "PredicateKind": "paragraphs.pluginhost.grammar_records",
     "LintRule": "paragraphs.pluginhost.rule_records",
     "Command": "paragraphs.pluginhost.front_records",
     "Policy": "paragraphs.pluginhost.front_records",
@@ -52,5 +52,6 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:
     from paragraphs.pluginhost.title_records import Title as Title, SchemaResource as SchemaResource, UnitType as UnitType
     from paragraphs.pluginhost.table_records import TableRow as TableRow, Table as Table
-    from paragraphs.pluginhost.rule_records import Procedure as Procedure, CheckKind as CheckKind, StepKind as StepKind, PredicateKind as PredicateKind, LintRule as LintRule
+    from paragraphs.pluginhost.rule_records import Procedure as Procedure, CheckKind as CheckKind, LintRule as LintRule
+    from paragraphs.pluginhost.grammar_records import StepKind as StepKind, PredicateKind as PredicateKind
     from paragraphs.pluginhost.front_records import Command as Command, Policy as Policy, VerbArgument as VerbArgument, SessionVerb as SessionVerb, SheetSection as SheetSection, IdList as IdList

@@ -1,4 +1,8 @@
-"""The rule records: procedures, the kinds of check, step and predicate content may use, and lint rules."""
+"""The rule records: procedures, the kinds of check content may use, and lint rules.
+
+The kinds of step and predicate a title adds are in :mod:`paragraphs.pluginhost.grammar_records`
+(a read of a title that adds none, such as the sample, does not build them).
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ else:  # the standard decorator, its methods compiled once between runs (start-u
     from paragraphs.foundation.dataclass_code import dataclass
 
 if TYPE_CHECKING:
-    from paragraphs.book.model import Book, TitleStep
+    from paragraphs.book.model import Book
     from paragraphs.foundation.problems import Problem
     from paragraphs.interpreter.context import Context
 
@@ -81,51 +85,6 @@ class CheckKind:
     bounds: Callable[[Mapping[str, Any], Book], tuple[Any, Any] | None] | None = None
     prepare: Callable[[Mapping[str, Any], Any], Callable[[Context], str] | None] | None = None
     chances: Callable[[Context, Mapping[str, Any]], Mapping[str, Any] | None] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class StepKind:
-    """A kind of step a title adds to the grammar.
-
-    A step kind either *expands* into core steps when content is loaded (``perform: 815``
-    becomes ``see: {to: "815", purpose: perform}``), or *runs* when reached.
-
-    Attributes:
-        schema: JSON Schema of the step's value.
-        run: called with the context and the step; returns a paragraph id to jump to
-            (like ``goto``) or None.
-        expand: returns the core step(s) (plain YAML-like data) this step stands for.
-        step_lists: keys of the value that hold nested step lists (compiled, linted and
-            walked by the graph).
-        refs: paragraph ids the step enters besides its nested steps (for the graph).
-        shows: a short, spoiler-free label for docs (``activate units``).
-    """
-
-    id: str
-    title: str | None
-    schema: Mapping[str, Any]
-    run: Callable[[Context, TitleStep], str | None] | None = None
-    expand: Callable[[Any], Any] | None = None
-    step_lists: tuple[str, ...] = ()
-    refs: Callable[[Any], Iterable[str]] | None = None
-    doc: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class PredicateKind:
-    """A kind of predicate a title adds (``{condition: [3, 4]}``, ``{mover: vehicle}``).
-
-    Attributes:
-        evaluate: returns whether it holds; may ask questions through the context.
-        expand: alternatively, the core predicate it stands for.
-    """
-
-    id: str
-    title: str | None
-    schema: Mapping[str, Any]
-    evaluate: Callable[[Context, Any], bool] | None = None
-    expand: Callable[[Any], Any] | None = None
-    doc: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,8 @@ class Title:
     Attributes:
         id: short id used on the command line (``ambush``, ``bruneval``).
         name: display name.
-        content: folder of the title's YAML files (read with importlib.resources).
+        content: folder of the title's YAML files (read with importlib.resources): a
+            ``Path`` or ``Traversable``; a folder given as a string is read as a ``Path``.
         package: import package that ships it; its distribution gives the version.
         doc: one paragraph saying what the title is.
         collections_schema: ``$id`` of a registered schema for the title's own
@@ -38,6 +39,36 @@ class Title:
     package: str
     doc: str = ""
     collections_schema: str | None = None
+
+
+# A title's ``content`` is kept as given, and a folder given as a string (the core's sample
+# title gives one: see paragraphs.builtin.sample) becomes a ``Path`` when it is first
+# read, so that a ``paragraphs read`` of the sample, which walks the folder with os.path
+# (content_location), never imports pathlib (with urllib.parse and ipaddress: about 2 ms).
+# The property stands where the dataclass put the slot's descriptor and stores through it:
+# the dataclass's __init__, pickling and replace() set the field as before.
+_content_slot = vars(Title)["content"]
+
+
+def _content(self: Title) -> Any:
+    value = _content_slot.__get__(self, Title)
+    if isinstance(value, str):
+        from pathlib import Path
+
+        value = Path(value)
+        _content_slot.__set__(self, value)
+    return value
+
+
+setattr(Title, "content", property(_content, _content_slot.__set__, doc="folder of the title's YAML files (a ``Path`` or ``Traversable``)"))
+
+
+def content_location(record: Any) -> Any:
+    """A title's content folder as the plugin gave it: a string stays a string (the
+    content loader reads it with ``os``), anything else is ``record.content``."""
+    if isinstance(record, Title):
+        return _content_slot.__get__(record, Title)
+    return record.content
 
 
 @dataclass(frozen=True, slots=True)

@@ -423,6 +423,36 @@ def write_file_atomic(path: str | os.PathLike[str], text: str, *, backup: bool =
             _unlink(entry.path)
 
 
+def check_file_writable(path: str | os.PathLike[str], what: str = "the file") -> None:
+    """Refuse now, in one line, a path :func:`write_file_atomic` could not write later, so
+    that a command writing it after other work (a game set up and saved, a phase played)
+    stops before it has done anything. Leaves nothing behind: the probe is a temporary file
+    beside the target (the very file the real write starts with), removed at once; a
+    missing folder is probed at the nearest one that exists (the write makes the rest).
+
+    Raises:
+        SaveError: the target is not a regular file or is read-only, or its folder cannot
+            take a new file.
+    """
+    target = Path(os.path.abspath(path))
+    if os.path.lexists(target):
+        if not target.is_file():
+            raise SaveError(f"{target}: cannot write {what}: it is not a regular file")
+        if not os.access(target, os.W_OK):
+            raise SaveError(f"{target}: cannot write {what}: the file is read-only")
+    folder = target.parent
+    while not os.path.lexists(folder) and folder.parent != folder:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise SaveError(f"{target}: cannot write {what}: {folder} is not a folder")
+    probe = folder / _temp_name(target).name
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    except OSError as exc:
+        raise SaveError(f"{target}: cannot write {what}: {_reason(exc)}") from None
+    _unlink(probe)
+
+
 def _replace_file(target: Path, data: bytes, *, backup: bool = True, before_rename: Callable[[], None] | None = None) -> None:
     """Write ``data`` beside ``target`` and sync it, keep the current file as ``.bak``,
     call ``before_rename`` (what must be on disk first), move the new file in, sync the folder."""

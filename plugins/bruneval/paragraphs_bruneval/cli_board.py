@@ -22,6 +22,7 @@ from typing import Any
 from paragraphs.cli.terminal import style
 from paragraphs.errors import UsageError
 from paragraphs.state.savefile import SAVE_START
+from paragraphs_raids.cli import check_outputs
 from paragraphs_raids.dice import ScriptedRoller
 from paragraphs_raids.journal import Journal
 from paragraphs_raids.session_game import session_save_named
@@ -93,6 +94,7 @@ def _located(name: str) -> Path:
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
+    check_outputs(args)  # the picture's path first, as every --svg of the raids
     scenario = BRUNEVAL.load_scenario(args, host)
     g = load_any(args.state, scenario)
     write_board_svg(args.svg, scenario, g)

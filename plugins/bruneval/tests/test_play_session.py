@@ -42,3 +42,23 @@ def test_a_view_between_orders_changes_nothing() -> None:
     assert board.kind == "info" and "DZ-A2 British" in board.text
     assert session.send("status").text.startswith("Turn 2 of 13 (00:30), British actions, alert 2")
     assert len(session.state.journal) == journal
+
+
+def test_an_order_for_a_unit_off_the_map_says_where_it_is() -> None:
+    # "is not on the map" alone (found for Dieppe by the eyes pass): a Commando of optional
+    # rule 18 still aboard its LCA, a group that has not jumped yet
+    engine = paragraphs.open_title("bruneval")
+    state = engine.new_state()
+    state.extra[BOARD_KEY] = {"phase": "start", "start": {"commando": True, "events": False}}
+    session = RaidSession(engine, state, BrunevalGame(engine.book), dice="seeded", seed=3)
+    assert session.send("next").kind == "step"
+    aboard = "Commandos 1 is aboard LCA 1, not on the map: land the unit first (land commando-1 BEACH)"
+    for line, said in [
+        ("move commando-1 W", aboard),
+        ("attack commando-1 W", aboard),
+        ("odds move commando-1 W", aboard),
+        ("dismantle commando-1", aboard),
+        ("move rodney-1 W", "Rodney 1 is not on the map yet: its group jumps on turn 2"),
+    ]:
+        reply = session.send(line)
+        assert (reply.kind, reply.text) == ("error", f"error: {said}"), line

@@ -17,6 +17,7 @@ from typing import Any
 
 from paragraphs.errors import UsageError
 from paragraphs.state.savefile import is_session_save
+from paragraphs_raids.cli import check_outputs
 from paragraphs_raids.dice import ScriptedRoller
 from paragraphs_raids.session_game import session_save_named
 
@@ -28,6 +29,7 @@ TITLE = "dieppe"
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
+    check_outputs(args)  # the picture's path first, as every --svg of the raids
     scenario = scenario_for(args, host)
     # Drawing rolls nothing: an empty list of dice says so (a roll would be a bug).
     roll = ScriptedRoller([], scenario.conventions)

@@ -91,6 +91,13 @@ def test_help_through_a_pipe_and_a_resumed_session(tmp_path: Path) -> None:
     assert "(resumed)" in again.stdout and "ORANGE2 British (8/10 levels" in again.stdout
 
 
+def test_an_order_for_the_mortar_still_aboard_says_it_must_land(tmp_path: Path) -> None:
+    done = piped(tmp_path, ["play", "dieppe", "--seed", "3", "--session", "aboard", "--new"], "fire mortar P2\nmove g1-1 ORANGE1\n")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert "error: Howitzer section is aboard LCA 2, not on the map: land the unit first (land mortar BEACH)" in done.stdout
+    assert "error: Group 1, troop 1 is aboard LCA 1, not on the map: land the unit first (land g1-1 BEACH)" in done.stdout
+
+
 def test_bad_input_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
     text = scripted(
         tmp_path,
@@ -115,7 +122,8 @@ def test_bad_input_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
     assert "error: no British unit 'lca-9' (on the map: " in text
     assert "error: no zone 'NOWHERE' (paragraphs ids dieppe lists the zones)" in text
     assert "error: refused: LCA 4 in G2 cannot land troops on ORANGE1" in text
-    assert "error: Group 2, troop 1 is not on the map" in text
+    assert "error: Group 2, troop 1 is aboard LCA 4, not on the map: land the unit first (land g2-1 BEACH)" in text
+    assert "error: Lord Lovat is aboard LCA 4, not on the map: land the unit first (land lovat BEACH)" in text
     assert "error: odds needs an order: odds fire UNITS ZONE [AIM]" in text
     assert "error: refused: no sea line from G2 to NEWHAVEN" in text
     assert "error: refused: a unit entering C6 stops there (rule 9.2)" in text

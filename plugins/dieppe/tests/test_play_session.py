@@ -53,7 +53,7 @@ def test_refused_actions_keep_the_game_as_it_was() -> None:
         ("land g2-1,g1-1 ORANGE2", "the units landing together are all aboard one LCA"),
         ("sail lca-4 SEA-W CH-W NEWHAVEN CH-E", "refused: the voyage costs 4 MP, more than the LCAs' 3"),
         ("fire lca-4 ORANGE2", "refused: nothing to fire at in ORANGE2"),
-        ("embark g2-1 lca-4", "Group 2, troop 1 is not on the map"),
+        ("embark g2-1 lca-4", "Group 2, troop 1 is aboard LCA 4, not on the map: land the unit first (land g2-1 BEACH)"),
         ("odds fire lca-4 C6", "refused: fire at a zone with a face-down marker is forbidden (rule 11.1)"),
         ("assault lca-4 ORANGE2", "refused: no German unit and no face-down marker in ORANGE2 to assault"),
     ]:
@@ -136,10 +136,72 @@ def test_odds_of_landing_units_that_are_not_aboard_is_one_line_not_a_traceback()
             g.lost.append(cid)
 
     arrange(session, lose_lca_4)
-    for line in ("odds land lovat ORANGE2", "odds land lovat,g2-1 ORANGE2", "odds move lovat ORANGE2", "odds bangalore g2-1 ORANGE2"):
+    for line in ("odds land lovat ORANGE2", "odds land lovat,g2-1 ORANGE2"):
         reply = session.send(line)
         assert reply.kind == "error" and "is not on the map" in reply.text, (line, reply.text)
+    for line in ("odds move lovat ORANGE2", "odds bangalore g2-1 ORANGE2"):
+        reply = session.send(line)
+        assert reply.kind == "error" and reply.text.endswith(" is lost"), (line, reply.text)
     assert session.send("odds land lca-5 ORANGE2").kind == "info"
     assert session.send("land lca-5 ORANGE2").kind == "step"
     reply = session.send("odds land lca-5,g2-5 ORANGE2")  # an empty LCA named first: an IndexError before
     assert reply.kind == "error" and reply.text == "error: LCA 5 carries nobody", reply.text
+
+
+def test_an_order_for_a_unit_still_aboard_says_where_it_is_and_that_it_lands_first() -> None:
+    # found by the eyes pass: `fire mortar P2` with the mortar aboard said only "Howitzer
+    # section is not on the map". The counter `mortar` is the howitzer section: the
+    # rulebook gives the one counter both names (its counter list and rule 11.1 say mortar,
+    # the set-up and the fire table howitzer), so the id is the one the player reads.
+    session = new_session()
+    before = (len(session.state.journal), session.state.extra[BOARD_KEY])
+    mortar = "Howitzer section is aboard LCA 2, not on the map: land the unit first (land mortar BEACH)"
+    troop = "Group 2, troop 1 is aboard LCA 4, not on the map: land the unit first (land g2-1 BEACH)"
+    lovat = "Lord Lovat is aboard LCA 4, not on the map: land the unit first (land lovat BEACH)"
+    for line, said in [
+        ("fire mortar P2", mortar),
+        ("odds fire mortar P2", mortar),
+        ("move mortar ORANGE1", mortar),
+        ("move g2-1 ORANGE2", troop),
+        ("bangalore g2-1 ORANGE2", troop),
+        ("assault g2-1 A2", troop),
+        ("embark g2-1 lca-5", troop),
+        ("reorganise G2 lovat", lovat),
+        ("odds move g2-1 ORANGE2", troop),
+        ("odds assault g2-1,g2-2 A2", troop),
+    ]:
+        reply = session.send(line)
+        assert (reply.kind, reply.text) == ("error", f"error: {said}"), line
+    assert (len(session.state.journal), session.state.extra[BOARD_KEY]) == before
+
+
+def test_a_unit_that_embarked_again_is_said_to_stay_aboard() -> None:
+    session = new_session()
+
+    def home_again(g: Any) -> None:
+        g.reembarked.add("g2-1")
+
+    arrange(session, home_again)
+    reply = session.send("move g2-1 ORANGE2")
+    assert reply.text == "error: Group 2, troop 1 is aboard LCA 4, not on the map: it embarked again and stays aboard"
+
+
+def test_units_a_full_beach_keeps_aboard_are_said_to_have_not_acted_and_may_land_later() -> None:
+    # ruling R47: LCA 5's troops that ORANGE2 has no room for never landed, so they keep
+    # their move (before, they stayed aboard with it spent: "g2-6 [move]" on the board)
+    session = new_session()
+
+    def crowd_orange2(g: Any) -> None:
+        for cid in ("g2-1", "g2-2", "g2-3", "g2-4"):
+            g.aboard["lca-4"].remove(cid)
+            g.place(g.pieces[cid], "ORANGE2")
+
+    arrange(session, crowd_orange2)
+    reply = session.send("land lca-5 ORANGE2")
+    said = "in ORANGE2; still aboard LCA 5, no room for them (they have not acted): Group 2, troop 6; Group 2, troop 7; Group 2, troop 8"
+    assert reply.kind == "step" and said in reply.text.splitlines(), reply.text
+    board = session.send("board").text
+    assert "[aboard (6/8 levels): g2-6, g2-7, g2-8]" in board, board
+    arrange(session, lambda g: g.place(g.pieces["g2-1"], "SAANE"))  # a troop has walked on: room for one more
+    reply = session.send("land g2-6 ORANGE2")
+    assert reply.kind == "step" and "in ORANGE2" in reply.text, reply.text

@@ -1,4 +1,4 @@
-"""Each ruling of docs/titles/dieppe.md (numbers R1-R46 of the design study) with a test;
+"""Each ruling of docs/titles/dieppe.md (numbers R1-R46 of the design study, R47 since) with a test;
 the content rulings also through an overlay."""
 
 from __future__ import annotations
@@ -370,6 +370,37 @@ def test_r26_the_smallest_fire_factor_stays_behind(board: Board, put: Put) -> No
     # B2's 8 levels move first, to B3 (4 levels, room for 2 more): the whole stack cannot
     # join, so the weakest stay behind where there is room.
     assert g.points_in("B3") <= 10 and g.points_in("B2") <= 10
+
+
+@pytest.mark.parametrize("choice", ["not_acted", "acted"])
+def test_r47_units_a_full_beach_keeps_aboard_have_not_acted(board: Board, put: Put, scenario: Scenario, choice: str) -> None:
+    # ORANGE2 holds 8 levels: of three full commandos landing, one fits (2 levels) and two
+    # stay aboard LCA 5 (actions._arrive). Rules 9.2 and 6: they never left the boat, so
+    # they did not land and took no action (`not_acted`, the reading in force); `acted`
+    # spends their move as if they had landed.
+    g = board([])
+    g.scenario = with_ruling(scenario, "kept_aboard", choice)
+    lca = put(g, "G2", "lca-5")[0]
+    g.aboard["lca-5"] = ["g2-6", "g2-7", "g2-8"]
+    put(g, "ORANGE2", "g2-1", "g2-2", "g2-3", "g2-4")
+    cargo = [g.pieces[c] for c in ("g2-6", "g2-7", "g2-8")]
+    actions.land(g, cargo, lca, ["ORANGE2"])
+    kept = [g.pieces[c] for c in g.aboard["lca-5"]]
+    assert len(kept) == 2 and g.points_in("ORANGE2") == 10
+    assert [g.log.actions_of(p) for p in kept] == ([[], []] if choice == "not_acted" else [["move"], ["move"]])
+    assert not any(p.acted for p in kept)
+    g.lift(g.pieces["g2-1"])  # room again on the beach (a troop walked on)
+    if choice == "not_acted":
+        assert actions.land(g, kept[:1], lca, ["ORANGE2"]).end == "ORANGE2" and kept[0].zone == "ORANGE2"
+    else:
+        with pytest.raises(ActionRefused, match="already taken the action 'move'"):
+            actions.land(g, kept[:1], lca, ["ORANGE2"])
+
+
+def test_r47_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
+    assert load_scenario(use_cache=False).ruling("kept_aboard") == "not_acted"
+    (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: kept_aboard, choice: acted}\n")
+    assert load_scenario(overlays=[str(tmp_path)], use_cache=False).ruling("kept_aboard") == "acted"
 
 
 def test_r28_wire_stops_the_stack_until_the_next_turn(board: Board, put: Put) -> None:

@@ -78,6 +78,19 @@ class ActionLog:
                 done.append(p.id)
         return done
 
+    def give_back(self, pieces: Sequence[Piece], action: str) -> None:
+        """Undo ``action`` for ``pieces``: the rules say they did not take it after all
+        (Dieppe: units a full beach keeps aboard their LCA never landed, ruling R47).
+        Units left with no action leave the open activation: they have not acted."""
+        for p in pieces:
+            taken = self.used.get(p.id)
+            if taken and taken[-1] == action:
+                taken.pop()
+                self.closed.discard(p.id)
+                if not taken:
+                    del self.used[p.id]
+                    self.active.discard(p.id)
+
     def close(self) -> list[str]:
         """Close the open activation: its units are done for the phase. Returns their ids."""
         ids = sorted(self.active)

@@ -42,6 +42,24 @@ def svg_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup, when: str
     p.add_argument("--svg", metavar="FILE", default=None, help=f"draw the board as it stands {when} (SVG)")
 
 
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse at once an ``--svg`` (or ``turn``'s ``--out``) path that cannot be written.
+
+    The picture is written last (after the set-up is saved, the German phase played, the
+    board written out): a path found unwritable only then would leave a saved game or half
+    of the command's files behind a user error. Nothing is created by the check.
+
+    Raises:
+        SaveError: one line naming the path and why (exit 1).
+    """
+    from paragraphs.state.savefile import check_file_writable
+
+    if getattr(args, "svg", None):
+        check_file_writable(args.svg, "the board picture")
+    if getattr(args, "out", None):
+        check_file_writable(args.out, "the board file")
+
+
 @dataclass(frozen=True, slots=True)
 class RaidChoices:
     """What the player chose before the game: optional rules, level, events."""

@@ -44,9 +44,9 @@ BOARD_KEY = "_raid"
 def session_save_named(title: str, name: str) -> Path | None:
     """The save of the session ``name`` of ``title`` (``default``, or ``TITLE-default`` as
     ``paragraphs sessions`` lists it), or None; a name with a ``/`` is a path, never a session."""
-    from paragraphs.session import sessions_dir
+    from paragraphs.companion.session import has_path_separator, sessions_dir
 
-    if "/" in name:
+    if has_path_separator(name):
         return None
     for candidate in (sessions_dir() / f"{title}-{name}.json", sessions_dir() / f"{name}.json"):
         if candidate.is_file():
@@ -290,11 +290,13 @@ def play_title(
     """
     from paragraphs.cli.commands import open_engine
 
+    from paragraphs_raids.cli import check_outputs
     from paragraphs_raids.templates import choices_of
 
     if getattr(args, "policy", None):
         raise UsageError("--policy chooses the automatic player: use it with --auto")
     options = choices_of(spec, args)
+    check_outputs(args)  # before the session is set up and saved
     engine = open_engine(args, host)
     note = ""
     saved = _saved_start(engine.book.title, args)

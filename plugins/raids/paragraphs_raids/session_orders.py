@@ -96,10 +96,21 @@ def status_outside(data: Mapping[str, Any] | None) -> str | None:
     return None
 
 
-def units_named(pieces: Mapping[str, Piece], on_map: Iterable[Piece], text: str, *, example: str, off_map: bool = False) -> list[Piece]:
+def units_named(
+    pieces: Mapping[str, Piece],
+    on_map: Iterable[Piece],
+    text: str,
+    *,
+    example: str,
+    off_map: bool = False,
+    whereabouts: Callable[[Piece], str] | None = None,
+) -> list[Piece]:
     """``a-1,a-2`` (ids, any case; commas or spaces) -> the British pieces.
 
-    ``off_map`` accepts units that are not on the map (aboard a boat, say).
+    ``off_map`` accepts units that are not on the map (aboard a boat, say). For one that
+    is refused, ``whereabouts`` (the title's) says where it is and what it needs
+    ("is aboard LCA 2, not on the map: ..."): "not on the map" alone would leave the
+    player wondering why a unit he sees on his sheet takes no order.
 
     Raises:
         UsageError: a name that is none of the player's units, or one off the map.
@@ -115,7 +126,7 @@ def units_named(pieces: Mapping[str, Piece], on_map: Iterable[Piece], text: str,
             here = sorted(p.id for p in on_map if p.side == BRITISH)
             raise UsageError(f"no British unit {n!r} (on the map: {', '.join(here) or 'none'})")
         if not piece.zone and not off_map:
-            raise UsageError(f"{piece.label()} is not on the map")
+            raise UsageError(f"{piece.label()} {whereabouts(piece) if whereabouts else 'is not on the map'}")
         if piece not in out:  # a unit typed twice is still one unit (never counted twice)
             out.append(piece)
     return out

@@ -34,7 +34,7 @@ from typing import Any, Protocol
 
 from paragraphs.errors import UsageError
 
-from paragraphs_raids.cli import RaidChoices, raid_choices
+from paragraphs_raids.cli import RaidChoices, check_outputs, raid_choices
 
 
 class RaidTitle(Protocol):
@@ -151,6 +151,7 @@ def run_auto_play(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     seed = args.seed if args.seed is not None else fresh_seed()
     policy_id, factory = policy_factory(spec, host, args.policy)
     options = choices_of(spec, args)
+    check_outputs(args)  # before the game is played and printed
     scenario = spec.load_scenario(args, host)
     svg = getattr(args, "svg", None)
     draw = (lambda state: spec.write_picture(svg, scenario, state)) if svg else None  # the board as the game ends
@@ -289,6 +290,7 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     from paragraphs_raids.journal import Journal
     from paragraphs_raids.physical import TerminalRoller, ask_marker_terminal, ask_terminal
 
+    check_outputs(args)  # before a die is asked or anything is written
     scenario = spec.load_scenario(args, host)
     journal = Journal()
     seed = None

@@ -37,7 +37,7 @@ from paragraphs_raids.session_orders import ORDERS, OVER, START, playing, publis
 from paragraphs_raids.stacks import BRITISH, Piece
 
 from paragraphs_bruneval.game import actions
-from paragraphs_bruneval.game.state import GameState, Options
+from paragraphs_bruneval.game.state import COMMANDOS, GameState, Options
 from paragraphs_bruneval.interactive.boardstate import game_from_json, game_to_json
 
 # --------------------------------------------------------------------------- loading
@@ -127,7 +127,28 @@ def _order(ctx: Any, act: Callable[[GameState], str]) -> str:
 
 def units_named(g: GameState, text: str) -> list[Piece]:
     """``nelson-1,nelson-2`` (ids, any case; commas or spaces) -> the British pieces."""
-    return shared.units_named(g.pieces, g.on_map(), text, example="nelson-1,nelson-2")
+    return shared.units_named(g.pieces, g.on_map(), text, example="nelson-1,nelson-2", whereabouts=lambda p: whereabouts(g, p))
+
+
+def whereabouts(g: GameState, piece: Piece) -> str:
+    """Where a British unit off the map is, and what it needs before an order on the map."""
+    boat = next((g.pieces[b] for b, cargo in g.aboard.items() if piece.id in cargo), None)
+    if boat is not None:
+        if piece.group == COMMANDOS and g.options.commando:  # rule 18: it may land
+            return f"is aboard {boat.label()}, not on the map: land the unit first (land {piece.id} BEACH)"
+        return f"is aboard {boat.label()}, not on the map: embarked, it leaves when the LCA sails"
+    if piece.id in g.sailed:
+        return "has sailed home"
+    if piece.id in g.eliminated:
+        return "is eliminated"
+    if piece.group in g.lost_groups:
+        return "is not on the map: its group never arrives"
+    if piece.group in g.late_entries:
+        return f"is not on the map yet: its group comes in on turn {g.late_entries[piece.group]}"
+    jump = next((turn for turn, groups in g.scenario.params.drop_waves if piece.group in groups and turn > g.turn), None)
+    if jump is not None:
+        return f"is not on the map yet: its group jumps on turn {jump}"
+    return "is not on the map"
 
 
 def zone_named(g: GameState, word: str) -> str:

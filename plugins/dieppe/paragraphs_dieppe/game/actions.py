@@ -230,7 +230,26 @@ def _walk(
     end = path[-1] if path else start
     _arrive(g, pieces, end, _previous(path, start), from_lca if len(path) <= 1 else None)
     report.end = end
+    if from_lca is not None and len(path) <= 1:
+        _never_landed(g, pieces, from_lca)
     return report
+
+
+def _never_landed(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
+    """Ruling R47 (content ``kept_aboard``): units the beach had no room for stay aboard
+    (:func:`_arrive`). They never left their LCA, so they did not land (rule 9.2: a unit
+    lands when it moves from its LCA to the beach) and carry no Job Done (rule 6 marks the
+    units that carried out an action): ``not_acted`` gives them their move back, to act
+    later in the phase. ``acted`` keeps the move spent, as if they had landed."""
+    if g.scenario.ruling("kept_aboard") != "not_acted":
+        return
+    aboard = set(g.aboard.get(lca.id, ()))
+    kept = [p for p in pieces if p.id in aboard]
+    if kept:
+        g.log.give_back(kept, MOVE)
+        for p in kept:
+            if p.id not in g.log.closed:
+                p.acted = False
 
 
 def _previous(path: Sequence[str], start: str) -> str:

@@ -126,7 +126,19 @@ def _order(ctx: Any, act: Callable[[GameState], str]) -> str:
 def units_named(g: GameState, text: str, *, aboard: bool = False) -> list[Piece]:
     """``g2-1,g2-2`` (ids, any case; commas or spaces) -> the British pieces (``aboard``:
     units under an LCA are accepted too)."""
-    return shared.units_named(g.pieces, g.on_map(), text, example="g2-1,g2-2", off_map=aboard)
+    return shared.units_named(g.pieces, g.on_map(), text, example="g2-1,g2-2", off_map=aboard, whereabouts=lambda p: whereabouts(g, p))
+
+
+def whereabouts(g: GameState, piece: Piece) -> str:
+    """Where a British unit off the map is, and what it needs before an order on the map."""
+    boat = carrier_of(g, piece)
+    if boat is not None:
+        if piece.id in g.reembarked:  # rule 9.2: it never lands again
+            return f"is aboard {boat.label()}, not on the map: it embarked again and stays aboard"
+        return f"is aboard {boat.label()}, not on the map: land the unit first (land {piece.id} BEACH)"
+    if piece.id in g.lost:
+        return "is lost"
+    return "is not on the map"
 
 
 def zone_named(g: GameState, word: str) -> str:
@@ -255,7 +267,11 @@ def _land(g: GameState, units: str, path: str) -> str:
     # Units the beach had no room for stay in their LCA (actions._arrive): say so, or the
     # player takes them for landed.
     kept = [p.label() for p in pieces if p.id in g.aboard.get(lca.id, ())]
-    return f"{said}; still aboard {lca.label()}, no room for them: {'; '.join(kept)}" if kept else said
+    if not kept:
+        return said
+    # ruling R47: they never landed, so (under the reading in force) they have not acted
+    free = " (they have not acted)" if g.scenario.ruling("kept_aboard") == "not_acted" else ""
+    return f"{said}; still aboard {lca.label()}, no room for them{free}: {'; '.join(kept)}"
 
 
 def order_land(ctx: Any, units: str, path: str) -> str:

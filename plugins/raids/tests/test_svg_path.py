@@ -1,0 +1,62 @@
+"""``--svg FILE`` that cannot be written is refused before the command does anything.
+
+Found by the eyes pass: ``play dieppe --svg /proc/x.svg`` set the game up and saved it, and
+only then failed on the picture (one line, exit 1), leaving a session behind a user error.
+Every raid command taking ``--svg`` (play, play --auto, turn, board of both titles) now
+checks the path first and leaves no file: no save, no ``--out`` board, no empty picture.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from paragraphs_raids.pty_play import env
+
+BOARDS = {t: Path(__file__).parents[2] / t / "tests" / "data" / "board.json" for t in ("dieppe", "bruneval")}
+
+
+def run(tmp_path: Path, *args: str, lines: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "paragraphs", *args], input=lines, capture_output=True, text=True, env=env(tmp_path), cwd=tmp_path, timeout=120)
+
+
+def files(folder: Path) -> set[Path]:
+    return {p.relative_to(folder) for p in folder.rglob("*")}
+
+
+@pytest.mark.parametrize("title", ["dieppe", "bruneval"])
+def test_every_svg_command_refuses_an_unwritable_picture_before_doing_anything(tmp_path: Path, title: str) -> None:
+    (tmp_path / "notes.txt").write_text("a file, not a folder\n", encoding="utf-8")
+    (tmp_path / "pictures").mkdir()
+    before = files(tmp_path)
+    for picture, why in [
+        (tmp_path / "notes.txt" / "x.svg", f"{tmp_path / 'notes.txt'} is not a folder"),
+        (tmp_path / "pictures", "it is not a regular file"),
+    ]:
+        for line in [
+            ("play", title, "--seed", "3", "--session", "pic", "--new"),
+            ("play", title, "--auto", "--seed", "3"),
+            ("turn", title, "--state", str(BOARDS[title]), "--seed", "1", "--out", "next.json"),
+            ("board", title, "--state", str(BOARDS[title])),
+        ]:
+            done = run(tmp_path, *line, "--svg", str(picture), lines="next\n")
+            assert done.returncode == 1, (line, done.stdout, done.stderr)
+            assert done.stderr == f"paragraphs: error: {picture}: cannot write the board picture: {why}\n", (line, done.stderr)
+            assert done.stdout == "", (line, done.stdout)
+            assert files(tmp_path) == before, (line, files(tmp_path) - before)  # no save, no board, no picture
+
+
+def test_a_picture_in_a_folder_still_to_make_is_drawn(tmp_path: Path) -> None:
+    # the check probes the nearest folder that exists; the picture's folders are made as before
+    picture = tmp_path / "new" / "sub" / "board.svg"
+    done = run(tmp_path, "play", "dieppe", "--auto", "--seed", "3", "--svg", str(picture))
+    assert done.returncode == 0 and picture.is_file(), done.stderr
+
+
+def test_play_with_a_picture_in_proc_leaves_no_session(tmp_path: Path) -> None:
+    # the eyes pass's own line (Linux: nobody, root included, creates a file in /proc)
+    done = run(tmp_path, "play", "dieppe", "--svg", "/proc/x.svg", "--session", "proc", "--new", "--seed", "3", lines="next\n")
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "/proc/x.svg: cannot write the board picture" in done.stderr, done.stderr
+    assert not (tmp_path / "sessions").exists() or not any((tmp_path / "sessions").iterdir())
