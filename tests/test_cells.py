@@ -463,3 +463,41 @@ def test_an_overlay_fills_a_lost_row():
     e = Engine(compiled.book, host)
     assert [i.text for i in e.resolve("5", e.new_state(), dice=ScriptedDice([4])).instructions][0].startswith("Where the boat drifts, 4: west [from mine/cells.yaml:")
     assert [g.id for g in find_gaps(compiled.book)] == ["cell.5.3.result"]
+
+
+def test_a_second_template_never_writes_over_a_filled_in_overlay(tmp_path):
+    # found by the eyes pass: `template ambush DIR` run again over the folder the owner had
+    # filled in replaced his cells.yaml with the empty skeleton, without a word
+    from paragraphs.errors import UsageError
+    from paragraphs.gaps import overlay_template
+
+    compiled, _ = compile_text(BOOK + ASSUMED_BITS)
+    overlay_template(compiled.book, tmp_path / "mine")
+    assert overlay_template(compiled.book, tmp_path / "mine")  # the same skeleton again: fine
+    cells = tmp_path / "mine" / "cells.yaml"
+    filled = cells.read_text().replace("# cells:", "cells:") + '  - {key: "cell.loot.4-5.result", value: "a brass key"}\n'
+    cells.write_text(filled)
+    with pytest.raises(UsageError, match="cells.yaml already there with other text"):
+        overlay_template(compiled.book, tmp_path / "mine")
+    assert cells.read_text() == filled
+
+
+def test_cells_export_to_the_overlay_of_the_game_keeps_the_cells_it_held(tmp_path):
+    # found by the eyes pass: a game played with --overlay DIR (DIR from an earlier `cells
+    # export`) asks none of those cells, so exporting it to DIR again wrote "cells: []" over them
+    from paragraphs.gaps import cells_overlay
+    from paragraphs.session import Session
+
+    earlier = cells_overlay({"cell.fire.rifle.1": 70, "cell.loot.4-5.result": {"cell": "prohibited", "note": "printed P"}}, tmp_path / "mine")
+    e = engine()
+    session = Session(e, e.new_state(), dice="physical")
+    reply = session.send(f"cells export {tmp_path / 'mine'}")
+    assert reply.kind == "info" and "0 cells written" in reply.text and "(with 2 kept from the earlier export)" in reply.text, reply.text
+    text = earlier.read_text()
+    assert '{key: "cell.fire.rifle.1", value: 70' in text and '"cell.loot.4-5.result", cell: "prohibited", note: "printed P"' in text, text
+    session.send("1")
+    session.send("4")
+    session.send("a brass key")  # answered now: the new value replaces the earlier one
+    assert "1 cell written" in session.send(f"cells export {tmp_path / 'mine'}").text
+    over, _ = _compile_with_overlay(earlier.read_text())
+    assert not over.errors and over.book.tables["loot"].cell(4).value == "a brass key"

@@ -110,3 +110,27 @@ def test_an_empty_session_name_is_refused(capsys, monkeypatch, tmp_path, name):
     code, line = one_line_error(capsys, "play", "sample", "--session", name)
     assert code == 2 and line == "paragraphs: error: --session needs a name (or a path ending in .json)"
     assert not (tmp_path / "sessions").exists()
+
+
+@pytest.mark.parametrize("command", [["docs", "export", "", "--title", "sample"], ["template", "sample", ""], ["schemas", "", "sample"], ["docs", "export", "  "]])
+def test_an_empty_output_folder_is_refused_not_read_as_the_working_folder(capsys, monkeypatch, tmp_path, command):
+    # found by the eyes pass: `docs export ""` wrote its pages where the user stood
+    monkeypatch.chdir(tmp_path)
+    code, line = one_line_error(capsys, *command)
+    assert code == 2 and "not an empty name" in line, line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_overlay_naming_a_file_says_it_is_a_file(capsys, tmp_path):
+    # found by the eyes pass: "overlay folder cells.yaml does not exist", of a file that does
+    overlay = tmp_path / "cells.yaml"
+    overlay.write_text("cells: []\n")
+    code, line = one_line_error(capsys, "read", "sample", "2", "--answer", "storm=1", "--overlay", str(overlay))
+    assert code == 2 and line == f"paragraphs: error: overlay {overlay} is a file: an overlay is a folder of content (the folder that holds it, or a new one)"
+
+
+@pytest.mark.parametrize("title", ["spi_commando", "dieppe", "bruneval"])
+def test_randomtest_of_a_title_without_paragraphs_is_one_line(capsys, title):
+    # found by the eyes pass: an IndexError traceback (random.choice of no entry point)
+    code, line = one_line_error(capsys, "randomtest", title, "--runs", "2")
+    assert code == 2 and line == f"paragraphs: error: {title} has no paragraphs: randomtest reads a book's paragraphs at random, and this title has none to read"

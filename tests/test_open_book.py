@@ -141,3 +141,32 @@ def test_validate_reports_a_borrowed_title_that_is_not_installed(tmp_path, capsy
     assert main(["read", f"{folder}/", "1", "--no-cache"]) == 2
     err = capsys.readouterr().err
     assert "title.uses in " in err and ": unknown title 'nosuch' (installed: " in err, err
+
+
+def test_a_folder_linked_into_itself_is_read_once(tmp_path):
+    # found by the eyes pass: `again -> .` made every command read book.yaml forty times
+    # (to the system's link limit): "title is declared twice (first at book.yaml:1:8)",
+    # and read listed the same file 41 times; a second loop (`up/top -> ..`) never ended
+    folder = tmp_path / "looped"
+    folder.mkdir()
+    (folder / "book.yaml").write_text(textwrap.dedent(BOOK).lstrip(), encoding="utf-8")
+    (folder / "again").symlink_to(".")
+    (folder / "up").mkdir()
+    (folder / "up" / "top").symlink_to("..")
+    # in a child with a timeout: with two such links the walk once took 2**40 paths (a hang)
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "paragraphs", "validate", f"{folder}/", "--no-cache"], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and ": ok: 2 paragraphs" in run.stdout and "ID00" not in run.stdout, (run.stdout, run.stderr)
+
+
+def test_validate_of_a_folder_names_the_folder_in_its_gaps_hint(tmp_path, capsys):
+    # found by the eyes pass: "(paragraphs gaps lantern)" named the folder's title id, which
+    # gaps refuses ("unknown title"); a book that failed showed "paragraphs gaps __path__"
+    folder = tmp_path / "hinted"
+    folder.mkdir()
+    (folder / "book.yaml").write_text(textwrap.dedent(BOOK).lstrip(), encoding="utf-8")
+    main(["validate", f"{folder}/", "sample"])
+    out = capsys.readouterr().out
+    assert f"(paragraphs gaps {folder}/)" in out and "(paragraphs gaps sample)" in out, out

@@ -50,3 +50,15 @@ def test_writing_is_atomic_private_and_leaves_no_temporary_file(tmp_path, monkey
         private.write_signed(tmp_path, "entry.json", b"M\n", KEY, b"second")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["entry.json"]  # the temporary file is gone
     assert private.signed_body((tmp_path / "entry.json").read_bytes(), b"M\n", KEY) == b"first"
+
+
+def test_a_file_in_place_of_the_cache_folder_is_said_once(tmp_path, capsys, monkeypatch):
+    # found by the eyes pass: PARAGRAPHS_CACHE_DIR naming a file gave two warnings, "ignoring
+    # the compiled-content cache X: it is not a folder" then "cannot create ... (File exists)"
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setenv("PARAGRAPHS_CACHE_DIR", str(blocker))
+    monkeypatch.setattr(private, "_warned", set())
+    assert private.trusted_dir(create=False) is None and private.trusted_dir(create=True) is None
+    warnings = capsys.readouterr().err.splitlines()
+    assert warnings == [f"paragraphs: warning: ignoring the compiled-content cache {blocker}: it is not a folder"], warnings

@@ -292,3 +292,34 @@ def test_help_of_a_title_without_paragraphs_offers_no_paragraph_to_read():
     assert "<paragraph>" not in text and "T358" not in text
     assert "odds <command> [arguments] [key=value ...]     exact odds of what a title command would do" in text
     assert "flip <call>" in text and "cells [export DIR]" in text and "overlay (DIR/cells.yaml)" in text
+
+
+OBSERVED = """
+paragraphs:
+  - {id: "1", steps: [{mark_sighting: {id: U3, observer: I1, lapses: bookkeeping}}]}
+  - {id: "2", steps: [{mark_sighting: {id: U3, observer: I2}}]}
+  - {id: "3", steps: [{clear_sighting: {id: U3, observer: I1, reason: "it ducked behind the hedge"}}]}
+"""
+
+
+def test_log_says_when_a_sighting_gains_or_loses_an_observer():
+    # the log once said nothing for 2 and 3: only a sighting new to the sheet counted,
+    # though the sheet went from "U3 (by I1)" to "U3 (by I1, I2)" and then "U3 (by I2)"
+    engine = engine_for(OBSERVED)
+    session = Session(engine, engine.new_state())
+    for line in ("1", "2", "3"):
+        assert session.send(line).kind == "step"
+    assert [entry["did"] for entry in session.log_data()] == [["marked U3 (by I1)"], ["marked U3 (by I1, I2)"], ["U3 no longer held by I1"]]
+
+
+def test_a_line_of_bytes_that_are_not_utf8_changes_nothing_and_the_session_still_saves(tmp_path):
+    # found by the eyes pass: "vp +1 caf\xe9" from a Latin-1 terminal reached the session as a
+    # lone surrogate; the step was kept in memory, its save failed ("cannot save: ... surrogates
+    # not allowed"), and so did every later save: quitting lost the whole game since
+    path = tmp_path / "s.json"
+    engine = engine_for(BOOK)
+    session = Session(engine, engine.new_state(), path=path)
+    reply = session.send("vp +1 caf\udce9")
+    assert reply.kind == "error" and "not UTF-8" in reply.text and not session.state.journal
+    assert session.send("vp +2 fine").kind != "error"
+    assert [e.get("reason") for e in load_state(path).journal] == ["fine"]

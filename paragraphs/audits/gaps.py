@@ -144,10 +144,13 @@ def overlay_template(book: m.Book, folder: Path) -> list[Path]:
 
     Every record is commented out, so the skeleton is a valid (empty) overlay as written:
     the owner uncomments the lines they fill in from their copy of the game.
+
+    Raises:
+        UsageError: a file of the skeleton is already in ``folder`` with other text (the
+            owner's filled-in overlay, which a second run once wrote over): nothing is written.
     """
     gaps = find_gaps(book)
-    folder.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
+    files: list[tuple[Path, list[str]]] = []
     cells = [g for g in gaps if g.kind == UNKNOWN_CELL]
     head = f"# Overlay skeleton for {book.name} ({book.title}). Fill in a value from your copy of the game,\n# uncomment the line, and use the folder with --overlay.\n"
     if cells:
@@ -155,17 +158,34 @@ def overlay_template(book: m.Book, folder: Path) -> list[Path]:
         for g in cells:
             lines.append(f"#   # {_comment(g.reason)}" + (f" (source: {_comment(g.source)})" if g.source else "") + (f"; declared at {g.where}" if g.where else ""))
             lines.append(f"#   - {_flow({'key': g.id, 'value': None})}")
-        written.append(_write(folder / "cells.yaml", lines))
+        files.append((folder / "cells.yaml", lines))
     assumed = [g for g in gaps if g.kind == ASSUMED]
     if assumed:
         lines = [head, "# Values the title assumes (the source does not print them): lay the printed value over", "# the record, field by field (records are merged by id)."]
         for g in assumed:
             lines.append(f"# {g.id}: {_comment(g.reason)}" + (f" (declared at {g.where})" if g.where else "") + (f"; in force: {json.dumps(g.value, ensure_ascii=False)}" if g.value is not None else ""))
-        written.append(_write(folder / "assumed.yaml", lines))
+        files.append((folder / "assumed.yaml", lines))
     records = _record_skeleton(book)
     if records:
-        written.append(_write(folder / "records.yaml", [head, *records]))
-    return written
+        files.append((folder / "records.yaml", [head, *records]))
+    kept = [path for path, lines in files if path.exists() and _text_of(path) != _joined(lines)]
+    if kept:
+        from paragraphs.foundation.errors import UsageError
+
+        raise UsageError(f"{', '.join(str(p) for p in kept)} already there with other text (your filled-in overlay?): nothing written; choose another folder, or move it away first")
+    folder.mkdir(parents=True, exist_ok=True)
+    return [_write(path, lines) for path, lines in files]
+
+
+def _joined(lines: list[str]) -> str:
+    return "\n".join(lines) + "\n"
+
+
+def _text_of(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _record_skeleton(book: m.Book) -> list[str]:
@@ -217,8 +237,26 @@ def cells_overlay(entered: Mapping[str, Any], folder: Path, *, title: str = "") 
     return _write(folder / "cells.yaml", lines)
 
 
+def exported_cells(path: Path) -> dict[str, Any]:
+    """The cells of an earlier ``cells export`` file, as :func:`cells_overlay` takes them
+    (empty when the file is missing or unreadable)."""
+    from ruamel.yaml import YAML, YAMLError
+
+    try:
+        data = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, YAMLError):
+        return {}
+    out: dict[str, Any] = {}
+    records = data.get("cells") if isinstance(data, dict) else None
+    for record in records if isinstance(records, list) else ():
+        if isinstance(record, dict) and isinstance(record.get("key"), str):
+            kept = {k: v for k, v in record.items() if k in ("cell", "note", "value", "rule")}
+            out[record["key"]] = kept if "cell" in kept else record.get("value")
+    return out
+
+
 def _write(path: Path, lines: list[str]) -> Path:
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tmp.write_text(_joined(lines), encoding="utf-8")
     tmp.replace(path)
     return path

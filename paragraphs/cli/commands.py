@@ -11,6 +11,7 @@ import sys
 # import it themselves
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 from paragraphs.cli.terminal import emit_json, style, table
@@ -215,7 +216,10 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
         if compiled.book is not None:
             from paragraphs.audits.gaps import census
 
-            print(style(f"{target}: gaps: {census(compiled.book)} (paragraphs gaps {compiled.book.title})", "dim"))
+            # the command to type names what was validated: a folder by its path (its title id,
+            # or the placeholder of a book that failed, is no installed title), a file not at all
+            listed = compiled.book.title if target in host.titles() and not is_folder_argument(target) else target if Path(target).is_dir() else None
+            print(style(f"{target}: gaps: {census(compiled.book)}" + (f" (paragraphs gaps {listed})" if listed else ""), "dim"))
     return 1 if failed else 0
 
 
@@ -256,13 +260,24 @@ def list_gaps(args: argparse.Namespace, host: Any) -> int:
     return 0
 
 
+def _output_folder(text: str, command: str) -> Path:
+    """The folder a command writes into: an empty name is refused (``Path("")`` is the
+    working folder, so ``docs export ""`` once wrote 75 pages where the user stood)."""
+    from pathlib import Path
+
+    if not text.strip():
+        raise UsageError(f"{command} writes into a folder: name it (. for this one), not an empty name")
+    return Path(text)
+
+
 def cmd_template(args: argparse.Namespace, host: Any) -> int:
     from pathlib import Path
 
     from paragraphs.audits.gaps import overlay_template
 
+    folder = _output_folder(args.dir, "template")
     engine = open_engine(args, host)
-    written = overlay_template(engine.book, Path(args.dir))
+    written = overlay_template(engine.book, folder)
     for path in written:
         print(f"wrote {path}")
     if not written:
@@ -482,7 +497,7 @@ def cmd_docs(args: argparse.Namespace, host: Any) -> int:
 
     from paragraphs.docs.docgen import export_reference
 
-    written = export_reference(host, Path(args.dir), titles=args.title or None, spoilers=args.spoilers, overlays=args.overlay)
+    written = export_reference(host, _output_folder(args.dir, "docs export"), titles=args.title or None, spoilers=args.spoilers, overlays=args.overlay)
     print(f"wrote {len(written)} pages to {args.dir}")
     return 0
 
@@ -498,7 +513,7 @@ def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
     from paragraphs.pipeline.grammar import grammar_for
     from paragraphs.pipeline.validation import build_title_schema
 
-    out = Path(args.dir)
+    out = _output_folder(args.dir, "schemas")
     for title in args.titles or list(host.titles()):
         info = host.title(title)
         grammar = grammar_for(host, title)

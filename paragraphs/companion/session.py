@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs.foundation.terminal import style
 from paragraphs.book.dice import DiceSource, Die, MissingRoll, ScriptedDice, SeededDice
+from paragraphs.book.cells import UnknownCell
 from paragraphs.foundation.errors import ParagraphsError, UsageError
 from paragraphs.state import State, save_state
 
@@ -304,9 +305,22 @@ class Session:
     def send(self, line: str) -> Reply:
         """Handle one line the player typed: a command, or the answer to the waiting question."""
         try:
+            line.encode("utf-8")
+        except UnicodeEncodeError:
+            # bytes that are not UTF-8 (a terminal in another encoding) reach Python as lone
+            # surrogates: kept in a step, they made that save and every later one fail
+            return self._error("the line holds bytes that are not UTF-8 text (is the terminal set to UTF-8?): nothing was done; type it again")
+        try:
             if self.pending is not None:
                 return self._answer_line(line)
             return self._command(line)
+        except UnknownCell as exc:
+            # the engine's own words name --answer, an option of read and odds; play has none
+            why = f" ({exc.cell.reason})" if exc.cell.reason else ""
+            return self._error(
+                f"{exc.key} is not given by the source{why}; this session refuses such cells (--gaps refuse): "
+                f"lay it over in an overlay folder (cells: [{{key: {exc.key}, value: ...}}], then play with --overlay DIR), or play with --gaps ask to be asked"
+            )
         except ParagraphsError as exc:
             return self._error(str(exc))
 
@@ -532,6 +546,10 @@ class Session:
     def set_value(self, words: list[str]) -> Reply:
         """``set NAME VALUE``: record a value of the table (a declared track, or a sheet value)."""
         known = self.settable()
+        if not known and not self.state.counters:
+            # a title without tracks or counters (a referee of procedures) once answered
+            # "no value 'foo' to set (known: )"
+            raise UsageError(f"{self.engine.book.name} keeps no value to set: its record changes through its own commands (help lists them)")
         if len(words) < 2:
             raise UsageError("set needs a name and a value: set condition 2 (names: " + ", ".join(known) + ")")
         name, raw = words[0], " ".join(words[1:])
@@ -698,6 +716,13 @@ class Session:
         book = self.engine.book
         claimed = {c for sec in self.sections for c in sec.claims}
         did = [f"marked {_sighting_label(after, sid)}" for sid in sorted(set(after.sightings) - set(before.sightings))]
+        for sid in sorted(set(after.sightings) & set(before.sightings)):
+            # a sighting held by several observers: one more, or one fewer, is a change too
+            held, holds = set(before.observers(sid)), set(after.observers(sid))
+            if holds - held:
+                did.append(f"marked {_sighting_label(after, sid)}")
+            if held - holds:
+                did.append(f"{sid} no longer held by {', '.join(sorted(held - holds))}")
         for name in sorted(set(after.counters) | set(before.counters)):
             old, new = int(before.counters.get(name, 0)), int(after.counters.get(name, 0))
             if old != new:
@@ -799,13 +824,16 @@ class Session:
         if written.exists() and not _is_cells_export(written):
             # an overlay the player wrote himself (a filled template, say) is never overwritten
             raise UsageError(f"{written} is there and was not written by cells export: choose another folder")
-        from paragraphs.audits.gaps import cells_overlay
+        from paragraphs.audits.gaps import cells_overlay, exported_cells
 
+        # an earlier export there keeps its cells: a game played with --overlay DIR asks none
+        # of them again, so exporting it to DIR once wrote "cells: []" over them
+        earlier = {k: v for k, v in exported_cells(written).items() if k not in entered} if written.exists() else {}
         try:
-            path = cells_overlay(entered, folder, title=self.engine.book.title)
+            path = cells_overlay({**earlier, **entered}, folder, title=self.engine.book.title)
         except OSError as exc:
             raise UsageError(f"cannot write {written}: {exc.strerror or exc}") from None
-        text = f"{len(entered)} cell{'s' if len(entered) != 1 else ''} written to {path}: play with --overlay {folder} to use them"
+        text = f"{len(entered)} cell{'s' if len(entered) != 1 else ''} written to {path}" + (f" (with {len(earlier)} kept from the earlier export)" if earlier else "") + f": play with --overlay {folder} to use them"
         return self._info(text, cells=entered, file=str(path))
 
     # ---------------------------------------------------------------- helpers
@@ -897,7 +925,10 @@ def _how_to_answer(prompt: Prompt) -> str:
         return f"type yes or no ({prompt.text})"
     if prompt.kind == "integer":
         return f"type a whole number {prompt.domain} ({prompt.text})"
-    return f"type one of {', '.join(cid for cid, _ in prompt.choices)} ({prompt.text})"
+    if prompt.choices:
+        return f"type one of {', '.join(cid for cid, _ in prompt.choices)} ({prompt.text})"
+    # a table cell's question has no choices: its domain says what to type
+    return f"type {prompt.domain or 'an answer'} ({prompt.text})"
 
 
 def _prompt_of(q: Any) -> Prompt:

@@ -85,21 +85,23 @@ def unsafe(st: os.stat_result) -> str:
 def trusted_dir(create: bool) -> str | None:
     """The cache folder when it is safe to use (made 0700 if ``create``), else None."""
     folder = cache_folder()
+    # one key for every warning about the folder: a command looks it up to read, then to
+    # write, and a file in its place was once reported twice ("not a folder", "cannot create")
     try:
         if create and not os.path.isdir(folder):
             os.makedirs(folder, mode=0o700, exist_ok=True)
         st = os.lstat(folder)
     except OSError as exc:
         if create:
-            warn_once(f"unwritable:{folder}", f"cannot create the compiled-content cache {folder} "
+            warn_once(f"cache:{folder}", f"cannot create the compiled-content cache {folder} "
                   f"({exc.strerror or exc}); content is compiled on every command")
         return None
     if not stat.S_ISDIR(st.st_mode):
-        warn_once(f"unsafe:{folder}", f"ignoring the compiled-content cache {folder}: it is not a folder")
+        warn_once(f"cache:{folder}", f"ignoring the compiled-content cache {folder}: it is not a folder")
         return None
     why = unsafe(st)
     if why:
-        warn_once(f"unsafe:{folder}", f"ignoring the compiled-content cache {folder}: {why}")
+        warn_once(f"cache:{folder}", f"ignoring the compiled-content cache {folder}: {why}")
         return None
     return folder
 

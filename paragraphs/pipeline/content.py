@@ -86,8 +86,17 @@ def content_files(root: Traversable | str, *, overlay: bool = False) -> list[Sou
     if isinstance(root, str):
         return _folder_files(root, overlay)
     found: list[tuple[str, Traversable]] = []
+    walked: set[str] = set()
+    pathlib = sys.modules.get("pathlib")  # (a node is a Path only if pathlib is imported)
 
     def walk(node: Traversable, rel: str) -> None:
+        if pathlib is not None and isinstance(node, pathlib.Path):
+            # a folder reached again through a symlink (``again -> .``, a link to a parent)
+            # is read once: followed, it read the same files to the system's link limit
+            real = os.path.realpath(node)
+            if real in walked:
+                return
+            walked.add(real)
         for child in node.iterdir():
             name = child.name
             if name.startswith("."):
@@ -100,7 +109,6 @@ def content_files(root: Traversable | str, *, overlay: bool = False) -> list[Sou
     if root.is_dir():
         walk(root, "")
     out = []
-    pathlib = sys.modules.get("pathlib")  # (a node is a Path only if pathlib is imported)
     for rel, node in sorted(found):
         where = os.path.realpath(node) if pathlib is not None and isinstance(node, pathlib.Path) else f"{root}/{rel}"
         out.append(SourceFile(_display(where), node.read_bytes(), overlay, rel))
@@ -112,8 +120,13 @@ def _folder_files(root: str, overlay: bool) -> list[SourceFile]:
     same files (names starting with a dot skipped, folders followed through links), keys
     and order."""
     found: list[tuple[str, str]] = []
+    walked: set[str] = set()
 
     def walk(folder: str, rel: str) -> None:
+        real = os.path.realpath(folder)  # a folder reached again through a link: read once
+        if real in walked:
+            return
+        walked.add(real)
         with os.scandir(folder) as entries:
             children = list(entries)
         for child in children:
@@ -149,6 +162,8 @@ def overlay_dirs(explicit: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
     dirs = [Path(p) for p in explicit]
     dirs += [Path(p) for p in env.split(os.pathsep) if p]
     for d in dirs:
+        if d.exists() and not d.is_dir():
+            raise UsageError(f"overlay {d} is a file: an overlay is a folder of content (the folder that holds it, or a new one)")
         if not d.is_dir():
             raise UsageError(f"overlay folder {d} does not exist")
     return dirs

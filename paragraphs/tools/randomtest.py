@@ -16,7 +16,7 @@ from paragraphs.book import model as m
 from paragraphs.book.cells import is_cell_key
 from paragraphs.book.dice import SeededDice, derive_seed
 from paragraphs.interpreter.engine import Engine
-from paragraphs.foundation.errors import ParagraphsError
+from paragraphs.foundation.errors import ParagraphsError, UsageError
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -138,6 +138,10 @@ def random_test(engine: Engine, *, runs: int = 200, seed: int = 0, steps: int = 
     book = engine.book
     name = name or book.title
     entries = [ep.paragraph for ep in book.entry_points if ep.paragraph in book.paragraphs] or list(book.paragraphs)[:1]
+    if not entries:
+        # a title of procedures only (a referee, a raid game): random.choice([]) once ended
+        # the command with an IndexError traceback
+        raise UsageError(f"{name} has no paragraphs: randomtest reads a book's paragraphs at random, and this title has none to read")
     report = Report(book.title, runs, 0, len(book.paragraphs))
     report.branch_paragraphs = branch_paragraphs(book)
     points = set(report.branch_paragraphs)

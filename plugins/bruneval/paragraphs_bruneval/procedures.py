@@ -33,7 +33,7 @@ def _roller(ctx: Context) -> Any:
     return context_roller(ctx)
 
 
-def events(ctx: Context, **_: Any) -> str:
+def events(ctx: Context) -> str:
     """Rule 5: phase A of an event turn (1 or 2), with no event used yet and no group lost.
     The group Flak or a wrong DZ strikes is drawn as ruling event_groups says (overlays
     included): by default among the groups still in the air (all three on turn 1, Rodney
@@ -54,7 +54,7 @@ def events(ctx: Context, **_: Any) -> str:
     return result.label(names)
 
 
-def drop(ctx: Context, **_: Any) -> str:
+def drop(ctx: Context) -> str:
     """Rule 7: where one paratrooper unit of a group lands (DZ, then zone 1-6)."""
     from paragraphs_bruneval.rules.drop import roll_drop_zone, roll_landing
 
@@ -63,7 +63,7 @@ def drop(ctx: Context, **_: Any) -> str:
     return f"DZ {letter}, zone {roll_landing('a unit', roll)}"
 
 
-def movement(ctx: Context, **_: Any) -> str:
+def movement(ctx: Context) -> str:
     """Rules 8 and 8.1 (with the ruling): PM of a British unit for this turn."""
     from paragraphs_bruneval.rules.movement import british_capacity
 
@@ -72,7 +72,7 @@ def movement(ctx: Context, **_: Any) -> str:
     return f"{british_capacity(capacity, radius, _roller(ctx)).points} PM"
 
 
-def activation(ctx: Context, **_: Any) -> str:
+def activation(ctx: Context) -> str:
     """Rule 12: one British unit's activation test (d6 + R at or under the alert level)."""
     from paragraphs_bruneval.rules.activation import activation_test
 
@@ -82,14 +82,14 @@ def activation(ctx: Context, **_: Any) -> str:
     return "success" if result.activated else "failure"
 
 
-def combat(ctx: Context, **_: Any) -> str:
+def combat(ctx: Context) -> str:
     """Rule 9: attack value and defence value (before the dice), each side rolls a d6."""
     from paragraphs_bruneval.rules.combat import combat_outcome
 
     return combat_outcome(int(ctx.answer("attack")), int(ctx.answer("defence")), _roller(ctx)).label
 
 
-def officer(ctx: Context, **_: Any) -> str:
+def officer(ctx: Context) -> str:
     """Rule 16: the officers stacked with units that took a loss each roll a d6 (6 kills)."""
     from paragraphs_bruneval.rules.officers import officer_falls
 
@@ -101,7 +101,7 @@ def officer(ctx: Context, **_: Any) -> str:
     return f"{lost} of {n} officers eliminated"
 
 
-def reinforcements(ctx: Context, **_: Any) -> str:
+def reinforcements(ctx: Context) -> str:
     """Rule 13: the reinforcement roll at this alert level."""
     from paragraphs_bruneval.rules.reinforcements import roll_reinforcements
 
@@ -112,7 +112,7 @@ def reinforcements(ctx: Context, **_: Any) -> str:
     return roll_reinforcements(alert, remaining, _roller(ctx)).label()
 
 
-def boats(ctx: Context, **_: Any) -> str:
+def boats(ctx: Context) -> str:
     """Rule 14: the boats roll on this turn with this modifier."""
     from paragraphs_bruneval.rules.boats import roll_boats
 
@@ -122,7 +122,7 @@ def boats(ctx: Context, **_: Any) -> str:
     return "arrive" if result.arrive else "none"
 
 
-def wurzburg(ctx: Context, **_: Any) -> str:
+def wurzburg(ctx: Context) -> str:
     """Rule 10: an attempt on the Würzburg after so many complete turns in W, by whom."""
     from paragraphs_bruneval.rules.objectives import attempt_wurzburg
 
@@ -133,14 +133,14 @@ def wurzburg(ctx: Context, **_: Any) -> str:
     return "success" if result.success else "failure"
 
 
-def villa(ctx: Context, **_: Any) -> str:
+def villa(ctx: Context) -> str:
     """Rule 10: destroying the Villa (d6 at or under the unit's modified attack value)."""
     from paragraphs_bruneval.rules.objectives import attempt_villa
 
     return "success" if attempt_villa(int(ctx.answer("attack")), _roller(ctx)).success else "failure"
 
 
-def german_movement(ctx: Context, **_: Any) -> str:
+def german_movement(ctx: Context) -> str:
     """Rules 8.2 and 15: German movement points at this alert level (no dice)."""
     from paragraphs_bruneval.rules.alert import german_allowance
 
@@ -148,7 +148,7 @@ def german_movement(ctx: Context, **_: Any) -> str:
     return f"{german_allowance(int(ctx.answer('alert')), table)} PM"
 
 
-def victory(ctx: Context, **_: Any) -> str:
+def victory(ctx: Context) -> str:
     """Rule 17 (with the 20 VP ruling): the success level of a final VP total (no dice)."""
     from paragraphs_bruneval.rules.victory import success_level
 

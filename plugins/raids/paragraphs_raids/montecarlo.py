@@ -68,12 +68,23 @@ def run_series(
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     chunk = max(1, min(64, games // (jobs * 8) or 1))
-    with ctx.Pool(jobs, initializer=initializer, initargs=initargs) as pool:
+    with ctx.Pool(jobs, initializer=_worker_start, initargs=(initializer, initargs)) as pool:
         for done, (index, result) in enumerate(pool.imap_unordered(_indexed(play), work, chunksize=chunk), 1):
             results[index] = result
             if progress:
                 progress(done, games)
     return results  # type: ignore[return-value]
+
+
+def _worker_start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+    """A worker ignores Ctrl-C: the terminal sends it to the whole process group, and a
+    worker stopped by it printed its traceback; the parent alone stops the series (leaving
+    the pool terminates the workers)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if initializer is not None:
+        initializer(*initargs)
 
 
 class _indexed:

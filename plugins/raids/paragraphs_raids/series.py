@@ -16,6 +16,7 @@ Shared by the raid titles' ``simulate`` commands:
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,7 +75,7 @@ def parse_sweeps(values: Sequence[str], rulings: Mapping[str, Sequence[str]], op
     axes: list[list[tuple[str, str]]] = []
     for text in values:
         key, sep, rest = text.partition("=")
-        choices = [v for v in rest.split(",") if v]
+        choices = list(dict.fromkeys(v for v in rest.split(",") if v))  # a value named twice is one variant
         if not sep or not key or not choices:
             raise UsageError(f"--sweep takes KEY=V1,V2 (optional=RULE or ruling.ID=A,B), not {text!r}")
         if key == "optional":
@@ -116,6 +117,32 @@ def sweep_rows(summaries: Sequence[tuple[Variant, Mapping[str, Any]]]) -> tuple[
         cells += [f"{100 * r['p']:.1f}% ({100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f})" for r in s["levels"]]
         rows.append(cells)
     return header, rows
+
+
+def chart_target(text: str | None) -> Path | None:
+    """The ``--chart`` file, checked before any game is played (None without ``--chart``).
+
+    A series of thousands of games was once played in full, then refused for want of
+    matplotlib or a folder to write into, and its figures were lost with it.
+
+    Raises:
+        UsageError: an empty name, matplotlib missing, or a folder that is not there.
+    """
+    if text is None:
+        return None
+    if not text.strip():
+        raise UsageError("--chart needs a file name, such as vp.svg")
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise UsageError("--chart needs matplotlib: pip install 'paragraphs-raids[chart]'")
+    path = Path(text).expanduser()
+    folder = path.parent
+    if not folder.is_dir():
+        raise UsageError(f"--chart {text}: {folder} is not a folder")
+    if path.is_dir() or not os.access(folder, os.W_OK):
+        raise UsageError(f"--chart {text}: cannot write there")
+    return path
 
 
 def draw_chart(path: Path, summaries: Sequence[tuple[Variant, Mapping[str, Any]]], title: str) -> None:

@@ -225,10 +225,11 @@ def run_simulate(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
 
     from paragraphs_raids.montecarlo import default_jobs
     from paragraphs_raids.progress import ProgressBar
-    from paragraphs_raids.series import draw_chart, parse_sweeps, summarise, sweep_rows, variant_json
+    from paragraphs_raids.series import chart_target, draw_chart, parse_sweeps, summarise, sweep_rows, variant_json
 
     options = choices_of(spec, args)
     variants = parse_sweeps(args.sweep, spec.rulings, spec.optional_rules, spec.id)
+    chart = chart_target(args.chart)  # before any game is played
     policy_id, factory = policy_factory(spec, host, args.policy)
     scenario = spec.load_scenario(args, host)
     jobs = args.jobs or default_jobs()
@@ -242,8 +243,8 @@ def run_simulate(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         summary = {"title": spec.id, "seed": args.seed, "policy": policy_id, "options": v_options.to_json(), **summarise(results, spec.result_levels)}
         summaries.append((variant, summary))
     elapsed = time.monotonic() - start
-    if args.chart:
-        draw_chart(Path(args.chart), summaries, f"{spec.name}: VP over {args.games} games, seed {args.seed}")
+    if chart is not None:
+        draw_chart(chart, summaries, f"{spec.name}: VP over {args.games} games, seed {args.seed}")
     if args.json:
         if args.sweep:
             emit_json({"title": spec.id, "games": args.games, "seed": args.seed, "policy": policy_id, "variants": [{"variant": variant_json(v), **s} for v, s in summaries]})
@@ -262,7 +263,7 @@ def run_simulate(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         rows = [[r["level"], r["games"], f"{100 * r['p']:.1f}%", f"{100 * r['ci95'][0]:.1f}%-{100 * r['ci95'][1]:.1f}%"] for r in summary["levels"]]
         print(table(["level", "games", "share", "95% CI (Wilson)"], rows))
         print("VP histogram: " + ", ".join(f"{k}:{v}" for k, v in vp["histogram"].items()))
-    if args.chart:
+    if chart is not None:
         print(f"Chart written to {args.chart}.")
     played = args.games * len(variants)
     print(style(f"{played / elapsed:.0f} games/s on {where} ({os.cpu_count()} cores)", "dim"))

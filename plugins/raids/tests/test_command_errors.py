@@ -44,3 +44,37 @@ def test_turn_given_a_session_save_says_what_it_reads(tmp_path: Path, title: str
         f"paragraphs: error: {save}: a session save, not a board file: turn {title} plays the German phase of a board you describe "
         f"(a play {title} save goes on with play {title}, and board {title} draws it)\n"
     ), done.stderr
+
+
+@pytest.mark.parametrize(("title", "procedure"), [("dieppe", "fire"), ("bruneval", "combat"), ("spi_commando", "observation")])
+def test_odds_refuses_an_argument_a_procedure_does_not_take(title: str, procedure: str) -> None:
+    # found by the eyes pass: `odds dieppe fire --arg attack=10` (for --answer) was taken
+    # silently (the procedures swallowed any keyword), and the table of every attack and
+    # defence was printed as if nothing had been typed
+    import paragraphs
+    from paragraphs.errors import UsageError
+    from paragraphs.odds import procedure_odds
+
+    with pytest.raises(UsageError, match=rf"{title} procedure '{procedure}' takes no arguments, not attack"):
+        procedure_odds(paragraphs.open_title(title), procedure, args={"attack": 10})
+
+
+@pytest.mark.parametrize(("chart", "says"), [("nofolder/vp.svg", "nofolder is not a folder"), ("", "--chart needs a file name")])
+def test_a_chart_that_cannot_be_written_is_refused_before_the_series(tmp_path: Path, chart: str, says: str) -> None:
+    # found by the eyes pass: every game was played first, then the chart failed and the
+    # figures were lost with it (nothing printed but the error)
+    done = paragraphs(tmp_path, "simulate", "dieppe", "--games", "3000", "--jobs", "1", "--chart", chart)
+    assert done.returncode == 2 and not done.stdout and says in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_a_chart_without_matplotlib_is_refused_before_the_series(monkeypatch) -> None:
+    import importlib.util
+
+    from paragraphs.errors import UsageError
+
+    from paragraphs_raids.series import chart_target
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    with pytest.raises(UsageError, match=r"--chart needs matplotlib: pip install 'paragraphs-raids\[chart\]'"):
+        chart_target("vp.svg")

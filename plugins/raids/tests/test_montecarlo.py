@@ -47,3 +47,13 @@ def test_levels_and_histogram() -> None:
     rows = level_table(("complete", "partial", "failure"), ["partial", "failure", "failure"])
     assert [r["games"] for r in rows] == [0, 1, 2]
     assert histogram([3, 1, 3]) == {1: 1, 3: 2}
+
+
+def test_a_sweep_value_named_twice_is_one_variant() -> None:
+    # found by the eyes pass: `--sweep optional=alarm,alarm` played the same variant twice
+    # and printed two identical rows
+    from paragraphs_raids.series import parse_sweeps
+
+    variants = parse_sweeps(["optional=alarm,alarm,vorwarts"], {}, {"alarm": "", "vorwarts": ""}, "dieppe")
+    assert variants == [(("optional", ""),), (("optional", "alarm"),), (("optional", "vorwarts"),)]
+    assert parse_sweeps(["ruling.r=a,a"], {"r": ("a", "b")}, {}, "dieppe") == [(("ruling.r", "a"),)]

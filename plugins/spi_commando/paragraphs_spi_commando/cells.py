@@ -247,6 +247,19 @@ class Charts:
             return None
         return cell.value
 
+    def number(self, chart: str, row: str, column: str = "result") -> int:
+        """:meth:`value` for a rule that counts with it (a chance, a cost, a modifier).
+
+        A value a player supplied for a lost cell is refused here, naming the cell, when it
+        is no whole number: ``none`` (which the question offers) or a word in a column the
+        source prints nothing of (the magazine check), instead of reaching ``int()``."""
+        value = self.value(chart, row, column)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        key = self[chart].cell(row, column).key
+        given = "none" if value is None else repr(value)
+        raise ParagraphsError(f"{key}: {given} is not a number this rule can use (answer with the whole number from your copy, or P for prohibited); nothing of the step was kept")
+
     def unknown(self) -> list[Cell]:
         """Every unknown cell of every chart (supplied or not), in chart order."""
         return [c for chart in self.charts.values() for c in chart.cells() if c.kind == "unknown"]

@@ -268,7 +268,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
             if not out:
                 ctx.say(f"{_words(leaving)} fail{'s' if len(leaving) == 1 else ''} to disengage from {_words(staying)} ([12.3])")
             else:
-                cost = int(charts.value("task_points", "disengage"))
+                cost = charts.number("task_points", "disengage")
                 for n in out:
                     men[n]["in_melee"] = False
                     men[n]["tp"] = int(men[n]["tp"]) + cost

@@ -134,8 +134,8 @@ def light(ctx: Context, kind: str = "", square: str | None = None, **_: Any) -> 
     if kind != "flare" and "illumination" not in game["optional"]:
         require(game, "illumination")  # hand_held_flares alone brings flares only ([34.3])
     charts = _charts(ctx)
-    radius = int(charts.value("illumination", kind, "radius"))
-    turns = int(charts.value("illumination", kind, "turns"))
+    radius = charts.number("illumination", kind, "radius")
+    turns = charts.number("illumination", kind, "turns")
     device = {"kind": kind, "square": square or "", "radius": radius, "until": int(game["turn"]) + turns - 1, "drift": 0}
     game["lights"] = [*(game.get("lights") or []), device]
     return f"{kind.replace('_', ' ')} lights {radius} squares around {square or 'its square'} until the bookkeeping of turn {device['until']} ([34.5])"
@@ -183,8 +183,8 @@ def artillery_hit_chance(charts: Any, turns_observed: int) -> int:
     more for each whole turn a forward observer has spent on it, never above 75."""
     if turns_observed < 0:
         raise ParagraphsError("turns of forward observation are 0 or more")
-    base = int(charts.value("tank_artillery_hit", "artillery_or_buttoned_tank"))
-    return min(base + turns_observed * int(charts.value("tank_artillery_hit", "per_observed_turn")), ARTILLERY_CAP)
+    base = charts.number("tank_artillery_hit", "artillery_or_buttoned_tank")
+    return min(base + turns_observed * charts.number("tank_artillery_hit", "per_observed_turn"), ARTILLERY_CAP)
 
 
 def shell(ctx: Context, turns: int = 0, **_: Any) -> str:
@@ -201,5 +201,5 @@ def shell(ctx: Context, turns: int = 0, **_: Any) -> str:
     if ctx.check("spi_percent", spec) == "success":
         return f"the shell lands on its square (chance {chance}, [23.91]); its burst is Diagram 8, at the map"
     direction = _direction(ctx, "scatter direction of the shell")
-    distance = int(charts.value("tank_artillery_scatter", charts["tank_artillery_scatter"].row_for(ctx.roll("d10", "scatter of the shell")).key))
+    distance = charts.number("tank_artillery_scatter", charts["tank_artillery_scatter"].row_for(ctx.roll("d10", "scatter of the shell")).key)
     return f"the shell scatters {distance} squares toward direction {direction} of the Scatter Diagram (chance {chance}, [23.92]); its burst is Diagram 8, at the map"

@@ -60,7 +60,7 @@ def _int(ctx: Context, key: str, default: int) -> int:
     return int(ctx.answer(key)) if key in ctx.answers else default
 
 
-def observation(ctx: Context, **_: Any) -> str:
+def observation(ctx: Context) -> str:
     """[8.7]: one observation attempt by a man of code ``code`` at ``range`` squares."""
     from paragraphs_spi_commando.rules.observation import Sighting, observation_chance
 
@@ -76,7 +76,7 @@ def observation(ctx: Context, **_: Any) -> str:
     return "observed" if ctx.check("spi_percent", {"chance": chance, "purpose": "observation"}) == "success" else "not observed"
 
 
-def fire(ctx: Context, **_: Any) -> str:
+def fire(ctx: Context) -> str:
     """[10.0]: one fire task with ``weapon`` at ``range``: each fire's d100 kills, wounds or
     misses; the wound points of every hit add up."""
     from paragraphs_spi_commando.rules import fire as rules
@@ -103,7 +103,7 @@ def fire(ctx: Context, **_: Any) -> str:
     return f"{outcome} WP" if outcome.startswith("wounded") else outcome
 
 
-def grenade(ctx: Context, **_: Any) -> str:
+def grenade(ctx: Context) -> str:
     """[11.0]: a grenade of ``era`` and ``kind`` thrown at ``range``; where it lands
     (scatter direction on the Scatter Diagram and distance) and, with ``men`` in the
     burst, whether the accuracy roll also kills one of them (2% a man)."""
@@ -123,7 +123,7 @@ def grenade(ctx: Context, **_: Any) -> str:
     return f"scatters {distance} toward {direction}{killed}"
 
 
-def panic(ctx: Context, **_: Any) -> str:
+def panic(ctx: Context) -> str:
     """[14.0]: a panic check (percentage from ``panic`` and the modifiers), and the routine."""
     from paragraphs_spi_commando.rules import panic as rules
 
@@ -143,7 +143,7 @@ def panic(ctx: Context, **_: Any) -> str:
     return f"panic: {rules.panic_result(charts, ctx.roll('d10', 'panic result'))}"
 
 
-def preservation(ctx: Context, **_: Any) -> str:
+def preservation(ctx: Context) -> str:
     """[15.0]: the side's Bookkeeping preservation roll."""
     from paragraphs_spi_commando.rules import panic as rules
 
@@ -154,7 +154,7 @@ def preservation(ctx: Context, **_: Any) -> str:
     return f"condition rises to {after}" if after > condition else f"condition stays {condition}"
 
 
-def melee_blow(ctx: Context, **_: Any) -> str:
+def melee_blow(ctx: Context) -> str:
     """[12.6]-[12.8]: one blow with ``melee_weapon``: a grappled blow always lands, another
     hits on the d100; a separate d100 kills; else 1D10 on the damage table."""
     from paragraphs_spi_commando.rules import melee as rules
@@ -178,7 +178,7 @@ def melee_blow(ctx: Context, **_: Any) -> str:
     return f"{wp} WP"
 
 
-def disengage(ctx: Context, **_: Any) -> str:
+def disengage(ctx: Context) -> str:
     """[12.3]: the disengagement roll (2D6) of ``withdrawing`` men against ``staying`` men."""
     from paragraphs_spi_commando.rules.melee import disengagement
 
@@ -187,7 +187,7 @@ def disengage(ctx: Context, **_: Any) -> str:
     return {"all": "all disengage", "one": "one disengages", "none": "none disengage"}[result]
 
 
-def initiative(ctx: Context, **_: Any) -> str:
+def initiative(ctx: Context) -> str:
     """[6.1]: both players roll a d10, again on a tie; the second die is rolled among the
     faces the first did not show, which gives the same odds as rolling again."""
     from paragraphs_spi_commando.rules.tasks import initiative as decide

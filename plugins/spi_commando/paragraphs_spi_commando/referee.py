@@ -30,7 +30,32 @@ def game_of(ctx: Context) -> dict[str, Any]:
     game = ctx.state.extra.get(ROSTER)
     if not game:
         raise ParagraphsError("no scenario is set up: perform setup first")
-    return game  # type: ignore[no-any-return]
+    return in_roster_order(game)
+
+
+def in_roster_order(game: dict[str, Any]) -> dict[str, Any]:
+    """``game`` with its sides in letter order and its men by side letter and number
+    (A1, A2, ... A10, B1, ...), put back in that order when they are not.
+
+    Why: a save writes its JSON with sorted keys, so a resumed game read its sides and men
+    in name order (``germans`` before ``rangers``, ``A10`` before ``A2``). The order of the
+    sides decides whose initiative die is rolled first and the order of the men whose
+    rolls come first at bookkeeping: the same dice then gave another result after a
+    resume than in the unbroken game. The roster order is the one the set-up builds."""
+    sides = game["sides"]
+    if [s["letter"] for s in sides.values()] != sorted(s["letter"] for s in sides.values()):
+        game["sides"] = dict(sorted(sides.items(), key=lambda item: str(item[1]["letter"])))
+    men = game["men"]
+    if list(men) != sorted(men, key=_roster_key):
+        game["men"] = dict(sorted(men.items(), key=lambda item: _roster_key(item[0])))
+    return game
+
+
+def _roster_key(man: str) -> tuple[str, int, str]:
+    """A man's place in the roster: his side's letter, then his number (``A10`` after ``A9``)."""
+    letters = man.rstrip("0123456789")
+    digits = man[len(letters) :]
+    return (letters, int(digits) if digits else 0, man)
 
 
 def man_of(game: dict[str, Any], man: str) -> dict[str, Any]:
@@ -329,7 +354,7 @@ def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str
         if routine is not None:
             shooter["routine"] = routine
             return None
-    plot = int(_charts(ctx).value("task_points", "opportunity_plot"))
+    plot = _charts(ctx).number("task_points", "opportunity_plot")
     shooter["tp"] = min(int(shooter["tp"]) + cost + plot, 50)
     shooter["plot_paid"] = True
     shooter["combat"] = True
@@ -371,9 +396,11 @@ def _after_fire(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[st
     from paragraphs_spi_commando.turns import panic_check
 
     charts = _charts(ctx)
-    magazine = charts.value("fire_combat", rules.fire_row(charts, weapon, braced=braced), "magazine")
+    row = rules.fire_row(charts, weapon, braced=braced)
+    # a printed "No" (none) means the weapon never runs dry; any other value is a chance
+    magazine = None if charts.value("fire_combat", row, "magazine") is None else charts.number("fire_combat", row, "magazine")
     # one lumped check: the weapon runs dry at or under its magazine chance ([10.62])
-    spec = {"chance": min(int(magazine), 100) if magazine is not None else 0, "purpose": f"magazine check of {firer}'s {weapon}", "success": "unloaded", "failure": "loaded"}
+    spec = {"chance": min(magazine, 100) if magazine is not None else 0, "purpose": f"magazine check of {firer}'s {weapon}", "success": "unloaded", "failure": "loaded"}
     if magazine is not None:
         if ctx.check("spi_percent", spec) == "success":
             shooter["unloaded"] = [*(shooter.get("unloaded") or []), weapon]

@@ -67,7 +67,7 @@ def return_fire(ctx: Context, man: str = "", weapon: str = "", distance: int = 0
     chance, kill, braced = aim(ctx, game, shooter, target, victim, weapon, distance, options, wounds=int(record["wounds"]))
     game["returns"] = [r for r in game["returns"] if r is not record]
     cost = fire_cost(charts, weapon, seriously_wounded=before == "seriously wounded", ruling_r25=_choices(ctx)["R25"])
-    plot = int(charts.value("task_points", "opportunity_plot"))
+    plot = charts.number("task_points", "opportunity_plot")
     shooter["tp"] = min(int(shooter["tp"]) + cost + plot, 50)
     shooter.update(plot_paid=True, combat=True, opp_fired=True, prepared=weapon)
     ctx.say(f"{man} fires back at {target} as he was before the hit ({before}; [10.55]): {cost} + {plot} task points ([10.76])")

@@ -19,11 +19,12 @@ ROSTER = "spi_commando"
 
 def data_log(state: Any, book: Any) -> dict[str, Any]:
     """The record as data: sides and men with their condition."""
-    from paragraphs_spi_commando.referee import condition_of
+    from paragraphs_spi_commando.referee import condition_of, in_roster_order
 
     game = state.extra.get(ROSTER)
     if not game:
         return {}
+    game = in_roster_order(dict(game))  # a copy: showing the sheet changes nothing
     men = {mid: {**man, "condition": condition_of(man), "observes": list(game.get("observes", {}).get(mid, []))} for mid, man in game["men"].items()}
     keys = ("turn", "phase", "initiative", "to_act", "active", "alert_turn", "length", "over", "optional", "wind", "lights")
     return {"scenario": game["scenario"], **{k: game.get(k) for k in keys}, "sides": game["sides"], "men": men}
@@ -34,9 +35,10 @@ def data_log_lines(state: Any, book: Any) -> list[str]:
     log = data_log(state, book)
     if not log:
         return ["No scenario set up yet: type setup <scenario> (39-50)."]
+    from paragraphs_spi_commando.referee import in_roster_order
     from paragraphs_spi_commando.turns import status_line
 
-    game = state.extra[ROSTER]
+    game = in_roster_order(dict(state.extra[ROSTER]))
     lines = [f"Scenario {log['scenario']}: {status_line(game)}"]
     if log.get("alert_turn") is not None:
         lines.append(f"Defenders alerted on turn {log['alert_turn']}")

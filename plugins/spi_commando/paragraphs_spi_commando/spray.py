@@ -96,7 +96,7 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     rulings = _choices(ctx)
     allocate(rules.fires(charts, weapon, braced=braced), parsed)
     wounded = condition_of(shooter) == "seriously wounded"
-    cost = rules.fire_cost(charts, weapon, seriously_wounded=wounded, ruling_r25=rulings["R25"]) + int(charts.value("task_points", "spray_fire_extra")) * (2 if wounded else 1)
+    cost = rules.fire_cost(charts, weapon, seriously_wounded=wounded, ruling_r25=rulings["R25"]) + charts.number("task_points", "spray_fire_extra") * (2 if wounded else 1)
     spend(firer, shooter, f"spray fire ({weapon})", cost, combat=True)
     shooter["prepared"] = weapon
     row = rules.fire_row(charts, weapon, braced=braced)

@@ -159,7 +159,7 @@ def lying_in_wait(ctx: Context, m: dict[str, Any]) -> int:
     from paragraphs_spi_commando.rules.tasks import cost
 
     charts = _charts(ctx)
-    return cost(charts, "throw_grenade", seriously_wounded=condition_of(m) == "seriously wounded") + int(charts.value("task_points", "opportunity_plot"))
+    return cost(charts, "throw_grenade", seriously_wounded=condition_of(m) == "seriously wounded") + charts.number("task_points", "opportunity_plot")
 
 
 def opportunity_throw(ctx: Context, game: dict[str, Any], man: str, m: dict[str, Any]) -> bool:

@@ -527,7 +527,7 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
     cost = int(orthogonal) * move_cost(charts, terrain=terrain, prone=prone, seriously_wounded=wounded, ruling_r4=ruling)
     cost += diagonal * move_cost(charts, diagonal=True, terrain=terrain, prone=prone, seriously_wounded=wounded, ruling_r4=ruling)
     if door:
-        cost += int(charts.value("terrain", "door", "additive")) * (2 if wounded else 1)
+        cost += charts.number("terrain", "door", "additive") * (2 if wounded else 1)
     if entry:
         from paragraphs_spi_commando.rules.tasks import entry_queue_cost
 

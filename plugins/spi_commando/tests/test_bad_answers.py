@@ -114,3 +114,68 @@ def test_a_title_without_paragraphs_never_speaks_of_paragraph_numbers(tmp_path: 
     assert errors[0].startswith("error: unknown command '4': type one of ") and "observe" in errors[0]
     assert errors[2].startswith("error: no odds for 'foo': odds takes a command (") and "observe" in errors[2]
     assert errors[3].startswith("error: odds needs a command (")
+
+
+def _acting_a1_observing_b1():
+    import paragraphs
+
+    from paragraphs_spi_commando.testing import perform, start
+
+    engine = paragraphs.open_title("spi_commando")
+    state = start(engine, "45", phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    return engine, perform(engine, state, "observe", [20], observer="A1", target="B1", distance=3).state
+
+
+@pytest.mark.parametrize(
+    ("answers", "key", "given"),
+    [
+        # "none" is offered by the question; a chance to hit cannot be none
+        ({"cell.fire_combat.smg.2-3": "none"}, "cell.fire_combat.smg.2-3", "none"),
+        # the magazine column prints only "No", so a word once reached int() in the referee
+        ({"cell.fire_combat.smg.2-3": 40, "cell.fire_combat.smg.damage": "1D6", "cell.fire_combat.smg.magazine": "fire A1 B1 smg 3"}, "cell.fire_combat.smg.magazine", "'fire A1 B1 smg 3'"),
+    ],
+)
+def test_an_answer_no_rule_can_count_with_is_refused_naming_the_cell(answers, key, given) -> None:
+    from paragraphs.dice import ScriptedDice
+
+    engine, state = _acting_a1_observing_b1()
+    with pytest.raises(ParagraphsError) as err:
+        engine.perform("fire_at", state, answers, args={"firer": "A1", "target": "B1", "weapon": "smg", "distance": 3}, dice=ScriptedDice([99] * 5 + [50]))
+    assert str(err.value).startswith(f"{key}: {given} is not a number"), str(err.value)
+    assert "TypeError" not in str(err.value) and "ValueError" not in str(err.value)
+
+
+def test_an_empty_answer_to_a_cell_question_says_what_to_type() -> None:
+    # it once said "type one of  (Fire Combat Table ...)": a list of no choices
+    from paragraphs.session import Session
+
+    engine, state = _acting_a1_observing_b1()
+    session = Session(engine, state, dice="seeded", seed=1)
+    assert session.send("fire A1 B1 smg 3").kind == "question"
+    reply = session.send("")
+    assert reply.kind == "error" and reply.lines[0].startswith("error: type the value from your copy, P for prohibited, or none (Fire Combat Table"), reply.lines
+
+
+def test_a_refused_cell_in_a_session_says_what_the_player_can_do() -> None:
+    # found by the eyes pass: under --gaps refuse, play said "give it with --answer KEY=VALUE",
+    # an option play does not have
+    from paragraphs.session import Session
+
+    engine, state = _acting_a1_observing_b1()
+    engine.gaps = "refuse"  # what play --gaps refuse sets
+    session = Session(engine, state, dice="seeded", seed=1)
+    reply = session.send("fire A1 B1 smg 3")
+    assert reply.kind == "error" and "--answer" not in reply.text, reply.text
+    assert reply.text.startswith("error: cell.fire_combat.smg.2-3 is not given by the source") and "--overlay DIR" in reply.text and "--gaps ask" in reply.text, reply.text
+
+
+
+@pytest.mark.parametrize("line", ["set foo 3", "set"])
+def test_set_in_a_title_without_values_says_so(line: str) -> None:
+    # found by the eyes pass: "no value 'foo' to set (known: )", a list of nothing
+    from paragraphs.session import Session
+
+    engine, state = _acting_a1_observing_b1()
+    reply = Session(engine, state, dice="seeded", seed=1).send(line)
+    assert reply.kind == "error" and reply.lines == ["error: Commando (SPI, 1979) keeps no value to set: its record changes through its own commands (help lists them)"], reply.lines

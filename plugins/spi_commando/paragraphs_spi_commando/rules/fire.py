@@ -40,12 +40,12 @@ def base_chance(charts: Charts, weapon: str, distance: int, *, braced: bool) -> 
     :class:`~paragraphs_spi_commando.cells.Prohibited` for ``P`` ([10.23])."""
     row = fire_row(charts, weapon, braced=braced)
     column = charts["fire_combat"].column_for(distance)
-    return int(charts.value("fire_combat", row, column))
+    return charts.number("fire_combat", row, column)
 
 
 def fires(charts: Charts, weapon: str, *, braced: bool = False) -> int:
     """How many times the weapon rolls to hit for one fire task ([10.41])."""
-    return int(charts.value("fire_combat", fire_row(charts, weapon, braced=braced), "fires"))
+    return charts.number("fire_combat", fire_row(charts, weapon, braced=braced), "fires")
 
 
 def modifier_total(charts: Charts, rows: Iterable[str], *, target_terrain: str = "clear") -> int:
@@ -121,8 +121,8 @@ def damage(charts: Charts, weapon: str, faces: Sequence[int], *, braced: bool = 
 def unloaded(charts: Charts, weapon: str, roll: int, *, braced: bool = False) -> bool:
     """The magazine check ([10.6]), once per turn after all the fires: the weapon runs dry
     at or under the listed chance; a weapon listed "No" never does."""
-    chance = charts.value("fire_combat", fire_row(charts, weapon, braced=braced), "magazine")
-    return chance is not None and roll <= int(chance)
+    row = fire_row(charts, weapon, braced=braced)
+    return charts.value("fire_combat", row, "magazine") is not None and roll <= charts.number("fire_combat", row, "magazine")
 
 
 #: Ruling R25: the chart row a pistol's fire costs when the players do not give its cell.
@@ -137,7 +137,7 @@ def fire_cost(charts: Charts, weapon: str, *, seriously_wounded: bool = False, a
     row = str(charts.value("weapons", weapon, "tp_row"))
     if row == "fire_pistol" and ruling_r25 in PISTOL_ROWS:
         row = PISTOL_ROWS[ruling_r25]
-    cost = int(charts.value("task_points", row))
+    cost = charts.number("task_points", row)
     if at_man_entering:
         cost *= 2
     if seriously_wounded:

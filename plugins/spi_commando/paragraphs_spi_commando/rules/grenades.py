@@ -16,7 +16,7 @@ def base_chance(charts: Charts, era: str, kind: str, distance: int) -> int:
     """[11.81]: the chance to land in the target square, by era (``wwi``, ``wwii``,
     ``modern``), kind (``fragmentation``, ``smoke``) and range; ``P`` raises Prohibited."""
     column = charts["grenade_accuracy"].column_for(distance)
-    return int(charts.value("grenade_accuracy", f"{era}_{kind}", column))
+    return charts.number("grenade_accuracy", f"{era}_{kind}", column)
 
 
 def accuracy(charts: Charts, base: int, rows: Iterable[str] = (), *, bonus: int = 0) -> int:
@@ -26,7 +26,7 @@ def accuracy(charts: Charts, base: int, rows: Iterable[str] = (), *, bonus: int 
     total = base + bonus
     for row in rows:
         if row not in HALVING_ROWS:
-            total += int(charts.value("grenade_modifiers", row))
+            total += charts.number("grenade_modifiers", row)
     for row in rows:
         if row in HALVING_ROWS:
             if charts.value("grenade_modifiers", row) != "x0.5":
@@ -54,7 +54,7 @@ def scatter_direction(d10: int) -> int | None:
 
 def scatter_distance(charts: Charts, d6: int) -> int:
     """[11.83]: squares the grenade scatters from its target square."""
-    return int(charts.value("grenade_scatter", charts["grenade_scatter"].row_for(d6).key))
+    return charts.number("grenade_scatter", charts["grenade_scatter"].row_for(d6).key)
 
 
 def passes_aperture(aperture: str, d10: int, *, ruling_r13: str = "by_kind") -> bool:

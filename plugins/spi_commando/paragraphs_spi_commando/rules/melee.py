@@ -53,7 +53,7 @@ def breaks_grapple(d6: int) -> bool:
 def hit_chance(charts: Charts, weapon: str, *, seriously_wounded: bool = False) -> int:
     """[12.72]-[12.73]: a non-grappled blow's chance to hit, halved (down) for a
     seriously wounded striker."""
-    chance = int(charts.value("melee_weapons", weapon, "hit"))
+    chance = charts.number("melee_weapons", weapon, "hit")
     return halve_down(chance) if seriously_wounded else chance
 
 
@@ -65,7 +65,7 @@ def blow_damage(charts: Charts, weapon: str, d10: int, *, grappled: bool, seriou
     if klass is None:
         return 0
     chart = charts["melee_damage"]
-    wp = int(charts.value("melee_damage", chart.row_for(d10).key, str(klass)))
+    wp = charts.number("melee_damage", chart.row_for(d10).key, str(klass))
     if seriously_wounded and (grappled or ruling_r15 == "all_blows"):
         wp = max(wp - 1, 1)
     return wp
@@ -74,7 +74,7 @@ def blow_damage(charts: Charts, weapon: str, d10: int, *, grappled: bool, seriou
 def kill_chance(charts: Charts, weapon: str, *, surprised_first_blow: bool = False) -> int:
     """[12.82]: the separate d100 that kills outright; tripled on a surprised man's first
     blow ([12.25]: a saber's 10 becomes 30)."""
-    kill = int(charts.value("melee_weapons", weapon, "kill"))
+    kill = charts.number("melee_weapons", weapon, "kill")
     return 3 * kill if surprised_first_blow else kill
 
 
@@ -82,12 +82,12 @@ def garrote_hit_chance(charts: Charts, *, grappled: bool, surprised: bool) -> in
     """[12.83]-[12.84]: no chance unless grappled; then 5, or 50 against a surprised man."""
     if not grappled:
         return 0
-    return int(charts.value("garrote", "hit_surprised" if surprised else "hit"))
+    return charts.number("garrote", "hit_surprised" if surprised else "hit")
 
 
 def garrote_kill_chance(charts: Charts) -> int:
     """[12.83]: a garrote that hits kills on 90 or less, and otherwise does nothing."""
-    return int(charts.value("garrote", "kill"))
+    return charts.number("garrote", "kill")
 
 
 def may_grapple(target: str, *, grapples: str | None) -> bool:

@@ -61,7 +61,7 @@ class Sighting:
 def base_chance(charts: Charts, code: str, *, defending: bool = False) -> int:
     """[8.63] by code letter; a defending side before its first sighting of a commando
     loses 20, down to 5 at least (L1896)."""
-    chance = int(charts.value("observation_index", code))
+    chance = charts.number("observation_index", code)
     if defending:
         chance = max(chance - 20, MINIMUM)
     return chance
@@ -91,7 +91,7 @@ def modifiers(charts: Charts, s: Sighting, *, ruling_r11: str = "exclusive") -> 
         rows.append("searchlight_near")
     if s.searchlight_lit:
         rows.append("searchlight_lit")
-    return [(r, int(charts.value("observation_modifiers", r))) for r in rows]
+    return [(r, charts.number("observation_modifiers", r)) for r in rows]
 
 
 def observation_chance(charts: Charts, code: str, s: Sighting, *, defending: bool = False, ruling_r11: str = "exclusive", lighting: int = 0) -> int:

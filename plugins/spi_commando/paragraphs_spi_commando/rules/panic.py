@@ -28,18 +28,18 @@ def panic_percentage(
     """
     total = base
     if wounds == "seriously wounded":
-        total += int(charts.value("panic_modifiers", "seriously_wounded"))
+        total += charts.number("panic_modifiers", "seriously_wounded")
     elif wounds == "wounded":
-        total += int(charts.value("panic_modifiers", "wounded"))
+        total += charts.number("panic_modifiers", "wounded")
     elif wounds != "unhurt":
         raise ParagraphsError(f"wounds is unhurt, wounded or seriously wounded, not {wounds!r}")
     if observed == "first":
-        total += int(charts.value("panic_modifiers", "first_observed_enemy"))
+        total += charts.number("panic_modifiers", "first_observed_enemy")
     elif observed == "seen":
-        total += int(charts.value("panic_modifiers", "observed_enemy"))
+        total += charts.number("panic_modifiers", "observed_enemy")
     elif observed is not None:
         raise ParagraphsError(f"observed is seen or first, not {observed!r}")
-    total += condition * int(charts.value("panic_modifiers", "preservation_condition"))
+    total += condition * charts.number("panic_modifiers", "preservation_condition")
     if first_alert_turn:
         total += 10
     return total * multiplier

@@ -11,7 +11,7 @@ from paragraphs_spi_commando.cells import Charts
 
 def cost(charts: Charts, task: str, *, seriously_wounded: bool = False) -> int:
     """A task's [5.22] cost, doubled for a seriously wounded man ([9.21], [9.32])."""
-    value = int(charts.value("task_points", task))
+    value = charts.number("task_points", task)
     return 2 * value if seriously_wounded else value
 
 
@@ -30,12 +30,12 @@ def move_cost(
     impassable. Ruling R4 reads the woods multiple from the chart (1) or the text of
     [7.34] (2). A seriously wounded man pays double the total ([9.21])."""
     row = ("move_diagonal" if diagonal else "move_orthogonal") + ("_prone" if prone else "")
-    multiple = int(charts.value("terrain", terrain, "multiple"))
+    multiple = charts.number("terrain", terrain, "multiple")
     if terrain == "woods" and ruling_r4 == "text":
         multiple = 2
-    total = int(charts.value("task_points", row)) * multiple + int(charts.value("terrain", terrain, "additive"))
+    total = charts.number("task_points", row) * multiple + charts.number("terrain", terrain, "additive")
     if door:
-        total += int(charts.value("terrain", "door", "additive"))
+        total += charts.number("terrain", "door", "additive")
     return 2 * total if seriously_wounded else total
 
 
