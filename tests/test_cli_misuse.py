@@ -163,3 +163,12 @@ def test_luck_takes_a_file_or_a_session_name_never_a_sessions_sub_folder(capsys,
     for name in ("sample-s", str(saved)):  # by name, or as a file
         assert main(["luck", name]) == 0, name
     capsys.readouterr()
+
+
+def test_an_option_of_another_titles_gaps_is_refused_not_ignored(capsys):
+    # found by the eyes pass: `gaps dieppe --scenario 45` (an option of gaps spi_commando)
+    # printed the whole of Dieppe's gaps as if the option had not been typed
+    code, line = one_line_error(capsys, "gaps", "sample", "--scenario", "45")
+    assert (code, line) == (2, "paragraphs: error: --scenario is an option of gaps spi_commando, not of gaps sample")
+    assert main(["gaps", "spi_commando", "--scenario", "45"]) == 0  # its own title takes it
+    assert "scenario 45" in capsys.readouterr().out
