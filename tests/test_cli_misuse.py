@@ -134,3 +134,12 @@ def test_randomtest_of_a_title_without_paragraphs_is_one_line(capsys, title):
     # found by the eyes pass: an IndexError traceback (random.choice of no entry point)
     code, line = one_line_error(capsys, "randomtest", title, "--runs", "2")
     assert code == 2 and line == f"paragraphs: error: {title} has no paragraphs: randomtest reads a book's paragraphs at random, and this title has none to read"
+
+
+def test_an_option_of_another_titles_gaps_is_refused_not_ignored(capsys):
+    # found by the eyes pass: `gaps dieppe --scenario 45` (an option of gaps spi_commando)
+    # printed the whole of Dieppe's gaps as if the option had not been typed
+    code, line = one_line_error(capsys, "gaps", "sample", "--scenario", "45")
+    assert (code, line) == (2, "paragraphs: error: --scenario is an option of gaps spi_commando, not of gaps sample")
+    assert main(["gaps", "spi_commando", "--scenario", "45"]) == 0  # its own title takes it
+    assert "scenario 45" in capsys.readouterr().out

@@ -155,12 +155,7 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
                 heading = f"{spec.title or 'title'} options"
                 before = set(p._actions)  # the actions themselves: an id could be reused by a merged option
                 _declare(problems, spec, lambda: _scratch(_play_options).add_argument_group(heading), lambda: p.add_argument_group(heading))
-                if spec.title:
-                    for action in p._actions:
-                        if action not in before and action.option_strings:
-                            # the last declaration's default is the parser's (merged options)
-                            titles = owners.get(action.dest, ("", None, set()))[2] | {str(spec.title)}
-                            owners[action.dest] = (action.option_strings[0], action.default, titles)
+                _record_owners(p, before, spec, owners)
         p.set_defaults(_title_options=owners)
 
     add("play", "an interactive session (saved after every step), or an automatic game", play, conflict_handler="resolve")
@@ -174,10 +169,14 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
     def gaps(p: argparse.ArgumentParser) -> None:
         _gaps_options(p)
         # a title may narrow the listing with options of its own (a scenario, say)
+        owners: dict[str, tuple[str, Any, set[str]]] = {}
         for spec in specs:
             if spec.extends == "gaps":
                 heading = f"{spec.title or 'title'} options"
+                before = set(p._actions)
                 _declare(problems, spec, lambda: _scratch(_gaps_options).add_argument_group(heading), lambda: p.add_argument_group(heading))
+                _record_owners(p, before, spec, owners)
+        p.set_defaults(_title_options=owners)  # `gaps dieppe --scenario 45` was silently the whole list
 
     add("gaps", "list what the source does not give: unknown table cells and assumed values", gaps)
     add("template", "write an overlay skeleton of a title's unknown cells and assumed values to DIR", _template_options)
@@ -646,7 +645,20 @@ def _refuse_foreign_options(args: argparse.Namespace) -> None:
             raise UsageError(f"{option} is an option of {args.command} {', '.join(sorted(titles))}, not of {args.command} {title}")
 
 
+def _record_owners(p: argparse.ArgumentParser, before: set[Any], spec: Any, owners: dict[str, tuple[str, Any, set[str]]]) -> None:
+    """Note which titles declared the options ``spec`` just added to ``p`` (read by
+    :func:`_refuse_foreign_options`)."""
+    if not spec.title:
+        return
+    for action in p._actions:
+        if action not in before and action.option_strings:
+            # the last declaration's default is the parser's (merged options)
+            titles = owners.get(action.dest, ("", None, set()))[2] | {str(spec.title)}
+            owners[action.dest] = (action.option_strings[0], action.default, titles)
+
+
 def _dispatch(args: argparse.Namespace, host: Any) -> int:
+    _refuse_foreign_options(args)  # play and gaps record which titles own their options
     title_cmd = getattr(args, "_title_command", None)
     plugin_cmd = getattr(args, "_plugin_command", None)
     if plugin_cmd is not None:  # parsed from the index: the plugin's record, now loaded
@@ -663,7 +675,6 @@ def _dispatch(args: argparse.Namespace, host: Any) -> int:
     if extension_of is not None:
         return _run_extension(extension_of, args, host)
     if args.command in ("play", "sessions"):
-        _refuse_foreign_options(args)
         from paragraphs.cli import play  # the session's terminal front end
 
         return getattr(play, f"cmd_{args.command}")(args, host)  # type: ignore[no-any-return]

@@ -692,8 +692,13 @@ class Session:
             parts.append(str(entry.get("note") or start))
         elif action == "perform":
             procedure = entry.get("procedure")
-            verb = next((v.id for v in self.verbs.values() if v.procedure == procedure), procedure)
-            said = " ".join(str(v) for v in (entry.get("args") or {}).values() if v is not None)
+            record = next((v for v in self.verbs.values() if v.procedure == procedure), None)
+            verb = record.id if record is not None else procedure
+            args = entry.get("args") or {}
+            # in the verb's own order: a save keeps the arguments with sorted keys, and a
+            # resumed log must still read as the line the player typed
+            named = [a.name for a in record.arguments] if record is not None else []
+            said = " ".join(str(args[k]) for k in [*(n for n in named if n in args), *(k for k in args if k not in named)] if args[k] is not None)
             parts.append(f"{verb} {said}".strip() + (" > " + " > ".join(entry["trail"]) if entry.get("trail") else ""))
         elif action == "event":
             parts.append(f"event {start.removeprefix('event:').replace('_', ' ')}" + (" > " + " > ".join(entry["trail"]) if entry.get("trail") else ""))

@@ -86,28 +86,28 @@ def content_files(root: Traversable | str, *, overlay: bool = False) -> list[Sou
     if isinstance(root, str):
         return _folder_files(root, overlay)
     found: list[tuple[str, Traversable]] = []
-    walked: set[str] = set()
     pathlib = sys.modules.get("pathlib")  # (a node is a Path only if pathlib is imported)
 
-    def walk(node: Traversable, rel: str) -> None:
+    def walk(node: Traversable, rel: str, above: frozenset[str]) -> None:
         if pathlib is not None and isinstance(node, pathlib.Path):
-            # a folder reached again through a symlink (``again -> .``, a link to a parent)
-            # is read once: followed, it read the same files to the system's link limit
+            # a link back to a folder being walked (``again -> .``, ``up/top -> ..``) is a
+            # loop: followed, it read the same files to the system's link limit, and two
+            # such links took 2**40 paths (a link to a sibling folder is still followed)
             real = os.path.realpath(node)
-            if real in walked:
+            if real in above:
                 return
-            walked.add(real)
+            above = above | {real}
         for child in node.iterdir():
             name = child.name
             if name.startswith("."):
                 continue
             if child.is_dir():
-                walk(child, f"{rel}{name}/")
+                walk(child, f"{rel}{name}/", above)
             elif name.endswith((".yaml", ".yml")):
                 found.append((rel + name, child))
 
     if root.is_dir():
-        walk(root, "")
+        walk(root, "", frozenset())
     out = []
     for rel, node in sorted(found):
         where = os.path.realpath(node) if pathlib is not None and isinstance(node, pathlib.Path) else f"{root}/{rel}"
@@ -120,13 +120,12 @@ def _folder_files(root: str, overlay: bool) -> list[SourceFile]:
     same files (names starting with a dot skipped, folders followed through links), keys
     and order."""
     found: list[tuple[str, str]] = []
-    walked: set[str] = set()
 
-    def walk(folder: str, rel: str) -> None:
-        real = os.path.realpath(folder)  # a folder reached again through a link: read once
-        if real in walked:
+    def walk(folder: str, rel: str, above: frozenset[str]) -> None:
+        real = os.path.realpath(folder)  # a link back to a folder being walked: a loop
+        if real in above:
             return
-        walked.add(real)
+        above = above | {real}
         with os.scandir(folder) as entries:
             children = list(entries)
         for child in children:
@@ -134,12 +133,12 @@ def _folder_files(root: str, overlay: bool) -> list[SourceFile]:
             if name.startswith("."):
                 continue
             if child.is_dir():
-                walk(child.path, f"{rel}{name}/")
+                walk(child.path, f"{rel}{name}/", above)
             elif name.endswith((".yaml", ".yml")):
                 found.append((rel + name, child.path))
 
     if os.path.isdir(root):
-        walk(root, "")
+        walk(root, "", frozenset())
     out = []
     for rel, path in sorted(found):
         with open(path, "rb") as fh:

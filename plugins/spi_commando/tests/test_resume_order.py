@@ -44,3 +44,17 @@ def test_the_men_to_act_keep_their_roster_order_after_a_resume(tmp_path: Path) -
     assert status_line(game(state)).endswith("A to act (A1, A2, A3, A4, A5, A6, A7, A8, A9, A10)")
     men = [line.split()[0].rstrip(":") for line in data_log_lines(state, engine.book) if line.startswith("  A")]
     assert men == [f"A{n}" for n in range(1, 11)], men
+
+
+def test_the_log_of_a_resumed_session_reads_as_the_lines_typed(tmp_path: Path) -> None:
+    # the journal's arguments come back from the save with sorted keys (distance, observer,
+    # target): the log once read "observe 3 A1 B1", a line the referee refuses
+    from paragraphs.session import Session
+
+    engine = paragraphs.open_title("spi_commando")
+    session = Session(engine, engine.new_state(), dice="seeded", seed=5)
+    for line in ("setup 45 printed", "observe A1 B1 3 prone"):
+        assert session.send(line).kind == "step", line
+    resumed = Session(engine, _saved_and_loaded(session.state, tmp_path), dice="seeded")
+    for log in (session.send("log").text, resumed.send("log").text):
+        assert "2. observe A1 B1 3 prone" in log, log
