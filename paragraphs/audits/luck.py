@@ -59,7 +59,8 @@ class LuckReport:
             return "no roll of this session says how good its result was for you (no luck to audit yet)"
         lines = ["luck: the chance of a result at least this good (small is lucky)"]
         for item in self.items:
-            lines.append(f"  {item.step:>3}. {item.purpose}: rolled {item.face} ({item.meaning}): {_frac(item.p)}")
+            meaning = f" ({item.meaning})" if item.meaning else ""
+            lines.append(f"  {item.step:>3}. {item.purpose}: rolled {item.face}{meaning}: {_frac(item.p)}")
         assert self.mean is not None and self.at_least_as_lucky is not None
         chance = _frac(self.at_least_as_lucky) if isinstance(self.at_least_as_lucky, Fraction) else f"about {self.at_least_as_lucky:.3f}"
         how = "exact" if self.method == "exact" else f"seeded Monte Carlo estimate, {MONTE_CARLO_RUNS} evenings"

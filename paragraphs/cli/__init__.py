@@ -567,11 +567,10 @@ def _warn_or_refuse(args: argparse.Namespace, host: Any, problems: list[tuple[st
     from paragraphs.cli.commands import is_folder_argument, plugin_of_title
     from paragraphs.foundation.errors import UsageError
 
-    for name in _titles_named(args):
-        if is_folder_argument(name) or name in host.titles():
-            continue
+    for name in _titles_named(args) if problems else ():
         own = [row for row in problems if plugin_of_title(row[0], name)]
-        if own:
+        # (the installed titles only when a problem names this one: start-up time)
+        if own and not is_folder_argument(name) and name not in host.titles():
             _warn([row for row in problems if row not in own])
             raise UsageError(f"title {name!r} is not available: {_problem_line(*own[0])}")
     _warn(problems)

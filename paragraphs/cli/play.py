@@ -18,6 +18,7 @@ from typing import Any
 
 from paragraphs.cli.commands import open_engine, print_resolution
 from paragraphs.cli.terminal import emit_json, style
+from paragraphs.book.cells import is_cell_key
 from paragraphs.book.dice import SeededDice
 from paragraphs.foundation.errors import UsageError
 from paragraphs.companion.session import Reply, Session, list_sessions, session_path, sessions_dir, title_options
@@ -167,6 +168,7 @@ def _auto_play(engine: Any, args: argparse.Namespace) -> int:
     dice = SeededDice(seed)
     entries = [ep.paragraph for ep in engine.book.entry_points if ep.paragraph in engine.book.paragraphs] or list(engine.book.paragraphs)[:1]
     log = []
+    unknown_cell = ""
     for start in dict.fromkeys(entries):
         answers: dict[str, Any] = {}
         for _ in range(200):
@@ -174,18 +176,33 @@ def _auto_play(engine: Any, args: argparse.Namespace) -> int:
             if result.done:
                 break
             q = result.questions[0]
+            if is_cell_key(q.key):
+                # A table cell the source does not give: no policy may make one up (never a
+                # guess), so the playthrough stops here, as randomtest's runs do, and says
+                # which cell an overlay would have to give.
+                unknown_cell = q.key
+                break
             answers[q.key] = policy.answer(q, state)
         else:
             raise UsageError(f"{start}: still asking after 200 answers")
-        state = result.state
         log.append((start, answers, result))
         if not args.json:
             print(style(f"== {start}" + (" (" + ", ".join(f"{k}={v}" for k, v in answers.items()) + ")" if answers else ""), "bold"))
-            print_resolution(result, engine)
+            if not unknown_cell:
+                print_resolution(result, engine)
+        if unknown_cell:
+            break
+        state = result.state
     if args.json:
         tracks = tuple(engine.book.tracks)
-        emit_json({"seed": seed, "steps": [{"start": st, "answers": ans, **res.to_json(tracks)} for st, ans, res in log], "state": state.summary(tracks)})
+        payload: dict[str, Any] = {"seed": seed, "steps": [{"start": st, "answers": ans, **res.to_json(tracks)} for st, ans, res in log], "state": state.summary(tracks)}
+        if unknown_cell:
+            payload["stopped_at_unknown_cell"] = unknown_cell
+        emit_json(payload)
     else:
+        if unknown_cell:
+            print(style(f"stopped: {unknown_cell} is a table cell the source does not give; lay a value over it in an overlay "
+                        f"(paragraphs template {engine.book.title} DIR writes one to fill in, then --overlay DIR)", "yellow"))
         summary = state.summary(tuple(engine.book.tracks))
         print(style(f"Counters: {summary['counters']}; sightings: {', '.join(summary['sightings']) or 'none'}", "bold"))
     return 0

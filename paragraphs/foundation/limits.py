@@ -29,8 +29,14 @@ MAX_PATTERN = 200
 
 
 def safe_name(text: str) -> bool:
-    """Whether ``text`` (a title id, a collection name) can name a file safely."""
-    return bool(re.match(_SAFE_NAME, text))
+    """Whether ``text`` (a title id, a collection name) can name a file safely: what
+    ``_SAFE_NAME`` matches, checked without compiling it (every command checks its titles'
+    ids, and the compile was an eighth of a millisecond of a start)."""
+    return 0 < len(text) <= 64 and text[0] in _NAME_FIRST and _NAME_CHARS.issuperset(text)
+
+
+_NAME_FIRST = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+_NAME_CHARS = _NAME_FIRST | {"_", "-"}
 
 
 def id_pattern_problem(pattern: str) -> str | None:

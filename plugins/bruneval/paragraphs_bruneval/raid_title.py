@@ -178,3 +178,41 @@ def _wurzburg_hint(g: GameState, who: str, turns: int) -> str:
     if target is None:
         return "no attempt yet"
     return f"{target - modifier} or less succeeds (face {modifier:+d} at or under {target})"
+
+
+# --------------------------------------------------------------------------- what is good for the player
+
+
+def roll_luck(g: GameState, purpose: str, distribution: Any, face: int) -> Any:
+    """The order of a roll's results for the British player, for ``luck`` (None: no order)."""
+    from paragraphs_raids.luck_orders import roll_luck as luck_of
+
+    return luck_of(_luck_rules(), g, purpose, distribution, face)
+
+
+def _luck_rules() -> tuple[Any, ...]:
+    """Bruneval's rolls whose rules make the player's order of results unambiguous; the
+    others (activation tests, drop and landing zones, events, picks) declare none."""
+    from paragraphs_raids.luck_orders import higher_is_better, opposed, split
+    from paragraphs_raids.stacks import BRITISH
+
+    return (
+        # rule 9: both sides roll a d6 added to their values; the defenders stand in the zone
+        (re.compile(r" against (\S+): (attacker|defender)'s die$"), lambda g, m: opposed(g.side_in(m.group(1)) != BRITISH, m.group(2) == "attacker")),
+        (re.compile(r"^officer loss"), lambda g, m: split(lambda f: f != g.scenario.params.officer_loss_face, "the officer comes through", "the officer falls")),
+        (re.compile(r"^reinforcements: at or under alert (\d+)"), lambda g, m: split(lambda f: f > int(m.group(1)), "no reinforcements", "reinforcements come")),
+        (re.compile(r"^movement of .*halved"), lambda g, m: higher_is_better),
+        (re.compile(r"^dismantling the Würzburg \((\w+), (\d+) turns\)"), lambda g, m: _wurzburg_luck(g, m.group(1), int(m.group(2)))),
+        (re.compile(r"^boats on turn \d+: need (\d+) with ([+-]\d+)"), lambda g, m: split(lambda f: f + int(m.group(2)) >= int(m.group(1)), "the boats come", "no boats yet")),
+    )
+
+
+def _wurzburg_luck(g: GameState, who: str, turns: int) -> Any:
+    from paragraphs_bruneval.rules.objectives import wurzburg_target
+    from paragraphs_raids.luck_orders import split
+
+    target = wurzburg_target(turns, g.scenario.tables["wurzburg"], g.scenario.params.wurzburg_turns_needed)
+    if target is None:
+        return None
+    modifier = g.scenario.wurzburg_modifiers.get(who, 0)
+    return split(lambda f: f + modifier <= target, "the Würzburg is dismantled", "not yet")

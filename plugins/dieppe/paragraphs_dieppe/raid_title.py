@@ -109,6 +109,12 @@ class DieppeTitle:
 
         return hint_for(_hints(), state, purpose)
 
+    def roll_luck(self, state: Any, purpose: str, distribution: Any, face: int) -> Any:
+        """The order of a roll's results for the player, for ``luck`` (None: no order)."""
+        from paragraphs_raids.luck_orders import roll_luck
+
+        return roll_luck(_luck_rules(), state, purpose, distribution, face)
+
     def marker_backs(self, state: Any, zone: str) -> Sequence[Any]:
         return list(state.scenario.marker_backs.get(state.letter(zone), ()))
 
@@ -146,3 +152,34 @@ def _hints() -> tuple[Any, ...]:
         (re.compile(r"^garrison for|^reinforcement drawn"), lambda g, m: "picks among the counters left"),
         equal_choices(r"equal|at random|set-up"),
     )
+
+
+def _luck_rules() -> tuple[Any, ...]:
+    """Dieppe's rolls whose rules make the player's order of results unambiguous (the luck
+    audit); the others (activation tests, events, entry zones, draws) declare none."""
+    import re
+
+    from paragraphs_raids.luck_orders import lower_is_better, opposed, split
+
+    return (
+        # rule 11.1: each side's die adds to its value (British d6, German d10)
+        (re.compile(r"^(british|german) fire: (attacker|defender)'s die"), lambda g, m: opposed(m.group(1) == "british", m.group(2) == "attacker")),
+        # rule 11.2: only the British assault
+        (re.compile(r"^assault line \d+: (attacker|defender)'s die"), lambda g, m: opposed(True, m.group(1) == "attacker")),
+        # rule 10: the die and the stack's levels at or over the threshold cost a loss
+        (re.compile(r"^mines$"), lambda g, m: lower_is_better),
+        (re.compile(r"^Bangalore torpedo"), lambda g, m: split(lambda f: f % 2 == 0, "the wire is cleared", "the wire holds")),
+        # rule 8: at or over the alarm nobody comes; then the fewer counters the better
+        (re.compile(r"^reinforcements: do they come"), lambda g, m: split(lambda f: f >= g.alarm.level, "no reinforcements", "reinforcements come")),
+        (re.compile(r"^reinforcements: how many"), lambda g, m: _fewer_counters(g)),
+    )
+
+
+def _fewer_counters(g: Any) -> Any:
+    table = g.scenario.tables["reinforcement_count"]
+
+    def judge(face: int) -> tuple[int, str]:
+        count = int(table.lookup(face).result)
+        return -count, f"{count} counter(s)"
+
+    return judge

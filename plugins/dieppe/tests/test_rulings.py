@@ -397,6 +397,23 @@ def test_r47_units_a_full_beach_keeps_aboard_have_not_acted(board: Board, put: P
             actions.land(g, kept[:1], lca, ["ORANGE2"])
 
 
+@pytest.mark.parametrize("choice", ["not_acted", "acted"])
+def test_r47_a_landing_the_beach_has_no_room_for_lands_nobody(board: Board, put: Put, scenario: Scenario, choice: str) -> None:
+    g = board([])  # no die may be rolled
+    g.scenario = with_ruling(scenario, "kept_aboard", choice)
+    lca = put(g, "G2", "lca-5")[0]
+    g.aboard["lca-5"] = ["g2-6", "g2-7"]
+    put(g, "ORANGE2", "g2-1", "g2-2", "g2-3", "g2-4", "g2-5")  # 10 levels: full
+    cargo = [g.pieces[c] for c in ("g2-6", "g2-7")]
+    if choice == "not_acted":  # nobody lands: no action, no alarm for a first landing
+        with pytest.raises(ActionRefused, match="ORANGE2 has no room for them"):
+            actions.land(g, cargo, lca, ["ORANGE2"])
+        assert g.alarm.level == 0 and not g.log.used
+    else:  # the old reading: the landing is made, everyone stays aboard with the move spent
+        actions.land(g, cargo, lca, ["ORANGE2"])
+        assert g.aboard["lca-5"] == ["g2-6", "g2-7"] and [g.log.actions_of(p) for p in cargo] == [["move"], ["move"]]
+
+
 def test_r47_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
     assert load_scenario(use_cache=False).ruling("kept_aboard") == "not_acted"
     (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: kept_aboard, choice: acted}\n")

@@ -28,14 +28,17 @@ of an order).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from paragraphs.errors import UsageError
 from paragraphs.session import Reply, Session
 
 from paragraphs_raids.dice import Roller
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 #: Where the board lives in ``state.extra`` (the core sheet leaves ``_`` keys out).
 BOARD_KEY = "_raid"
@@ -65,15 +68,33 @@ def store_board(ctx: Any, data: dict[str, Any]) -> None:
     ctx.state.extra[BOARD_KEY] = data
 
 
-def hinted_roller(ctx: Any, hint: Callable[[str], str | None] | None = None) -> Roller:
+def hinted_roller(ctx: Any, hint: Callable[[str], str | None] | None = None, luck: Callable[[str, Mapping[int, Fraction], int], Mapping[str, Any] | None] | None = None) -> Roller:
     """A raid roller that rolls through the session's dice, the purpose followed by what
-    succeeds (the player typing his own die reads both in the question)."""
+    succeeds (the player typing his own die reads both in the question).
+
+    ``luck(purpose, distribution, face)``: the roll's order of outcomes for the player
+    (:func:`paragraphs_raids.luck_orders.roll_luck`), kept with the roll for the luck audit.
+    """
 
     def roll(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
         said = hint(purpose) if hint is not None else None
-        return int(ctx.roll(die, f"{purpose}: {said}" if said else purpose, allowed=set(allowed) if allowed is not None else None))
+        face = int(ctx.roll(die, f"{purpose}: {said}" if said else purpose, allowed=set(allowed) if allowed is not None else None))
+        if luck is not None:
+            found = luck(purpose, _faces_left(ctx.die(die).distribution, allowed), face)
+            if found:
+                ctx.explain_roll("", luck=found)  # no meaning: the roll's line reads as before
+        return face
 
     return roll
+
+
+def _faces_left(distribution: Mapping[int, Fraction], allowed: frozenset[int] | None) -> Mapping[int, Fraction]:
+    """The chance of each face a roll may end on (faces not allowed are rolled again)."""
+    if allowed is None:
+        return distribution
+    kept = {f: p for f, p in distribution.items() if f in allowed}
+    whole = sum(kept.values())
+    return {f: p / whole for f, p in kept.items()}
 
 
 class Asker:

@@ -53,10 +53,10 @@ def scenario_of(ctx: Any) -> Any:
 def _wire(ctx: Any, g: GameState, fought: list[str]) -> None:
     """The session's dice and questions plugged into the rules' hooks; the British zones
     that take part in a combat are noted in ``fought`` (they may be reorganised)."""
-    from paragraphs_bruneval.raid_title import dice_hint
+    from paragraphs_bruneval.raid_title import dice_hint, roll_luck
 
     asker = Asker(ctx)
-    g.roll = hinted_roller(ctx, lambda purpose: dice_hint(g, purpose))
+    g.roll = hinted_roller(ctx, lambda purpose: dice_hint(g, purpose), lambda purpose, faces, face: roll_luck(g, purpose, faces, face))
     # The player orders his own stacks: the top unit that is not an officer holds the front.
     g.british_front = lambda stack, attacking: stack[0]
 

@@ -115,7 +115,20 @@ def land(g: GameState, pieces: Sequence[Piece], lca: Piece, path: Sequence[str],
         if cost is None or "beach" not in g.zmap.zone(beach).tags:
             raise ActionRefused(f"{lca.label()} in {lca.zone} cannot land troops on {beach}")
         first_cost = cost
+    if len(path) == 1 and g.scenario.ruling("kept_aboard") == "not_acted":
+        _room_for_someone(g, pieces, beach)
     return _walk(g, list(pieces), lca.zone, list(path), first_cost=first_cost, start_stack=g.cargo(lca), from_lca=lca, **kw)
+
+
+def _room_for_someone(g: GameState, pieces: Sequence[Piece], beach: str) -> None:
+    """Ruling R47: a landing the beach has room for none of (it stops there: no marker,
+    no obstacle, no Germans) lands nobody, so it is no action and rolls nothing."""
+    if beach in g.markers or beach in g.obstacles or g.side_in(beach) == GERMAN:
+        return
+    limit = g.scenario.params.side_stacking
+    room = limit - g.points_in(beach)
+    if all(p.points + sum(g.pieces[c].points for c in p.carrying) > room for p in pieces):
+        raise ActionRefused(f"{beach} has no room for them ({limit} levels a side): nobody would land (ruling R47)")
 
 
 def move(g: GameState, pieces: Sequence[Piece], path: Sequence[str], **kw: Any) -> MoveReport:

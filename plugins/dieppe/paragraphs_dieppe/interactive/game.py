@@ -64,7 +64,7 @@ def _wire(ctx: Any, g: GameState) -> None:
     from paragraphs_dieppe.raid_title import DIEPPE
 
     asker = Asker(ctx)
-    g.roll = hinted_roller(ctx, lambda purpose: DIEPPE.dice_hint(g, purpose))
+    g.roll = hinted_roller(ctx, lambda purpose: DIEPPE.dice_hint(g, purpose), lambda purpose, faces, face: DIEPPE.roll_luck(g, purpose, faces, face))
     g.british_reorganise = lambda zone, stack: ask_top_unit(asker, zone, stack, LAST_RESORT, ask_one=False)
     g.keep_going = lambda commandos, germans: _ask_keep_going(asker, commandos, germans)
     g.take_prisoner = lambda captive: asker.choose("prisoner", f"{captive.label()} is the last German left: take him prisoner (rule 12)", [(1, "take him"), (2, "fight on")]) == 1
