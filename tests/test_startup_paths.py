@@ -56,6 +56,8 @@ def test_a_folder_given_as_a_string_reads_the_same_files(tmp_path: Path) -> None
     (tmp_path / "linked").symlink_to(tmp_path / "b", target_is_directory=True)
     for root in (SAMPLE, tmp_path):
         assert content_files(str(root)) == content_files(root), root
+    # ``linked`` leads to the sibling ``b``, no loop: it is read as a folder of its own (only a
+    # link back to a folder being walked is cut, tests/test_open_book.py)
     assert [f.key for f in content_files(str(tmp_path))] == ["a.yaml", "b/two.yml", "linked/two.yml"]
 
 
