@@ -41,3 +41,15 @@ def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(textwrap.dedent(text), encoding="utf-8")
     return path
+
+
+def one_line_error(capsys: Any, *args: str) -> tuple[int, str]:
+    """Run the CLI with ``args``; assert it wrote one ``paragraphs: error:`` line and no
+    traceback on stderr; return the exit code and that line."""
+    from paragraphs.cli import main
+
+    code = main(list(args))
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    assert "Traceback" not in err[0] and err[0].startswith("paragraphs: error:"), err[0]
+    return code, err[0]

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers import one_line_error
+
 from paragraphs.cli import main
 
 SITE = Path(__file__).parent / "data" / "site"
@@ -20,14 +22,6 @@ def fake_site(monkeypatch):
     yield
     for name in [m for m in sys.modules if m.startswith("paragraphs_testplugin")]:
         del sys.modules[name]
-
-
-def one_line_error(capsys, *args: str) -> tuple[int, str]:
-    code = main(list(args))
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1, err
-    assert "Traceback" not in err[0] and err[0].startswith("paragraphs: error:"), err[0]
-    return code, err[0]
 
 
 @pytest.mark.parametrize("target, says", [("", "not an empty name"), (os.devnull, "not a regular file or folder")])

@@ -4,15 +4,9 @@ pass: ``--session 'a b/c'`` saved to ./a b/c, relative to the working folder).""
 
 from __future__ import annotations
 
+from helpers import one_line_error
+
 from paragraphs.cli import main
-
-
-def one_line_error(capsys, *args: str) -> tuple[int, str]:
-    code = main(list(args))
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1, err
-    assert "Traceback" not in err[0] and err[0].startswith("paragraphs: error:"), err[0]
-    return code, err[0]
 
 
 def test_a_session_name_with_a_path_separator_is_refused_and_says_how_to_give_a_path(capsys, monkeypatch, tmp_path):
