@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from paragraphs.foundation.dataclass_code import field, replace
 # ``typing`` and ``pathlib`` are not imported at run time here (start-up time: a title
@@ -81,48 +80,38 @@ def _display(path: str) -> str:
 
 
 def content_files(root: Traversable | str, *, overlay: bool = False) -> list[SourceFile]:
-    """Every ``*.yaml`` file below ``root`` (a folder given as a string is read with
-    ``os``), sorted by relative path."""
-    if isinstance(root, str):
-        return _folder_files(root, overlay)
+    """Every ``*.yaml`` file below ``root``, sorted by relative path. A folder on disk (a
+    string or a ``Path``) is read with ``os`` (:func:`_folder_files`); another
+    ``Traversable`` (a zipped install) is walked through its own interface."""
+    if isinstance(root, (str, os.PathLike)):
+        return _folder_files(os.fspath(root), overlay)
     found: list[tuple[str, Traversable]] = []
-    pathlib = sys.modules.get("pathlib")  # (a node is a Path only if pathlib is imported)
 
-    def walk(node: Traversable, rel: str, above: frozenset[str]) -> None:
-        if pathlib is not None and isinstance(node, pathlib.Path):
-            # a link back to a folder being walked (``again -> .``, ``up/top -> ..``) is a
-            # loop: followed, it read the same files to the system's link limit, and two
-            # such links took 2**40 paths (a link to a sibling folder is still followed)
-            real = os.path.realpath(node)
-            if real in above:
-                return
-            above = above | {real}
+    def walk(node: Traversable, rel: str) -> None:
         for child in node.iterdir():
             name = child.name
             if name.startswith("."):
                 continue
             if child.is_dir():
-                walk(child, f"{rel}{name}/", above)
+                walk(child, f"{rel}{name}/")
             elif name.endswith((".yaml", ".yml")):
                 found.append((rel + name, child))
 
-    if root.is_dir():
-        walk(root, "", frozenset())
-    out = []
-    for rel, node in sorted(found):
-        where = os.path.realpath(node) if pathlib is not None and isinstance(node, pathlib.Path) else f"{root}/{rel}"
-        out.append(SourceFile(_display(where), node.read_bytes(), overlay, rel))
-    return out
+    if root.is_dir():  # (no links inside an archive, so no loops to cut)
+        walk(root, "")
+    return [SourceFile(_display(f"{root}/{rel}"), node.read_bytes(), overlay, rel) for rel, node in sorted(found)]
 
 
 def _folder_files(root: str, overlay: bool) -> list[SourceFile]:
-    """:func:`content_files` of a folder named by a string, as it reads a ``Path``: the
-    same files (names starting with a dot skipped, folders followed through links), keys
-    and order."""
+    """:func:`content_files` of a folder on disk: names starting with a dot skipped, folders
+    followed through links (a link back to a folder being walked is a loop, cut)."""
     found: list[tuple[str, str]] = []
 
     def walk(folder: str, rel: str, above: frozenset[str]) -> None:
-        real = os.path.realpath(folder)  # a link back to a folder being walked: a loop
+        # a link back to a folder being walked (``again -> .``, ``up/top -> ..``) is a loop:
+        # followed, it read the same files to the system's link limit, and two such links
+        # took 2**40 paths (a link to a sibling folder is still followed)
+        real = os.path.realpath(folder)
         if real in above:
             return
         above = above | {real}
