@@ -23,9 +23,15 @@ at the top level and one small shim per compiled module beside its ``.py``; the 
 file gets this interpreter's platform tag and ``RECORD`` is written again, so pip installs
 and uninstalls every file. Ordinary wheels and editable installs never see this script.
 
+Each wheel also carries the build's stamp, ``<package>/_compiled_build.py`` (``BUILD``: a
+digest of the listed sources, the mypyc version and the platform tag): each title checks
+at import that the raids layer installed beside it has the same stamp
+(``paragraphs_raids.compiled_build``), so a mixed install is refused with a clear message.
+
 ``check`` imports every listed module and fails unless each one
 (and its group's shared library) loaded from an extension module that its distribution's
-``RECORD`` lists: a build that quietly fell back to ``.py`` proves nothing.
+``RECORD`` lists (a build that quietly fell back to ``.py`` proves nothing), and unless
+the three installed stamps are one build's.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ from pathlib import Path
 
 PLUGINS = Path(__file__).resolve().parent
 LIST = PLUGINS / "compiled.toml"
+STAMP = "_compiled_build"  # paragraphs_raids.compiled_build.STAMP (this script imports no plugin)
 
 
 def listed_files(plugins: Path = PLUGINS) -> dict[str, list[str]]:
@@ -87,6 +94,7 @@ def build(wheels: Path) -> None:
             shutil.copytree(PLUGINS / name / package_of(files), stage / package_of(files), symlinks=True, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
         compile_in(stage, groups)
         tag = platform_tag()
+        build_id = build_stamp(groups, tag)
         for name, files in groups.items():
             package = package_of(files)
             pure = Path(tmp) / "pure" / name
@@ -97,8 +105,30 @@ def build(wheels: Path) -> None:
             found = {p.relative_to(stage).as_posix().split(".")[0].replace("/", ".") for p in built[1:]}
             if len(built) < 2 or not built[0].name.startswith(f"{package}__mypyc.") or found != shims:
                 sys.exit(f"{name}: the build made {[p.name for p in built]}, not one shared library and a shim per listed module")
-            added = platform_wheel(wheel, {p.relative_to(stage).as_posix(): p.read_bytes() for p in built}, tag, wheels)
-            print(f"{added.name}: {len(built) - 1} compiled modules and {built[0].name}")
+            extra = {p.relative_to(stage).as_posix(): p.read_bytes() for p in built}
+            extra[f"{package}/{STAMP}.py"] = stamp_module(build_id)
+            added = platform_wheel(wheel, extra, tag, wheels)
+            print(f"{added.name}: {len(built) - 1} compiled modules and {built[0].name}, build {build_id[:12]}")
+
+
+def build_stamp(groups: dict[str, list[str]], tag: str) -> str:
+    """The build's id: a digest of what decides the compiled code's layout (every listed
+    source, the mypyc version and the platform tag). Each wheel carries it as
+    ``<package>._compiled_build`` and each title checks it against the raids layer's at
+    import (``paragraphs_raids.compiled_build``), so wheels of two builds are never mixed;
+    the same sources built again with the same tools give the same id."""
+    digest = hashlib.sha256()
+    digest.update(f"mypyc {importlib.metadata.version('mypy')}\n{tag}\n".encode())
+    for name, files in sorted(groups.items()):
+        for file in sorted(files):
+            data = (PLUGINS / name / file).read_bytes()
+            digest.update(f"{name}/{file} {len(data)}\n".encode() + data)
+    return digest.hexdigest()
+
+
+def stamp_module(build_id: str) -> bytes:
+    """The source of the stamp module each compiled wheel carries."""
+    return f'"""Written by plugins/build_compiled.py: the compiled build this distribution comes from."""\n\nBUILD = "{build_id}"\n'.encode()
 
 
 def compile_in(stage: Path, groups: dict[str, list[str]]) -> None:
@@ -180,6 +210,11 @@ def check() -> None:
     print(f"{count - len(failed)} of {count} listed modules and group libraries loaded compiled from their wheels")
     if failed:
         sys.exit(f"not compiled, or not in their wheel's RECORD: {failed}")
+    # The three wheels must be of one build: each carries the build's stamp.
+    builds = {name: str(getattr(importlib.import_module(f"{package_of(files)}.{STAMP}"), "BUILD", "")) for name, files in listed_files().items()}
+    if len(set(builds.values())) != 1 or "" in builds.values():
+        sys.exit(f"the installed wheels do not all carry one build's stamp: {builds}")
+    print(f"all three from build {next(iter(builds.values()))[:12]}")
 
 
 def main(argv: list[str]) -> None:
