@@ -70,6 +70,9 @@ class BrunevalTitle:
 
     rulings: Mapping[str, Sequence[str]] = RULINGS
     result_levels: Sequence[str] = LEVELS
+    #: Every line of the victory table (rule 17) earns VP and none takes any away, so a
+    #: game ends on 0 VP or more: ``simulate`` cuts the interval of the mean there.
+    vp_floor = 0
 
     def load_scenario(self, args: argparse.Namespace, host: Any) -> Any:
         from paragraphs_bruneval.scenario import load_scenario

@@ -3,8 +3,9 @@
 Shared by the raid titles' ``simulate`` commands:
 
 * :func:`summarise` turns the games of a series into JSON-ready statistics (mean VP with
-  a normal 95% interval, each level's share with a Wilson interval, the VP histogram);
-  nothing in it depends on timing, processes or the executor.
+  Student's t 95% interval, cut at the lowest VP the rules allow when the title gives it;
+  each level's share with a Wilson interval; the VP histogram); nothing in it depends on
+  timing, processes or the executor.
 * ``--sweep KEY=V1,V2`` compares variants on the same seeds: ``optional=RULE`` plays
   without and with an optional rule, ``ruling.ID=A,B`` each reading of a ruling. Several
   sweeps combine (every combination). :func:`parse_sweeps` reads them,
@@ -38,17 +39,25 @@ class GameSummary:
     turns: int
 
 
-def summarise(results: Sequence[GameSummary], levels: Sequence[str]) -> dict[str, Any]:
-    """The series' statistics as JSON-ready data."""
+def summarise(results: Sequence[GameSummary], levels: Sequence[str], *, vp_floor: int | None = None) -> dict[str, Any]:
+    """The series' statistics as JSON-ready data.
+
+    ``vp_floor`` is the lowest VP the title's rules allow (None: not given, as where the
+    rules deduct points): the interval of the mean is cut there, and ``ci95_cut`` says so.
+    """
     vps = [r.vp for r in results]
-    est = mean_estimate(vps)
+    est = mean_estimate(vps, floor=vp_floor)
     rows = level_table(levels, [r.result for r in results])
+    method = f"t with {len(vps) - 1} degrees of freedom" if len(vps) > 1 else "none: one game shows no spread"
+    cut = {"ci95_cut": f"at {vp_floor}, the lowest VP the rules allow"} if est.cut else {}
     return {
         "games": len(results),
         "vp": {
             "mean": round(est.mean, 4),
             "sd": round(est.sd, 4),
             "ci95": [round(est.low, 4), round(est.high, 4)],
+            "ci95_method": method,
+            **cut,
             "min": min(vps) if vps else 0,
             "max": max(vps) if vps else 0,
             "histogram": {str(k): v for k, v in histogram(vps).items()},
@@ -113,7 +122,8 @@ def sweep_rows(summaries: Sequence[tuple[Variant, Mapping[str, Any]]]) -> tuple[
     rows = []
     for variant, s in summaries:
         vp = s["vp"]
-        cells = [variant_label(variant), str(s["games"]), f"{vp['mean']:.2f} ({vp['ci95'][0]:.2f}-{vp['ci95'][1]:.2f})"]
+        cut = "*" if vp.get("ci95_cut") else ""  # the interval reached the lowest VP the rules allow
+        cells = [variant_label(variant), str(s["games"]), f"{vp['mean']:.2f} ({vp['ci95'][0]:.2f}{cut}-{vp['ci95'][1]:.2f})"]
         cells += [f"{100 * r['p']:.1f}% ({100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f})" for r in s["levels"]]
         rows.append(cells)
     return header, rows
