@@ -136,7 +136,10 @@ def chart_target(text: str | None) -> Path | None:
     matplotlib or a folder to write into, and its figures were lost with it.
 
     Raises:
-        UsageError: an empty name, matplotlib missing, or a folder that is not there.
+        UsageError: an empty name, matplotlib missing, a folder that is not there, or a
+            file the system will not let be written (tried, as ``--svg`` is, by creating
+            the write's first file: ``os.access`` tells a root user he may write in
+            ``/proc``).
     """
     if text is None:
         return None
@@ -152,6 +155,14 @@ def chart_target(text: str | None) -> Path | None:
         raise UsageError(f"--chart {text}: {folder} is not a folder")
     if path.is_dir() or not os.access(folder, os.W_OK):
         raise UsageError(f"--chart {text}: cannot write there")
+    from paragraphs.errors import SaveError
+    from paragraphs.state.savefile import check_file_writable
+
+    try:
+        check_file_writable(path, "the VP chart")
+    except SaveError as exc:
+        why = str(exc).partition(": cannot write the VP chart: ")[2] or str(exc)
+        raise UsageError(f"--chart {text}: cannot write the VP chart: {why}") from None
     return path
 
 
@@ -182,5 +193,12 @@ def draw_chart(path: Path, summaries: Sequence[tuple[Variant, Mapping[str, Any]]
     ax.set_title(title)
     ax.legend(fontsize="small")
     fig.tight_layout()
-    fig.savefig(path, format="svg", metadata={"Date": None})
+    import io
+
+    from paragraphs.state.savefile import write_file_atomic
+
+    svg = io.StringIO()
+    fig.savefig(svg, format="svg", metadata={"Date": None})
     plt.close(fig)
+    # written whole or not at all, like a board picture (a failure is one line, SaveError)
+    write_file_atomic(path, svg.getvalue(), backup=False)

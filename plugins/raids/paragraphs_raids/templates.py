@@ -245,13 +245,15 @@ def run_simulate(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         summary = {"title": spec.id, "seed": args.seed, "policy": policy_id, "options": v_options.to_json(), **summarise(results, spec.result_levels, vp_floor=getattr(spec, "vp_floor", None))}
         summaries.append((variant, summary))
     elapsed = time.monotonic() - start
-    if chart is not None:
-        draw_chart(chart, summaries, f"{spec.name}: VP over {args.games} games, seed {args.seed}")
+    # the figures first: a chart that fails to be written at the last moment (the folder
+    # gone, the disk full) no longer takes the series' figures with it
     if args.json:
         if args.sweep:
             emit_json({"title": spec.id, "games": args.games, "seed": args.seed, "policy": policy_id, "variants": [{"variant": variant_json(v), **s} for v, s in summaries]})
         else:
             emit_json(summaries[0][1])
+        if chart is not None:
+            draw_chart(chart, summaries, f"{spec.name}: VP over {args.games} games, seed {args.seed}")
         return 0
     where = f"a Dask cluster ({args.scheduler or f'{jobs} local workers'})" if executor == "dask" else f"{min(jobs, args.games)} job(s)"
     print(style(f"{spec.name}: {args.games} automatic games, seed {args.seed}, policy {policy_id}, {where}", "bold"))
@@ -270,6 +272,8 @@ def run_simulate(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         print(table(["level", "games", "share", "95% CI (Wilson)"], rows))
         print("VP histogram: " + ", ".join(f"{k}:{v}" for k, v in vp["histogram"].items()))
     if chart is not None:
+        sys.stdout.flush()
+        draw_chart(chart, summaries, f"{spec.name}: VP over {args.games} games, seed {args.seed}")
         print(f"Chart written to {args.chart}.")
     played = args.games * len(variants)
     print(style(f"{played / elapsed:.0f} games/s on {where} ({os.cpu_count()} cores)", "dim"))
