@@ -166,6 +166,14 @@ def chart_target(text: str | None) -> Path | None:
     return path
 
 
+def vp_steps(histogram: Mapping[str, int], games: int) -> tuple[list[int], list[float]]:
+    """The chart's line of one variant: every VP from the lowest (0, or below it where the
+    rules deduct points) to the highest, with the share of games that ended on it."""
+    hist = {int(k): v for k, v in histogram.items()}
+    xs = list(range(min(0, min(hist, default=0)), max(hist, default=0) + 1))
+    return xs, [hist.get(x, 0) / games if games else 0.0 for x in xs]
+
+
 def draw_chart(path: Path, summaries: Sequence[tuple[Variant, Mapping[str, Any]]], title: str) -> None:
     """The VP distribution of each variant (share of games per VP), one line each, as SVG.
 
@@ -183,10 +191,7 @@ def draw_chart(path: Path, summaries: Sequence[tuple[Variant, Mapping[str, Any]]
     matplotlib.rcParams["svg.hashsalt"] = "paragraphs"
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for variant, s in summaries:
-        hist = {int(k): v for k, v in s["vp"]["histogram"].items()}
-        top = max(hist, default=0)
-        xs = list(range(0, top + 1))
-        ys = [hist.get(x, 0) / s["games"] for x in xs] if s["games"] else [0.0 for _ in xs]
+        xs, ys = vp_steps(s["vp"]["histogram"], s["games"])
         ax.step(xs, ys, where="mid", label=f"{variant_label(variant)} (mean {s['vp']['mean']:.2f})")
     ax.set_xlabel("victory points")
     ax.set_ylabel("share of games")

@@ -74,3 +74,13 @@ def test_a_sweep_value_named_twice_is_one_variant() -> None:
     variants = parse_sweeps(["optional=alarm,alarm,vorwarts"], {}, {"alarm": "", "vorwarts": ""}, "dieppe")
     assert variants == [(("optional", ""),), (("optional", "alarm"),), (("optional", "vorwarts"),)]
     assert parse_sweeps(["ruling.r=a,a"], {"r": ("a", "b")}, {}, "dieppe") == [(("ruling.r", "a"),)]
+
+
+def test_the_chart_draws_every_game_even_below_zero_vp() -> None:
+    # Dieppe deducts VP (chapter 12): `simulate dieppe --games 3 --seed 5` ends on -7, 3
+    # and 20 VP, and the chart's line began at 0, leaving the -7 game out of the shares
+    from paragraphs_raids.series import vp_steps
+
+    xs, ys = vp_steps({"-7": 1, "3": 1, "20": 1}, 3)
+    assert xs[0] == -7 and xs[-1] == 20 and math.isclose(sum(ys), 1.0)
+    assert vp_steps({"2": 2}, 2) == ([0, 1, 2], [0.0, 0.0, 1.0])  # from 0 as before when no game is below
