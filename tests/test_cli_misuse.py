@@ -156,3 +156,21 @@ def test_docs_export_checks_every_page_before_it_writes_any(capsys, tmp_path):
     code, line = one_line_error(capsys, "docs", "export", str(out), "--title", "sample", "--title", "testplugin")
     assert code == 1 and str(blocked) in line and "not a folder" in line and "nothing was written" in line, line
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before  # not one page rewritten, none added
+
+
+def test_schemas_checks_every_file_before_it_writes_any(capsys, tmp_path):
+    # the same as docs export: with a later title's folder made a file, the earlier
+    # titles' schemas were written over, then "File exists"
+    out = tmp_path / "schemas"
+    assert main(["schemas", str(out), "sample", "testplugin"]) == 0
+    capsys.readouterr()
+    (out / "sample" / "book.schema.json").write_text("kept\n")
+    blocked = out / "testplugin"
+    for child in blocked.iterdir():
+        child.unlink()
+    blocked.rmdir()
+    blocked.write_text("a file where a title's folder goes\n")
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    code, line = one_line_error(capsys, "schemas", str(out), "sample", "testplugin")
+    assert code == 1 and str(blocked) in line and "not a folder" in line and "nothing was written" in line, line
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before

@@ -497,8 +497,8 @@ def export_reference(host: PluginHost, out: Path, *, titles: Sequence[str] | Non
         UsageError: a page name that would land outside ``out``.
         SaveError: a target that cannot be written (one line; nothing was written).
     """
-    from paragraphs.foundation.errors import SaveError, UsageError
-    from paragraphs.state.savefile import check_file_writable
+    from paragraphs.foundation.errors import UsageError
+    from paragraphs.state.savefile import check_files_writable
 
     pages = []
     for rel, text in all_pages(host, titles=titles, spoilers=spoilers, overlays=overlays).items():
@@ -507,11 +507,7 @@ def export_reference(host: PluginHost, out: Path, *, titles: Sequence[str] | Non
         if rel.startswith("/") or any(part in ("", ".", "..") or "\\" in part for part in parts):
             raise UsageError(f"refusing to write page {rel!r} outside {out}")
         pages.append((out / rel, text))
-    for target, _ in pages:
-        try:
-            check_file_writable(target, "the page")
-        except SaveError as exc:
-            raise SaveError(f"{exc}; nothing was written") from None
+    check_files_writable((target for target, _ in pages), "the page")
     written = []
     for target, text in pages:
         target.parent.mkdir(parents=True, exist_ok=True)
