@@ -137,3 +137,40 @@ def test_an_option_of_another_titles_gaps_is_refused_not_ignored(capsys):
     assert (code, line) == (2, "paragraphs: error: --scenario is an option of gaps spi_commando, not of gaps sample")
     assert main(["gaps", "spi_commando", "--scenario", "45"]) == 0  # its own title takes it
     assert "scenario 45" in capsys.readouterr().out
+
+
+def test_docs_export_checks_every_page_before_it_writes_any(capsys, tmp_path):
+    # found by an earlier session: with one title's folder made a file, the pages of the
+    # titles before it were written over, then the export stopped ("File exists")
+    out = tmp_path / "site"
+    assert main(["docs", "export", str(out), "--title", "sample", "--title", "testplugin"]) == 0
+    capsys.readouterr()
+    page = out / "rules" / "sample" / "index.md"
+    page.write_text("kept\n")
+    blocked = out / "rules" / "testplugin"
+    for child in blocked.iterdir():
+        child.unlink()
+    blocked.rmdir()
+    blocked.write_text("a file where a title's folder goes\n")
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    code, line = one_line_error(capsys, "docs", "export", str(out), "--title", "sample", "--title", "testplugin")
+    assert code == 1 and str(blocked) in line and "not a folder" in line and "nothing was written" in line, line
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before  # not one page rewritten, none added
+
+
+def test_schemas_checks_every_file_before_it_writes_any(capsys, tmp_path):
+    # the same as docs export: with a later title's folder made a file, the earlier
+    # titles' schemas were written over, then "File exists"
+    out = tmp_path / "schemas"
+    assert main(["schemas", str(out), "sample", "testplugin"]) == 0
+    capsys.readouterr()
+    (out / "sample" / "book.schema.json").write_text("kept\n")
+    blocked = out / "testplugin"
+    for child in blocked.iterdir():
+        child.unlink()
+    blocked.rmdir()
+    blocked.write_text("a file where a title's folder goes\n")
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    code, line = one_line_error(capsys, "schemas", str(out), "sample", "testplugin")
+    assert code == 1 and str(blocked) in line and "not a folder" in line and "nothing was written" in line, line
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before

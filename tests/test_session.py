@@ -323,3 +323,49 @@ def test_a_line_of_bytes_that_are_not_utf8_changes_nothing_and_the_session_still
     assert reply.kind == "error" and "not UTF-8" in reply.text and not session.state.journal
     assert session.send("vp +2 fine").kind != "error"
     assert [e.get("reason") for e in load_state(path).journal] == ["fine"]
+
+
+def _help_commands(session: Session) -> set[str]:
+    """The commands ``help`` names (an entry's first word; a title's own are listed too)."""
+    return {line.split()[0] for line in session.send("help").lines if line.startswith("  ") and not line.startswith("   ")}
+
+
+def test_help_names_only_the_commands_the_session_accepts():
+    """A title of commands only, with no track, counter, hook or sighting, once read in its
+    help the paper book's event, events, set and vp, and was refused each of them."""
+
+    class Coin:
+        @hookimpl
+        def paragraphs_register_procedures(self):
+            yield Procedure(id="flip", title=None, function=lambda ctx, call: "won")
+
+        @hookimpl
+        def paragraphs_register_session_verbs(self):
+            yield SessionVerb(id="flip", title=None, help="flip a coin", procedure="flip", arguments=(VerbArgument("call", "odd or even", "choice", ("odd", "even")),))
+
+    from paragraphs.engine import Engine
+
+    from helpers import compile_text
+
+    # no header: the test book's VP counter and track would give set and vp something to do
+    compiled, host = compile_text("title: {id: t, name: Coin}\nparagraphs: []\n", plugins=(Coin(),), header=False)
+    assert not compiled.errors, [p.format() for p in compiled.errors]
+    engine = Engine(compiled.book, host)
+    session = Session(engine, engine.new_state())
+    named = _help_commands(session)
+    assert named == {"sheet", "log", "undo", "odds", "luck", "recap", "cells", "help", "quit", "flip"}, named
+    for word in ("event", "events", "set", "vp"):
+        reply = session.send(f"{word} x 1")
+        assert reply.kind == "error" and "help" in reply.text, (word, reply.text)
+    unknown = session.send("frobnicate").text
+    assert "recap" in unknown and not any(f" {w}," in unknown or unknown.endswith(f" {w}") for w in ("event", "events", "set", "vp")), unknown
+
+
+def test_help_of_a_paper_book_names_every_command_and_each_is_accepted():
+    engine = engine_for(BOOK)  # the test header declares a VP counter and a track
+    session = Session(engine, engine.new_state())
+    named = _help_commands(session)
+    assert named == {"<paragraph>", "event", "events", "set", "vp", "sheet", "log", "undo", "odds", "luck", "recap", "cells", "help", "quit"}, named
+    for word in named - {"<paragraph>", "quit", "odds"}:
+        reply = session.send(word)
+        assert "unknown command" not in reply.text and "keeps no" not in reply.text and "nothing in it" not in reply.text, (word, reply.text)

@@ -506,14 +506,14 @@ def cmd_docs(args: argparse.Namespace, host: Any) -> int:
 
 
 def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
-    from pathlib import Path
-
     import json
 
     from paragraphs.pipeline.grammar import grammar_for
     from paragraphs.pipeline.validation import build_title_schema
+    from paragraphs.state.savefile import check_files_writable
 
     out = _output_folder(args.dir, "schemas")
+    files: list[tuple[Any, str]] = []  # every file first: one that cannot be written stops them all
     for title in args.titles or list(host.titles()):
         info = host.title(title)
         grammar = grammar_for(host, title)
@@ -525,18 +525,18 @@ def cmd_schemas(args: argparse.Namespace, host: Any) -> int:
             checks=grammar.checks,  # an editor then flags a misspelt outcome or key too
             procedures=grammar.procedures,
         )
-        target = out / title / "book.schema.json"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(schema, indent=2) + "\n", encoding="utf-8")
-        print(f"wrote {target}")
+        files.append((out / title / "book.schema.json", json.dumps(schema, indent=2) + "\n"))
         # the title's own schemas (its collections, a raid title's board file), by $id name
         for resource in host.records("paragraphs_register_schemas", title):
             name = str(resource.id).rstrip("/").rsplit("/", 1)[-1]
             if resource.title != title or not name.endswith(".json") or name == "book.schema.json":
                 continue
-            own = out / title / name
-            own.write_text(json.dumps(resource.contents, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-            print(f"wrote {own}")
+            files.append((out / title / name, json.dumps(resource.contents, indent=2, ensure_ascii=False) + "\n"))
+    check_files_writable((target for target, _ in files), "the schema")
+    for target, text in files:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        print(f"wrote {target}")
     return 0
 
 

@@ -45,45 +45,51 @@ SESSION_KEY = "_session"
 #: Words understood while a question waits, instead of being taken as the answer.
 QUESTION_WORDS = ("cancel", "back", "undo", "sheet", "log", "help", "quit")
 
-HELP = """Commands:
-  <paragraph> [key=value ...]
+@dataclass(frozen=True)
+class HelpEntry:
+    """One entry of the session's ``help``: the command it documents, its lines, and what
+    the title must have for the session to accept that command (``needs``, a word
+    :meth:`Session.offers` answers; empty: every session accepts it)."""
+
+    command: str
+    text: str
+    needs: str = ""
+
+
+#: The core session's commands, in the order ``help`` lists them.
+HELP_ENTRIES = (
+    HelpEntry(
+        "<paragraph>",
+        """  <paragraph> [key=value ...]
                      read a paragraph (the number from your card, counter or booklet;
-                     T358 or 358), optionally with answers you already know (pc=5)
-  event <name>       report an event some armed hook waits for (events lists them)
-  events             list the events armed hooks and sightings wait for
-  set <name> <value> record a value from the table (a track such as the Condition)
-  vp <+N|-N> <why>   record victory points earned on the board (vp +1 truck destroyed)
-  sheet              show the record sheet
-  log                show what was done, step by step, with the answers given
-  undo [step]        undo the last step, or back to just before a step of the log
-  odds <paragraph> [key=value ...] [--depth N]   exact odds for the current sheet
-  odds <command> [arguments] [key=value ...]     ... of what a title command would do
-  luck               how lucky the dice of this session were, roll by roll and overall
-  cells [export DIR] the table cells you gave this session; export writes them as an
-                     overlay (DIR/cells.yaml) for --overlay
-  help               this list
-  quit               leave (the session is saved after every step)
-While a question waits: answer it, or type cancel (or back) to drop the step,
+                     T358 or 358), optionally with answers you already know (pc=5)""",
+        "paragraphs",
+    ),
+    HelpEntry("event", "  event <name>       report an event some armed hook waits for (events lists them)", "events"),
+    HelpEntry("events", "  events             list the events armed hooks and sightings wait for", "events"),
+    HelpEntry("set", "  set <name> <value> record a value from the table (a track such as the Condition)", "values"),
+    HelpEntry("vp", "  vp <+N|-N> <why>   record victory points earned on the board (vp +1 truck destroyed)", "vp"),
+    HelpEntry("sheet", "  sheet              show the record sheet"),
+    HelpEntry("log", "  log                show what was done, step by step, with the answers given"),
+    HelpEntry("recap", "  recap              where the session stands: the last step, the phase, what is armed"),
+    HelpEntry("undo", "  undo [step]        undo the last step, or back to just before a step of the log"),
+    HelpEntry("odds", "  odds <paragraph> [key=value ...] [--depth N]   exact odds for the current sheet", "paragraphs"),
+    HelpEntry("odds", "  odds <command> [arguments] [key=value ...]     ... of what a title command would do", "verbs"),
+    HelpEntry("luck", "  luck               how lucky the dice of this session were, roll by roll and overall"),
+    HelpEntry(
+        "cells",
+        """  cells [export DIR] the table cells you gave this session; export writes them as an
+                     overlay (DIR/cells.yaml) for --overlay""",
+    ),
+    HelpEntry("help", "  help               this list"),
+    HelpEntry("quit", "  quit               leave (the session is saved after every step)"),
+)
+
+HELP_QUESTION = """While a question waits: answer it, or type cancel (or back) to drop the step,
 undo, sheet, log or help."""
 
-
-#: How each help entry about reading paragraphs starts; a title without paragraphs drops them.
-PARAGRAPH_ENTRIES = ("  <paragraph>", "  odds <paragraph>")
-
-
-def commands_only_help() -> str:
-    """HELP without its paragraph entries (an entry runs on over lines indented past its name)."""
-    kept: list[str] = []
-    dropping = False
-    for line in HELP.splitlines():
-        if line.startswith(PARAGRAPH_ENTRIES):
-            dropping = True
-            continue
-        if dropping and line.startswith("    "):
-            continue  # the dropped entry's continuation
-        dropping = False
-        kept.append(line.replace("odds <command> [arguments] [key=value ...]     ...", "odds <command> [arguments] [key=value ...]     exact odds"))
-    return "\n".join(kept)
+#: Every entry, for a title that has everything (a paper book with tracks and VP).
+HELP = "\n".join(("Commands:", *(e.text for e in HELP_ENTRIES), HELP_QUESTION))
 
 
 # --------------------------------------------------------------------------- where sessions live
@@ -349,6 +355,8 @@ class Session:
             return Reply("info", self.log().splitlines(), {"log": self.log_data()})
         if head == "undo":
             return self.undo(rest[0] if rest else None)
+        if head in ("event", "events", "set", "vp") and not self.offers(next(e.needs for e in HELP_ENTRIES if e.command == head)):
+            raise self._not_offered(head)
         if head == "events":
             events = self.engine.armed_events(self.state)
             return self._info(("waiting for: " + ", ".join(events)) if events else "no event is awaited", events=events)
@@ -383,7 +391,7 @@ class Session:
                     raise UsageError(f"after the paragraph, give answers as key=value, not {w!r}")
                 given[key] = value
             return self.read(words[0], given)
-        known = sorted(["event", "events", "set", "vp", "sheet", "log", "undo", "odds", "luck", "recap", "cells", "help", "quit", *self.verbs])
+        known = sorted({*(e.command for e in self.help_entries() if not e.command.startswith("<")), *self.verbs})
         # a title of commands only (no paragraphs) never asks for a paragraph number
         what = "a paragraph number or one of" if self.engine.book.paragraphs else "one of"
         raise UsageError(f"unknown command {words[0]!r}: type {what} {', '.join(known)}")
@@ -401,9 +409,36 @@ class Session:
         except ParagraphsError:
             return str(self.engine.book.resolve_id(word.upper()))
 
+    def offers(self, needs: str) -> bool:
+        """Whether this session accepts the core commands that need ``needs`` (a
+        :class:`HelpEntry`'s word): ``help`` lists them, the others are refused."""
+        book = self.engine.book
+        if not needs:
+            return True
+        if needs == "paragraphs":
+            return bool(book.paragraphs)
+        if needs == "events":
+            # a hook is armed by a paragraph, a sighting lapses with an event: a title of
+            # commands only, with no sighting, never has an event to report
+            return bool(book.paragraphs or book.sightings or self.engine.armed_events(self.state))
+        if needs == "values":
+            return bool(self.settable() or self.state.counters)
+        if needs == "vp":
+            return self._vp_counter() is not None
+        if needs == "verbs":
+            return bool(self.verbs)
+        raise ValueError(f"no such need {needs!r}")
+
+    def help_entries(self) -> list[HelpEntry]:
+        """The entries of the core's help for the commands this session accepts."""
+        return [entry for entry in HELP_ENTRIES if self.offers(entry.needs)]
+
     def help_text(self) -> str:
-        # a title of commands only (no paragraphs) is not offered paragraph numbers to read
-        text = HELP if self.engine.book.paragraphs else commands_only_help()
+        lines = ["Commands:"]
+        for entry in self.help_entries():
+            # without paragraph odds above it, the command odds line says what it gives
+            lines.append(entry.text if self.offers("paragraphs") else entry.text.replace("     ... of", "     exact odds of"))
+        text = "\n".join([*lines, HELP_QUESTION])
         if self.verbs:
             lines = [f"Commands of {self.engine.book.name}:"]
             for verb in sorted(self.verbs.values(), key=lambda v: v.id):
@@ -412,6 +447,17 @@ class Session:
                 lines += [f"  {'':<18}   {a.name}: {a.help}" for a in verb.arguments if a.help]
             text += "\n" + "\n".join(lines)
         return text
+
+    def _not_offered(self, command: str) -> UsageError:
+        """The refusal of a core command this title has no use for (help does not list it)."""
+        name = self.engine.book.name
+        why = {
+            "event": f"{name} has no events to report: nothing in it arms a hook or marks a sighting",
+            "events": f"{name} has no events to report: nothing in it arms a hook or marks a sighting",
+            "set": f"{name} keeps no value to set: its record changes through its own commands",
+            "vp": f"{name} keeps no VP counter",
+        }[command]
+        return UsageError(f"{why} (help lists its commands)")
 
     # ---------------------------------------------------------------- steps
     def read(self, paragraph: str, given: dict[str, str] | None = None) -> Reply:
@@ -546,10 +592,10 @@ class Session:
     def set_value(self, words: list[str]) -> Reply:
         """``set NAME VALUE``: record a value of the table (a declared track, or a sheet value)."""
         known = self.settable()
-        if not known and not self.state.counters:
+        if not self.offers("values"):
             # a title without tracks or counters (a referee of procedures) once answered
             # "no value 'foo' to set (known: )"
-            raise UsageError(f"{self.engine.book.name} keeps no value to set: its record changes through its own commands (help lists them)")
+            raise self._not_offered("set")
         if len(words) < 2:
             raise UsageError("set needs a name and a value: set condition 2 (names: " + ", ".join(known) + ")")
         name, raw = words[0], " ".join(words[1:])
@@ -581,9 +627,9 @@ class Session:
 
     def add_vp(self, words: list[str]) -> Reply:
         """``vp +1 truck destroyed``: victory points earned on the board, with the reason."""
-        counter = next((c for c in self.engine.book.counters if c.lower() == "vp"), None)
+        counter = self._vp_counter()
         if counter is None:
-            raise UsageError(f"{self.engine.book.name} keeps no VP counter")
+            raise self._not_offered("vp")
         if not words:
             raise UsageError("vp needs a change and a reason: vp +1 truck destroyed")
         try:
@@ -592,6 +638,10 @@ class Session:
             raise UsageError(f"vp needs a whole number such as +1 or -2 first, not {words[0]!r}") from None
         reason = " ".join(words[1:]) or "recorded by the player"
         return self._count(counter, delta, reason, f"VP {delta:+d} ({reason})")
+
+    def _vp_counter(self) -> str | None:
+        """The title's VP counter, whatever its case, or None."""
+        return next((c for c in self.engine.book.counters if c.lower() == "vp"), None)
 
     def _count(self, counter: str, delta: int, reason: str, said: str) -> Reply:
         details = {"counter": counter, "delta": delta, "reason": reason, "paragraph": "board"}

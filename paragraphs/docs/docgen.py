@@ -486,16 +486,30 @@ def all_pages(host: PluginHost, *, titles: Sequence[str] | None = None, spoilers
 
 
 def export_reference(host: PluginHost, out: Path, *, titles: Sequence[str] | None = None, spoilers: bool = False, overlays: Sequence[Any] = ()) -> list[Path]:
-    """Write every generated page under ``out``; returns the files written."""
-    from paragraphs.foundation.errors import UsageError
+    """Write every generated page under ``out``; returns the files written.
 
-    written = []
+    Every target is checked before the first page is written (a title's folder that is a
+    file, a page that is a folder or read-only, a folder that takes no new file): one that
+    cannot be written stops the export with nothing written, where the pages of the titles
+    before it were once written over first.
+
+    Raises:
+        UsageError: a page name that would land outside ``out``.
+        SaveError: a target that cannot be written (one line; nothing was written).
+    """
+    from paragraphs.foundation.errors import UsageError
+    from paragraphs.state.savefile import check_files_writable
+
+    pages = []
     for rel, text in all_pages(host, titles=titles, spoilers=spoilers, overlays=overlays).items():
         # page names come from title ids and collection names: never write outside ``out``
         parts = rel.split("/")
         if rel.startswith("/") or any(part in ("", ".", "..") or "\\" in part for part in parts):
             raise UsageError(f"refusing to write page {rel!r} outside {out}")
-        target = out / rel
+        pages.append((out / rel, text))
+    check_files_writable((target for target, _ in pages), "the page")
+    written = []
+    for target, text in pages:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
         written.append(target)

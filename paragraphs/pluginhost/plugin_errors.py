@@ -8,6 +8,7 @@ raised; ``--debug`` (or ``PARAGRAPHS_DEBUG=1``) adds the whole traceback.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import os
 import sysconfig
@@ -43,19 +44,63 @@ def debug_enabled() -> bool:
     return os.environ.get(DEBUG_ENV, "") not in ("", "0")
 
 
-def _record_code(grammar: Grammar | None) -> dict[Any, str]:
-    """Code object -> ``procedure 'patrol'`` for every plugin function the grammar holds."""
-    codes: dict[Any, str] = {}
+def _underlying(fn: Any) -> Any:
+    """The plain function a registered callable runs (through partials and decorators)."""
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    return inspect.unwrap(fn) if callable(fn) else fn
+
+
+def _record_code(grammar: Grammar | None) -> dict[Any, list[tuple[str, Any]]]:
+    """Code object -> ``[("procedure 'patrol'", callable), ...]`` for every plugin function
+    the grammar holds. Functions made by one factory (closures, bound methods of one class,
+    partials of one function) share a code object: each keeps its own entry."""
+    codes: dict[Any, list[tuple[str, Any]]] = {}
     if grammar is None:
         return codes
     for attr, (what, fields) in _CALLABLES.items():
         for rid, rec in getattr(grammar, attr, {}).items():
             for name in fields:
                 fn = getattr(rec, name, None)
-                code = getattr(inspect.unwrap(fn), "__code__", None) if callable(fn) else None
+                code = getattr(_underlying(fn), "__code__", None) if callable(fn) else None
                 if code is not None:
-                    codes.setdefault(code, f"{what} {rid!r}" + ("" if name == fields[0] else f" ({name})"))
+                    codes.setdefault(code, []).append((f"{what} {rid!r}" + ("" if name == fields[0] else f" ({name})"), fn))
     return codes
+
+
+def _runs_in(frame: types.FrameType, fn: Any) -> bool:
+    """Whether ``frame`` can be a call of ``fn`` rather than of another callable sharing its
+    code: the closure's cells, the bound method's instance and the partial's arguments are
+    the frame's own variables."""
+    code = frame.f_code
+    local = frame.f_locals
+    bound: list[tuple[str, Any]] = []
+    while isinstance(fn, functools.partial):
+        target = _underlying(fn.func)
+        names = getattr(getattr(target, "__code__", None), "co_varnames", ())
+        skip = 1 if inspect.ismethod(fn.func) else 0
+        bound += list(zip(names[skip:], fn.args))
+        bound += list(fn.keywords.items())
+        fn = fn.func
+    if inspect.ismethod(fn) and code.co_varnames:
+        bound.append((code.co_varnames[0], fn.__self__))
+    plain = _underlying(fn)
+    for name, cell in zip(code.co_freevars, getattr(plain, "__closure__", None) or ()):
+        try:
+            bound.append((name, cell.cell_contents))
+        except ValueError:  # a cell not filled yet
+            continue
+    return all(name in local and local[name] is value for name, value in bound)
+
+
+def _named(frame: types.FrameType, candidates: list[tuple[str, Any]]) -> str:
+    """The record a frame of shared code belongs to (all of them, when its variables do
+    not tell them apart: one function registered under several ids)."""
+    if len(candidates) == 1:
+        return candidates[0][0]
+    fitting = [label for label, fn in candidates if _runs_in(frame, fn)] or [label for label, _ in candidates]
+    labels = list(dict.fromkeys(fitting))
+    return labels[0] if len(labels) == 1 else " or ".join(labels)
 
 
 def plugin_packages(grammar: Grammar | None) -> set[str]:
@@ -66,7 +111,7 @@ def plugin_packages(grammar: Grammar | None) -> set[str]:
     for attr, (_, fields) in _CALLABLES.items():
         for rec in getattr(grammar, attr, {}).values():
             for name in fields:
-                module = getattr(getattr(rec, name, None), "__module__", None)
+                module = getattr(_underlying(getattr(rec, name, None)), "__module__", None)
                 if isinstance(module, str):
                     out.add(module.split(".")[0])
     out.discard("paragraphs")
@@ -90,7 +135,7 @@ def raised_at(exc: BaseException, grammar: Grammar | None = None, owner: Any = N
     ``owner`` (the plugin function that was called).
     """
     packages = plugin_packages(grammar)
-    module = getattr(owner, "__module__", None)
+    module = getattr(_underlying(owner), "__module__", None)
     if isinstance(module, str) and module.split(".")[0] != "paragraphs":
         packages.add(module.split(".")[0])
     tb = exc.__traceback__
@@ -111,7 +156,7 @@ def culprit(exc: BaseException, grammar: Grammar | None) -> str:
     while tb is not None:
         code = tb.tb_frame.f_code
         if code in codes:
-            return codes[code]
+            return _named(tb.tb_frame, codes[code])
         if not hook and code.co_name.startswith("paragraphs_") and not os.path.abspath(code.co_filename).startswith(_CORE_DIR + os.sep):
             # a hook implementation (paragraphs_roll, paragraphs_initial_state...) of a plugin
             hook = f"hook {code.co_name} of {tb.tb_frame.f_globals.get('__name__', '?')}"

@@ -64,7 +64,7 @@ import secrets
 import shutil
 import stat
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -451,6 +451,21 @@ def check_file_writable(path: str | os.PathLike[str], what: str = "the file") ->
     except OSError as exc:
         raise SaveError(f"{target}: cannot write {what}: {_reason(exc)}") from None
     _unlink(probe)
+
+
+def check_files_writable(paths: Iterable[str | os.PathLike[str]], what: str = "the file") -> None:
+    """:func:`check_file_writable` of every path, before a command writes the first of
+    them: a set of files (the pages of a reference, the schemas of several titles) is
+    then written whole, or not at all when one of them cannot be.
+
+    Raises:
+        SaveError: the first path that cannot be written, said to leave everything as it was.
+    """
+    for path in paths:
+        try:
+            check_file_writable(path, what)
+        except SaveError as exc:
+            raise SaveError(f"{exc}; nothing was written") from None
 
 
 def _replace_file(target: Path, data: bytes, *, backup: bool = True, before_rename: Callable[[], None] | None = None) -> None:

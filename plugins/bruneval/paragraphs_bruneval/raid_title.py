@@ -70,6 +70,9 @@ class BrunevalTitle:
 
     rulings: Mapping[str, Sequence[str]] = RULINGS
     result_levels: Sequence[str] = LEVELS
+    #: Every line of the victory table (rule 17) earns VP and none takes any away, so a
+    #: game ends on 0 VP or more: ``simulate`` cuts the interval of the mean there.
+    vp_floor = 0
 
     def load_scenario(self, args: argparse.Namespace, host: Any) -> Any:
         from paragraphs_bruneval.scenario import load_scenario
@@ -154,7 +157,7 @@ _HINTS: tuple[Hint, ...] = (
     (re.compile(r"^reinforcements: at or under alert (\d+)"), lambda g, m: f"{m.group(1)} or less brings reinforcements"),
     (re.compile(r"^movement of .*halved"), lambda g, m: "half the face, rounded down, is the movement points"),
     (re.compile(r"^dismantling the Würzburg \((\w+), (\d+) turns\)"), lambda g, m: _wurzburg_hint(g, m.group(1), int(m.group(2)))),
-    (re.compile(r"^destroying the Villa"), lambda g, m: "at or under the unit's attack value succeeds"),
+    (re.compile(r"^destroying the Villa \(attack value (\d+)\)"), lambda g, m: f"{m.group(1)} or less destroys the Villa"),
     *OPPOSED,
     (re.compile(r"^drop zone of "), lambda g, m: table_hint(g.scenario.tables, "drop_zone", "DZ ")),
     (re.compile(r"^landing zone of "), lambda g, m: "the zone of that number in the drop zone; the next number when it is full"),
@@ -203,6 +206,8 @@ def _luck_rules() -> tuple[Any, ...]:
         (re.compile(r"^reinforcements: at or under alert (\d+)"), lambda g, m: split(lambda f: f > int(m.group(1)), "no reinforcements", "reinforcements come")),
         (re.compile(r"^movement of .*halved"), lambda g, m: higher_is_better),
         (re.compile(r"^dismantling the Würzburg \((\w+), (\d+) turns\)"), lambda g, m: _wurzburg_luck(g, m.group(1), int(m.group(2)))),
+        # rule 10: at or under the unit's modified attack value destroys the Villa
+        (re.compile(r"^destroying the Villa \(attack value (\d+)\)"), lambda g, m: split(lambda f: f <= int(m.group(1)), "the Villa is destroyed", "the Villa stands")),
         (re.compile(r"^boats on turn \d+: need (\d+) with ([+-]\d+)"), lambda g, m: split(lambda f: f + int(m.group(2)) >= int(m.group(1)), "the boats come", "no boats yet")),
     )
 

@@ -68,6 +68,19 @@ def test_simulate_does_not_depend_on_jobs(capsys) -> None:
     assert all(r["ci95"][0] <= r["p"] <= r["ci95"][1] for r in data["levels"])
 
 
+def test_the_vp_interval_of_a_tiny_series_stays_inside_what_vp_can_be(capsys) -> None:
+    # seed 3: games of 1, 1 and 6 VP; 1.96 s/sqrt(n) once gave an interval from -0.60 VP,
+    # and Bruneval's VP only ever add up (rule 17)
+    _, out, _ = run(capsys, "simulate", "bruneval", "--games", "3", "--seed", "3", "--jobs", "1", "--json")
+    vp = json.loads(out)["vp"]
+    assert vp["min"] >= 0 and vp["ci95"][0] >= 0, vp
+    assert vp["ci95"][0] <= vp["mean"] <= vp["ci95"][1]
+    assert vp["ci95_method"].startswith("t ") and "0" in vp["ci95_cut"], vp
+    _, text, _ = run(capsys, "simulate", "bruneval", "--games", "3", "--seed", "3", "--jobs", "1")
+    line = next(line for line in text.splitlines() if line.startswith("VP: mean"))
+    assert "CI -" not in line and "cut at 0" in line, line
+
+
 def test_simulate_text(capsys) -> None:
     code, out, err = run(capsys, "simulate", "bruneval", "--games", "8", "--jobs", "1")
     assert code == 0 and "95% CI" in out and "complete" in out

@@ -30,6 +30,9 @@ class DieppeTitle:
     phase_names: Mapping[str, str] = PHASE_NAMES
     optional_rules: Mapping[str, str] = OPTIONAL_RULES
     levels: Mapping[str, str] = LEVELS
+    #: No floor: chapter 12 deducts VP (commandos left behind, a senior officer lost), so
+    #: a game can end below 0 VP and the interval of the mean is not cut.
+    vp_floor = None
 
     @property
     def rulings(self) -> Mapping[str, Sequence[str]]:

@@ -3,8 +3,9 @@
 Shared by the raid titles' ``simulate`` commands:
 
 * :func:`summarise` turns the games of a series into JSON-ready statistics (mean VP with
-  a normal 95% interval, each level's share with a Wilson interval, the VP histogram);
-  nothing in it depends on timing, processes or the executor.
+  Student's t 95% interval, cut at the lowest VP the rules allow when the title gives it;
+  each level's share with a Wilson interval; the VP histogram); nothing in it depends on
+  timing, processes or the executor.
 * ``--sweep KEY=V1,V2`` compares variants on the same seeds: ``optional=RULE`` plays
   without and with an optional rule, ``ruling.ID=A,B`` each reading of a ruling. Several
   sweeps combine (every combination). :func:`parse_sweeps` reads them,
@@ -38,17 +39,25 @@ class GameSummary:
     turns: int
 
 
-def summarise(results: Sequence[GameSummary], levels: Sequence[str]) -> dict[str, Any]:
-    """The series' statistics as JSON-ready data."""
+def summarise(results: Sequence[GameSummary], levels: Sequence[str], *, vp_floor: int | None = None) -> dict[str, Any]:
+    """The series' statistics as JSON-ready data.
+
+    ``vp_floor`` is the lowest VP the title's rules allow (None: not given, as where the
+    rules deduct points): the interval of the mean is cut there, and ``ci95_cut`` says so.
+    """
     vps = [r.vp for r in results]
-    est = mean_estimate(vps)
+    est = mean_estimate(vps, floor=vp_floor)
     rows = level_table(levels, [r.result for r in results])
+    method = f"t with {len(vps) - 1} degrees of freedom" if len(vps) > 1 else "none: one game shows no spread"
+    cut = {"ci95_cut": f"at {vp_floor}, the lowest VP the rules allow"} if est.cut else {}
     return {
         "games": len(results),
         "vp": {
             "mean": round(est.mean, 4),
             "sd": round(est.sd, 4),
             "ci95": [round(est.low, 4), round(est.high, 4)],
+            "ci95_method": method,
+            **cut,
             "min": min(vps) if vps else 0,
             "max": max(vps) if vps else 0,
             "histogram": {str(k): v for k, v in histogram(vps).items()},
@@ -113,7 +122,8 @@ def sweep_rows(summaries: Sequence[tuple[Variant, Mapping[str, Any]]]) -> tuple[
     rows = []
     for variant, s in summaries:
         vp = s["vp"]
-        cells = [variant_label(variant), str(s["games"]), f"{vp['mean']:.2f} ({vp['ci95'][0]:.2f}-{vp['ci95'][1]:.2f})"]
+        cut = "*" if vp.get("ci95_cut") else ""  # the interval reached the lowest VP the rules allow
+        cells = [variant_label(variant), str(s["games"]), f"{vp['mean']:.2f} ({vp['ci95'][0]:.2f}{cut}-{vp['ci95'][1]:.2f})"]
         cells += [f"{100 * r['p']:.1f}% ({100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f})" for r in s["levels"]]
         rows.append(cells)
     return header, rows
@@ -126,7 +136,10 @@ def chart_target(text: str | None) -> Path | None:
     matplotlib or a folder to write into, and its figures were lost with it.
 
     Raises:
-        UsageError: an empty name, matplotlib missing, or a folder that is not there.
+        UsageError: an empty name, matplotlib missing, a folder that is not there, or a
+            file the system will not let be written (tried, as ``--svg`` is, by creating
+            the write's first file: ``os.access`` tells a root user he may write in
+            ``/proc``).
     """
     if text is None:
         return None
@@ -142,7 +155,23 @@ def chart_target(text: str | None) -> Path | None:
         raise UsageError(f"--chart {text}: {folder} is not a folder")
     if path.is_dir() or not os.access(folder, os.W_OK):
         raise UsageError(f"--chart {text}: cannot write there")
+    from paragraphs.errors import SaveError
+    from paragraphs.state.savefile import check_file_writable
+
+    try:
+        check_file_writable(path, "the VP chart")
+    except SaveError as exc:
+        why = str(exc).partition(": cannot write the VP chart: ")[2] or str(exc)
+        raise UsageError(f"--chart {text}: cannot write the VP chart: {why}") from None
     return path
+
+
+def vp_steps(histogram: Mapping[str, int], games: int) -> tuple[list[int], list[float]]:
+    """The chart's line of one variant: every VP from the lowest (0, or below it where the
+    rules deduct points) to the highest, with the share of games that ended on it."""
+    hist = {int(k): v for k, v in histogram.items()}
+    xs = list(range(min(0, min(hist, default=0)), max(hist, default=0) + 1))
+    return xs, [hist.get(x, 0) / games if games else 0.0 for x in xs]
 
 
 def draw_chart(path: Path, summaries: Sequence[tuple[Variant, Mapping[str, Any]]], title: str) -> None:
@@ -162,15 +191,19 @@ def draw_chart(path: Path, summaries: Sequence[tuple[Variant, Mapping[str, Any]]
     matplotlib.rcParams["svg.hashsalt"] = "paragraphs"
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for variant, s in summaries:
-        hist = {int(k): v for k, v in s["vp"]["histogram"].items()}
-        top = max(hist, default=0)
-        xs = list(range(0, top + 1))
-        ys = [hist.get(x, 0) / s["games"] for x in xs] if s["games"] else [0.0 for _ in xs]
+        xs, ys = vp_steps(s["vp"]["histogram"], s["games"])
         ax.step(xs, ys, where="mid", label=f"{variant_label(variant)} (mean {s['vp']['mean']:.2f})")
     ax.set_xlabel("victory points")
     ax.set_ylabel("share of games")
     ax.set_title(title)
     ax.legend(fontsize="small")
     fig.tight_layout()
-    fig.savefig(path, format="svg", metadata={"Date": None})
+    import io
+
+    from paragraphs.state.savefile import write_file_atomic
+
+    svg = io.StringIO()
+    fig.savefig(svg, format="svg", metadata={"Date": None})
     plt.close(fig)
+    # written whole or not at all, like a board picture (a failure is one line, SaveError)
+    write_file_atomic(path, svg.getvalue(), backup=False)

@@ -48,6 +48,8 @@ class RaidTitle(Protocol):
         levels: difficulty level -> what it is (empty when the title prints none).
         rulings: ruling id -> its allowed values, for ``simulate --sweep ruling.ID=...``.
         result_levels: the success levels in order, best first (for summaries).
+        vp_floor: the lowest VP the rules allow (optional; None or absent where the rules
+            deduct points): ``simulate`` cuts the interval of the mean VP there.
 
     A title may also name its alert track (``alert_word = "alarm"``); words for the player
     use it, data keeps ``alert``.
@@ -240,30 +242,38 @@ def run_simulate(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         v_scenario, v_options = spec.apply_variant(scenario, options, variant)
         bar = ProgressBar(f"{spec.id} x{args.games}")
         results = simulate(spec, v_scenario, factory, v_options, args.games, args.seed, jobs, bar, check=args.check, executor=executor, scheduler=args.scheduler)
-        summary = {"title": spec.id, "seed": args.seed, "policy": policy_id, "options": v_options.to_json(), **summarise(results, spec.result_levels)}
+        summary = {"title": spec.id, "seed": args.seed, "policy": policy_id, "options": v_options.to_json(), **summarise(results, spec.result_levels, vp_floor=getattr(spec, "vp_floor", None))}
         summaries.append((variant, summary))
     elapsed = time.monotonic() - start
-    if chart is not None:
-        draw_chart(chart, summaries, f"{spec.name}: VP over {args.games} games, seed {args.seed}")
+    # the figures first: a chart that fails to be written at the last moment (the folder
+    # gone, the disk full) no longer takes the series' figures with it
     if args.json:
         if args.sweep:
             emit_json({"title": spec.id, "games": args.games, "seed": args.seed, "policy": policy_id, "variants": [{"variant": variant_json(v), **s} for v, s in summaries]})
         else:
             emit_json(summaries[0][1])
+        if chart is not None:
+            draw_chart(chart, summaries, f"{spec.name}: VP over {args.games} games, seed {args.seed}")
         return 0
     where = f"a Dask cluster ({args.scheduler or f'{jobs} local workers'})" if executor == "dask" else f"{min(jobs, args.games)} job(s)"
     print(style(f"{spec.name}: {args.games} automatic games, seed {args.seed}, policy {policy_id}, {where}", "bold"))
     if args.sweep:
         header, rows = sweep_rows(summaries)
         print(table(header, rows))
+        cut = next((s["vp"]["ci95_cut"] for _, s in summaries if s["vp"].get("ci95_cut")), None)
+        if cut:
+            print(f"* the interval is cut {cut}")
     else:
         summary = summaries[0][1]
         vp = summary["vp"]
-        print(f"VP: mean {vp['mean']:.2f} (95% CI {vp['ci95'][0]:.2f}-{vp['ci95'][1]:.2f}), sd {vp['sd']:.2f}, range {vp['min']}-{vp['max']}")
+        cut = f", cut {vp['ci95_cut']}" if vp.get("ci95_cut") else ""
+        print(f"VP: mean {vp['mean']:.2f} (95% CI {vp['ci95'][0]:.2f}-{vp['ci95'][1]:.2f}{cut}), sd {vp['sd']:.2f}, range {vp['min']}-{vp['max']}")
         rows = [[r["level"], r["games"], f"{100 * r['p']:.1f}%", f"{100 * r['ci95'][0]:.1f}%-{100 * r['ci95'][1]:.1f}%"] for r in summary["levels"]]
         print(table(["level", "games", "share", "95% CI (Wilson)"], rows))
         print("VP histogram: " + ", ".join(f"{k}:{v}" for k, v in vp["histogram"].items()))
     if chart is not None:
+        sys.stdout.flush()
+        draw_chart(chart, summaries, f"{spec.name}: VP over {args.games} games, seed {args.seed}")
         print(f"Chart written to {args.chart}.")
     played = args.games * len(variants)
     print(style(f"{played / elapsed:.0f} games/s on {where} ({os.cpu_count()} cores)", "dim"))

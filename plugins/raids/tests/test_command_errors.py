@@ -67,6 +67,24 @@ def test_a_chart_that_cannot_be_written_is_refused_before_the_series(tmp_path: P
     assert done.returncode == 2 and not done.stdout and says in done.stderr and done.stderr.count("\n") == 1, done.stderr
 
 
+def test_a_chart_the_system_will_not_take_is_refused_before_the_series(tmp_path: Path) -> None:
+    # /proc takes no new file, yet os.access says a root user may write there: the series
+    # was played, then the chart failed and the figures were lost. A read-only file is the
+    # same for any other user. The check now tries to create the file's first write.
+    targets = [str(tmp_path / "ro.svg")]
+    (tmp_path / "ro.svg").write_text("")
+    (tmp_path / "ro.svg").chmod(0o444)
+    if os.path.isdir("/proc") and os.access("/proc", os.W_OK):
+        targets.append("/proc/x.svg")
+    for target in targets:
+        if target.endswith("ro.svg") and os.access(target, os.W_OK):
+            continue  # root writes a read-only file: nothing to refuse
+        done = paragraphs(tmp_path, "simulate", "bruneval", "--games", "3000", "--jobs", "1", "--chart", target)
+        assert done.returncode == 2 and not done.stdout and done.stderr.count("\n") == 1, done.stderr
+        assert done.stderr.startswith(f"paragraphs: error: --chart {target}: cannot write") and "Traceback" not in done.stderr, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".svg") == ["ro.svg"]  # nothing left by the probe
+
+
 def test_a_chart_without_matplotlib_is_refused_before_the_series(monkeypatch) -> None:
     import importlib.util
 

@@ -90,3 +90,42 @@ def test_luck_of_a_seeded_bruneval_session_rates_combats_and_reinforcements(tmp_
     assert "    4. reinforcements: at or under alert 4: 4 or less brings reinforcements: rolled 6: 1/3 (0.333)" in lines
     assert not [line for line in lines if "drop zone" in line or "landing zone" in line or "activation" in line]
     assert lines[-1].startswith("evening: mean 0.611 over 12 rolls; ")
+
+
+def test_luck_of_a_bruneval_session_rates_the_villa_roll(tmp_path: Path) -> None:
+    # rule 10: a d6 at or under the unit's modified attack value destroys the Villa, so a
+    # lower face is never worse for the player; the roll was left out of the audit
+    import paragraphs
+    from paragraphs_raids.session_game import BOARD_KEY, RaidSession
+
+    from paragraphs_bruneval.interactive.views import BrunevalGame
+
+    engine = paragraphs.open_title("bruneval")
+    state = engine.new_state()
+    state.extra[BOARD_KEY] = {"phase": "start", "start": {"commando": False, "events": True}}
+    save = tmp_path / "villa.json"
+    session = RaidSession(engine, state, BrunevalGame(engine.book), path=save, dice="seeded", seed=3)
+    assert session.send("next").kind == "step" and session.send("next").kind == "step"
+    # the position of a game where Drake 2 has taken the Villa's radar operator and stands
+    # in the Villa (as in the golden game of seed 7, turn 8)
+    game = session.state.extra[BOARD_KEY]["game"]
+    game["stacks"]["VILLA"] = ["drake-2"]
+    game["stacks"]["DZ-B6"] = ["drake-1"]
+    game["pieces"]["drake-2"]["zone"] = "VILLA"
+    game["pieces"]["op-villa"]["zone"] = None
+    game["eliminated"].append("op-villa")
+    odds = session.send("odds destroy drake-2")
+    value = int(re.search(r"attack value (\d+)", odds.text).group(1))
+    reply = session.send("destroy drake-2")
+    assert reply.kind == "step", reply.text
+    face = next(r["value"] for r in session.state.journal[-1]["rolls"] if "Villa" in r["purpose"])
+    done = paragraphs_cli(tmp_path, "luck", str(save))
+    assert done.returncode == 0, done.stderr
+    (line,) = [line for line in done.stdout.splitlines() if "destroying the Villa" in line]
+    # destroyed: the chance of destroying it at all; still standing: every result is as good
+    at_least = Fraction(min(value, 6), 6) if face <= value else Fraction(1)
+    assert f"destroying the Villa (attack value {value})" in line and f"rolled {face}: {at_least.numerator}/{at_least.denominator} (" in line, (line, value, face)
+
+
+def paragraphs_cli(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "paragraphs", *args], capture_output=True, text=True, env=env(tmp_path), timeout=300)

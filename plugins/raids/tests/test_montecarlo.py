@@ -40,7 +40,24 @@ def test_mean_estimate() -> None:
     est = mean_estimate([1, 2, 3, 4])
     assert est.mean == 2.5
     assert math.isclose(est.sd, math.sqrt(5 / 3))
-    assert math.isclose(est.half_width, 1.959963984540054 * est.sd / 2)
+    # Student's t with 3 degrees of freedom, not the normal 1.96: a small series is wider
+    assert math.isclose(est.half_width, 3.182446305284263 * est.sd / 2, rel_tol=1e-9)
+
+
+def test_t_quantiles_match_the_printed_tables() -> None:
+    from paragraphs_raids.montecarlo import t_quantile_975
+
+    printed = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 10: 2.228, 30: 2.042, 120: 1.980}
+    assert all(math.isclose(t_quantile_975(df), value, abs_tol=5e-4) for df, value in printed.items())
+    assert math.isclose(t_quantile_975(100_000), 1.959963984540054, abs_tol=1e-4)
+
+
+def test_a_mean_interval_is_cut_at_the_lowest_value_the_rules_allow() -> None:
+    est = mean_estimate([1, 1, 6], floor=0)
+    assert est.low == 0 and est.cut == "low" and math.isclose(est.high, est.mean + est.half_width)
+    free = mean_estimate([1, 1, 6])  # no floor given (Dieppe deducts VP): nothing is cut
+    assert free.low < 0 and free.cut == ""
+    assert mean_estimate([5, 5, 5], floor=0).low == 5  # no spread: the interval is the mean
 
 
 def test_levels_and_histogram() -> None:
@@ -57,3 +74,13 @@ def test_a_sweep_value_named_twice_is_one_variant() -> None:
     variants = parse_sweeps(["optional=alarm,alarm,vorwarts"], {}, {"alarm": "", "vorwarts": ""}, "dieppe")
     assert variants == [(("optional", ""),), (("optional", "alarm"),), (("optional", "vorwarts"),)]
     assert parse_sweeps(["ruling.r=a,a"], {"r": ("a", "b")}, {}, "dieppe") == [(("ruling.r", "a"),)]
+
+
+def test_the_chart_draws_every_game_even_below_zero_vp() -> None:
+    # Dieppe deducts VP (chapter 12): `simulate dieppe --games 3 --seed 5` ends on -7, 3
+    # and 20 VP, and the chart's line began at 0, leaving the -7 game out of the shares
+    from paragraphs_raids.series import vp_steps
+
+    xs, ys = vp_steps({"-7": 1, "3": 1, "20": 1}, 3)
+    assert xs[0] == -7 and xs[-1] == 20 and math.isclose(sum(ys), 1.0)
+    assert vp_steps({"2": 2}, 2) == ([0, 1, 2], [0.0, 0.0, 1.0])  # from 0 as before when no game is below

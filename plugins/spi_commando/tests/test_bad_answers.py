@@ -178,4 +178,4 @@ def test_set_in_a_title_without_values_says_so(line: str) -> None:
 
     engine, state = _acting_a1_observing_b1()
     reply = Session(engine, state, dice="seeded", seed=1).send(line)
-    assert reply.kind == "error" and reply.lines == ["error: Commando (SPI, 1979) keeps no value to set: its record changes through its own commands (help lists them)"], reply.lines
+    assert reply.kind == "error" and reply.lines == ["error: Commando (SPI, 1979) keeps no value to set: its record changes through its own commands (help lists its commands)"], reply.lines

@@ -150,3 +150,20 @@ def test_scenario_45_is_played_to_its_victory(tmp_path):
     exported = (tmp_path / "my-cells" / "cells.yaml").read_text(encoding="utf-8")
     assert all(key in exported for key in state.extra["cells"])
     golden("scenario_45", text)
+
+
+def test_help_lists_only_the_commands_the_referee_accepts(tmp_path: Path) -> None:
+    """``help`` at the referee's prompt once listed the paper book's ``event``, ``events``,
+    ``set`` and ``vp``, which the referee refuses (no hook, no track, no VP counter): every
+    command it lists now does something, and those four are refused as not its own."""
+    text = referee_transcript(
+        tmp_path, ["--scenario", "45"], ["help", "events", "event dusk", "set turn 2", "vp +1 truck", "recap"], tests=HERE, refusals=True
+    )
+    help_text = text.split("> help\n", 1)[1].split("\n> events", 1)[0]
+    entries = {line.split()[0] for line in help_text.splitlines() if line.startswith("  ") and not line.startswith("   ")}
+    assert not entries & {"event", "events", "set", "vp", "<paragraph>"}, help_text
+    assert {"sheet", "log", "undo", "odds", "luck", "recap", "cells", "help", "quit", "observe", "fire"} <= entries, help_text
+    errors = [line for line in text.splitlines() if line.startswith("error:")]
+    assert len(errors) == 4, text
+    assert all("Commando (SPI, 1979)" in e and "help" in e for e in errors), errors
+    assert "last step: setup 45" in text  # recap, now listed, is answered

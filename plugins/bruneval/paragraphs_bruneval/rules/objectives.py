@@ -81,8 +81,9 @@ def attempt_wurzburg(turns: int, who: str, roll: Roller, table: Table, modifiers
 
 
 def attempt_villa(attack_value: int, roll: Roller) -> Attempt:
-    """Roll for the Villa: a d6 at or under the unit's modified attack value."""
-    return Attempt(roll("d6", "destroying the Villa"), 0, attack_value)
+    """Roll for the Villa: a d6 at or under the unit's modified attack value (said in the
+    roll's purpose, so the player typing his own die, and the luck audit, know the target)."""
+    return Attempt(roll("d6", f"destroying the Villa (attack value {attack_value})"), 0, attack_value)
 
 
 def who_attempts(g: GameState, piece: Piece) -> str | None:
