@@ -32,7 +32,7 @@ def _broken_patrol(ctx, strength):
     return ctx.roll("d6", "patrol") + "strength"  # the plugin's bug: a str added to an int
 
 
-def _host(folder):
+def _host(folder, spotting=_spotting, patrol=_broken_patrol):
     """A host with an inline title plugin whose check kind's schema $refs the core by its $id."""
     from types import ModuleType
 
@@ -47,14 +47,14 @@ def _host(folder):
         yield CheckKind(
             id="spotting",
             title="nightpatrol",
-            resolve=_spotting,
+            resolve=spotting,
             outcomes=("spotted", "unseen"),
             schema={"type": "object", "required": ["range"], "properties": {"range": VALUE}, "additionalProperties": False},
         )
 
     @hookimpl
     def paragraphs_register_procedures():
-        yield Procedure(id="patrol", title="nightpatrol", function=_broken_patrol, outcomes=("alarm", "quiet"))
+        yield Procedure(id="patrol", title="nightpatrol", function=patrol, outcomes=("alarm", "quiet"))
 
     plugin = ModuleType("nightpatrol_hooks")
     for f in (paragraphs_register_titles, paragraphs_register_check_kinds, paragraphs_register_procedures):
@@ -148,6 +148,47 @@ def test_a_plugin_error_at_run_time_names_the_procedure_and_its_line(tmp_path, c
     assert main(["read", "nightpatrol", "3", "--dice", "2,5", "--no-cache", "--debug"]) == 1
     err = capsys.readouterr().err
     assert "Traceback (most recent call last)" in err and '+ "strength"' in err
+
+
+def _spotting_misspelt(ctx, spec):
+    return "spoted" if ctx.roll("d6", spec["purpose"]) <= ctx.number(spec["range"]) else "unseen"
+
+
+def _patrol_misspelt(ctx, strength):
+    return "alarm" if ctx.roll("d6", "patrol") <= strength else "quite"
+
+
+def test_an_outcome_a_plugin_did_not_declare_is_its_error_not_a_silent_no_branch(tmp_path, capsys, monkeypatch):
+    # found by the third eyes pass: a check kind returning "spoted" (declared: spotted,
+    # unseen) or a procedure returning "quite" (declared: alarm, quiet) ran no branch at
+    # all, without a word, in play and in exact odds
+    import paragraphs
+    from paragraphs.cli import main
+    from paragraphs.odds import paragraph_odds, procedure_odds
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    host = _host(folder, spotting=_spotting_misspelt, patrol=_patrol_misspelt)
+    engine = paragraphs.open_title("nightpatrol", host=host, use_cache=False)
+    kind_line = _spotting_misspelt.__code__.co_firstlineno
+    proc_line = _patrol_misspelt.__code__.co_firstlineno
+    said = {  # who, then where its function starts, then what it returned
+        "1": ("nightpatrol 1: check kind 'spotting' (", f"test_author_failures.py:{kind_line}) returned 'spoted', which is not one of its outcomes (spotted, unseen)"),
+        "3": ("nightpatrol 3: procedure 'patrol' (", f"test_author_failures.py:{proc_line}) returned 'quite', which is not one of its outcomes (alarm, quiet)"),
+    }
+    for paragraph, dice in (("1", [1]), ("3", [6, 6])):
+        who, what = said[paragraph]
+        with pytest.raises(paragraphs.PluginError) as info:
+            engine.resolve(paragraph, dice=paragraphs.ScriptedDice(dice))
+        assert str(info.value).startswith(who) and str(info.value).endswith(what), str(info.value)
+        with pytest.raises(paragraphs.PluginError) as info:
+            paragraph_odds(engine, paragraph)
+        assert str(info.value).startswith(who) and str(info.value).endswith(what), str(info.value)
+    with pytest.raises(paragraphs.PluginError, match=r"^nightpatrol: procedure 'patrol' \(.*\) returned 'quite'"):
+        procedure_odds(engine, "patrol", args={"strength": 2})
+    monkeypatch.setattr("paragraphs.plugins.make_plugin_manager", lambda **kw: host)
+    assert main(["read", "nightpatrol", "1", "--dice", "1", "--no-cache"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("paragraphs: error: " + said["1"][0]) and err.endswith(said["1"][1] + "\n") and err.count("\n") == 1, err
 
 
 def test_context_value_evaluates_the_content_forms(tmp_path):
