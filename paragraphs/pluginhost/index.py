@@ -37,7 +37,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-FORMAT = 2
+#: 3: the folders that hold distributions are stamped too (an index of format 2 never
+#: noticed a reinstall of the same version, so none is trusted).
+FORMAT = 3
 
 #: Index files start with this, then the MAC of the JSON body (keyed BLAKE2b, 32 bytes), then the body.
 _MAGIC = b"PGINDEX1"
