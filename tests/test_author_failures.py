@@ -256,7 +256,7 @@ def test_validate_names_a_title_whose_plugin_failed_instead_of_a_folder(tmp_path
 
 def test_a_plugin_error_under_exact_odds_names_the_procedure_and_its_line(tmp_path):
     import paragraphs
-    from paragraphs.odds import paragraph_odds
+    from paragraphs.odds import paragraph_odds, procedure_odds
 
     folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
     engine = paragraphs.open_title("nightpatrol", host=_host(folder), use_cache=False)
@@ -264,6 +264,9 @@ def test_a_plugin_error_under_exact_odds_names_the_procedure_and_its_line(tmp_pa
         paragraph_odds(engine, "3")
     line = _broken_patrol.__code__.co_firstlineno + 1
     assert "procedure 'patrol' raised TypeError" in str(info.value) and f"test_author_failures.py:{line}" in str(info.value)
+    # the odds of the procedure alone: no paragraph to name (it said "nightpatrol : procedure")
+    with pytest.raises(paragraphs.ResolutionError, match=r"^nightpatrol: procedure 'patrol' raised TypeError"):
+        procedure_odds(engine, "patrol", args={"strength": 2})
 
 
 def test_an_error_in_a_plugin_hook_names_the_hook_and_its_line(tmp_path):
