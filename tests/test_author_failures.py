@@ -391,3 +391,16 @@ def test_the_registered_elsewhere_hint_is_built_from_the_grammar_not_from_messag
         "unknown check kind 'spotting' (known: ) (elsewhere: CHECK001 spotting)",
         "unknown procedure 'patrol' (elsewhere: PROC001 patrol)",
     ]
+
+
+def test_an_unknown_table_suggests_the_near_one_and_lists_the_tables(tmp_path):
+    # found by the third eyes pass: "roll uses table 'lot', which does not exist", with no
+    # hint, where every other unknown id says "did you mean" and what is known
+    text = BOOK.replace("at_or_undr", "at_or_under") + """
+tables:
+  - {id: loot, name: Loot, die: d6, rows: [{range: "1-3", result: nothing}, {range: "4-6", result: papers}]}
+"""
+    text = text.replace('steps: [{say: "Caught."}]', 'steps: [{roll: {die: d6, table: lot, store: loot}}]')
+    folder = _book(tmp_path, text)
+    (found,) = [p.format() for p in check_path(_host(folder), folder).errors]
+    assert found.endswith("TABLE001 roll uses table 'lot', which does not exist (did you mean 'loot'?) (tables: loot)"), found
