@@ -75,8 +75,8 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Opti
                 bad(["aboard", lca, n], unknown_id("counter", cid, g.pieces, "dieppe", "counters"))
                 continue
             if cid in seen:
-                first = "on the board" if seen[cid][0] == "units" else "aboard twice"
-                bad(["aboard", lca, n], f"counter {cid!r} is aboard and also {first} (at line {where(seen[cid]).line})")
+                what = "aboard and also on the board (at" if seen[cid][0] == "units" else "aboard twice (first at"
+                bad(["aboard", lca, n], f"counter {cid!r} is {what} line {where(seen[cid]).line})")
                 continue
             seen[cid] = ["aboard", lca, n]
             g.aboard.setdefault(lca, []).append(cid)

@@ -129,9 +129,11 @@ def test_a_board_edited_by_hand_says_where_and_what_to_type(tmp_path: Path, scen
         board["units"].append({"id": "g1-2", "zone": "R4"})
         board["aboard"]["lca-1"].append("g1-1")
         board["aboard"]["lca-1"].append("g1-9")
+        board["aboard"]["lca-1"].append("g1-3")
 
     assert _problems(tmp_path, scenario, twice) == [
         "73: DIE200 counter 'g1-2' is on the board twice (first at line 23)",
         "81: DIE200 counter 'g1-1' is aboard and also on the board (at line 19)",
         "82: DIE200 unknown counter 'g1-9' (did you mean 'gi-9'?; paragraphs ids dieppe --kind counters lists them)",
+        "83: DIE200 counter 'g1-3' is aboard twice (first at line 79)",
     ]
