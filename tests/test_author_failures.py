@@ -404,3 +404,22 @@ tables:
     folder = _book(tmp_path, text)
     (found,) = [p.format() for p in check_path(_host(folder), folder).errors]
     assert found.endswith("TABLE001 roll uses table 'lot', which does not exist (did you mean 'loot'?) (tables: loot)"), found
+
+
+def test_a_hook_function_without_hookimpl_is_named_not_silently_ignored(tmp_path):
+    # found by the third eyes pass: a plugin whose paragraphs_register_titles lacked
+    # @hookimpl registered nothing, with no word: "titles" left it out and "validate
+    # nightpatrol" said it was not an installed title, pointing at a folder instead
+    from types import ModuleType
+
+    def paragraphs_register_titles():  # the author forgot @hookimpl
+        yield Title(id="nightpatrol", name="Night Patrol", content=tmp_path, package="paragraphs")
+
+    plugin = ModuleType("nightpatrol_hooks")
+    plugin.paragraphs_register_titles = paragraphs_register_titles  # type: ignore[attr-defined]
+    host = make_plugin_manager(load_entrypoints=False, plugins=[("nightpatrol", plugin)])
+    line = paragraphs_register_titles.__code__.co_firstlineno
+    assert [p.format() for p in host.problems] == [
+        "plugin nightpatrol skipped: paragraphs_register_titles is not marked with @hookimpl "
+        f"(from paragraphs import hookimpl), so it is never called (tests/test_author_failures.py:{line})"
+    ]
