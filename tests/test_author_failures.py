@@ -293,7 +293,7 @@ def test_an_error_in_a_plugin_hook_names_the_hook_and_its_line(tmp_path):
     assert "hook paragraphs_paragraph_entered" in str(info.value) and f"test_author_failures.py:{line}" in str(info.value), str(info.value)
 
 
-def test_a_title_whose_content_folder_is_missing_or_empty_is_an_error_not_an_empty_book(tmp_path):
+def test_a_title_whose_content_folder_is_missing_or_empty_is_an_error_not_an_empty_book(tmp_path, monkeypatch):
     # found by the eyes pass: Title(content=files(__package__) / "contnet") validated as
     # "ok: 0 paragraphs, 0 errors"
     from paragraphs.content import check_title
@@ -304,6 +304,12 @@ def test_a_title_whose_content_folder_is_missing_or_empty_is_an_error_not_an_emp
         (found,) = [p.format() for p in check_title(_host(folder), "nightpatrol").errors]
         assert "test_author_failures.py:" in found and " TITLE001 title 'nightpatrol' has no content: no *.yaml file below " in found, found
         assert str(folder) in found
+    # third eyes pass: Title(content="content"), a relative folder, is read from wherever
+    # the command runs; the error says so and what to write instead
+    monkeypatch.chdir(tmp_path)
+    (found,) = [p.format() for p in check_title(_host("content"), "nightpatrol").errors]
+    assert found.endswith("no *.yaml file below content (the content folder its Title record names; a relative "
+                          "folder is read from the working folder: give files(__package__) / \"content\")"), found
 
 
 def test_content_naming_another_title_than_its_plugin_registers_says_so(tmp_path):
