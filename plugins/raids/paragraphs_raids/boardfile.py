@@ -52,6 +52,13 @@ def load_board_json(path: str | Path, schema: Mapping[str, Any]) -> tuple[Any, L
     except json.JSONDecodeError as exc:
         raise ContentError([Problem(SourcePos(display, exc.lineno, exc.colno), "BOARD001", f"not valid JSON: {exc.msg}")]) from None
     where = _positions(text, display)
+    title = schema.get("properties", {}).get("title", {}).get("const")
+    other = data.get("title") if isinstance(data, dict) else None
+    if isinstance(title, str) and isinstance(other, str) and other.strip() and other != title and not _did_you_mean(other, [title]):
+        # another title's board (not a typo of this one): its every field would be
+        # reported as wrong, as if the player's board were broken
+        said = f"its \"title\" says {other}: a board file of another title, not of {title}"
+        raise ContentError([Problem(where(["title"]), "BOARD002", said, json_path="$.title")])
     problems = schema_problems(data, schema, where)
     if problems:
         raise ContentError(problems)
