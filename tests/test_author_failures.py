@@ -32,7 +32,7 @@ def _broken_patrol(ctx, strength):
     return ctx.roll("d6", "patrol") + "strength"  # the plugin's bug: a str added to an int
 
 
-def _host(folder):
+def _host(folder, spotting=_spotting, patrol=_broken_patrol):
     """A host with an inline title plugin whose check kind's schema $refs the core by its $id."""
     from types import ModuleType
 
@@ -47,14 +47,14 @@ def _host(folder):
         yield CheckKind(
             id="spotting",
             title="nightpatrol",
-            resolve=_spotting,
+            resolve=spotting,
             outcomes=("spotted", "unseen"),
             schema={"type": "object", "required": ["range"], "properties": {"range": VALUE}, "additionalProperties": False},
         )
 
     @hookimpl
     def paragraphs_register_procedures():
-        yield Procedure(id="patrol", title="nightpatrol", function=_broken_patrol, outcomes=("alarm", "quiet"))
+        yield Procedure(id="patrol", title="nightpatrol", function=patrol, outcomes=("alarm", "quiet"))
 
     plugin = ModuleType("nightpatrol_hooks")
     for f in (paragraphs_register_titles, paragraphs_register_check_kinds, paragraphs_register_procedures):
@@ -150,6 +150,47 @@ def test_a_plugin_error_at_run_time_names_the_procedure_and_its_line(tmp_path, c
     assert "Traceback (most recent call last)" in err and '+ "strength"' in err
 
 
+def _spotting_misspelt(ctx, spec):
+    return "spoted" if ctx.roll("d6", spec["purpose"]) <= ctx.number(spec["range"]) else "unseen"
+
+
+def _patrol_misspelt(ctx, strength):
+    return "alarm" if ctx.roll("d6", "patrol") <= strength else "quite"
+
+
+def test_an_outcome_a_plugin_did_not_declare_is_its_error_not_a_silent_no_branch(tmp_path, capsys, monkeypatch):
+    # found by the third eyes pass: a check kind returning "spoted" (declared: spotted,
+    # unseen) or a procedure returning "quite" (declared: alarm, quiet) ran no branch at
+    # all, without a word, in play and in exact odds
+    import paragraphs
+    from paragraphs.cli import main
+    from paragraphs.odds import paragraph_odds, procedure_odds
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    host = _host(folder, spotting=_spotting_misspelt, patrol=_patrol_misspelt)
+    engine = paragraphs.open_title("nightpatrol", host=host, use_cache=False)
+    kind_line = _spotting_misspelt.__code__.co_firstlineno
+    proc_line = _patrol_misspelt.__code__.co_firstlineno
+    said = {  # who, then where its function starts, then what it returned
+        "1": ("nightpatrol 1: check kind 'spotting' (", f"test_author_failures.py:{kind_line}) returned 'spoted', which is not one of its outcomes (spotted, unseen)"),
+        "3": ("nightpatrol 3: procedure 'patrol' (", f"test_author_failures.py:{proc_line}) returned 'quite', which is not one of its outcomes (alarm, quiet)"),
+    }
+    for paragraph, dice in (("1", [1]), ("3", [6, 6])):
+        who, what = said[paragraph]
+        with pytest.raises(paragraphs.PluginError) as info:
+            engine.resolve(paragraph, dice=paragraphs.ScriptedDice(dice))
+        assert str(info.value).startswith(who) and str(info.value).endswith(what), str(info.value)
+        with pytest.raises(paragraphs.PluginError) as info:
+            paragraph_odds(engine, paragraph)
+        assert str(info.value).startswith(who) and str(info.value).endswith(what), str(info.value)
+    with pytest.raises(paragraphs.PluginError, match=r"^nightpatrol: procedure 'patrol' \(.*\) returned 'quite'"):
+        procedure_odds(engine, "patrol", args={"strength": 2})
+    monkeypatch.setattr("paragraphs.plugins.make_plugin_manager", lambda **kw: host)
+    assert main(["read", "nightpatrol", "1", "--dice", "1", "--no-cache"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("paragraphs: error: " + said["1"][0]) and err.endswith(said["1"][1] + "\n") and err.count("\n") == 1, err
+
+
 def test_context_value_evaluates_the_content_forms(tmp_path):
     import paragraphs
     from paragraphs.context import Context
@@ -215,7 +256,7 @@ def test_validate_names_a_title_whose_plugin_failed_instead_of_a_folder(tmp_path
 
 def test_a_plugin_error_under_exact_odds_names_the_procedure_and_its_line(tmp_path):
     import paragraphs
-    from paragraphs.odds import paragraph_odds
+    from paragraphs.odds import paragraph_odds, procedure_odds
 
     folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
     engine = paragraphs.open_title("nightpatrol", host=_host(folder), use_cache=False)
@@ -223,6 +264,9 @@ def test_a_plugin_error_under_exact_odds_names_the_procedure_and_its_line(tmp_pa
         paragraph_odds(engine, "3")
     line = _broken_patrol.__code__.co_firstlineno + 1
     assert "procedure 'patrol' raised TypeError" in str(info.value) and f"test_author_failures.py:{line}" in str(info.value)
+    # the odds of the procedure alone: no paragraph to name (it said "nightpatrol : procedure")
+    with pytest.raises(paragraphs.ResolutionError, match=r"^nightpatrol: procedure 'patrol' raised TypeError"):
+        procedure_odds(engine, "patrol", args={"strength": 2})
 
 
 def test_an_error_in_a_plugin_hook_names_the_hook_and_its_line(tmp_path):
@@ -249,7 +293,7 @@ def test_an_error_in_a_plugin_hook_names_the_hook_and_its_line(tmp_path):
     assert "hook paragraphs_paragraph_entered" in str(info.value) and f"test_author_failures.py:{line}" in str(info.value), str(info.value)
 
 
-def test_a_title_whose_content_folder_is_missing_or_empty_is_an_error_not_an_empty_book(tmp_path):
+def test_a_title_whose_content_folder_is_missing_or_empty_is_an_error_not_an_empty_book(tmp_path, monkeypatch):
     # found by the eyes pass: Title(content=files(__package__) / "contnet") validated as
     # "ok: 0 paragraphs, 0 errors"
     from paragraphs.content import check_title
@@ -260,6 +304,12 @@ def test_a_title_whose_content_folder_is_missing_or_empty_is_an_error_not_an_emp
         (found,) = [p.format() for p in check_title(_host(folder), "nightpatrol").errors]
         assert "test_author_failures.py:" in found and " TITLE001 title 'nightpatrol' has no content: no *.yaml file below " in found, found
         assert str(folder) in found
+    # third eyes pass: Title(content="content"), a relative folder, is read from wherever
+    # the command runs; the error says so and what to write instead
+    monkeypatch.chdir(tmp_path)
+    (found,) = [p.format() for p in check_title(_host("content"), "nightpatrol").errors]
+    assert found.endswith("no *.yaml file below content (the content folder its Title record names; a relative "
+                          "folder is read from the working folder: give files(__package__) / \"content\")"), found
 
 
 def test_content_naming_another_title_than_its_plugin_registers_says_so(tmp_path):
@@ -346,4 +396,36 @@ def test_the_registered_elsewhere_hint_is_built_from_the_grammar_not_from_messag
     assert [p.message for p in compiler.problems] == [
         "unknown check kind 'spotting' (known: ) (elsewhere: CHECK001 spotting)",
         "unknown procedure 'patrol' (elsewhere: PROC001 patrol)",
+    ]
+
+
+def test_an_unknown_table_suggests_the_near_one_and_lists_the_tables(tmp_path):
+    # found by the third eyes pass: "roll uses table 'lot', which does not exist", with no
+    # hint, where every other unknown id says "did you mean" and what is known
+    text = BOOK.replace("at_or_undr", "at_or_under") + """
+tables:
+  - {id: loot, name: Loot, die: d6, rows: [{range: "1-3", result: nothing}, {range: "4-6", result: papers}]}
+"""
+    text = text.replace('steps: [{say: "Caught."}]', 'steps: [{roll: {die: d6, table: lot, store: loot}}]')
+    folder = _book(tmp_path, text)
+    (found,) = [p.format() for p in check_path(_host(folder), folder).errors]
+    assert found.endswith("TABLE001 roll uses table 'lot', which does not exist (did you mean 'loot'?) (tables: loot)"), found
+
+
+def test_a_hook_function_without_hookimpl_is_named_not_silently_ignored(tmp_path):
+    # found by the third eyes pass: a plugin whose paragraphs_register_titles lacked
+    # @hookimpl registered nothing, with no word: "titles" left it out and "validate
+    # nightpatrol" said it was not an installed title, pointing at a folder instead
+    from types import ModuleType
+
+    def paragraphs_register_titles():  # the author forgot @hookimpl
+        yield Title(id="nightpatrol", name="Night Patrol", content=tmp_path, package="paragraphs")
+
+    plugin = ModuleType("nightpatrol_hooks")
+    plugin.paragraphs_register_titles = paragraphs_register_titles  # type: ignore[attr-defined]
+    host = make_plugin_manager(load_entrypoints=False, plugins=[("nightpatrol", plugin)])
+    line = paragraphs_register_titles.__code__.co_firstlineno
+    assert [p.format() for p in host.problems] == [
+        "plugin nightpatrol skipped: paragraphs_register_titles is not marked with @hookimpl "
+        f"(from paragraphs import hookimpl), so it is never called (tests/test_author_failures.py:{line})"
     ]

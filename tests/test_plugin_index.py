@@ -162,6 +162,23 @@ def test_the_index_follows_installs_uninstalls_upgrades_and_edits(tmp_path):
     assert _titles(tmp_path, site)["testplugin"]["version"] == "0.4.1"
 
 
+def test_an_entry_point_added_by_a_reinstall_of_the_same_version_is_seen(tmp_path):
+    """An author who forgot the entry point adds it and runs ``pip install -e .`` again:
+    the distribution keeps its name and version, pip writes its ``*.dist-info`` folder anew,
+    and the title must appear (the index had no file of that distribution to stamp)."""
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site, symlinks=False, ignore=shutil.ignore_patterns("__pycache__"))
+    dist = site / "paragraphs_testplugin-0.3.0.dist-info"
+    declared = (dist / "entry_points.txt").read_text()
+    (dist / "entry_points.txt").unlink()  # installed without the entry point
+    assert "testplugin" not in _titles(tmp_path, site)
+    shutil.rmtree(dist)  # reinstalled, as pip does: the folder removed and written again
+    dist.mkdir()
+    shutil.copy(SITE / dist.name / "METADATA", dist / "METADATA")
+    (dist / "entry_points.txt").write_text(declared)
+    assert "testplugin" in _titles(tmp_path, site)
+
+
 # --------------------------------------------------------------------------- damaged and planted index files
 
 

@@ -53,6 +53,20 @@ def test_two_plugins_claiming_one_title_disable_it_naming_both_distributions(hos
         make_plugin_manager(strict=True, blocked=["typo", "exits"])
 
 
+def test_a_title_claimed_twice_is_refused_by_name_not_called_unknown(hostile_site, capsys, monkeypatch):
+    # found by the third eyes pass: "read testplugin 1" said "unknown title 'testplugin'
+    # (installed: ...)" after the warning, and "validate testplugin" that it is neither a
+    # title nor a folder; the one error line now says why the title is not there
+    monkeypatch.setenv("PARAGRAPHS_NO_CACHE", "1")
+    for line in (["read", "testplugin", "1"], ["validate", "testplugin"], ["odds", "testplugin", "1"]):
+        assert main(line) == 2
+        err = capsys.readouterr().err
+        assert err.splitlines() == [line for line in err.splitlines() if "warning" in line and "'testplugin'" not in line] + [
+            "paragraphs: error: title 'testplugin' is not available: plugin aaa_impostor, testplugin: title 'testplugin' is claimed by both "
+            "aaa_impostor (paragraphs-impostor 6.6.6) and testplugin (paragraphs-testplugin 0.3.0); it is disabled until one of them is removed"
+        ], err
+
+
 def test_without_the_impostor_the_real_title_is_back(hostile_site):
     host = make_plugin_manager(blocked=["aaa_impostor"])
     assert host.titles()["testplugin"].plugin.distribution == "paragraphs-testplugin"

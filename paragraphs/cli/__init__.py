@@ -568,7 +568,9 @@ def _warn_or_refuse(args: argparse.Namespace, host: Any, problems: list[tuple[st
     from paragraphs.foundation.errors import UsageError
 
     for name in _titles_named(args) if problems else ():
-        own = [row for row in problems if plugin_of_title(row[0], name)]
+        # the title's own plugin by its name, or every plugin claiming it (a title two
+        # plugins claim is disabled: the problem names both, "a, b")
+        own = [row for row in problems if any(plugin_of_title(p, name) or name in host.titles_claimed(p) for p in row[0].split(", "))]
         # (the installed titles only when a problem names this one: start-up time)
         if own and not is_folder_argument(name) and name not in host.titles():
             _warn([row for row in problems if row not in own])

@@ -322,6 +322,10 @@ class Engine:
         def run(ctx: Context) -> None:
             result = proc.function(ctx, **arguments)
             label = result.get("label") if isinstance(result, Mapping) else result
+            if proc.outcomes and str(label) not in proc.outcomes:
+                from paragraphs.pluginhost.plugin_errors import undeclared_outcome
+
+                raise undeclared_outcome(f"{ctx.title} {ctx.paragraph}".strip(), "procedure", proc.id, proc.function, label, proc.outcomes)
             outcome["label"] = label
             ctx.effect(f"{procedure}: {label}")
 
@@ -681,16 +685,22 @@ class Engine:
         spec = dict(step.spec)
         spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
         if step.group is None:
-            return kind.resolve(ctx, spec)
+            outcome = kind.resolve(ctx, spec)
+            if outcome not in kind.outcomes:
+                raise _undeclared(ctx, kind, outcome)
+            return outcome
         count = bounded_subjects(ctx, ctx.number(step.group.subjects))
         results = []
         outer = ctx.subject
         for i in range(1, count + 1):
             ctx.subject = i
             try:
-                results.append(kind.resolve(ctx, {**spec, "purpose": f"{spec['purpose']} (man {i})"}))
+                outcome = kind.resolve(ctx, {**spec, "purpose": f"{spec['purpose']} (man {i})"})
             finally:
                 ctx.subject = outer
+            if outcome not in kind.outcomes:
+                raise _undeclared(ctx, kind, outcome)
+            results.append(outcome)
         wins = [r in ("success", "exact") for r in results]
         ok = any(wins) if step.group.aggregate == "any" else all(wins)
         return "success" if ok else "failure"
@@ -740,6 +750,13 @@ class Engine:
 
 
 _NOTHING_PASSED: Mapping[str, Any] = {}
+
+
+def _undeclared(ctx: Context, kind: Any, outcome: Any) -> Exception:
+    """A check kind's ``resolve`` returned a label it did not declare (the plugin's bug)."""
+    from paragraphs.pluginhost.plugin_errors import undeclared_outcome
+
+    return undeclared_outcome(f"{ctx.title} {ctx.paragraph}", "check kind", kind.id, kind.resolve, outcome, kind.outcomes)
 
 
 def _lapses_with(lapse: Any, event: str) -> bool:

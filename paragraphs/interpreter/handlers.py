@@ -358,6 +358,10 @@ def _procedure(engine: Engine, ctx: Context, step: m.ProcedureCall) -> str | Non
     args = {k: ctx.value(v) for k, v in step.args.items()}
     result = proc.function(ctx, **args)
     label = result.get("label") if isinstance(result, Mapping) else result
+    if proc.outcomes and str(label) not in proc.outcomes:
+        from paragraphs.pluginhost.plugin_errors import undeclared_outcome
+
+        raise undeclared_outcome(f"{ctx.title} {ctx.paragraph}", "procedure", proc.id, proc.function, label, proc.outcomes)
     ctx.effect(f"{step.name}: {label}")
     _took(engine, step, str(label))
     steps = step.outcomes.get(str(label))

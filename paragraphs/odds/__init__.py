@@ -563,5 +563,14 @@ def procedure_odds(
     _check_procedure_args(engine, name, proc.function, call_args)
     given = engine.parse_answers(answers or {})
     base = state if state is not None else engine.new_state()
-    seg, root, asked = _compute(engine, base, given, lambda ctx: proc.function(ctx, **call_args), False, budget, depth, memo)
+    def run(ctx: Any) -> Any:
+        result = proc.function(ctx, **call_args)
+        label = result.get("label") if isinstance(result, Mapping) else result
+        if proc.outcomes and str(label) not in proc.outcomes:
+            from paragraphs.pluginhost.plugin_errors import undeclared_outcome
+
+            raise undeclared_outcome(engine.book.title, "procedure", proc.id, proc.function, label, proc.outcomes)
+        return result
+
+    seg, root, asked = _compute(engine, base, given, run, False, budget, depth, memo)
     return _result(name, "procedure", seg, root, asked, budget, depth, spoilers)

@@ -657,7 +657,7 @@ class Builder:
             except Exception as exc:  # a plugin's bug: named, with its file and line
                 from paragraphs.pluginhost.plugin_errors import describe
 
-                raise ResolutionError(f"{self.engine.book.title} {ctx.paragraph}: {describe(exc, self.engine.grammar, 'code')}") from exc
+                raise ResolutionError(f"{self.engine.book.title} {ctx.paragraph}".rstrip() + f": {describe(exc, self.engine.grammar, 'code')}") from exc
             text = None
             if label is not None:
                 text = str(label.get("label")) if isinstance(label, Mapping) else str(label)

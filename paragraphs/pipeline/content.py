@@ -436,7 +436,9 @@ def _content_of_title(host: PluginHost, title: str, files: Sequence[SourceFile],
     hook = registration_pos(host, "paragraphs_register_titles", title) or SourcePos("<plugin>", 1, 1)
     if not any(not f.overlay for f in files):
         folder = host.title(title).record.content
-        return [Problem(hook, "TITLE001", f"title {title!r} has no content: no *.yaml file below {folder} (the content folder its Title record names)")]
+        relative = isinstance(folder, (str, os.PathLike)) and not os.path.isabs(folder)
+        hint = '; a relative folder is read from the working folder: give files(__package__) / "content"' if relative else ""
+        return [Problem(hook, "TITLE001", f"title {title!r} has no content: no *.yaml file below {folder} (the content folder its Title record names{hint})")]
     declared = merged.title.data.get("id") if merged.title else None
     if merged.title is not None and declared != title:
         return [

@@ -259,7 +259,12 @@ def _roll_coverage(book: m.Book, par: m.Paragraph, step: m.Roll) -> Iterator[Pro
         return
     if step.table:
         if step.table not in book.tables:
-            yield Problem(step.pos, "TABLE001", f"roll uses table {step.table!r}, which does not exist")
+            from paragraphs.pipeline.validation import did_you_mean
+
+            known = sorted(book.tables)
+            listed = ", ".join(known[:12]) + (f", ... ({len(known)} in all)" if len(known) > 12 else "")
+            hint = did_you_mean(step.table, known) + f" (tables: {listed or 'none'})"
+            yield Problem(step.pos, "TABLE001", f"roll uses table {step.table!r}, which does not exist{hint}")
         return
     if (step.odd is None) != (step.even is None) and not step.rows:
         yield Problem(step.pos, "DICE005", f"roll in {par.id} branches on {'odd' if step.odd is not None else 'even'} only", W)

@@ -17,7 +17,9 @@ folder that holds distributions with the names of those distributions (an instal
 uninstall or an upgrade changes them), and the index stamps (size and modification
 time) every file its content came from: each plugin's ``entry_points.txt`` and
 metadata, and the code of every module imported while the plugins registered (an
-editable install changes no metadata when its code is edited).
+editable install changes no metadata when its code is edited), and the folders that hold
+distributions themselves (a reinstall of the same version, adding an entry point, writes
+its ``*.dist-info`` folder anew).
 
 One index file per environment (interpreter and distributions), so two virtual
 environments sharing the cache folder do not rebuild each other's.
@@ -35,7 +37,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-FORMAT = 2
+#: 3: the folders that hold distributions are stamped too (an index of format 2 never
+#: noticed a reinstall of the same version, so none is trusted).
+FORMAT = 3
 
 #: Index files start with this, then the MAC of the JSON body (keyed BLAKE2b, 32 bytes), then the body.
 _MAGIC = b"PGINDEX1"
@@ -228,6 +232,14 @@ def _stamp(path: str) -> list[Any] | None:
     return [path, st.st_size, st.st_mtime_ns]
 
 
+def _folder_stamps(env: list[Any]) -> list[list[Any]]:
+    """The stamps of the folders that hold distributions. A reinstall of the same version
+    keeps every name in :func:`environment`, and a distribution that declared no
+    ``paragraphs`` entry point had no file stamped; but pip writes its ``*.dist-info``
+    folder anew, which changes the folder that holds it (one ``stat`` per folder)."""
+    return [s for s in (_stamp(folder) for folder, _ in env[3]) if s is not None]
+
+
 def _fresh(index: PluginIndex, env: list[Any]) -> bool:
     if index.environment != env:
         return False
@@ -267,6 +279,7 @@ def load(build: Callable[[], PluginIndex]) -> PluginIndex | None:
             return found
     index = build()
     index.environment = env
+    index.stamps.extend(_folder_stamps(env))
     store(index, name)
     return index
 

@@ -15,6 +15,7 @@ import sysconfig
 import types
 from typing import TYPE_CHECKING, Any
 
+from paragraphs.foundation.errors import PluginError
 from paragraphs.foundation.problems import Problem, SourcePos, shown
 
 if TYPE_CHECKING:
@@ -170,6 +171,16 @@ def describe(exc: BaseException, grammar: Grammar | None, fallback: str = "plugi
     where = raised_at(exc, grammar)
     at = f" at {shown(where.path)}:{where.line}" if where is not None else ""
     return f"{who} raised {type(exc).__name__}: {exc}{at} (--debug or {DEBUG_ENV}=1 shows the traceback)"
+
+
+def undeclared_outcome(where: str, what: str, rid: str, function: Any, got: Any, outcomes: tuple[str, ...]) -> PluginError:
+    """``nightraid 1: check kind 'listen' (hooks.py:17) returned 'quiet', which is not one
+    of its outcomes (heard, silent)``: a label no content may branch on, so no step would
+    run and nothing would be said. The plugin's fault, placed at the function's first line."""
+    code = getattr(inspect.unwrap(function), "__code__", None) if callable(function) else None
+    at = f" ({shown(os.path.abspath(code.co_filename))}:{code.co_firstlineno})" if code is not None else ""
+    prefix = f"{where}: " if where else ""
+    return PluginError(f"{prefix}{what} {rid!r}{at} returned {got!r}, which is not one of its outcomes ({', '.join(outcomes)})")
 
 
 def plugin_problem(exc: BaseException, grammar: Grammar | None, fallback: str, pos: SourcePos | None = None, owner: Any = None) -> Problem:

@@ -664,6 +664,18 @@ def _check_hook_names(pm: pluggy.PluginManager, name: str, plugin: object) -> No
             close = difflib.get_close_matches(caller.name, known, n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
             raise PluginError(f"implements {caller.name}, which is not a paragraphs hook{hint}")
+    # a function named as a hook but not marked: pluggy passes it over without a word, and
+    # the plugin would register nothing (a title never listed) with no reason given
+    marked = {caller.name for caller in pm.get_hookcallers(plugin) or ()}
+    for attr in dir(hookspecs):
+        if attr.startswith("paragraphs_") and attr not in marked:
+            function = getattr(plugin, attr, None)
+            if callable(function) and pm.parse_hookimpl_opts(plugin, attr) is None:
+                from paragraphs.pluginhost.plugin_errors import code_pos, shown
+
+                where = code_pos(function)
+                at = f" ({shown(where.path)}:{where.line})" if where is not None else ""
+                raise PluginError(f"{attr} is not marked with @hookimpl (from paragraphs import hookimpl), so it is never called{at}")
 
 
 class _EntryPoint:

@@ -168,6 +168,18 @@ def test_turn_with_an_empty_dice_list_is_a_usage_error(capsys) -> None:
         ('{"title": "bruneval", "turn": 5, "alert": 4, "units": [{"id": "tiger-1", "zone": "W"}]}', 1, "unknown counter 'tiger-1'"),
         ('{"title": "bruneval", "turn": 5, "alert": 4, "units": [{"id": "drake-1", "zone": "W"}, {"id": "lw-1", "zone": "W"}]}', 1, "share zone W"),
         ('{"title": "bruneval", "turn": 5, "alert": 4, "units": [{"id": "685-1", "zone": "P1"}, {"id": "685-2", "zone": "P1"}, {"id": "685-3", "zone": "P1"}]}', 1, "over its limit"),
+        # found by the third eyes pass: a typo said "unknown zone 'LAEN'" and no more, and
+        # a misspelt key "Additional properties are not allowed" at 1:1
+        ('{"title": "bruneval", "turn": 5, "alert": 4, "units": [{"id": "685-1", "zone": "LAEN"}]}', 1,
+         ":1:80: BOARD003 unknown zone 'LAEN' (did you mean 'LANE'?; paragraphs ids bruneval --kind zones lists them)"),
+        ('{"title": "bruneval", "turn": 5, "alert": 4, "units": [{"id": "drak-1", "zone": "CLIFF"}]}', 1,
+         "unknown counter 'drak-1' (did you mean 'drake-1'?; paragraphs ids bruneval --kind counters lists them)"),
+        ('{"title": "bruneval", "turn": 5, "alert": 4,\n "alret": 3, "units": []}', 1,
+         ":2:11: BOARD002 unknown key 'alret' (did you mean 'alert'?) ($.alret)"),
+        ('{"title": "bruneval", "turn": 5, "alert": 4, "units": [\n {"id": "lw-1", "zone": "W", "reduce": true}]}', 1,
+         ":2:40: BOARD002 unknown key 'reduce' (did you mean 'reduced'?) ($.units[0].reduce)"),
+        ('{"title": "bruneval", "turn": 5, "alert": 4, "units": [\n {"id": "lw-1", "zone": "W"},\n {"id": "lw-1", "zone": "W"}]}', 1,
+         ":3:9: BOARD004 counter 'lw-1' is listed twice (first at line 2)"),
     ],
 )
 def test_invalid_board_is_one_line(capsys, tmp_path, content: str, code: int, needle: str) -> None:

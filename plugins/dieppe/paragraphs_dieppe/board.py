@@ -16,7 +16,7 @@ from typing import Any
 
 from paragraphs.errors import ContentError
 from paragraphs.problems import Problem
-from paragraphs_raids.boardfile import load_board_json
+from paragraphs_raids.boardfile import load_board_json, unknown_id
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import Container
 
@@ -53,13 +53,13 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Opti
     for i, unit in enumerate(data["units"]):
         cid, zone = unit["id"], unit["zone"]
         if cid not in g.pieces:
-            bad(["units", i, "id"], f"unknown counter {cid!r}")
+            bad(["units", i, "id"], unknown_id("counter", cid, g.pieces, "dieppe", "counters"))
             continue
         if zone not in scenario.zone_records:
-            bad(["units", i, "zone"], f"unknown zone {zone!r}")
+            bad(["units", i, "zone"], unknown_id("zone", zone, scenario.zone_records, "dieppe", "zones"))
             continue
         if cid in seen:
-            bad(["units", i, "id"], f"counter {cid!r} is on the board twice")
+            bad(["units", i, "id"], f"counter {cid!r} is on the board twice (first at line {where(seen[cid]).line})")
             continue
         seen[cid] = ["units", i]
         piece = g.pieces[cid]
@@ -71,8 +71,12 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Opti
             bad(["aboard", lca], f"{lca!r} is not an LCA on the board")
             continue
         for n, cid in enumerate(cargo):
-            if cid not in g.pieces or cid in seen:
-                bad(["aboard", lca, n], f"counter {cid!r} is unknown or already placed")
+            if cid not in g.pieces:
+                bad(["aboard", lca, n], unknown_id("counter", cid, g.pieces, "dieppe", "counters"))
+                continue
+            if cid in seen:
+                what = "aboard and also on the board (at" if seen[cid][0] == "units" else "aboard twice (first at"
+                bad(["aboard", lca, n], f"counter {cid!r} is {what} line {where(seen[cid]).line})")
                 continue
             seen[cid] = ["aboard", lca, n]
             g.aboard.setdefault(lca, []).append(cid)
@@ -83,10 +87,13 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Opti
         g.markers.hidden[zone] = None
     for zone, kind in (data.get("obstacles") or {}).items():
         if zone not in scenario.zone_records:
-            bad(["obstacles", zone], f"unknown zone {zone!r}")
+            bad(["obstacles", zone], unknown_id("zone", zone, scenario.zone_records, "dieppe", "zones"))
             continue
         g.obstacles[zone] = kind
-    g.telephones = set(data.get("telephone", scenario.telephones))
+    for n, zone in enumerate(data.get("telephone", ())):
+        if zone not in scenario.telephones:  # rule 3.1: the markers start in the T zones and never move
+            bad(["telephone", n], f"{zone!r} is not a zone with a telephone marker (those zones: {', '.join(scenario.telephones)})")
+    g.telephones = set(data.get("telephone", scenario.telephones)) & set(scenario.telephones)
     g.telephone_cut = len(g.telephones) < len(scenario.telephones)
     for event in data.get("events_seen") or ():
         if event not in scenario.alert_events:

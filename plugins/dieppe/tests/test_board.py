@@ -90,3 +90,50 @@ def test_phase_c_takes_the_british_markers_off_first(capsys: pytest.CaptureFixtu
     unmarked = json.loads(capsys.readouterr().out)
     assert after_marked["actions"] == unmarked["actions"]  # the same stack bonuses ("3 + 1 stack + 5")
     assert not any(u.get("acted") for u in json.loads(out.read_text())["units"])
+
+
+def _problems(tmp_path: Path, scenario, change) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every problem of the example board after ``change(board)``, as ``line: message``."""
+    from paragraphs.errors import ContentError
+    from paragraphs_dieppe.board import read_board
+    from paragraphs_raids.dice import ScriptedRoller
+
+    board = json.loads(BOARD.read_text())
+    change(board)
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(board, indent=1))
+    with pytest.raises(ContentError) as bad:
+        read_board(path, scenario, ScriptedRoller([]))
+    return [f"{p.pos.line}: {p.code} {p.message}" for p in bad.value.problems]
+
+
+def test_a_board_edited_by_hand_says_where_and_what_to_type(tmp_path: Path, scenario) -> None:  # type: ignore[no-untyped-def]
+    # found by the third eyes pass, editing the board file as a player would: a telephone
+    # marker in a zone that has none was taken; a typo gave "unknown counter 'g1-l'" with no
+    # hint; a unit aboard that stood on the map too was "unknown or already placed"
+    def telephone(board):  # type: ignore[no-untyped-def]
+        board["telephone"] = ["T2", "T9"]
+
+    assert _problems(tmp_path, scenario, telephone) == ["89: DIE200 'T9' is not a zone with a telephone marker (those zones: T1, T2)"]
+
+    def typos(board):  # type: ignore[no-untyped-def]
+        board["units"][2]["id"] = "lovatt"
+        board["units"][4]["zone"] = "RAVIN"
+
+    assert _problems(tmp_path, scenario, typos) == [
+        "16: DIE200 unknown counter 'lovatt' (did you mean 'lovat'?; paragraphs ids dieppe --kind counters lists them)",
+        "25: DIE200 unknown zone 'RAVIN' (did you mean 'RAVINE'?; paragraphs ids dieppe --kind zones lists them)",
+    ]
+
+    def twice(board):  # type: ignore[no-untyped-def]
+        board["units"].append({"id": "g1-2", "zone": "R4"})
+        board["aboard"]["lca-1"].append("g1-1")
+        board["aboard"]["lca-1"].append("g1-9")
+        board["aboard"]["lca-1"].append("g1-3")
+
+    assert _problems(tmp_path, scenario, twice) == [
+        "73: DIE200 counter 'g1-2' is on the board twice (first at line 23)",
+        "81: DIE200 counter 'g1-1' is aboard and also on the board (at line 19)",
+        "82: DIE200 unknown counter 'g1-9' (did you mean 'gi-9'?; paragraphs ids dieppe --kind counters lists them)",
+        "83: DIE200 counter 'g1-3' is aboard twice (first at line 79)",
+    ]

@@ -249,6 +249,24 @@ def test_turn_with_physical_dice_lets_the_british_reorganise_after_a_hit(tmp_pat
     assert [u["id"] for u in written["units"] if u["zone"] == "SAANE"][0] == "g2-2"
 
 
+def test_turn_says_what_the_fire_did_before_asking_and_never_asks_for_one_unit(tmp_path: Path) -> None:
+    # found by the third eyes pass, at a real board with --dice physical: the question
+    # "reorganise your stack" came before the line saying what the German fire hit (the
+    # player chose his front line blind), and came even when one unit was left to offer
+    # ("1 = g1-2 ...", "type a number from 1 to 1")
+    out = tmp_path / "next.json"
+    board = Path(__file__).parent / "data" / "board.json"
+    script = [("[0-9]: ", "7"), ("[1-6]: ", "3"), ("Enter keeps g2-1): ", "2")]  # T1 fires at SAANE: g2-1 hit
+    script += [("[0-9]: ", "5"), ("[1-6]: ", "1"), ("Enter keeps g1-2): ", "2")]  # F1 at RAVINE: g1-1 hit, put on top
+    script += [("[0-9]: ", "6"), ("[1-6]: ", "1")]  # P2 at RAVINE: g1-1 eliminated, g1-2 alone
+    script += [("[0-9]: ", "6")]  # no reinforcements
+    text = scripted(tmp_path, ["turn", "dieppe", "--state", str(board), "--dice", "physical", "--out", str(out)], script)
+    for zone, fire in (("SAANE", "German fire from T1 at SAANE"), ("RAVINE", "German fire from F1 at RAVINE")):
+        assert text.index(fire) < text.index(f"reorganise your stack in {zone}"), text
+    assert text.count("reorganise your stack in RAVINE") == 1 and "from 1 to 1" not in text, text
+    assert "German fire from P2 at RAVINE" in text and json.loads(out.read_text())["turn"] == 5
+
+
 def test_json_announces_the_die_a_new_physical_game_waits_for(tmp_path: Path) -> None:
     # found by the eyes pass: a new game with your own dice asks its first die at once, but
     # with --json the session line did not say so: a front end could not know a die waited

@@ -52,6 +52,13 @@ def load_board_json(path: str | Path, schema: Mapping[str, Any]) -> tuple[Any, L
     except json.JSONDecodeError as exc:
         raise ContentError([Problem(SourcePos(display, exc.lineno, exc.colno), "BOARD001", f"not valid JSON: {exc.msg}")]) from None
     where = _positions(text, display)
+    title = schema.get("properties", {}).get("title", {}).get("const")
+    other = data.get("title") if isinstance(data, dict) else None
+    if isinstance(title, str) and isinstance(other, str) and other.strip() and other != title and not _did_you_mean(other, [title]):
+        # another title's board (not a typo of this one): its every field would be
+        # reported as wrong, as if the player's board were broken
+        said = f"its \"title\" says {other}: a board file of another title, not of {title}"
+        raise ContentError([Problem(where(["title"]), "BOARD002", said, json_path="$.title")])
     problems = schema_problems(data, schema, where)
     if problems:
         raise ContentError(problems)
@@ -79,9 +86,35 @@ def schema_problems(data: Any, schema: Mapping[str, Any], where: Locator) -> lis
     for error in validator.iter_errors(data):
         chosen = best_match(error.context) if error.context else error
         at = list(chosen.absolute_path)
-        json_path = "$" + "".join(f"[{a}]" if isinstance(a, int) else f".{a}" for a in at)
-        out.append(Problem(where(at), "BOARD002", chosen.message if len(chosen.message) < 160 else chosen.message[:157] + "...", json_path=json_path))
+        if chosen.validator == "additionalProperties" and isinstance(chosen.instance, Mapping) and isinstance(chosen.schema, Mapping):
+            # a key typed wrong: at the key, with the key meant (jsonschema says only
+            # "Additional properties are not allowed", at the object's opening brace)
+            allowed = [str(k) for k in chosen.schema.get("properties", {})]
+            for key in sorted(str(k) for k in chosen.instance if k not in allowed):
+                out.append(Problem(where([*at, key]), "BOARD002", f"unknown key {key!r}{_did_you_mean(key, allowed)}", json_path=_json_path([*at, key])))
+            continue
+        out.append(Problem(where(at), "BOARD002", chosen.message if len(chosen.message) < 160 else chosen.message[:157] + "...", json_path=_json_path(at)))
     return out
+
+
+def _json_path(at: Sequence[str | int]) -> str:
+    return "$" + "".join(f"[{a}]" if isinstance(a, int) else f".{a}" for a in at)
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def unknown_id(what: str, value: str, known: Iterable[str], title: str, kind: str) -> str:
+    """``unknown zone 'LAEN' (did you mean 'LANE'?; paragraphs ids bruneval --kind zones
+    lists them)``: a board is typed by hand, so the message says what was meant, or where
+    the ids to type are listed."""
+    close = _did_you_mean(value, [str(k) for k in known])
+    hint = f"{close[2:-1]}; " if close else ""
+    return f"unknown {what} {value!r} ({hint}paragraphs ids {title} --kind {kind} lists them)"
 
 
 # --------------------------------------------------------------------------- the rules
@@ -124,7 +157,8 @@ def board_rule_problems(data: Mapping[str, Any], rules: BoardRules, where: Calla
     """
     out: list[Problem] = []
     zmap = rules.zmap
-    seen: set[str] = set()
+    title = str(data.get("title", ""))
+    seen: dict[str, int] = {}
     sides: dict[str, set[str]] = {}
     points: dict[str, int] = {}
     carried: set[str] = set()
@@ -133,13 +167,13 @@ def board_rule_problems(data: Mapping[str, Any], rules: BoardRules, where: Calla
         uid, zone = u["id"], u["zone"]
         kind = rules.kinds.get(uid)
         if kind is None:
-            out.append(Problem(where("units", i, "id"), "BOARD003", f"unknown counter {uid!r}"))
+            out.append(Problem(where("units", i, "id"), "BOARD003", unknown_id("counter", uid, rules.kinds, title, "counters")))
             continue
         if uid in seen:
-            out.append(Problem(where("units", i, "id"), "BOARD004", f"counter {uid!r} is listed twice"))
-        seen.add(uid)
+            out.append(Problem(where("units", i, "id"), "BOARD004", f"counter {uid!r} is listed twice (first at line {where('units', seen[uid]).line})"))
+        seen.setdefault(uid, i)
         if zone not in zmap.by_id:
-            out.append(Problem(where("units", i, "zone"), "BOARD003", f"unknown zone {zone!r}"))
+            out.append(Problem(where("units", i, "zone"), "BOARD003", unknown_id("zone", zone, zmap.by_id, title, "zones")))
             continue
         if u.get("aboard"):
             boat = next((b for b in units if b["id"] == u["aboard"]), None)

@@ -74,6 +74,8 @@ def test_the_series_board_schema_with_a_titles_own_fields(tmp_path) -> None:
     f.write_text(json.dumps(bad, indent=1))
     with pytest.raises(ContentError) as found:
         load_board_json(f, schema)
-    assert sorted(p.json_path for p in found.value.problems) == ["$", "$.markers[0].shows.obstacle", "$.turn"]
+    # a key the schema does not know is placed at the key itself (third eyes pass)
+    assert sorted(p.json_path for p in found.value.problems) == ["$.garrison_left", "$.markers[0].shows.obstacle", "$.turn"]
+    assert [p.message for p in found.value.problems if p.json_path == "$.garrison_left"] == ["unknown key 'garrison_left'"]
     with pytest.raises(ValueError, match="only its own"):
         board_schema(schema_id="x", title="raid", name="A raid", turns=1, alert_max=1, properties={"units": {}})

@@ -96,3 +96,15 @@ def test_a_chart_without_matplotlib_is_refused_before_the_series(monkeypatch) ->
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
     with pytest.raises(UsageError, match=r"--chart needs matplotlib: pip install 'paragraphs-raids\[chart\]'"):
         chart_target("vp.svg")
+
+@pytest.mark.parametrize(("title", "other"), [("dieppe", "bruneval"), ("bruneval", "dieppe")])
+@pytest.mark.parametrize("command", ["turn", "board"])
+def test_the_board_of_another_title_says_so(tmp_path: Path, title: str, other: str, command: str) -> None:
+    # found by the third eyes pass: Bruneval's board given to turn dieppe said "BOARD002
+    # 'alarm' is a required property ($) (and 6 more)", as if the player's board were broken
+    board = Path(__file__).parents[2] / other / "tests" / "data" / "board.json"
+    line = [command, title, "--state", str(board)] + (["--svg", "b.svg"] if command == "board" else ["--seed", "1"])
+    done = paragraphs(tmp_path, *line)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith(f"paragraphs: error: {board}:"), done.stderr
+    assert done.stderr.endswith(f"BOARD002 its \"title\" says {other}: a board file of another title, not of {title} ($.title)\n"), done.stderr

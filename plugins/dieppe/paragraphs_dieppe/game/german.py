@@ -103,17 +103,18 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
             if gone:
                 g.eliminate(piece)
         stack[:] = british_order(stack)
-        if g.british_reorganise is not None and stack:
-            # rule 2.2: after a combat the British player orders his own stack
-            top = g.british_reorganise(target_zone, stack)
-            if top is not None and top is not stack[0]:
-                stack.remove(top)
-                stack.insert(0, top)
-                g.log_line(f"the British reorganise {target_zone}: {top.label()} on top")
     else:
         g.take_loss(front)
     if g.journal.enabled:  # the wording is only built for a journal
         g.log_line(f"German fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {aim.label() if result.defender_hit else front.label()} hit")
+    if result.defender_hit and g.british_reorganise is not None and len([p for p in stack if p.role not in LAST_RESORT]) > 1:
+        # rule 2.2: after a combat the British player orders his own stack; asked after
+        # the fire is told (he sees what was hit), and only when there is a choice
+        top = g.british_reorganise(target_zone, stack)
+        if top is not None and top is not stack[0]:
+            stack.remove(top)
+            stack.insert(0, top)
+            g.log_line(f"the British reorganise {target_zone}: {top.label()} on top")
     return result.defender_hit
 
 
