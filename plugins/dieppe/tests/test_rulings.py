@@ -287,11 +287,16 @@ def test_r44_bad_luck_doubles_the_first_infantry_of_each_letter(board: Board) ->
     assert len(g.reveal("A2")) == 4 and len(g.reveal("A3")) == 1
 
 
-def test_r45_the_two_printed_levels(scenario: Scenario) -> None:
+def test_r45_the_three_printed_levels(scenario: Scenario) -> None:
+    """Rule 13 prints three levels: Green (rule 1), Hardened (1 and 2), Seasoned (1, 2 and 3)."""
     levels = dict(scenario.difficulty_levels)
     assert Options.from_choices(RaidChoices(difficulty="green"), levels).optional == ["bad_luck"]
     assert Options.from_choices(RaidChoices(difficulty="hardened"), levels).optional == ["bad_luck", "alarm"]
-    assert set(levels) == {"green", "hardened"}
+    assert Options.from_choices(RaidChoices(difficulty="seasoned"), levels).optional == ["bad_luck", "alarm", "vorwarts"]
+    assert set(levels) == {"green", "hardened", "seasoned"}
+    from paragraphs_dieppe.raid_title import LEVEL_RULES, LEVELS
+
+    assert LEVEL_RULES == levels and set(LEVELS) == set(levels)
 
 
 def test_r46_at_most_10_levels_enter_an_assault(board: Board, put: Put) -> None:
