@@ -228,6 +228,17 @@ def test_r37_the_mortar_s_second_loss_spills_under(board: Board, put: Put) -> No
     assert "gi-1" in g.lost and "gof-1" in g.lost
 
 
+def test_r39_rule_12_the_mortar_s_second_loss_never_falls_on_a_hess_cannon(board: Board, put: Put) -> None:
+    """Rule 12: the 155 mm cannon fall only to an assault, so the second loss of a mortar
+    hit on a reduced unit standing on them is lost rather than destroying a cannon."""
+    g = board([6, 0], turn=9)  # 4 + 6 against 2 (reduced, no stack against the mortar) + 3 protection + 0: hit
+    put(g, "WOOD", "mortar")
+    put(g, "H", "hess-1", "hess-2", "gi-1", reduced=("gi-1",))
+    shot = actions.fire(g, [g.pieces["mortar"]], "H")
+    assert [(p.id, gone) for p, gone in shot.losses] == [("gi-1", True)]
+    assert g.hess_killed == 0 and [p.id for p in g.stack("H")] == ["hess-1", "hess-2"]
+
+
 def test_r39_the_battery_falls_only_to_an_assault(board: Board, put: Put, scenario: Scenario) -> None:
     g = board([6, 0, 6, 0], turn=4)
     put(g, "H", "hess-1", "hess-2")

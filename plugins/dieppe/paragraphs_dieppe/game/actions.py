@@ -20,7 +20,7 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_
 from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
 from paragraphs_dieppe.rules import activation as act
 from paragraphs_dieppe.rules.assault import columns, fight_round
-from paragraphs_dieppe.rules.fire import SPECIAL_SHOOTERS, Shot, fire_outcome, shooter_value, target_value
+from paragraphs_dieppe.rules.fire import SPECIAL_SHOOTERS, Shot, fire_outcome, mortar_losses, shooter_value, target_value
 from paragraphs_dieppe.rules.movement import LAND, LANDING, SEA, stack_allowance
 
 MOVE: Final = "move"
@@ -566,9 +566,11 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
     g.alarm_event("first_fire")
     losses: list[tuple[Piece, bool]] = []
     if result.defender_hit:
-        n = g.scenario.params.mortar_losses if front.role == "mortar" else 1
         stack = g.stack(target_zone)
-        losses = apply_losses(list(stack), n, stack.index(aim))
+        if front.role == "mortar":
+            losses = mortar_losses(list(stack), aim, g.scenario.params.mortar_losses)
+        else:
+            losses = apply_losses(list(stack), 1, stack.index(aim))
         for piece, gone in losses:
             if gone:
                 g.eliminate(piece)
