@@ -228,6 +228,19 @@ def test_r37_the_mortar_s_second_loss_spills_under(board: Board, put: Put) -> No
     assert "gi-1" in g.lost and "gof-1" in g.lost
 
 
+def test_r37_rule_11_1_a_full_strength_unit_takes_both_mortar_losses(board: Board, put: Put) -> None:
+    """Rule 11.1: a unit at full strength hit by the mortar is eliminated and nothing
+    spills; only a reduced unit passes the second loss to the unit under it. A machine
+    gun is at full strength (its back is its elimination), so the infantry under it is
+    untouched."""
+    g = board([6, 0], turn=9)  # 4 + 6 against 5 + 0: hit
+    put(g, "ORANGE2", "mortar")
+    put(g, "SAANE", "gmg-1", "gi-1")
+    shot = actions.fire(g, [g.pieces["mortar"]], "SAANE")
+    assert [(p.id, gone) for p, gone in shot.losses] == [("gmg-1", True)]
+    assert "gmg-1" in g.lost and not g.pieces["gi-1"].reduced and "gi-1" not in g.lost
+
+
 def test_r39_rule_12_the_mortar_s_second_loss_never_falls_on_a_hess_cannon(board: Board, put: Put) -> None:
     """Rule 12: the 155 mm cannon fall only to an assault, so the second loss of a mortar
     hit on a reduced unit standing on them is lost rather than destroying a cannon."""
