@@ -178,6 +178,31 @@ def test_r20_a_held_entry_delays_the_reinforcements(scenario: Scenario, board: B
     assert len(g.stack("R4")) == 3
 
 
+def test_r20_rule_8_a_delayed_group_enters_at_the_very_next_entry(scenario: Scenario, board: Board, put: Put) -> None:
+    """Rule 8: held out of R3, they come next turn at R4, the entry just above, even when
+    R4 is held as they are turned away; if it is still held then, they wait again."""
+    g = board([0, 3, 6, 6, 6], alarm=7)  # they come (0 < 7), at R3, three of them
+    put(g, "R3", "g2-1")
+    put(g, "R4", "g2-2")
+    reinforcements(g)
+    assert g.delayed == [(4, 3)]
+    g.lift(g.pieces["g2-2"])  # the commandos leave R4 during the British phase
+    g.roll = ThenRandom([9], scenario)  # next turn: none from the roll, the delayed three enter
+    reinforcements(g)
+    assert len(g.stack("R4")) == 3 and not g.stack("R5") and not g.delayed
+
+
+def test_r20_rule_8_a_delayed_group_turned_away_again_moves_up_again(scenario: Scenario, board: Board, put: Put) -> None:
+    g = board([0, 9, 6, 6, 6], alarm=7)  # they come at R9, three of them
+    put(g, "R9", "g2-1")
+    put(g, "R0", "g2-2")
+    reinforcements(g)
+    assert g.delayed == [(0, 3)]  # R0 follows R9
+    g.roll = ThenRandom([9], scenario)
+    reinforcements(g)  # R0 is still held: they wait for R1
+    assert g.delayed == [(1, 3)] and not g.stack("R1")
+
+
 def test_r21_the_officer_bonus_is_for_infantry(board: Board, put: Put) -> None:
     g = board([])
     stack = put(g, "ORANGE1", "mills-roberts", "g1-1", "mortar")
