@@ -367,6 +367,18 @@ def test_r29_a_fire_is_an_action_that_tests_the_markers_around(board: Board, put
     assert "C6" not in g.markers and [p.id for p in g.stack("C6")] == ["gi-9"]
 
 
+def test_r29_rule_10_sailing_lcas_test_the_markers_they_pass(board: Board, put: Put) -> None:
+    """Rule 10: any British unit acting next to a face-down marker tests it, LCAs too: a
+    flotilla sailing from G2 past a marker on the shore turns it over on a d10 at or
+    under the alarm (here a marker laid on Orange II, one line from G2)."""
+    g = board([2], alarm=4)
+    g.garrison.left = ["gi-9"]
+    boats = put(g, "G2", "lca-4")
+    g.markers.hidden["ORANGE2"] = MarkerBack((("infantry", 1),))
+    actions.sail(g, boats, ["SEA-W"])
+    assert "ORANGE2" not in g.markers and [p.id for p in g.stack("ORANGE2")] == ["gi-9"]
+
+
 def test_r15_starting_another_unit_closes_the_open_activation(board: Board, put: Put) -> None:
     g = board([])
     first = put(g, "SAANE", "g2-1")

@@ -470,7 +470,8 @@ def embark(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
 
 
 def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
-    """Maritime movement (rule 9): LCAs along solid blue lines (one action).
+    """Maritime movement (rule 9): LCAs along solid blue lines (one action), testing the
+    face-down markers next to every zone they pass (rule 10, R29).
 
     Raises:
         ActionRefused: not LCAs standing together, a line they may not sail, too far, or
@@ -498,6 +499,10 @@ def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
     g.move_pieces(lcas, end)
     if g.journal.enabled:
         g.log_line(f"{', '.join(p.label() for p in lcas)} sail to {end}")
+    # Rule 10 (R29): LCAs are British units too; sailing tests the markers along the way.
+    tested: set[str] = set()
+    for zone in (start, *path):
+        _adjacent_tests(g, zone, tested)
 
 
 # --------------------------------------------------------------------------- fire
