@@ -486,6 +486,30 @@ def test_r47_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
     assert load_scenario(overlays=[str(tmp_path)], use_cache=False).ruling("kept_aboard") == "acted"
 
 
+@pytest.mark.parametrize("choice", ["stay_back", "refuse"])
+def test_r49_rule_2_2_a_move_ending_over_the_limit(board: Board, put: Put, scenario: Scenario, choice: str) -> None:
+    """Rule 2.2: a stack standing still keeps to 10 levels a side. Six levels walking into
+    C6, which holds six: `stay_back` (the reading in force) stops the one that does not
+    fit in the zone it came from; `refuse` refuses the move before anything changes."""
+    g = board([])
+    g.scenario = with_ruling(scenario, "move_surplus", choice)
+    put(g, "C6", "g2-1", "g2-2", "g2-3")
+    movers = put(g, "SAANE", "g2-4", "g2-5", "g2-6")
+    if choice == "stay_back":
+        report = actions.move(g, movers, ["C6"])
+        assert report.end == "C6" and g.points_in("C6") == 10 and [p.id for p in g.stack("SAANE")] == ["g2-6"]
+    else:
+        with pytest.raises(ActionRefused, match="C6 has room for 4 of their 6 levels"):
+            actions.move(g, movers, ["C6"])
+        assert g.points_in("C6") == 6 and g.points_in("SAANE") == 6 and not g.log.used
+
+
+def test_r49_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
+    assert load_scenario(use_cache=False).ruling("move_surplus") == "stay_back"
+    (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: move_surplus, choice: refuse}\n")
+    assert load_scenario(overlays=[str(tmp_path)], use_cache=False).ruling("move_surplus") == "refuse"
+
+
 def test_r28_wire_stops_the_stack_until_the_next_turn(board: Board, put: Put) -> None:
     from paragraphs_dieppe.game.turn import end_of_british_phase, end_of_turn
 

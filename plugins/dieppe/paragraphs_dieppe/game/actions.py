@@ -185,6 +185,8 @@ def _walk(
     for p in pieces:
         if p.id in g.log.closed or p.acted:
             raise ActionRefused(f"{p.label()} has finished acting this phase")
+    if path and not (from_lca is not None and len(path) == 1) and g.scenario.ruling("move_surplus") == "refuse":
+        _room_at_the_end(g, pieces, path[-1])
     # Checks passed: the move happens.
     _take(g, pieces, MOVE)
     if from_lca is not None:
@@ -246,6 +248,21 @@ def _walk(
     if from_lca is not None and len(path) <= 1:
         _never_landed(g, pieces, from_lca)
     return report
+
+
+def _room_at_the_end(g: GameState, pieces: Sequence[Piece], end: str) -> None:
+    """Ruling R49 under ``refuse`` (rule 2.2: 10 levels a side once the stack stands
+    still): a move whose last zone cannot hold the whole stack is refused. An entry into
+    a face-down marker or a German zone is bounded by ruling R46 instead, and a landing
+    on the beach alone by R47."""
+    if end in g.markers or g.side_in(end) == GERMAN:
+        return
+    limit = g.scenario.params.side_stacking
+    need = g.points_in("", pieces)
+    # g.stacks.get, not g.stack: a check must not add an empty zone to the board's order.
+    room = limit - g.points_in(end, [p for p in g.stacks.get(end, ()) if p not in pieces])
+    if need > room:
+        raise ActionRefused(f"{end} has room for {max(room, 0)} of their {need} levels ({limit} a side): the move would end over the limit (ruling R49)")
 
 
 def _never_landed(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
