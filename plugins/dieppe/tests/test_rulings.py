@@ -1,4 +1,4 @@
-"""Each ruling of docs/titles/dieppe.md (numbers R1-R46 of the design study, R47 since) with a test;
+"""Each ruling of docs/titles/dieppe.md (numbers R1-R46 of the design study, R47-R49 since) with a test;
 the content rulings also through an overlay."""
 
 from __future__ import annotations
@@ -201,6 +201,17 @@ def test_r20_rule_8_a_delayed_group_turned_away_again_moves_up_again(scenario: S
     g.roll = ThenRandom([9], scenario)
     reinforcements(g)  # R0 is still held: they wait for R1
     assert g.delayed == [(1, 3)] and not g.stack("R1")
+
+
+def test_r20_reinforcements_an_entry_has_no_room_for_stay_in_the_container(scenario: Scenario, board: Board, put: Put) -> None:
+    """Rule 8 does not say what happens when the entry holds Germans already: the counters
+    it has no room for (10 levels a side) are put back in the container."""
+    g = board([], alarm=7)
+    g.roll = ThenRandom([0, 3, 6], scenario)  # they come, at R3, three of them (then the draws)
+    put(g, "R3", "gi-1", "gi-2", "gi-3", "gi-4")  # 8 levels: room for one more infantry
+    before = len(g.reinforcements)
+    reinforcements(g)
+    assert g.points_in("R3") == 10 and len(g.reinforcements) == before - 1 and not g.delayed
 
 
 def test_r21_the_officer_bonus_is_for_infantry(board: Board, put: Put) -> None:
@@ -508,6 +519,26 @@ def test_r49_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
     assert load_scenario(use_cache=False).ruling("move_surplus") == "stay_back"
     (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: move_surplus, choice: refuse}\n")
     assert load_scenario(overlays=[str(tmp_path)], use_cache=False).ruling("move_surplus") == "refuse"
+
+
+def test_r27_mines_hit_the_strongest_unit_of_the_entering_stack(board: Board, put: Put) -> None:
+    """Rule 10: the unit on top of the entering stack takes the mines' loss; the engine
+    arranges a moving stack full commandos first, so a full one takes it (and flips)."""
+    g = board([9])  # 9 + 3 levels: a loss
+    g.obstacles["T1"] = "mines"
+    stack = put(g, "SAANE", "g2-2", "g2-1", reduced=("g2-2",))
+    actions.move(g, stack, ["T1"])
+    assert g.pieces["g2-1"].reduced and "g2-2" not in g.lost and "T1" not in g.obstacles
+
+
+def test_r31_the_sniper_and_the_mortar_fire_alone(board: Board, put: Put) -> None:
+    """Rule 11.1 gives the sniper and the mortar no stack or officer bonus; firing with
+    others would only spend their fire, so they fire alone."""
+    g = board([])
+    stack = put(g, "SAANE", "sniper", "g2-1")
+    put(g, "T1", "gi-1")
+    with pytest.raises(ActionRefused, match="fire alone"):
+        actions.fire(g, stack, "T1")
 
 
 def test_r28_wire_stops_the_stack_until_the_next_turn(board: Board, put: Put) -> None:
