@@ -18,7 +18,13 @@ from paragraphs_raids.cli import RaidChoices
 from paragraphs_dieppe.cli_common import NAME, PHASE_NAMES, TITLE
 
 OPTIONAL_RULES = {"bad_luck": "Bad luck! (rule 13)", "alarm": "Alarm! (rule 13)", "vorwarts": "Vorwärts! (rule 13)"}
-LEVELS = {"green": "Green commando: Bad luck!", "hardened": "Hardened commando: Bad luck! and Alarm!"}
+LEVELS = {
+    "green": "Green commando: Bad luck!",
+    "hardened": "Hardened commando: Bad luck! and Alarm!",
+    "seasoned": "Seasoned commando: Bad luck!, Alarm! and Vorwärts!",
+}
+#: Rule 13: the optional rules each level applies (as content ``difficulty_levels``).
+LEVEL_RULES = {"green": ("bad_luck",), "hardened": ("bad_luck", "alarm"), "seasoned": ("bad_luck", "alarm", "vorwarts")}
 
 
 class DieppeTitle:
@@ -54,7 +60,7 @@ class DieppeTitle:
     def options(self, choices: RaidChoices) -> Any:
         from paragraphs_dieppe.game.state import Options
 
-        return Options.from_choices(choices, {"green": ("bad_luck",), "hardened": ("bad_luck", "alarm")})
+        return Options.from_choices(choices, LEVEL_RULES)
 
     def describe_options(self, options: Any) -> str:
         return ", ".join(list(options.optional) + ([] if options.events else ["no unforeseen events"]))

@@ -69,6 +69,17 @@ def test_every_schematic_record_says_why(scenario: Scenario) -> None:
         assert rec.get("assumed"), zid
 
 
+def test_rule_2_1_a_counter_without_a_printed_back_says_why(scenario: Scenario, capsys: pytest.CaptureFixture[str]) -> None:
+    """Rule 2.1 prints a back for the commandos, the infantry, the pillbox and the Hess
+    cannon (eliminated), and the rule 11.2 example eliminates a machine gun with one loss;
+    every other counter given no reduced side says why in ``paragraphs gaps dieppe``."""
+    printed = {"machine_gun", "hess_gun"}
+    backless = {k for k, kind in scenario.kinds.items() if kind.reduced is None} - printed
+    assert main(["gaps", "dieppe"]) == 0
+    listed = {line.split("\t")[1] for line in capsys.readouterr().out.splitlines() if "\t" in line}
+    assert backless and {f"assumed.units.{k}.reduced" for k in backless} <= listed
+
+
 def test_an_overlay_changes_the_game(tmp_path: Path) -> None:
     (tmp_path / "units.yaml").write_text("units:\n  - id: lca\n    factors: {side: british, role: boat, fire: 2, assault: 0, move: 5, points: 1}\n")
     s = load_scenario(overlays=[str(tmp_path)], use_cache=False)

@@ -110,6 +110,13 @@ def test_play_auto_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["seed"] == 1942 and data["options"]["difficulty"] == "green" and data["options"]["optional"] == ["bad_luck"]
 
 
+def test_rule_13_seasoned_level_plays_all_three_optional_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """Rule 13: the Seasoned commando level applies optional rules 1, 2 and 3."""
+    assert main(["play", "dieppe", "--auto", "--seed", "1942", "--json", "--difficulty", "seasoned"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["options"]["difficulty"] == "seasoned" and data["options"]["optional"] == ["bad_luck", "alarm", "vorwarts"]
+
+
 def test_play_auto_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "dieppe", "--auto", "--seed", "3"]) == 0
     out = capsys.readouterr().out

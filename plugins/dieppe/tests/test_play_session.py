@@ -205,3 +205,14 @@ def test_units_a_full_beach_keeps_aboard_are_said_to_have_not_acted_and_may_land
     arrange(session, lambda g: g.place(g.pieces["g2-1"], "SAANE"))  # a troop has walked on: room for one more
     reply = session.send("land g2-6 ORANGE2")
     assert reply.kind == "step" and "in ORANGE2" in reply.text, reply.text
+
+
+def test_an_officer_on_top_is_refused_by_ruling_r48_not_by_rule_2_2() -> None:
+    # Rule 2.2 lets the British player order his stack; that an officer or the sniper never
+    # stands in front of other units is the engine's ruling R48, and the refusal says so.
+    session = new_session()
+    arrange(session, _ashore_next_to_germans)
+    before = session.state.extra[BOARD_KEY]
+    reply = session.send("reorganise ORANGE2 lovat")
+    assert reply.kind == "error" and "ruling R48" in reply.text and "rule 2.2" not in reply.text
+    assert session.state.extra[BOARD_KEY] == before

@@ -1,4 +1,4 @@
-"""Each ruling of docs/titles/dieppe.md (numbers R1-R46 of the design study, R47 since) with a test;
+"""Each ruling of docs/titles/dieppe.md (numbers R1-R46 of the design study, R47-R49 since) with a test;
 the content rulings also through an overlay."""
 
 from __future__ import annotations
@@ -178,6 +178,42 @@ def test_r20_a_held_entry_delays_the_reinforcements(scenario: Scenario, board: B
     assert len(g.stack("R4")) == 3
 
 
+def test_r20_rule_8_a_delayed_group_enters_at_the_very_next_entry(scenario: Scenario, board: Board, put: Put) -> None:
+    """Rule 8: held out of R3, they come next turn at R4, the entry just above, even when
+    R4 is held as they are turned away; if it is still held then, they wait again."""
+    g = board([0, 3, 6, 6, 6], alarm=7)  # they come (0 < 7), at R3, three of them
+    put(g, "R3", "g2-1")
+    put(g, "R4", "g2-2")
+    reinforcements(g)
+    assert g.delayed == [(4, 3)]
+    g.lift(g.pieces["g2-2"])  # the commandos leave R4 during the British phase
+    g.roll = ThenRandom([9], scenario)  # next turn: none from the roll, the delayed three enter
+    reinforcements(g)
+    assert len(g.stack("R4")) == 3 and not g.stack("R5") and not g.delayed
+
+
+def test_r20_rule_8_a_delayed_group_turned_away_again_moves_up_again(scenario: Scenario, board: Board, put: Put) -> None:
+    g = board([0, 9, 6, 6, 6], alarm=7)  # they come at R9, three of them
+    put(g, "R9", "g2-1")
+    put(g, "R0", "g2-2")
+    reinforcements(g)
+    assert g.delayed == [(0, 3)]  # R0 follows R9
+    g.roll = ThenRandom([9], scenario)
+    reinforcements(g)  # R0 is still held: they wait for R1
+    assert g.delayed == [(1, 3)] and not g.stack("R1")
+
+
+def test_r20_reinforcements_an_entry_has_no_room_for_stay_in_the_container(scenario: Scenario, board: Board, put: Put) -> None:
+    """Rule 8 does not say what happens when the entry holds Germans already: the counters
+    it has no room for (10 levels a side) are put back in the container."""
+    g = board([], alarm=7)
+    g.roll = ThenRandom([0, 3, 6], scenario)  # they come, at R3, three of them (then the draws)
+    put(g, "R3", "gi-1", "gi-2", "gi-3", "gi-4")  # 8 levels: room for one more infantry
+    before = len(g.reinforcements)
+    reinforcements(g)
+    assert g.points_in("R3") == 10 and len(g.reinforcements) == before - 1 and not g.delayed
+
+
 def test_r21_the_officer_bonus_is_for_infantry(board: Board, put: Put) -> None:
     g = board([])
     stack = put(g, "ORANGE1", "mills-roberts", "g1-1", "mortar")
@@ -226,6 +262,30 @@ def test_r37_the_mortar_s_second_loss_spills_under(board: Board, put: Put) -> No
     put(g, "SAANE", "gi-1", "gof-1", reduced=("gi-1",))
     actions.fire(g, [g.pieces["mortar"]], "SAANE")
     assert "gi-1" in g.lost and "gof-1" in g.lost
+
+
+def test_r37_rule_11_1_a_full_strength_unit_takes_both_mortar_losses(board: Board, put: Put) -> None:
+    """Rule 11.1: a unit at full strength hit by the mortar is eliminated and nothing
+    spills; only a reduced unit passes the second loss to the unit under it. A machine
+    gun is at full strength (its back is its elimination), so the infantry under it is
+    untouched."""
+    g = board([6, 0], turn=9)  # 4 + 6 against 5 + 0: hit
+    put(g, "ORANGE2", "mortar")
+    put(g, "SAANE", "gmg-1", "gi-1")
+    shot = actions.fire(g, [g.pieces["mortar"]], "SAANE")
+    assert [(p.id, gone) for p, gone in shot.losses] == [("gmg-1", True)]
+    assert "gmg-1" in g.lost and not g.pieces["gi-1"].reduced and "gi-1" not in g.lost
+
+
+def test_r39_rule_12_the_mortar_s_second_loss_never_falls_on_a_hess_cannon(board: Board, put: Put) -> None:
+    """Rule 12: the 155 mm cannon fall only to an assault, so the second loss of a mortar
+    hit on a reduced unit standing on them is lost rather than destroying a cannon."""
+    g = board([6, 0], turn=9)  # 4 + 6 against 2 (reduced, no stack against the mortar) + 3 protection + 0: hit
+    put(g, "WOOD", "mortar")
+    put(g, "H", "hess-1", "hess-2", "gi-1", reduced=("gi-1",))
+    shot = actions.fire(g, [g.pieces["mortar"]], "H")
+    assert [(p.id, gone) for p, gone in shot.losses] == [("gi-1", True)]
+    assert g.hess_killed == 0 and [p.id for p in g.stack("H")] == ["hess-1", "hess-2"]
 
 
 def test_r39_the_battery_falls_only_to_an_assault(board: Board, put: Put, scenario: Scenario) -> None:
@@ -287,11 +347,16 @@ def test_r44_bad_luck_doubles_the_first_infantry_of_each_letter(board: Board) ->
     assert len(g.reveal("A2")) == 4 and len(g.reveal("A3")) == 1
 
 
-def test_r45_the_two_printed_levels(scenario: Scenario) -> None:
+def test_r45_the_three_printed_levels(scenario: Scenario) -> None:
+    """Rule 13 prints three levels: Green (rule 1), Hardened (1 and 2), Seasoned (1, 2 and 3)."""
     levels = dict(scenario.difficulty_levels)
     assert Options.from_choices(RaidChoices(difficulty="green"), levels).optional == ["bad_luck"]
     assert Options.from_choices(RaidChoices(difficulty="hardened"), levels).optional == ["bad_luck", "alarm"]
-    assert set(levels) == {"green", "hardened"}
+    assert Options.from_choices(RaidChoices(difficulty="seasoned"), levels).optional == ["bad_luck", "alarm", "vorwarts"]
+    assert set(levels) == {"green", "hardened", "seasoned"}
+    from paragraphs_dieppe.raid_title import LEVEL_RULES, LEVELS
+
+    assert LEVEL_RULES == levels and set(LEVELS) == set(levels)
 
 
 def test_r46_at_most_10_levels_enter_an_assault(board: Board, put: Put) -> None:
@@ -311,6 +376,18 @@ def test_r29_a_fire_is_an_action_that_tests_the_markers_around(board: Board, put
     g.markers.hidden["C6"] = MarkerBack((("infantry", 1),))
     actions.fire(g, stack, "T1")
     assert "C6" not in g.markers and [p.id for p in g.stack("C6")] == ["gi-9"]
+
+
+def test_r29_rule_10_sailing_lcas_test_the_markers_they_pass(board: Board, put: Put) -> None:
+    """Rule 10: any British unit acting next to a face-down marker tests it, LCAs too: a
+    flotilla sailing from G2 past a marker on the shore turns it over on a d10 at or
+    under the alarm (here a marker laid on Orange II, one line from G2)."""
+    g = board([2], alarm=4)
+    g.garrison.left = ["gi-9"]
+    boats = put(g, "G2", "lca-4")
+    g.markers.hidden["ORANGE2"] = MarkerBack((("infantry", 1),))
+    actions.sail(g, boats, ["SEA-W"])
+    assert "ORANGE2" not in g.markers and [p.id for p in g.stack("ORANGE2")] == ["gi-9"]
 
 
 def test_r15_starting_another_unit_closes_the_open_activation(board: Board, put: Put) -> None:
@@ -418,6 +495,50 @@ def test_r47_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
     assert load_scenario(use_cache=False).ruling("kept_aboard") == "not_acted"
     (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: kept_aboard, choice: acted}\n")
     assert load_scenario(overlays=[str(tmp_path)], use_cache=False).ruling("kept_aboard") == "acted"
+
+
+@pytest.mark.parametrize("choice", ["stay_back", "refuse"])
+def test_r49_rule_2_2_a_move_ending_over_the_limit(board: Board, put: Put, scenario: Scenario, choice: str) -> None:
+    """Rule 2.2: a stack standing still keeps to 10 levels a side. Six levels walking into
+    C6, which holds six: `stay_back` (the reading in force) stops the one that does not
+    fit in the zone it came from; `refuse` refuses the move before anything changes."""
+    g = board([])
+    g.scenario = with_ruling(scenario, "move_surplus", choice)
+    put(g, "C6", "g2-1", "g2-2", "g2-3")
+    movers = put(g, "SAANE", "g2-4", "g2-5", "g2-6")
+    if choice == "stay_back":
+        report = actions.move(g, movers, ["C6"])
+        assert report.end == "C6" and g.points_in("C6") == 10 and [p.id for p in g.stack("SAANE")] == ["g2-6"]
+    else:
+        with pytest.raises(ActionRefused, match="C6 has room for 4 of their 6 levels"):
+            actions.move(g, movers, ["C6"])
+        assert g.points_in("C6") == 6 and g.points_in("SAANE") == 6 and not g.log.used
+
+
+def test_r49_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
+    assert load_scenario(use_cache=False).ruling("move_surplus") == "stay_back"
+    (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: move_surplus, choice: refuse}\n")
+    assert load_scenario(overlays=[str(tmp_path)], use_cache=False).ruling("move_surplus") == "refuse"
+
+
+def test_r27_mines_hit_the_strongest_unit_of_the_entering_stack(board: Board, put: Put) -> None:
+    """Rule 10: the unit on top of the entering stack takes the mines' loss; the engine
+    arranges a moving stack full commandos first, so a full one takes it (and flips)."""
+    g = board([9])  # 9 + 3 levels: a loss
+    g.obstacles["T1"] = "mines"
+    stack = put(g, "SAANE", "g2-2", "g2-1", reduced=("g2-2",))
+    actions.move(g, stack, ["T1"])
+    assert g.pieces["g2-1"].reduced and "g2-2" not in g.lost and "T1" not in g.obstacles
+
+
+def test_r31_the_sniper_and_the_mortar_fire_alone(board: Board, put: Put) -> None:
+    """Rule 11.1 gives the sniper and the mortar no stack or officer bonus; firing with
+    others would only spend their fire, so they fire alone."""
+    g = board([])
+    stack = put(g, "SAANE", "sniper", "g2-1")
+    put(g, "T1", "gi-1")
+    with pytest.raises(ActionRefused, match="fire alone"):
+        actions.fire(g, stack, "T1")
 
 
 def test_r28_wire_stops_the_stack_until_the_next_turn(board: Board, put: Put) -> None:

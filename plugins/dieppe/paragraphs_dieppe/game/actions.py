@@ -20,7 +20,7 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_
 from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
 from paragraphs_dieppe.rules import activation as act
 from paragraphs_dieppe.rules.assault import columns, fight_round
-from paragraphs_dieppe.rules.fire import SPECIAL_SHOOTERS, Shot, fire_outcome, shooter_value, target_value
+from paragraphs_dieppe.rules.fire import SPECIAL_SHOOTERS, Shot, fire_outcome, mortar_losses, shooter_value, target_value
 from paragraphs_dieppe.rules.movement import LAND, LANDING, SEA, stack_allowance
 
 MOVE: Final = "move"
@@ -185,6 +185,8 @@ def _walk(
     for p in pieces:
         if p.id in g.log.closed or p.acted:
             raise ActionRefused(f"{p.label()} has finished acting this phase")
+    if path and not (from_lca is not None and len(path) == 1) and g.scenario.ruling("move_surplus") == "refuse":
+        _room_at_the_end(g, pieces, path[-1])
     # Checks passed: the move happens.
     _take(g, pieces, MOVE)
     if from_lca is not None:
@@ -246,6 +248,21 @@ def _walk(
     if from_lca is not None and len(path) <= 1:
         _never_landed(g, pieces, from_lca)
     return report
+
+
+def _room_at_the_end(g: GameState, pieces: Sequence[Piece], end: str) -> None:
+    """Ruling R49 under ``refuse`` (rule 2.2: 10 levels a side once the stack stands
+    still): a move whose last zone cannot hold the whole stack is refused. An entry into
+    a face-down marker or a German zone is bounded by ruling R46 instead, and a landing
+    on the beach alone by R47."""
+    if end in g.markers or g.side_in(end) == GERMAN:
+        return
+    limit = g.scenario.params.side_stacking
+    need = g.points_in("", pieces)
+    # g.stacks.get, not g.stack: a check must not add an empty zone to the board's order.
+    room = limit - g.points_in(end, [p for p in g.stacks.get(end, ()) if p not in pieces])
+    if need > room:
+        raise ActionRefused(f"{end} has room for {max(room, 0)} of their {need} levels ({limit} a side): the move would end over the limit (ruling R49)")
 
 
 def _never_landed(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
@@ -470,7 +487,8 @@ def embark(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
 
 
 def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
-    """Maritime movement (rule 9): LCAs along solid blue lines (one action).
+    """Maritime movement (rule 9): LCAs along solid blue lines (one action), testing the
+    face-down markers next to every zone they pass (rule 10, R29).
 
     Raises:
         ActionRefused: not LCAs standing together, a line they may not sail, too far, or
@@ -498,6 +516,10 @@ def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
     g.move_pieces(lcas, end)
     if g.journal.enabled:
         g.log_line(f"{', '.join(p.label() for p in lcas)} sail to {end}")
+    # Rule 10 (R29): LCAs are British units too; sailing tests the markers along the way.
+    tested: set[str] = set()
+    for zone in (start, *path):
+        _adjacent_tests(g, zone, tested)
 
 
 # --------------------------------------------------------------------------- fire
@@ -566,9 +588,11 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
     g.alarm_event("first_fire")
     losses: list[tuple[Piece, bool]] = []
     if result.defender_hit:
-        n = g.scenario.params.mortar_losses if front.role == "mortar" else 1
         stack = g.stack(target_zone)
-        losses = apply_losses(list(stack), n, stack.index(aim))
+        if front.role == "mortar":
+            losses = mortar_losses(list(stack), aim, g.scenario.params.mortar_losses)
+        else:
+            losses = apply_losses(list(stack), 1, stack.index(aim))
         for piece, gone in losses:
             if gone:
                 g.eliminate(piece)

@@ -26,7 +26,7 @@ from paragraphs_dieppe.game.actions import british_order
 from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
 from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_value
 from paragraphs_dieppe.rules.movement import LAND, stack_allowance
-from paragraphs_dieppe.rules.reinforcements import free_entry, roll_reinforcements
+from paragraphs_dieppe.rules.reinforcements import next_entry, roll_reinforcements
 
 T = TypeVar("T")
 #: Units that never fire (rule 11: the Hess battery).
@@ -282,10 +282,9 @@ def walk_from_search(
 def reinforcements(g: GameState) -> None:
     """Rule 8: delayed groups enter first, then this turn's roll (R20)."""
     s = g.scenario
-    held = lambda n: g.side_in(s.entry(n)) == BRITISH  # noqa: E731
     waiting, g.delayed = g.delayed, []
     for entry, count in waiting:
-        _enter(g, entry, count, held)
+        _enter(g, entry, count)
     if not len(g.reinforcements):
         return
     rolled = roll_reinforcements(g.alarm.level, len(g.reinforcements), g.roll, s.tables["reinforcement_count"])
@@ -293,16 +292,16 @@ def reinforcements(g: GameState) -> None:
         g.log_line("no reinforcements this turn")
         return
     assert rolled.entry is not None
-    _enter(g, rolled.entry, rolled.count, held, fresh=True)
+    _enter(g, rolled.entry, rolled.count, fresh=True)
 
 
-def _enter(g: GameState, entry: int, count: int, held: object, fresh: bool = False) -> None:
+def _enter(g: GameState, entry: int, count: int, fresh: bool = False) -> None:
     zone = g.scenario.entry(entry)
     if g.side_in(zone) == BRITISH:
-        nxt = free_entry((entry + 1) % 10, held)  # type: ignore[arg-type]
-        if nxt is not None:
-            g.delayed.append((nxt, count))
-            g.log_line(f"R{entry} is held by commandos: {count} reinforcement(s) delayed to R{nxt} next turn")
+        # Rule 8: next turn, at the entry just above (held or not now: it is looked at then).
+        nxt = next_entry(entry)
+        g.delayed.append((nxt, count))
+        g.log_line(f"R{entry} is held by commandos: {count} reinforcement(s) delayed to R{nxt} next turn")
         return
     arrived = []
     for _ in range(count):

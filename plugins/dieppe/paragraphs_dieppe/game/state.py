@@ -43,7 +43,8 @@ def german_order(piece: Piece) -> tuple[int, int, int]:
 
 
 GERMAN_ORDER: Final = german_order
-#: Rule 2.2: officers and snipers hold the front line only when alone.
+#: Ruling R48: officers and snipers hold the front line only when alone (rule 2.2 leaves
+#: the British order to the player; this keeps both sides' fronts to fighting units).
 LAST_RESORT: Final = ("officer", "sniper", "hess")
 #: The British land force counted by the Newhaven deduction (ruling R42).
 LANDING_FORCE: Final = frozenset({"commando", "mortar"})

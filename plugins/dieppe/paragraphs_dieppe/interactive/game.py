@@ -355,7 +355,7 @@ def order_reorganise(ctx: Any, zone: str, unit: str) -> str:
             raise UsageError(f"refused: {top.label()} is not in {where}")
         others = [p for p in g.stack(where) if p is not top]
         if top.role in LAST_RESORT and any(p.role not in LAST_RESORT for p in others):
-            raise UsageError("refused: an officer or the sniper holds the front line only when alone (rule 2.2)")
+            raise UsageError("refused: an officer or the sniper holds the front line only when alone (ruling R48)")
         g.stacks[where] = [top, *others]
         g.log_line(f"the British reorganise {where}: {top.label()} on top")
         return "reorganised"

@@ -16,8 +16,10 @@ value is its FF plus one per level of the infantry (or other LCAs) with it, and 
 zone's protection, added (ruling R33); there is no officer bonus in defence (R34), and
 against a sniper or a mortar the target gets no stack bonus either (R32). Each side adds
 its own die: a d6 for the British, a d10 for the Germans. Attack at or over defence: the
-target takes a loss; under it: the shooter takes one. A mortar hit costs two losses
-(the second spills onto the unit underneath, R37).
+target takes a loss; under it: the shooter takes one. A mortar hit costs two losses: a
+unit at full strength is eliminated by them, a reduced one is eliminated and the second
+loss falls on the unit underneath (R37), never on a Hess cannon, which falls only to an
+assault (rule 12, R39).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from typing import Final
 
 from paragraphs_raids.combat import CombatResult, SideValue, attack_base, defence_base, resolve
 from paragraphs_raids.dice import Roller
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, factor
 
 from paragraphs_dieppe.rules.dice import die_of
 
@@ -36,6 +38,9 @@ FIRE: Final = factor("fire")
 #: Units whose fire ignores stack and officer and suffers from the light (rule 11.1).
 SPECIAL_SHOOTERS: Final = frozenset({"sniper", "mortar"})
 BOAT: Final = "boat"
+
+#: Rule 12: units no fire can eliminate (the Hess cannon fall only to an assault).
+ONLY_BY_ASSAULT: Final = frozenset({"hess"})
 
 TARGET_HIT: Final = "target hit"
 SHOOTER_HIT: Final = "shooter hit"
@@ -73,6 +78,21 @@ def target_value(target: Piece, stack: Sequence[Piece], protection: int, *, shoo
     if shooter_role in SPECIAL_SHOOTERS:
         return defence_base(target, [target], lambda p: False, protection, 1, factor=FIRE, officer_bonus=0)
     return defence_base(target, stack, accompanies(target), protection, 1, factor=FIRE, officer_bonus=0)
+
+
+def mortar_losses(stack: Sequence[Piece], aim: Piece, losses: int) -> list[tuple[Piece, bool]]:
+    """Rule 11.1: the ``losses`` of a mortar hit on ``aim`` in ``stack`` (top first).
+
+    A unit at full strength is eliminated by them and nothing spills over (a machine
+    gun, a Flak cannon or an officer on its front is at full strength: its back is its
+    elimination); a reduced unit is eliminated by the first and the rest fall on the
+    units under it (ruling R37), never on a Hess cannon (rule 12). Returns ``(piece,
+    eliminated)`` per piece hit; the caller removes the eliminated ones.
+    """
+    if not aim.reduced:
+        return [(aim, True)]
+    under = [p for p in stack[stack.index(aim) + 1:] if p.role not in ONLY_BY_ASSAULT]
+    return apply_losses([aim, *under], losses)
 
 
 def fire_outcome(attack: int, defence: int, side: str, roll: Roller) -> CombatResult:

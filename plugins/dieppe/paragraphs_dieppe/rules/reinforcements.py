@@ -9,7 +9,6 @@ the next turn at the next entry up (R9 is followed by R0). Arriving is their Ger
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from paragraphs_raids.dice import Roller
@@ -41,11 +40,3 @@ def next_entry(entry: int) -> int:
     """Rule 8: the entry after R``entry`` (R9 -> R0)."""
     return (entry + 1) % 10
 
-
-def free_entry(entry: int, held: Callable[[int], bool]) -> int | None:
-    """The first entry from ``entry`` up (wrapping) that British units do not hold."""
-    for step in range(10):
-        n = (entry + step) % 10
-        if not held(n):
-            return n
-    return None
