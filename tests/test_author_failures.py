@@ -429,3 +429,37 @@ def test_a_hook_function_without_hookimpl_is_named_not_silently_ignored(tmp_path
         "plugin nightpatrol skipped: paragraphs_register_titles is not marked with @hookimpl "
         f"(from paragraphs import hookimpl), so it is never called (tests/test_author_failures.py:{line})"
     ]
+
+
+def test_a_misspelt_outcome_is_found_even_when_the_kind_allows_other_keys(tmp_path):
+    # found by the third eyes pass: a check kind whose schema does not set
+    # additionalProperties: false took `unsen:` as one of its own keys, silently; the
+    # branch never ran and validate said only that paragraph 3 cannot be reached
+    from types import ModuleType
+
+    from paragraphs import hookimpl
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under").replace('unseen: [{goto: "3"}]', 'unsen: [{goto: "3"}]'))
+
+    @hookimpl
+    def paragraphs_register_titles():
+        yield Title(id="nightpatrol", name="Night Patrol", content=folder, package="paragraphs")
+
+    @hookimpl
+    def paragraphs_register_check_kinds():
+        yield CheckKind(id="spotting", title="nightpatrol", resolve=_spotting, outcomes=("spotted", "unseen"),
+                        schema={"type": "object", "properties": {"range": VALUE}})  # other keys allowed
+
+    @hookimpl
+    def paragraphs_register_procedures():
+        yield Procedure(id="patrol", title="nightpatrol", function=_broken_patrol, outcomes=("alarm", "quiet"))
+
+    plugin = ModuleType("nightpatrol_hooks")
+    for f in (paragraphs_register_titles, paragraphs_register_check_kinds, paragraphs_register_procedures):
+        setattr(plugin, f.__name__, f)
+    host = make_plugin_manager(load_entrypoints=False, plugins=[("nightpatrol", plugin)])
+    problems = check_path(host, folder).problems
+    found = [p.format() for p in problems]
+    assert any(f.endswith("book.yaml:6:101: CHECK004 spotting check: key 'unsen' is not in its kind's schema and is close to "
+                          "its outcome 'unseen': a misspelt outcome never runs") for f in found), found
+    assert [p.severity.name for p in problems if p.code == "CHECK004"] == ["WARNING"]
