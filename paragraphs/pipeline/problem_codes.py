@@ -27,7 +27,7 @@ READING_CODES: dict[str, tuple[str, str]] = {
     "TITLE002": ("error", "the content's `title` record has another id than the plugin's `Title` record (what the plugin registers for its id would not apply)"),
     "SCHEMA003": ("error", "a plugin's schema is not a valid JSON Schema (draft 2020-12), such as `required` given as a string; reported at the hook that registered it"),
     "TITLE003": ("error", "a folder's `title.uses` names a title that is not installed"),
-    "ID001": ("error", "two records of one collection have the same id (in one overlay folder too: neither silently wins)"),
+    "ID001": ("error", "two records of one collection have the same id (in one overlay folder too: neither silently wins), or a table or unit in content has the id of one a plugin registers in code"),
     "ID002": ("error", "a title record is declared twice"),
     "ID004": ("error", "the title's `id_pattern` is not in the safe form (no groups, at most two open-ended repeats) or is not a regular expression"),
     "ID005": ("error", "a collection name uses something other than letters, digits, `-` and `_` (it names a page of the rule reference)"),
