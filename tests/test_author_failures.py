@@ -502,3 +502,24 @@ units:
         "15:5: ID001 table 'loot' is given here and also registered in code (paragraphs_register_tables): give it in one place",
         "17:5: ID001 unit 'sentry' is given here and also registered in code (paragraphs_register_units): give it in one place",
     ], found
+
+
+def test_a_title_package_without_its_entry_point_is_pointed_at(tmp_path, capsys, monkeypatch):
+    # found by the third eyes pass: an author who forgot [project.entry-points.paragraphs]
+    # was told "'nightpatrol' is not an installed title; to validate the folder, write
+    # nightpatrol/" (his project folder), with no word of the entry point
+    from paragraphs.cli import main
+
+    (tmp_path / "site" / "paragraphs_nightpatrol").mkdir(parents=True)
+    (tmp_path / "site" / "paragraphs_nightpatrol" / "__init__.py").write_text("")
+    (tmp_path / "nightpatrol").mkdir()  # the author's project folder, beside him
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    monkeypatch.chdir(tmp_path)
+    host = make_plugin_manager(load_entrypoints=False)
+    monkeypatch.setattr("paragraphs.plugins.make_plugin_manager", lambda **kw: host)
+    hint = ("(a package paragraphs_nightpatrol is installed, but no `paragraphs` entry point names it: "
+            "declare one under [project.entry-points.paragraphs] in its pyproject.toml and install it again)")
+    for line in (["read", "nightpatrol", "1"], ["validate", "nightpatrol"]):
+        assert main(line) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.rstrip().endswith(hint), err
