@@ -255,7 +255,8 @@ class Compiler:
         own = kind.schema or {}
         if own.get("additionalProperties", True) is False and isinstance(own.get("properties"), Mapping):
             return
-        named = own.get("properties") if isinstance(own.get("properties"), Mapping) else {}
+        props = own.get("properties")
+        named: Mapping[str, Any] = props if isinstance(props, Mapping) else {}
         for key, raw in spec.items():
             if key not in named and isinstance(raw, list):  # steps, as an outcome holds
                 near = _did_you_mean(str(key), kind.outcomes)
