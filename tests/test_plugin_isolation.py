@@ -201,5 +201,6 @@ def test_a_lint_rule_yielding_what_is_not_a_problem_is_a_problem_not_a_traceback
     assert problem.message == "lint rule 'TEXT001' yielded 'paragraph 1 looks odd' (str), not a paragraphs.problems.Problem"
     assert (problem.pos.path.endswith("test_plugin_isolation.py"), problem.pos.line) == (True, line)
     monkeypatch.setattr("paragraphs.plugins.make_plugin_manager", lambda **kw: host)
-    assert main(["validate", "sample", "--no-cache"]) == 1
+    monkeypatch.setenv("PARAGRAPHS_NO_CACHE", "1")  # as --no-cache would, undone after the test
+    assert main(["validate", "sample"]) == 1
     assert "Traceback" not in capsys.readouterr().err
