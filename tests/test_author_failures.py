@@ -32,7 +32,7 @@ def _broken_patrol(ctx, strength):
     return ctx.roll("d6", "patrol") + "strength"  # the plugin's bug: a str added to an int
 
 
-def _host(folder, spotting=_spotting, patrol=_broken_patrol):
+def _host(folder, spotting=_spotting, patrol=_broken_patrol, extra=()):
     """A host with an inline title plugin whose check kind's schema $refs the core by its $id."""
     from types import ModuleType
 
@@ -59,7 +59,7 @@ def _host(folder, spotting=_spotting, patrol=_broken_patrol):
     plugin = ModuleType("nightpatrol_hooks")
     for f in (paragraphs_register_titles, paragraphs_register_check_kinds, paragraphs_register_procedures):
         setattr(plugin, f.__name__, f)
-    return make_plugin_manager(load_entrypoints=False, plugins=[("nightpatrol", plugin)])
+    return make_plugin_manager(load_entrypoints=False, plugins=[("nightpatrol", plugin), *extra])
 
 
 def _book(tmp_path, text):
@@ -429,3 +429,97 @@ def test_a_hook_function_without_hookimpl_is_named_not_silently_ignored(tmp_path
         "plugin nightpatrol skipped: paragraphs_register_titles is not marked with @hookimpl "
         f"(from paragraphs import hookimpl), so it is never called (tests/test_author_failures.py:{line})"
     ]
+
+
+def test_a_misspelt_outcome_is_found_even_when_the_kind_allows_other_keys(tmp_path):
+    # found by the third eyes pass: a check kind whose schema does not set
+    # additionalProperties: false took `unsen:` as one of its own keys, silently; the
+    # branch never ran and validate said only that paragraph 3 cannot be reached
+    from types import ModuleType
+
+    from paragraphs import hookimpl
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under").replace('unseen: [{goto: "3"}]', 'unsen: [{goto: "3"}]'))
+
+    @hookimpl
+    def paragraphs_register_titles():
+        yield Title(id="nightpatrol", name="Night Patrol", content=folder, package="paragraphs")
+
+    @hookimpl
+    def paragraphs_register_check_kinds():
+        yield CheckKind(id="spotting", title="nightpatrol", resolve=_spotting, outcomes=("spotted", "unseen"),
+                        schema={"type": "object", "properties": {"range": VALUE}})  # other keys allowed
+
+    @hookimpl
+    def paragraphs_register_procedures():
+        yield Procedure(id="patrol", title="nightpatrol", function=_broken_patrol, outcomes=("alarm", "quiet"))
+
+    plugin = ModuleType("nightpatrol_hooks")
+    for f in (paragraphs_register_titles, paragraphs_register_check_kinds, paragraphs_register_procedures):
+        setattr(plugin, f.__name__, f)
+    host = make_plugin_manager(load_entrypoints=False, plugins=[("nightpatrol", plugin)])
+    problems = check_path(host, folder).problems
+    found = [p.format() for p in problems]
+    assert any(f.endswith("book.yaml:6:101: CHECK004 spotting check: key 'unsen' is not in its kind's schema and is close to "
+                          "its outcome 'unseen': a misspelt outcome never runs") for f in found), found
+    assert [p.severity.name for p in problems if p.code == "CHECK004"] == ["WARNING"]
+
+
+def test_a_table_in_content_and_in_code_is_an_error_not_a_silent_choice(tmp_path):
+    # found by the third eyes pass: a table 'loot' given in content and yielded by
+    # paragraphs_register_tables validated clean; the content's was used and the code's
+    # silently lost (collisions are errors: neither wins without a word)
+    from types import ModuleType
+
+    from paragraphs import hookimpl
+    from paragraphs.records import TableRow, Table, UnitType
+
+    text = BOOK.replace("at_or_undr", "at_or_under") + """
+tables:
+  - {id: loot, name: Loot, die: d6, rows: [{range: "1-6", result: papers}]}
+units:
+  - {id: sentry, name: Sentry}
+"""
+    folder = _book(tmp_path, text)
+
+    @hookimpl
+    def paragraphs_register_tables():
+        yield Table(id="loot", title="nightpatrol", name="Loot", die="d6", rows=(TableRow(low=1, high=6, result="gold"),))
+
+    @hookimpl
+    def paragraphs_register_units():
+        yield UnitType(id="sentry", title="nightpatrol", name="Sentry", factors={})
+
+    plugin = ModuleType("nightpatrol_tables")
+    plugin.paragraphs_register_tables = paragraphs_register_tables  # type: ignore[attr-defined]
+    plugin.paragraphs_register_units = paragraphs_register_units  # type: ignore[attr-defined]
+    host = _host(folder, extra=[("nightpatrol_tables", plugin)])
+    assert not host.problems, host.problems
+    from paragraphs.content import check_title
+
+    found = [p.format() for p in check_title(host, "nightpatrol").errors]
+    assert [f.split("book.yaml:", 1)[1] for f in found] == [
+        "15:5: ID001 table 'loot' is given here and also registered in code (paragraphs_register_tables): give it in one place",
+        "17:5: ID001 unit 'sentry' is given here and also registered in code (paragraphs_register_units): give it in one place",
+    ], found
+
+
+def test_a_title_package_without_its_entry_point_is_pointed_at(tmp_path, capsys, monkeypatch):
+    # found by the third eyes pass: an author who forgot [project.entry-points.paragraphs]
+    # was told "'nightpatrol' is not an installed title; to validate the folder, write
+    # nightpatrol/" (his project folder), with no word of the entry point
+    from paragraphs.cli import main
+
+    (tmp_path / "site" / "paragraphs_nightpatrol").mkdir(parents=True)
+    (tmp_path / "site" / "paragraphs_nightpatrol" / "__init__.py").write_text("")
+    (tmp_path / "nightpatrol").mkdir()  # the author's project folder, beside him
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    monkeypatch.chdir(tmp_path)
+    host = make_plugin_manager(load_entrypoints=False)
+    monkeypatch.setattr("paragraphs.plugins.make_plugin_manager", lambda **kw: host)
+    hint = ("(a package paragraphs_nightpatrol is installed, but no `paragraphs` entry point names it: "
+            "declare one under [project.entry-points.paragraphs] in its pyproject.toml and install it again)")
+    for line in (["read", "nightpatrol", "1"], ["validate", "nightpatrol"]):
+        assert main(line) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.rstrip().endswith(hint), err

@@ -175,3 +175,32 @@ def test_a_lint_rule_that_raises_is_a_problem_not_a_traceback():
     compiled = check_title(host, "sample")
     (problem,) = [p for p in compiled.problems if p.code == "PLUGIN001"]
     assert "BROKEN001" in problem.message and "raised KeyError" in problem.message and problem.pos.line > 0
+
+
+def _text_rule(book, grammar):  # type: ignore[no-untyped-def]
+    yield "paragraph 1 looks odd"  # the plugin's bug: a string, not a Problem
+
+
+class _TextRule:
+    __name__ = "text-rule"
+
+    @hookimpl
+    def paragraphs_register_lint_rules(self):  # type: ignore[no-untyped-def]
+        yield LintRule(id="TEXT001", title=None, check=_text_rule)
+
+
+def test_a_lint_rule_yielding_what_is_not_a_problem_is_a_problem_not_a_traceback(capsys, monkeypatch):
+    # found by the third eyes pass: a lint rule yielding a string stopped validate, and
+    # every command opening the title, with "AttributeError: 'str' object has no attribute 'pos'"
+    from paragraphs.content import check_title
+
+    host = make_plugin_manager(load_entrypoints=False, plugins=[_TextRule()])
+    compiled = check_title(host, "sample")
+    (problem,) = [p for p in compiled.problems if p.code == "PLUGIN001"]
+    line = _text_rule.__code__.co_firstlineno
+    assert problem.message == "lint rule 'TEXT001' yielded 'paragraph 1 looks odd' (str), not a paragraphs.problems.Problem"
+    assert (problem.pos.path.endswith("test_plugin_isolation.py"), problem.pos.line) == (True, line)
+    monkeypatch.setattr("paragraphs.plugins.make_plugin_manager", lambda **kw: host)
+    monkeypatch.setenv("PARAGRAPHS_NO_CACHE", "1")  # as --no-cache would, undone after the test
+    assert main(["validate", "sample"]) == 1
+    assert "Traceback" not in capsys.readouterr().err

@@ -72,3 +72,17 @@ def test_the_plugin_guides_show_the_tested_example_plugin_as_it_is():
     for block in blocks:
         actual = (ROOT / block["path"]).read_text(encoding="utf-8")
         assert block["body"] == actual, f"the guide shows an old {block['path']}: copy the file into it"
+
+
+def test_the_mkdocs_plugin_names_an_unknown_title_in_one_line():
+    # found by the third eyes pass: `titles: [nightrade]` in an author's mkdocs.yml ended
+    # `mkdocs build` with a traceback through the plugin; MkDocs says a PluginError in one line
+    from mkdocs.exceptions import PluginError
+    from mkdocs.structure.files import Files
+
+    from paragraphs.docs.mkdocs_plugin import RuleReferencePlugin
+
+    plugin = RuleReferencePlugin()
+    assert plugin.load_config({"titles": ["nightrade"]}) == ([], [])
+    with pytest.raises(PluginError, match=r"^paragraphs-reference: unknown title 'nightrade' \(installed: "):
+        plugin.on_files(Files([]), {})

@@ -63,6 +63,24 @@ def test_the_pytest_plugin_fixtures(make_engine, scripted, paragraphs_host):
     assert_state(result.state if result.status == "done" else state, retired=result.state.retired)
 
 
+def test_a_golden_playthrough_with_a_misspelt_key_fails_instead_of_checking_nothing(make_engine):
+    # found by the third eyes pass: `expect: {counterz: {noise: 1}}` (or `dics:` for the
+    # dice) passed, the expectation never checked, so a golden test proved nothing
+    from paragraphs.testing import run_playthrough
+
+    engine = make_engine("sample")
+    good = {"read": "2", "dice": [9], "answers": {"storm": 1}, "expect": {"status": "done"}}
+    cases = [
+        ({"steps": [{**good, "expect": {"counterz": {"oil": 3}}}]}, r"^step 1 \(2\): unknown key 'counterz' in expect \(did you mean 'counters'\?\)"),
+        ({"steps": [{**{k: v for k, v in good.items() if k != "dice"}, "dics": [9]}]}, r"^step 1 \(2\): unknown key 'dics' \(did you mean 'dice'\?\)"),
+        ({"name": "x", "step": [good]}, r"^unknown key 'step' in the playthrough \(did you mean 'steps'\?\)"),
+        ({"steps": [{"dice": [9]}]}, r"^step 1: neither `read` nor `event`"),
+    ]
+    for script, message in cases:
+        with pytest.raises(AssertionError, match=message):
+            run_playthrough(engine, script)
+
+
 def test_the_rule_reference_hides_paragraph_text_unless_asked(tmp_path):
     import xml.dom.minidom
 

@@ -79,8 +79,14 @@ def _open_book_or_title(args: argparse.Namespace, host: Any) -> Any:
         if failed:
             raise UsageError(failed) from None
         if os.path.isdir(args.title or "."):  # (as Path(args.title).is_dir())
-            raise UsageError(f"{args.title!r} is not an installed title; to open the folder, write {args.title}/") from None
+            raise UsageError(f"{args.title!r} is not an installed title; to open the folder, write {args.title}/{_unregistered(args.title)}") from None
         raise
+
+
+def _unregistered(name: str) -> str:
+    from paragraphs.pluginhost.plugins import unregistered_package
+
+    return unregistered_package(name)
 
 
 def failed_plugin(host: Any, name: str) -> str:
@@ -181,9 +187,9 @@ def cmd_validate(args: argparse.Namespace, host: Any) -> int:
             if why:
                 raise UsageError(why)  # never a folder that happens to have the title's name
             if path.is_dir() and not is_folder_argument(target):
-                raise UsageError(f"{target!r} is not an installed title; to validate the folder, write {target}/")
+                raise UsageError(f"{target!r} is not an installed title; to validate the folder, write {target}/{_unregistered(target)}")
             if not path.exists():
-                raise UsageError(f"{target!r} is neither an installed title nor a file or folder")
+                raise UsageError(f"{target!r} is neither an installed title nor a file or folder{_unregistered(target)}")
             if not (path.is_file() or path.is_dir()):
                 raise UsageError(f"{target!r} is not a regular file or folder")
             compiled = check_path(host, path)

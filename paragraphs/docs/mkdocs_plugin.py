@@ -39,8 +39,13 @@ class RuleReferencePlugin(BasePlugin[_Options]):
         from paragraphs.docs.docgen import all_pages
         from paragraphs.pluginhost.plugins import make_plugin_manager
 
+        from paragraphs.foundation.errors import ParagraphsError
+
         host = make_plugin_manager()
-        pages = all_pages(host, titles=self.config.titles or None, spoilers=self.config.spoilers)
+        try:
+            pages = all_pages(host, titles=self.config.titles or None, spoilers=self.config.spoilers)
+        except ParagraphsError as exc:  # an unknown title, content that does not compile: one line, no traceback
+            raise PluginError(f"paragraphs-reference: {exc}") from None
         for rel, text in pages.items():
             if files.get_file_from_path(rel) is not None:
                 continue  # a hand-written page of the same name wins

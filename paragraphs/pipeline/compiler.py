@@ -16,7 +16,7 @@ from typing import Any
 from paragraphs.book import model as m
 from paragraphs.book.cells import from_content, is_typed
 from paragraphs.foundation.errors import UsageError
-from paragraphs.foundation.problems import Problem, SourcePos
+from paragraphs.foundation.problems import Problem, Severity, SourcePos
 from paragraphs.pluginhost.records import CheckKind, PredicateKind, StepKind
 
 OPEN_LOW = -(10**9)
@@ -240,12 +240,30 @@ class Compiler:
             self.error(at + (name,), "CHECK002", f"check kind {kind_id!r} has no outcome {name!r} (it has {', '.join(kind.outcomes)})")
         spec_raw = {k: v for k, v in value.items() if k not in ("kind", "group", "purpose") and k not in kind.outcomes and k not in extra_outcomes}
         self._check_spec_schema(kind, spec_raw, at)
+        self._near_outcomes(kind, spec_raw, at)
         spec = {k: self.value_refs(v, at + (k,)) for k, v in spec_raw.items()}
         group = None
         if "group" in value:
             g = value["group"]
             group = m.Group(self.value(g["subjects"], at + ("group", "subjects")), str(g["aggregate"]))
         return m.Check(kind_id, spec, outcomes, group, str(value.get("purpose", "")), pos)
+
+    def _near_outcomes(self, kind: CheckKind, spec: Mapping[str, Any], at: Any) -> None:
+        """A key the kind's schema does not name, close to one of its outcomes: a kind that
+        allows other keys (no ``additionalProperties: false``) would take ``unsen:`` as its
+        own, and that branch would never run. The closed schemas report it as CHECK003."""
+        own = kind.schema or {}
+        if own.get("additionalProperties", True) is False and isinstance(own.get("properties"), Mapping):
+            return
+        props = own.get("properties")
+        named: Mapping[str, Any] = props if isinstance(props, Mapping) else {}
+        for key, raw in spec.items():
+            if key not in named and isinstance(raw, list):  # steps, as an outcome holds
+                near = _did_you_mean(str(key), kind.outcomes)
+                if near:
+                    outcome = near[len(" (did you mean "):-len("?)")]
+                    message = f"{kind.id} check: key {key!r} is not in its kind's schema and is close to its outcome {outcome}: a misspelt outcome never runs"
+                    self.problems.append(Problem(self._pos(at + (key,)), "CHECK004", message, Severity.WARNING))
 
     def _check_spec_schema(self, kind: CheckKind, spec: Mapping[str, Any], at: Any) -> None:
         if not kind.schema:

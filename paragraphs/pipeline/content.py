@@ -710,6 +710,12 @@ def _overlay_fields(base: _Record, over: _Record) -> None:
 # --------------------------------------------------------------------------- assembling
 
 
+def _given_twice(what: str, rid: str, rec: _Record, hook: str) -> Problem:
+    """A content record with the id of one a plugin registers in code: the content's would
+    be used and the code's lost without a word (collisions are errors, neither wins quietly)."""
+    return Problem(rec.pos(()), "ID001", f"{what} {rid!r} is given here and also registered in code ({hook}): give it in one place")
+
+
 def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems: list[Problem]) -> m.Book | None:
     from paragraphs.pipeline.compiler import Compiler, make_question
     from paragraphs.pipeline.tables import apply_cell_overlays, build_table
@@ -753,10 +759,14 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
     tables: dict[str, Any] = dict(grammar.tables)
     unknown_at: dict[str, str] = {}
     for tid, rec in merged.collections.get("tables", {}).items():
+        if tid in grammar.tables:
+            problems.append(_given_twice("table", tid, rec, "paragraphs_register_tables"))
         tables[tid] = build_table(title, tid, rec.data, rec.pos, problems, unknown_at)
         _note_provenance(provenance, "tables", tid, rec)
     units: dict[str, Any] = dict(grammar.units)
     for uid, rec in merged.collections.get("units", {}).items():
+        if uid in grammar.units:
+            problems.append(_given_twice("unit", uid, rec, "paragraphs_register_units"))
         units[uid] = UnitType(
             id=uid,
             title=title,

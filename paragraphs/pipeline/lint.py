@@ -57,7 +57,15 @@ def run_lint(book: m.Book, grammar: Grammar, *, standalone: bool = False) -> lis
         if standalone and rule.id in ("REF002", "REF005"):
             continue
         try:
-            problems.extend(rule.check(book, grammar))
+            for found in rule.check(book, grammar):
+                if not isinstance(found, Problem):  # the rule's bug, said where the rule is
+                    from paragraphs.pluginhost.plugin_errors import code_pos
+
+                    shown = repr(found) if len(repr(found)) <= 60 else repr(found)[:57] + "..."
+                    said = f"lint rule {rule.id!r} yielded {shown} ({type(found).__name__}), not a paragraphs.problems.Problem"
+                    problems.append(Problem(code_pos(rule.check) or SourcePos("<plugin>", 1, 1), "PLUGIN001", said))
+                    break
+                problems.append(found)
         except Exception as exc:  # a rule's bug is reported where it is, the other rules still run
             from paragraphs.pluginhost.plugin_errors import plugin_problem
 

@@ -223,7 +223,7 @@ class PluginHost:
         titles = self.titles()
         if title_id not in titles:
             known = ", ".join(titles) or "none installed"
-            raise UsageError(f"unknown title {title_id!r} (installed: {known})")
+            raise UsageError(f"unknown title {title_id!r} (installed: {known}){unregistered_package(title_id)}")
         return titles[title_id]
 
     def records(self, hook_name: str, title: str | None = None) -> list[Any]:
@@ -446,6 +446,25 @@ class PluginHost:
         if info and info.distribution:
             return f"{plugin} ({info.distribution} {info.version})"
         return plugin
+
+
+def unregistered_package(name: str) -> str:
+    """`` (a package paragraphs_x is installed, but no ...)`` when the package a title of
+    that name would live in can be imported though no entry point names it (a forgotten or
+    misspelt entry point), else ``""``. Only asked when a title is not found."""
+    import importlib.util
+
+    module = f"paragraphs_{name}"
+    if not module.isidentifier():
+        return ""
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return ""
+    if spec is None:
+        return ""
+    return (f" (a package {module} is installed, but no `paragraphs` entry point names it: "
+            "declare one under [project.entry-points.paragraphs] in its pyproject.toml and install it again)")
 
 
 def _iterate(result: Any) -> Iterable[Any]:

@@ -81,6 +81,7 @@ def run_playthrough(engine: Any, script: Mapping[str, Any] | str | os.PathLike[s
         text = Path(script).read_text(encoding="utf-8")
         script = read_yaml(text, str(script)).data
         assert isinstance(script, Mapping), f"{script}: a playthrough is a mapping with `steps`"
+    _check_keys(script)
     state = state if state is not None else engine.new_state(**script.get("options", {}))
     for i, step in enumerate(script["steps"], start=1):
         dice = ScriptedDice(step.get("dice", []))
@@ -119,6 +120,36 @@ def run_playthrough(engine: Any, script: Mapping[str, Any] | str | os.PathLike[s
             assert any(text in ins.text for ins in result.instructions), f"{where}: nothing says {text!r} ({[i.text for i in result.instructions]})"
         state = result.state
     return state
+
+
+_SCRIPT_KEYS = ("name", "options", "steps")
+_STEP_KEYS = ("read", "event", "dice", "answers", "expect")
+_EXPECT_KEYS = ("status", "questions", "trail", "sightings", "counters", "values", "retired", "hooks", "ledger", "says")
+
+
+def _check_keys(script: Mapping[str, Any]) -> None:
+    """A misspelt key fails the playthrough before it runs: ``counterz:`` under ``expect``
+    would otherwise check nothing, and the golden test would pass proving nothing."""
+    _unknown_keys(script, _SCRIPT_KEYS, "", " in the playthrough")
+    assert isinstance(script.get("steps"), list), "a playthrough has `steps`, a list of steps"
+    for i, step in enumerate(script["steps"], start=1):
+        assert isinstance(step, Mapping), f"step {i}: a step is a mapping (read, dice, answers, expect)"
+        where = f"step {i} ({step.get('read') or step.get('event')})"
+        assert "read" in step or "event" in step, f"step {i}: neither `read` nor `event`: say which paragraph to read or which event to fire"
+        _unknown_keys(step, _STEP_KEYS, f"{where}: ", "")
+        expect = step.get("expect") or {}
+        assert isinstance(expect, Mapping), f"{where}: `expect` is a mapping of what must hold"
+        _unknown_keys(expect, _EXPECT_KEYS, f"{where}: ", " in expect")
+
+
+def _unknown_keys(data: Mapping[str, Any], known: Sequence[str], lead: str, place: str) -> None:
+    import difflib
+
+    for key in data:
+        if key not in known:
+            close = difflib.get_close_matches(str(key), known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else f" (keys: {', '.join(known)})"
+            raise AssertionError(f"{lead}unknown key {key!r}{place}{hint}")
 
 
 def _missing(question: Any) -> str:

@@ -41,7 +41,7 @@ def load_board_json(path: str | Path, schema: Mapping[str, Any]) -> tuple[Any, L
     """
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a byte order mark (Notepad) is not an error
     except FileNotFoundError:
         raise UsageError(f"{path}: no such board file") from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -25,6 +25,16 @@ def test_a_good_board_and_its_positions(tmp_path) -> None:
     assert where(["units", 0]).line == 2
 
 
+def test_a_board_saved_with_a_byte_order_mark_is_read(tmp_path) -> None:
+    # found by the third eyes pass: a board saved by an editor that writes a UTF-8 BOM
+    # (Windows Notepad) was refused: "not valid JSON: Unexpected UTF-8 BOM (decode using
+    # utf-8-sig)", advice a player cannot act on; the content's YAML files take it
+    f = tmp_path / "b.json"
+    f.write_bytes(b"\xef\xbb\xbf" + b'{"turn": 3,\n "units": [{"id": "c1"}]}\n')
+    data, where = load_board_json(f, SCHEMA)
+    assert data["units"][0]["id"] == "c1" and where(["units", 0]).line == 2
+
+
 def test_json_then_schema_problems_each_at_its_place(tmp_path) -> None:
     f = tmp_path / "b.json"
     f.write_text('{"turn": 3,')
