@@ -1,4 +1,4 @@
-"""Each ruling of docs/titles/dieppe.md (numbers R1-R46 of the design study, R47-R49 since) with a test;
+"""Each ruling of docs/titles/dieppe.md (numbers R1-R46 of the design study, R47-R50 since) with a test;
 the content rulings also through an overlay."""
 
 from __future__ import annotations
@@ -137,6 +137,29 @@ def test_r14_from_alarm_6_a_german_that_fired_may_move(scenario: Scenario, board
         assert "g2-1" in g.lost
         german_movement(g, fired)
         assert (g.pieces["gi-1"].zone != "T1") is moves
+
+
+@pytest.mark.parametrize(("choice", "stays"), [("hold", True), ("ignore", False)])
+def test_r50_rule_9_3_does_a_waiting_lca_hold_the_germans_next_to_it(scenario: Scenario, board: Board, put: Put, choice: str, stays: bool) -> None:
+    """Rule 9.3: a German next to a British unit "of any type" does not move, but the list
+    that follows names commandos, howitzer, sniper and officers, not the LCAs. `hold` (the
+    reading in force): an LCA waiting in G2 keeps the Germans on Orange II in place;
+    `ignore`: they go for the commandos in T1."""
+    g = board(alarm=7)
+    g.scenario = with_ruling(scenario, "adjacent_lcas", choice)
+    g.roll = ThenRandom([], scenario)
+    g.phase = "D"
+    put(g, "G2", "lca-4")
+    put(g, "ORANGE2", "gi-1")
+    put(g, "T1", "g2-1")
+    german_movement(g, set())
+    assert (g.pieces["gi-1"].zone == "ORANGE2") is stays
+
+
+def test_r50_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
+    assert load_scenario(use_cache=False).ruling("adjacent_lcas") == "hold"
+    (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: adjacent_lcas, choice: ignore}\n")
+    assert load_scenario(overlays=[str(tmp_path)], use_cache=False).ruling("adjacent_lcas") == "ignore"
 
 
 def test_r16_every_bangalore_and_every_explosion_raises_the_alarm(board: Board, put: Put) -> None:
