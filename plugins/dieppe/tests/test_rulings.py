@@ -269,6 +269,20 @@ def test_r32_r33_r34_the_target_value(board: Board, put: Put) -> None:
     assert target_value(stack[0], stack, 1, shooter_role="sniper").base == 4
 
 
+@pytest.mark.parametrize(("choice", "defence"), [("their_fire", 3), ("them_as_targets", 5)])
+def test_r32_rule_11_1_whose_stack_bonus_the_sniper_and_mortar_exemption_removes(board: Board, put: Put, scenario: Scenario, choice: str, defence: int) -> None:
+    """Rule 11.1's defence line ends "(non applicable to the sniper and mortar)".
+    `their_fire` (the reading in force): a target fired at by them adds no stack levels;
+    `them_as_targets`: it is the sniper or the mortar as a target that adds none, so
+    infantry shot at by the mortar keeps its stack bonus."""
+    g = board([], turn=9)
+    g.scenario = with_ruling(scenario, "sniper_mortar_defence", choice)
+    shooter = put(g, "ORANGE2", "mortar")
+    put(g, "SAANE", "gi-1", "gi-2")
+    # FF 3 of gi-1, + 2 for gi-2's levels unless exempt; SAANE is open ground (protection 0)
+    assert actions.fire_values(g, shooter, "SAANE").defence.base == defence
+
+
 @pytest.mark.parametrize(("choice", "hit"), [("literal", True), ("none", False)])
 def test_r36_a_mortar_short_at_r2(board: Board, put: Put, scenario: Scenario, choice: str, hit: bool) -> None:
     g = board([1, 9], turn=9)  # 4 - 1 (range) + 1 against 3 + 9

@@ -567,7 +567,7 @@ def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, targe
         raise ActionRefused(why)
     # The values are those of the moment of fire: the Job Done marker goes on after (R35).
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"], radius=radius)
-    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role)
+    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role, exemption=g.scenario.ruling("sniper_mortar_defence"))
     return FireValues(zone, front, aim, radius, attack, defence)
 
 

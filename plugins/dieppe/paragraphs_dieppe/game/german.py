@@ -95,7 +95,7 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
     aim = front_line(stack, LAST_RESORT)
     assert aim is not None
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"])
-    defence = target_value(aim, stack, g.zmap.zone(target_zone).protection)
+    defence = target_value(aim, stack, g.zmap.zone(target_zone).protection, exemption=g.scenario.ruling("sniper_mortar_defence"))
     result = fire_outcome(attack.base, defence.base, GERMAN, g.roll)
     g.alarm_event("first_fire")
     if result.defender_hit:
