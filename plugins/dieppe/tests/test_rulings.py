@@ -349,6 +349,20 @@ def test_r40_the_prisoner_counts_when_brought_home(board: Board, put: Put, scena
     assert (tally(g).prisoner == "machine_gun") is counted
 
 
+def test_r40_rule_12_an_escort_killed_in_an_assault_hands_the_prisoner_over(board: Board, put: Put) -> None:
+    """Rule 12: the prisoner is lost only when his escort falls and he is left alone. An
+    escort eliminated in an assault, with other commandos of the assault still standing,
+    hands him to one of them (as in a zone, ruling R40)."""
+    g = board([1, 9])  # line 1: British d6 1 against the German d10 9, the escort falls
+    stack = put(g, "SAANE", "g2-1", "g2-2", reduced=("g2-1", "g2-2"))
+    g.pieces["g2-1"].carrying.append("gmg-1")
+    g.prisoner, g.prisoner_taken = "gmg-1", True
+    put(g, "T1", "gi-1")
+    report = actions.move(g, stack, ["T1"])
+    assert report.assault is not None and "g2-1" in g.lost
+    assert g.prisoner == "gmg-1" and g.pieces["g2-2"].carrying == ["gmg-1"]
+
+
 def test_r41_a_commando_entering_t_cuts_the_line(board: Board, put: Put) -> None:
     g = board([])
     g.telephones = {"T1", "T2"}

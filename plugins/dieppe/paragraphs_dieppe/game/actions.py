@@ -402,7 +402,7 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
             if g.journal.enabled:  # the wording is only built for a journal
                 g.log_line(f"assault on {zone}, round {report.rounds}, line {n}: {r.attack} + {r.result.attack_face} against {r.defence} + {r.result.defence_face}: {r.hit.label()} hit")
             if r.eliminated:
-                g.eliminate(r.hit)
+                g.eliminate(r.hit, commandos)
             elif r.hit.side == GERMAN:
                 g.stack(zone).sort(key=GERMAN_ORDER)
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
