@@ -363,6 +363,18 @@ def test_r40_rule_12_an_escort_killed_in_an_assault_hands_the_prisoner_over(boar
     assert g.prisoner == "gmg-1" and g.pieces["g2-2"].carrying == ["gmg-1"]
 
 
+def test_r40_rule_12_an_escort_killed_by_mines_on_the_move_hands_the_prisoner_over(board: Board, put: Put) -> None:
+    """Rule 12 again: a moving stack is off the map while it walks, so an escort killed
+    by mines on the way must hand the prisoner to a commando walking with him."""
+    g = board([9])  # mines: 9 + 2 levels, a loss for the top unit, the escort
+    stack = put(g, "SAANE", "g2-1", "g2-2", reduced=("g2-1", "g2-2"))
+    g.pieces["g2-1"].carrying.append("gmg-1")
+    g.prisoner, g.prisoner_taken = "gmg-1", True
+    g.obstacles["T1"] = "mines"
+    actions.move(g, stack, ["T1"])
+    assert "g2-1" in g.lost and g.prisoner == "gmg-1" and g.pieces["g2-2"].carrying == ["gmg-1"]
+
+
 def test_r41_a_commando_entering_t_cuts_the_line(board: Board, put: Put) -> None:
     g = board([])
     g.telephones = {"T1", "T2"}

@@ -339,7 +339,7 @@ def _enter_obstacle(g: GameState, pieces: list[Piece], zone: str, use_bangalore:
             front = front_line(british_order(pieces), LAST_RESORT)
             del g.obstacles[zone]
             if front is not None:
-                gone = g.take_loss(front)
+                gone = g.take_loss(front, pieces)
                 g.log_line(f"mines in {zone}: {front.label()} {'is eliminated' if gone else 'takes a loss'}; the mines are spent")
         else:
             g.log_line(f"mines in {zone}: no effect")

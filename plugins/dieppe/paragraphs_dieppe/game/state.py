@@ -351,13 +351,16 @@ class GameState(RaidState):
             self.prisoner = None
             self.log_line("the prisoner is left alone and lost")
 
-    def take_loss(self, piece: Piece) -> bool:
-        """One loss (rule 11.1): flip a full unit, eliminate a reduced one. True if eliminated."""
+    def take_loss(self, piece: Piece, companions: Sequence[Piece] = ()) -> bool:
+        """One loss (rule 11.1): flip a full unit, eliminate a reduced one. True if eliminated.
+
+        ``companions``: as for :meth:`eliminate` (a stack on the move is off the map).
+        """
         from paragraphs_raids.stacks import hit
 
         gone = hit(piece)
         if gone:
-            self.eliminate(piece)
+            self.eliminate(piece, companions)
         elif piece.side == GERMAN and piece.zone:
             self.stack(piece.zone).sort(key=GERMAN_ORDER)
         return gone
