@@ -554,6 +554,46 @@ def test_r47_a_landing_the_beach_has_no_room_for_lands_nobody(board: Board, put:
         assert g.aboard["lca-5"] == ["g2-6", "g2-7"] and [g.log.actions_of(p) for p in cargo] == [["move"], ["move"]]
 
 
+@pytest.mark.parametrize("choice", ["stay_back", "refuse"])
+def test_r49_rule_11_2_an_assault_falling_back_into_a_full_zone(board: Board, put: Put, scenario: Scenario, choice: str) -> None:
+    """Rule 11.2 sends the commandos of a stopped assault back to the zone they assaulted
+    from, and rule 2.2 holds a stack standing there to 10 levels a side. A stack passing
+    through Orange II (6 levels there) assaults A2 and falls back: `stay_back` stops the
+    units Orange II has no room for in C6, where they came from; `refuse` refuses such an
+    assault before any die or marker. The limit is never broken."""
+    g = board([])
+    g.scenario = with_ruling(scenario, "move_surplus", choice)
+    put(g, "ORANGE2", "g2-1", "g2-2", "g2-3")  # 6 levels
+    stack = put(g, "C6", "g2-4", "g2-5", "g2-6")
+    put(g, "A2", "gi-1")
+    if choice == "refuse":
+        with pytest.raises(ActionRefused, match="ruling R49"):
+            actions.move(g, stack, ["ORANGE2", "A2"])
+        assert g.alarm.level == 0 and not g.log.used and [p.zone for p in stack] == ["C6"] * 3
+        return
+    g.roll = ThenRandom([1, 9], scenario)  # one line (case 1), lost: g2-4 is reduced
+    g.keep_going = lambda commandos, germans: False  # the player stops after one round
+    report = actions.move(g, stack, ["ORANGE2", "A2"])
+    assert report.assault is not None and not report.assault.won
+    # 5 levels come back to 6: g2-4 (1) and g2-5 (2) fit, g2-6 stops in C6
+    assert g.points_in("ORANGE2") == 9 and [p.id for p in g.stack("C6")] == ["g2-6"]
+
+
+def test_r49_rule_11_2_a_stack_that_landed_falls_back_aboard_when_the_beach_is_full(board: Board, put: Put) -> None:
+    """The same after a landing that walked on into an assault: what the beach has no
+    room for goes back aboard the LCA it landed from (ruling R49, `stay_back`)."""
+    g = board([1, 9])  # one line (case 1), lost: g2-6 is reduced
+    g.keep_going = lambda commandos, germans: False
+    lca = put(g, "G2", "lca-5")[0]
+    g.aboard["lca-5"] = ["g2-6", "g2-7", "g2-8"]
+    put(g, "ORANGE2", "g2-1", "g2-2", "g2-3")  # 6 levels
+    put(g, "SAANE", "gi-1")
+    cargo = [g.pieces[c] for c in ("g2-6", "g2-7", "g2-8")]
+    report = actions.land(g, cargo, lca, ["ORANGE2", "SAANE"])
+    assert report.assault is not None and not report.assault.won
+    assert g.points_in("ORANGE2") == 9 and g.aboard["lca-5"] == ["g2-8"]
+
+
 def test_r47_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
     assert load_scenario(use_cache=False).ruling("kept_aboard") == "not_acted"
     (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: kept_aboard, choice: acted}\n")
