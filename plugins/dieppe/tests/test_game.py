@@ -27,6 +27,18 @@ def journal(scenario: Scenario, seed: int, options: Options = Options()) -> list
     return play_game(scenario, seed, DefaultPolicy(), options).to_json()["journal"]  # type: ignore[no-any-return]
 
 
+def test_a_ruling_overlay_keeps_the_stacking_invariant(scenario: Scenario) -> None:
+    """Rules 2.2 and 11.2 under another reading: with ship_detection=twice the alarm runs
+    higher and, on seeds 14 and 60 with every optional rule, a stack that walked through
+    a full beach and fell back from its assault left 12 and 18 levels there."""
+    import dataclasses
+
+    twice = dataclasses.replace(scenario, rulings={**scenario.rulings, "ship_detection": "twice"})
+    options = Options(bad_luck=True, alarm=True, vorwarts=True)
+    for seed in (14, 60, *range(8)):
+        play_game(twice, seed, DefaultPolicy(), options, record=False, check=True)
+
+
 def test_same_seed_same_journal(scenario: Scenario) -> None:
     assert journal(scenario, 11) == journal(scenario, 11)
     assert journal(scenario, 11) != journal(scenario, 12)

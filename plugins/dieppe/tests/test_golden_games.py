@@ -40,7 +40,7 @@ OPTIONS = {
     "hardened": Options(bad_luck=True, alarm=True, difficulty="hardened"),
 }
 #: Every ruling on its alternative reading at once.
-ALTERNATIVE = {"newhaven_deduction": "eliminated_counters", "prisoner_vp": "aboard", "r2_counterfire": "none", "ship_detection": "twice", "kept_aboard": "acted", "move_surplus": "refuse"}
+ALTERNATIVE = {"newhaven_deduction": "eliminated_counters", "prisoner_vp": "aboard", "r2_counterfire": "none", "ship_detection": "twice", "kept_aboard": "acted", "move_surplus": "refuse", "adjacent_lcas": "ignore", "sniper_mortar_defence": "them_as_targets"}
 SEEDS = range(6)
 SERIES_GAMES = 200
 

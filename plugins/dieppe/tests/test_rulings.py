@@ -1,4 +1,4 @@
-"""Each ruling of docs/titles/dieppe.md (numbers R1-R46 of the design study, R47-R49 since) with a test;
+"""Each ruling of docs/titles/dieppe.md (numbers R1-R46 of the design study, R47-R50 since) with a test;
 the content rulings also through an overlay."""
 
 from __future__ import annotations
@@ -139,6 +139,29 @@ def test_r14_from_alarm_6_a_german_that_fired_may_move(scenario: Scenario, board
         assert (g.pieces["gi-1"].zone != "T1") is moves
 
 
+@pytest.mark.parametrize(("choice", "stays"), [("hold", True), ("ignore", False)])
+def test_r50_rule_9_3_does_a_waiting_lca_hold_the_germans_next_to_it(scenario: Scenario, board: Board, put: Put, choice: str, stays: bool) -> None:
+    """Rule 9.3: a German next to a British unit "of any type" does not move, but the list
+    that follows names commandos, howitzer, sniper and officers, not the LCAs. `hold` (the
+    reading in force): an LCA waiting in G2 keeps the Germans on Orange II in place;
+    `ignore`: they go for the commandos in T1."""
+    g = board(alarm=7)
+    g.scenario = with_ruling(scenario, "adjacent_lcas", choice)
+    g.roll = ThenRandom([], scenario)
+    g.phase = "D"
+    put(g, "G2", "lca-4")
+    put(g, "ORANGE2", "gi-1")
+    put(g, "T1", "g2-1")
+    german_movement(g, set())
+    assert (g.pieces["gi-1"].zone == "ORANGE2") is stays
+
+
+def test_r50_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
+    assert load_scenario(use_cache=False).ruling("adjacent_lcas") == "hold"
+    (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: adjacent_lcas, choice: ignore}\n")
+    assert load_scenario(overlays=[str(tmp_path)], use_cache=False).ruling("adjacent_lcas") == "ignore"
+
+
 def test_r16_every_bangalore_and_every_explosion_raises_the_alarm(board: Board, put: Put) -> None:
     g = board([1, 1])  # two odd faces: the wire holds twice
     g.obstacles["T1"] = "wire"
@@ -246,6 +269,20 @@ def test_r32_r33_r34_the_target_value(board: Board, put: Put) -> None:
     assert target_value(stack[0], stack, 1, shooter_role="sniper").base == 4
 
 
+@pytest.mark.parametrize(("choice", "defence"), [("their_fire", 3), ("them_as_targets", 5)])
+def test_r32_rule_11_1_whose_stack_bonus_the_sniper_and_mortar_exemption_removes(board: Board, put: Put, scenario: Scenario, choice: str, defence: int) -> None:
+    """Rule 11.1's defence line ends "(non applicable to the sniper and mortar)".
+    `their_fire` (the reading in force): a target fired at by them adds no stack levels;
+    `them_as_targets`: it is the sniper or the mortar as a target that adds none, so
+    infantry shot at by the mortar keeps its stack bonus."""
+    g = board([], turn=9)
+    g.scenario = with_ruling(scenario, "sniper_mortar_defence", choice)
+    shooter = put(g, "ORANGE2", "mortar")
+    put(g, "SAANE", "gi-1", "gi-2")
+    # FF 3 of gi-1, + 2 for gi-2's levels unless exempt; SAANE is open ground (protection 0)
+    assert actions.fire_values(g, shooter, "SAANE").defence.base == defence
+
+
 @pytest.mark.parametrize(("choice", "hit"), [("literal", True), ("none", False)])
 def test_r36_a_mortar_short_at_r2(board: Board, put: Put, scenario: Scenario, choice: str, hit: bool) -> None:
     g = board([1, 9], turn=9)  # 4 - 1 (range) + 1 against 3 + 9
@@ -310,6 +347,32 @@ def test_r40_the_prisoner_counts_when_brought_home(board: Board, put: Put, scena
     g.pieces["g2-1"].carrying.append("gmg-1")
     g.prisoner = "gmg-1"
     assert (tally(g).prisoner == "machine_gun") is counted
+
+
+def test_r40_rule_12_an_escort_killed_in_an_assault_hands_the_prisoner_over(board: Board, put: Put) -> None:
+    """Rule 12: the prisoner is lost only when his escort falls and he is left alone. An
+    escort eliminated in an assault, with other commandos of the assault still standing,
+    hands him to one of them (as in a zone, ruling R40)."""
+    g = board([1, 9])  # line 1: British d6 1 against the German d10 9, the escort falls
+    stack = put(g, "SAANE", "g2-1", "g2-2", reduced=("g2-1", "g2-2"))
+    g.pieces["g2-1"].carrying.append("gmg-1")
+    g.prisoner, g.prisoner_taken = "gmg-1", True
+    put(g, "T1", "gi-1")
+    report = actions.move(g, stack, ["T1"])
+    assert report.assault is not None and "g2-1" in g.lost
+    assert g.prisoner == "gmg-1" and g.pieces["g2-2"].carrying == ["gmg-1"]
+
+
+def test_r40_rule_12_an_escort_killed_by_mines_on_the_move_hands_the_prisoner_over(board: Board, put: Put) -> None:
+    """Rule 12 again: a moving stack is off the map while it walks, so an escort killed
+    by mines on the way must hand the prisoner to a commando walking with him."""
+    g = board([9])  # mines: 9 + 2 levels, a loss for the top unit, the escort
+    stack = put(g, "SAANE", "g2-1", "g2-2", reduced=("g2-1", "g2-2"))
+    g.pieces["g2-1"].carrying.append("gmg-1")
+    g.prisoner, g.prisoner_taken = "gmg-1", True
+    g.obstacles["T1"] = "mines"
+    actions.move(g, stack, ["T1"])
+    assert "g2-1" in g.lost and g.prisoner == "gmg-1" and g.pieces["g2-2"].carrying == ["gmg-1"]
 
 
 def test_r41_a_commando_entering_t_cuts_the_line(board: Board, put: Put) -> None:
@@ -489,6 +552,46 @@ def test_r47_a_landing_the_beach_has_no_room_for_lands_nobody(board: Board, put:
     else:  # the old reading: the landing is made, everyone stays aboard with the move spent
         actions.land(g, cargo, lca, ["ORANGE2"])
         assert g.aboard["lca-5"] == ["g2-6", "g2-7"] and [g.log.actions_of(p) for p in cargo] == [["move"], ["move"]]
+
+
+@pytest.mark.parametrize("choice", ["stay_back", "refuse"])
+def test_r49_rule_11_2_an_assault_falling_back_into_a_full_zone(board: Board, put: Put, scenario: Scenario, choice: str) -> None:
+    """Rule 11.2 sends the commandos of a stopped assault back to the zone they assaulted
+    from, and rule 2.2 holds a stack standing there to 10 levels a side. A stack passing
+    through Orange II (6 levels there) assaults A2 and falls back: `stay_back` stops the
+    units Orange II has no room for in C6, where they came from; `refuse` refuses such an
+    assault before any die or marker. The limit is never broken."""
+    g = board([])
+    g.scenario = with_ruling(scenario, "move_surplus", choice)
+    put(g, "ORANGE2", "g2-1", "g2-2", "g2-3")  # 6 levels
+    stack = put(g, "C6", "g2-4", "g2-5", "g2-6")
+    put(g, "A2", "gi-1")
+    if choice == "refuse":
+        with pytest.raises(ActionRefused, match="ruling R49"):
+            actions.move(g, stack, ["ORANGE2", "A2"])
+        assert g.alarm.level == 0 and not g.log.used and [p.zone for p in stack] == ["C6"] * 3
+        return
+    g.roll = ThenRandom([1, 9], scenario)  # one line (case 1), lost: g2-4 is reduced
+    g.keep_going = lambda commandos, germans: False  # the player stops after one round
+    report = actions.move(g, stack, ["ORANGE2", "A2"])
+    assert report.assault is not None and not report.assault.won
+    # 5 levels come back to 6: g2-4 (1) and g2-5 (2) fit, g2-6 stops in C6
+    assert g.points_in("ORANGE2") == 9 and [p.id for p in g.stack("C6")] == ["g2-6"]
+
+
+def test_r49_rule_11_2_a_stack_that_landed_falls_back_aboard_when_the_beach_is_full(board: Board, put: Put) -> None:
+    """The same after a landing that walked on into an assault: what the beach has no
+    room for goes back aboard the LCA it landed from (ruling R49, `stay_back`)."""
+    g = board([1, 9])  # one line (case 1), lost: g2-6 is reduced
+    g.keep_going = lambda commandos, germans: False
+    lca = put(g, "G2", "lca-5")[0]
+    g.aboard["lca-5"] = ["g2-6", "g2-7", "g2-8"]
+    put(g, "ORANGE2", "g2-1", "g2-2", "g2-3")  # 6 levels
+    put(g, "SAANE", "gi-1")
+    cargo = [g.pieces[c] for c in ("g2-6", "g2-7", "g2-8")]
+    report = actions.land(g, cargo, lca, ["ORANGE2", "SAANE"])
+    assert report.assault is not None and not report.assault.won
+    assert g.points_in("ORANGE2") == 9 and g.aboard["lca-5"] == ["g2-8"]
 
 
 def test_r47_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:

@@ -181,6 +181,8 @@ def _walk(
                 raise ActionRefused(f"entering {nxt} is an assault as well as a move: the units need both actions (ruling R13)")
             if g.points_in("", pieces) > g.scenario.params.side_stacking:
                 raise ActionRefused(f"at most {g.scenario.params.side_stacking} levels a side enter an assault (ruling R46)")
+            if i > 0 and g.scenario.ruling("move_surplus") == "refuse":
+                _room_to_fall_back(g, pieces, here, nxt)
         here = nxt
     for p in pieces:
         if p.id in g.log.closed or p.acted:
@@ -208,7 +210,7 @@ def _walk(
             if placed or g.side_in(zone) == GERMAN:
                 if ASSAULT not in g.log.actions_of(pieces[0]):
                     _take(g, pieces, ASSAULT)
-                report.assault = assault(g, pieces, zone, prev, from_lca=from_lca if prev == start else None)
+                report.assault = assault(g, pieces, zone, prev, from_lca=from_lca if prev == start else None, behind=_behind(start, report.path), landed_from=from_lca)
                 report.end = pieces[0].zone if pieces[0].zone else ""
                 report.stopped = "assault"
                 return report
@@ -225,7 +227,7 @@ def _walk(
             report.path.append(zone)
             if ASSAULT not in g.log.actions_of(pieces[0]):
                 _take(g, pieces, ASSAULT)
-            report.assault = assault(g, pieces, zone, prev, from_lca=from_lca if prev == start else None)
+            report.assault = assault(g, pieces, zone, prev, from_lca=from_lca if prev == start else None, behind=_behind(start, report.path), landed_from=from_lca)
             report.end = pieces[0].zone if pieces[0].zone else ""
             report.stopped = "assault"
             return report
@@ -248,6 +250,20 @@ def _walk(
     if from_lca is not None and len(path) <= 1:
         _never_landed(g, pieces, from_lca)
     return report
+
+
+def _room_to_fall_back(g: GameState, pieces: Sequence[Piece], back: str, target: str) -> None:
+    """Ruling R49 under ``refuse``: a stopped assault sends the commandos back where they
+    assaulted from (rule 11.2) and they stand there, so that zone must hold them (rule
+    2.2). Checked before the move for an assault launched from a zone the stack only
+    passes through (the zone it stands in held it already; from an LCA it goes back
+    aboard, R23)."""
+    limit = g.scenario.params.side_stacking
+    need = g.points_in("", pieces)
+    # g.stacks.get, not g.stack: a check must not add an empty zone to the board's order.
+    room = limit - g.points_in(back, [p for p in g.stacks.get(back, ()) if p not in pieces])
+    if need > room:
+        raise ActionRefused(f"an assault on {target} from {back} could fall back into {back}, which has room for {max(room, 0)} of their {need} levels: assault from a zone that can take them back (ruling R49)")
 
 
 def _room_at_the_end(g: GameState, pieces: Sequence[Piece], end: str) -> None:
@@ -280,6 +296,12 @@ def _never_landed(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
         for p in kept:
             if p.id not in g.log.closed:
                 p.acted = False
+
+
+def _behind(start: str, walked: Sequence[str]) -> list[str]:
+    """The zones behind the origin of an assault, nearest first: ``walked`` ends with the
+    zone assaulted and its origin before it, so the rest of the way back, then ``start``."""
+    return [*reversed(walked[:-2]), start] if len(walked) >= 2 else []
 
 
 def _previous(path: Sequence[str], start: str) -> str:
@@ -339,7 +361,7 @@ def _enter_obstacle(g: GameState, pieces: list[Piece], zone: str, use_bangalore:
             front = front_line(british_order(pieces), LAST_RESORT)
             del g.obstacles[zone]
             if front is not None:
-                gone = g.take_loss(front)
+                gone = g.take_loss(front, pieces)
                 g.log_line(f"mines in {zone}: {front.label()} {'is eliminated' if gone else 'takes a loss'}; the mines are spent")
         else:
             g.log_line(f"mines in {zone}: no effect")
@@ -378,10 +400,25 @@ def _adjacent_tests(g: GameState, zone: str, tested: set[str]) -> None:
 # --------------------------------------------------------------------------- assault
 
 
-def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_lca: Piece | None = None, keep_going: Any = None) -> AssaultReport:
+def assault(
+    g: GameState,
+    pieces: list[Piece],
+    zone: str,
+    origin: str,
+    *,
+    from_lca: Piece | None = None,
+    keep_going: Any = None,
+    behind: Sequence[str] = (),
+    landed_from: Piece | None = None,
+) -> AssaultReport:
     """Rule 11.2: the British stack assaults the Germans in ``zone`` until one side is gone
     or the player stops (``keep_going(commandos, germans)``; default: while the commandos
-    outnumber the Germans or the battery is there)."""
+    outnumber the Germans or the battery is there).
+
+    Falling back, the commandos go to ``origin``; ``behind`` are the zones the stack came
+    through before it, nearest first, where units ``origin`` has no room for stop
+    (ruling R49, ``stay_back``), or, for a stack that landed in this move, the LCA it
+    came from (``landed_from``)."""
     report = AssaultReport(zone)
     g.alarm_event("first_assault")
     for p in pieces:
@@ -402,7 +439,7 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
             if g.journal.enabled:  # the wording is only built for a journal
                 g.log_line(f"assault on {zone}, round {report.rounds}, line {n}: {r.attack} + {r.result.attack_face} against {r.defence} + {r.result.defence_face}: {r.hit.label()} hit")
             if r.eliminated:
-                g.eliminate(r.hit)
+                g.eliminate(r.hit, commandos)
             elif r.hit.side == GERMAN:
                 g.stack(zone).sort(key=GERMAN_ORDER)
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
@@ -434,17 +471,33 @@ def assault(g: GameState, pieces: list[Piece], zone: str, origin: str, *, from_l
             g.log_line(f"the commandos take {zone}")
     else:
         back = origin
-        for p in survivors:
-            if from_lca is not None and from_lca.id in g.aboard:
-                g.aboard[from_lca.id].append(p.id)
-            else:
-                g.place(p, back)
+        if from_lca is not None and from_lca.id in g.aboard:
+            g.aboard[from_lca.id].extend(p.id for p in survivors)
+        else:
+            _fall_back(g, survivors, [origin, *behind], landed_from)
         g.stack(zone).sort(key=GERMAN_ORDER)
         if g.journal.enabled:
             g.log_line(f"the assault on {zone} stops; the commandos go back to {from_lca.zone if from_lca else back}")
     if g.hess_killed >= 2 and not g.flipped_all:
         g.flip_all("battery 813 is destroyed")
     return report
+
+
+def _fall_back(g: GameState, survivors: Sequence[Piece], way_back: Sequence[str], lca: Piece | None = None) -> None:
+    """Rule 11.2: back to the zone they assaulted from; rule 2.2 (ruling R49,
+    ``stay_back``): the units it has no room for stop in the zone before it, and so on
+    back along the way they came, or go back aboard the LCA they landed from in this move
+    (as a landing keeps aboard the units a beach has no room for). A unit with room
+    nowhere stays in the origin, as before."""
+    limit = g.scenario.params.side_stacking
+    boats = g.boat_only_zones
+    for p in survivors:
+        need = p.points + sum(g.pieces[c].points for c in p.carrying)
+        where = next((z for z in way_back if z not in boats and g.points_in(z) + need <= limit), None)
+        if where is None and lca is not None and lca.id in g.aboard and g.cargo_levels(lca) + need <= g.scenario.params.lca_capacity:
+            g.aboard[lca.id].append(p.id)
+            continue
+        g.place(p, where or way_back[0])
 
 
 def _prisoner_kind(p: Piece) -> bool:
@@ -567,7 +620,7 @@ def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, targe
         raise ActionRefused(why)
     # The values are those of the moment of fire: the Job Done marker goes on after (R35).
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"], radius=radius)
-    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role)
+    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role, exemption=g.scenario.ruling("sniper_mortar_defence"))
     return FireValues(zone, front, aim, radius, attack, defence)
 
 

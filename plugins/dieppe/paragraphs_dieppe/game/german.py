@@ -95,7 +95,7 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
     aim = front_line(stack, LAST_RESORT)
     assert aim is not None
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"])
-    defence = target_value(aim, stack, g.zmap.zone(target_zone).protection)
+    defence = target_value(aim, stack, g.zmap.zone(target_zone).protection, exemption=g.scenario.ruling("sniper_mortar_defence"))
     result = fire_outcome(attack.base, defence.base, GERMAN, g.roll)
     g.alarm_event("first_fire")
     if result.defender_hit:
@@ -129,7 +129,10 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     # next to them, where Germans stay) hold for the whole phase.
     british = set(g.zones_of(BRITISH))
     neighbours = g.scenario.lookups.neighbours
-    near = {n for z in british for n in neighbours[z]}
+    # Ruling R50 (content ``adjacent_lcas``): whether LCAs waiting off a beach hold the
+    # Germans next to them like any British unit, or only the land units rule 9.3 lists.
+    holding = british if g.scenario.ruling("adjacent_lcas") == "hold" else british - g.boat_only_zones
+    near = {n for z in holding for n in neighbours[z]}
     both = g.alarm.level >= g.scenario.params.german_both_from_alarm
     order = g.scenario.lookups.order
     # The stacks ready to move are found once: a move only ever takes units out of

@@ -306,8 +306,12 @@ class GameState(RaidState):
         return placed
 
     # ------------------------------------------------------------------ losses
-    def eliminate(self, piece: Piece) -> None:
-        """Take an eliminated piece off the game (an LCA takes its cargo with it, R8/R38)."""
+    def eliminate(self, piece: Piece, companions: Sequence[Piece] = ()) -> None:
+        """Take an eliminated piece off the game (an LCA takes its cargo with it, R8/R38).
+
+        ``companions`` are the units with it off the map (an assault's commandos): a
+        prisoner it escorted goes to one of them, as he would to a unit of its zone.
+        """
         zone = piece.zone
         self.lift(piece)
         self.lost.append(piece.id)
@@ -327,16 +331,19 @@ class GameState(RaidState):
                 self.lift(self.pieces[cid])
                 self.eliminate(self.pieces[cid])
         if piece.carrying:
-            self._hand_over(piece, zone)
+            self._hand_over(piece, zone, companions)
         if piece.id == self.prisoner:
             self.prisoner = None
 
-    def _hand_over(self, escort: Piece, zone: str) -> None:
+    def _hand_over(self, escort: Piece, zone: str, companions: Sequence[Piece] = ()) -> None:
         from paragraphs_raids.transport import hand_over
 
         carried = list(escort.carrying)
         escort.carrying.clear()
-        other = hand_over(self.stack(zone), escort, lambda p: p.role == "commando") if zone else None
+        # Rule 12: the prisoner is lost only when left alone (R40: another commando with
+        # the escort takes him, in its zone or in the assault it fell in).
+        around = self.stack(zone) if zone else [p for p in companions if p.id not in self.lost]
+        other = hand_over(around, escort, lambda p: p.role == "commando")
         if other is not None:
             other.carrying += carried
             self.log_line(f"{other.label()} takes over the prisoner")
@@ -344,13 +351,16 @@ class GameState(RaidState):
             self.prisoner = None
             self.log_line("the prisoner is left alone and lost")
 
-    def take_loss(self, piece: Piece) -> bool:
-        """One loss (rule 11.1): flip a full unit, eliminate a reduced one. True if eliminated."""
+    def take_loss(self, piece: Piece, companions: Sequence[Piece] = ()) -> bool:
+        """One loss (rule 11.1): flip a full unit, eliminate a reduced one. True if eliminated.
+
+        ``companions``: as for :meth:`eliminate` (a stack on the move is off the map).
+        """
         from paragraphs_raids.stacks import hit
 
         gone = hit(piece)
         if gone:
-            self.eliminate(piece)
+            self.eliminate(piece, companions)
         elif piece.side == GERMAN and piece.zone:
             self.stack(piece.zone).sort(key=GERMAN_ORDER)
         return gone

@@ -73,9 +73,15 @@ def shooter_value(front: Piece, firing: Sequence[Piece], *, turn: int, light_tab
     return attack_base(front, firing, accompanies(front), factor=FIRE, officer_bonus=1)
 
 
-def target_value(target: Piece, stack: Sequence[Piece], protection: int, *, shooter_role: str = "") -> SideValue:
-    """The target's value before its die (rule 11.1; rulings R32, R33, R34)."""
-    if shooter_role in SPECIAL_SHOOTERS:
+def target_value(target: Piece, stack: Sequence[Piece], protection: int, *, shooter_role: str = "", exemption: str = "their_fire") -> SideValue:
+    """The target's value before its die (rule 11.1; rulings R32, R33, R34).
+
+    ``exemption`` is content ruling R32 (``sniper_mortar_defence``): ``their_fire`` drops
+    the stack bonus of a target the sniper or the mortar fires at; ``them_as_targets``
+    drops it when the sniper or the mortar is the target.
+    """
+    exempt_role = shooter_role if exemption == "their_fire" else target.role
+    if exempt_role in SPECIAL_SHOOTERS:
         return defence_base(target, [target], lambda p: False, protection, 1, factor=FIRE, officer_bonus=0)
     return defence_base(target, stack, accompanies(target), protection, 1, factor=FIRE, officer_bonus=0)
 
