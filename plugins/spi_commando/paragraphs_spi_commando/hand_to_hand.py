@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs.errors import ParagraphsError
 
-from paragraphs_spi_commando.referee import condition_of, game_of, man_of
+from paragraphs_spi_commando.referee import condition_of, game_of, man_of, surprised_now
 
 if TYPE_CHECKING:
     from paragraphs.context import Context
@@ -90,7 +90,7 @@ def _stance(ctx: Context, man_id: str, man: dict[str, Any], round_: int, turn: i
         return forced
     if man.get("routine") == "melee_panic":
         return "grapple"
-    if man.get("surprised_turn") is not None and int(turn) - int(man["surprised_turn"]) <= 1:
+    if surprised_now(man, turn):
         return "evade"
     q = Question(f"stance.{round_}{index}", f"Round {round_}: does {man_id} grapple or evade?", "choice", choices=STANCES)
     return str(ctx.answer(q))
@@ -105,9 +105,10 @@ def _blow(ctx: Context, striker_id: str, target_id: str, men: dict[str, dict[str
     striker, target = men[striker_id], men[target_id]
     weapon = weapons[striker_id]
     wounded = condition_of(striker) == "seriously wounded"
-    surprised_first = first_blow and target.get("surprised_turn") is not None
+    surprised = surprised_now(target, game_of(ctx)["turn"])
+    surprised_first = first_blow and surprised
     if weapon == "garrote":
-        chance = rules.garrote_hit_chance(charts, grappled=grappled, surprised=target.get("surprised_turn") is not None)
+        chance = rules.garrote_hit_chance(charts, grappled=grappled, surprised=surprised)
         if not chance or ctx.check("spi_percent", {"chance": chance, "purpose": f"{striker_id} garrotes {target_id}", "success": "hit", "failure": "missed"}) == "failure":
             ctx.say(f"{striker_id}'s garrote misses {target_id}" + ("" if chance else " (he must grapple first, [12.83])"))
             return False
@@ -236,7 +237,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     for mid, man in men.items():
         man["in_melee"] = True
         man["melee_turn"] = game["turn"]
-        if man.get("surprised_turn") is None and panic_check(ctx, game, mid, "before hand-to-hand combat") is not None:
+        if not surprised_now(man, game["turn"]) and panic_check(ctx, game, mid, "before hand-to-hand combat") is not None:
             man["routine"] = "melee_panic"
             ctx.say(f"{mid} grapples and strikes every round in his panic ([14.29])")
     lead = next(n for n in names if player[n] != player[first])
@@ -260,7 +261,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     if withdraw is not None:
         leaving = [n for n in names if player[n] == player[withdraw]]
         staying = [n for n in names if player[n] != player[withdraw]]
-        if men[withdraw].get("surprised_turn") is not None:
+        if surprised_now(men[withdraw], game["turn"]):
             ctx.say(f"{withdraw} is surprised and may not disengage ([12.32])")
         else:
             result = disengagement(charts, len(leaving), len(staying), ctx.roll("2d6", f"{withdraw} tries to disengage"))
@@ -366,7 +367,7 @@ def _resolve_grapples(ctx: Context, fighting: list[str], stances: dict[str, str]
             grapples[mid] = target
             if targets.get(target) == mid and target not in grapples:
                 grapples[target] = mid
-        elif men[target].get("surprised_turn") is not None:
+        elif surprised_now(men[target], game_of(ctx)["turn"]):
             grapples[mid] = target
             grapples.setdefault(target, mid)
             ctx.say(f"{target} is surprised and is grappled ([12.24])")

@@ -158,6 +158,12 @@ def condition_of(man: dict[str, Any]) -> str:
     return "dead" if man["dead"] else condition(int(man["endurance"]), int(man["wounds"]))
 
 
+def surprised_now(man: dict[str, Any], turn: int) -> bool:
+    """[12.22]: a man whose square was entered unseen is surprised in that game-turn and
+    the next, and no longer after."""
+    return man.get("surprised_turn") is not None and int(turn) - int(man["surprised_turn"]) <= 1
+
+
 def wound(ctx: Context, man: str = "", points: int = 0, **_: Any) -> str:
     """Record ``points`` wound points against ``man`` ([9.1]) and say his condition."""
     m = man_of(game_of(ctx), man)
@@ -320,7 +326,7 @@ def flush_against_wall(game: dict[str, Any], victim: dict[str, Any], *, moving: 
         return "a moving man has no benefit of a wall ([10.31])"
     if ruling_r26 == "players_say":
         return None
-    surprised = victim.get("surprised_turn") is not None and int(game["turn"]) - int(victim["surprised_turn"]) <= 1
+    surprised = surprised_now(victim, game["turn"])
     if victim.get("acted") or left(victim) == 0 or condition_of(victim) == "incapacitated" or surprised:
         return None
     return "he may still move this turn"
@@ -507,7 +513,7 @@ def _observation_refusal(game: dict[str, Any], man: dict[str, Any], target: str,
     phase = game["phase"]
     if phase not in ("A", "E", "F"):
         return f"observation is tried in phases A, E and F, not {phase}"
-    if man.get("surprised_turn") is not None and int(game["turn"]) - int(man["surprised_turn"]) <= 1:
+    if surprised_now(man, game["turn"]):
         return "a surprised man may not observe ([12.22])"
     if phase == "A" and tried["targets"]:
         return "one attempt a man in the observation phase ([8.31])"

@@ -1,0 +1,59 @@
+"""Defects found by the case-by-case audit of the standard rules ([5.0]-[15.0]) against
+the referee; each test names the case it holds the referee to
+(table: /work/briefs/spiaudit-table.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+import paragraphs
+
+from paragraphs_spi_commando.testing import game, perform, start, text_of, to_phase
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return paragraphs.open_title("spi_commando")
+
+
+def surprised_on_turn_one(engine):
+    """Scenario 45, turn 1: A1 enters B4's square unseen, so B4 is surprised ([12.21])."""
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    res = perform(engine, state, "enter", mover="A1", occupants="B4")
+    assert "B4 is surprised" in res.label
+    return res.state
+
+
+def next_turn_phase_d(engine, state):
+    state = perform(engine, state, "next").state  # leave D of this turn, or E, F...
+    return to_phase(engine, state, "D")
+
+
+def test_12_22_surprise_lasts_the_turn_and_the_next_only(engine) -> None:
+    state = surprised_on_turn_one(engine)
+    state = to_phase(engine, state, "D")
+    assert game(state)["turn"] == 2
+    # turn 2, the turn after the surprise: B4 still may not disengage ([12.32])
+    res = perform(engine, state, "melee", [99, 7, 3, 90] + [90, 90] * 4, {f"stance.{r}{m}": "evade" for r in range(1, 6) for m in (1, 2)}, first="A1", second="B4", options="withdraw=B4 A1=fists B4=fists")
+    assert "B4 is surprised and may not disengage ([12.32])" in text_of(res)
+    # turn 3: the surprise is over; B4 rolls to disengage like any man (2D6 3 + 1: 2-5)
+    state = next_turn_phase_d(engine, state)
+    assert game(state)["turn"] == 3
+    res = perform(engine, state, "melee", [99, 7, 3, 3, 1], {"cell.task_points.disengage.result": 5}, first="A1", second="B4", options="withdraw=B4")
+    assert res.label == "B4 disengages from A1 ([12.31]): 5 task points"
+
+
+def test_12_24_and_12_25_no_longer_apply_two_turns_after_the_surprise(engine) -> None:
+    state = surprised_on_turn_one(engine)
+    state = next_turn_phase_d(engine, to_phase(engine, state, "D"))
+    assert game(state)["turn"] == 3
+    # A1 grapples, B4 evades: no longer grappled outright ([12.24]), A1 needs the 6 of
+    # [12.42]; he rolls 5 and fails; his fists then strike unbound: hit on 10 (20), and
+    # the kill chance is the fists' 2, not tripled ([12.25]): 3 does not kill; damage d10 1
+    answers = {"stance.11": "grapple", "stance.12": "evade", **{f"stance.{r}{m}": "evade" for r in range(2, 6) for m in (1, 2)}}
+    dice = [99, 7, 3, 5, 10, 3, 1, 90] + [90, 90] * 4
+    res = perform(engine, state, "melee", dice, answers, first="A1", second="B4", options="A1=fists B4=fists")
+    said = text_of(res)
+    assert "A1 fails to grapple B4 ([12.42])" in said and "is surprised" not in said
+    assert "A1 hits B4: 1 WP" in said
