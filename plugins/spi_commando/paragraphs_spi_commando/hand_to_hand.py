@@ -4,8 +4,8 @@ two men in a square, from the panic checks to the fifth round.
 Order ([12.0], [5.1] D): a panic check for each man; the combat's own initiative
 ([12.54], 1D10 each, ruling R18); one disengagement attempt ([12.3]); then five rounds of
 grapple or evade ([12.4]) and blows in initiative order ([12.5]-[12.8]). Each man says
-in each round whether he grapples or evades (asked, unless he has panicked, who grapples
-every round, [14.29], or is surprised, who cannot grapple, [12.24]). Wounds apply at once;
+in each round whether he grapples or evades (asked, unless he is surprised, who cannot
+grapple, [12.24], even in a panic, or has panicked, who grapples every round, [14.29]). Wounds apply at once;
 the combat ends when a man is killed or incapacitated. Both men spend no task points in
 the task phases of the turn ([12.0]).
 """
@@ -88,10 +88,10 @@ def _stance(ctx: Context, man_id: str, man: dict[str, Any], round_: int, turn: i
 
     if forced is not None:
         return forced
+    if surprised_now(man, turn):
+        return "evade"  # he may not grapple ([12.24]), even in a panic ([14.29])
     if man.get("routine") == "melee_panic":
         return "grapple"
-    if surprised_now(man, turn):
-        return "evade"
     q = Question(f"stance.{round_}{index}", f"Round {round_}: does {man_id} grapple or evade?", "choice", choices=STANCES)
     return str(ctx.answer(q))
 
@@ -237,7 +237,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     for mid, man in men.items():
         man["in_melee"] = True
         man["melee_turn"] = game["turn"]
-        if not surprised_now(man, game["turn"]) and panic_check(ctx, game, mid, "before hand-to-hand combat") is not None:
+        if panic_check(ctx, game, mid, "before hand-to-hand combat") is not None:
             man["routine"] = "melee_panic"
             ctx.say(f"{mid} grapples and strikes every round in his panic ([14.29])")
     lead = next(n for n in names if player[n] != player[first])

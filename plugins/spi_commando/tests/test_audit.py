@@ -57,3 +57,16 @@ def test_12_24_and_12_25_no_longer_apply_two_turns_after_the_surprise(engine) ->
     said = text_of(res)
     assert "A1 fails to grapple B4 ([12.42])" in said and "is surprised" not in said
     assert "A1 hits B4: 1 WP" in said
+
+
+def test_12_0_a_surprised_man_checks_for_panic_before_the_combat(engine) -> None:
+    # [12.0]: every man in the combat checks, the surprised one too (A1, a commando, so
+    # [38.49] does not spare him); he panics (1), but being surprised he still cannot
+    # grapple ([12.24]) nor strike before a blow lands on him ([12.23])
+    state = start(engine, phase="D")
+    stances = {f"stance.{r}2": "evade" for r in range(1, 6)}
+    res = perform(engine, state, "melee", [1, 7, 7, 3] + [90] * 5, stances, first="A1", second="B4", options="surprised=A1 A1=fists B4=fists")
+    said = text_of(res)
+    assert "A1 panics" in said and "A1 grapples and strikes every round in his panic ([14.29])" in said
+    assert "A1 is surprised and may not strike yet" in said and "A1 grapples" not in said.replace("A1 grapples and strikes", "")
+    assert res.label == "hand-to-hand combat of A1 and B4 ends after five rounds: A1 unhurt, B4 unhurt"
