@@ -164,6 +164,13 @@ def surprised_now(man: dict[str, Any], turn: int) -> bool:
     return man.get("surprised_turn") is not None and int(turn) - int(man["surprised_turn"]) <= 1
 
 
+def refuse_with_grenade_in_hand(man_id: str, man: dict[str, Any], what: str = "fires") -> None:
+    """[11.12]: a man holding a prepared grenade fires no weapon and reloads none until he
+    has thrown it (it is his prepared weapon, [13.17])."""
+    if man.get("grenade"):
+        raise ParagraphsError(f"{man_id} holds a prepared {man['grenade']} grenade: he throws it first ([11.12]), then {what}")
+
+
 def wound(ctx: Context, man: str = "", points: int = 0, **_: Any) -> str:
     """Record ``points`` wound points against ``man`` ([9.1]) and say his condition."""
     m = man_of(game_of(ctx), man)
@@ -204,6 +211,7 @@ def fire_at(
         raise ParagraphsError(f"{target} is already dead")
     if weapon not in shooter["weapons"]:
         raise ParagraphsError(f"{firer} carries {', '.join(shooter['weapons'])}, not {weapon}")
+    refuse_with_grenade_in_hand(firer, shooter)
     if target not in game["observes"].get(firer, []):
         raise ParagraphsError(f"{firer} has not observed {target}: a man fires only at a man he observes ([10.14])")
     entry = entry_fire(game, firer, target)  # [12.13]: fire at a man entering his square

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs.errors import ParagraphsError
 
-from paragraphs_spi_commando.referee import condition_of, game_of, man_of
+from paragraphs_spi_commando.referee import condition_of, game_of, man_of, refuse_with_grenade_in_hand
 
 if TYPE_CHECKING:
     from paragraphs.context import Context
@@ -83,6 +83,7 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     shooter = man_of(game, firer)
     if weapon not in shooter["weapons"]:
         raise ParagraphsError(f"{firer} carries {', '.join(shooter['weapons'])}, not {weapon}")
+    refuse_with_grenade_in_hand(firer, shooter)
     for share in parsed:
         if condition_of(man_of(game, share.target)) == "dead":
             raise ParagraphsError(f"{share.target} is already dead")

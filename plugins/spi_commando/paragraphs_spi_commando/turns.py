@@ -555,6 +555,10 @@ def task(ctx: Context, man: str = "", name: str = "", **_: Any) -> str:
         raise ParagraphsError(f"{man} runs the {m['routine']} routine: of the other tasks only {' or '.join(allowed)} ([14.2], [15.2])")
     if name not in TASKS:
         raise ParagraphsError(f"task: {name!r} is not one of {', '.join(TASKS)}")
+    if name == "reload":
+        from paragraphs_spi_commando.referee import refuse_with_grenade_in_hand
+
+        refuse_with_grenade_in_hand(man, m, "reloads")
     wounded = condition_of(m) == "seriously wounded"
     if name == "fall_prone" and cost(_charts(ctx), name, seriously_wounded=wounded) > left(m):
         m["prone"] = True

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import paragraphs
+from paragraphs.errors import ParagraphsError
 
 from paragraphs_spi_commando.testing import game, perform, start, text_of, to_phase
 
@@ -70,3 +71,23 @@ def test_12_0_a_surprised_man_checks_for_panic_before_the_combat(engine) -> None
     assert "A1 panics" in said and "A1 grapples and strikes every round in his panic ([14.29])" in said
     assert "A1 is surprised and may not strike yet" in said and "A1 grapples" not in said.replace("A1 grapples and strikes", "")
     assert res.label == "hand-to-hand combat of A1 and B4 ends after five rounds: A1 unhurt, B4 unhurt"
+
+
+GRENADE_CELLS = {"cell.task_points.prepare_grenade.result": 10, "cell.task_points.throw_grenade.result": 8, "cell.task_points.reload.result": 10}
+
+
+def test_11_12_a_man_holding_a_prepared_grenade_neither_fires_nor_reloads(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "seen", observer="A1", target="B1").state
+    state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="fragmentation").state
+    with pytest.raises(ParagraphsError, match=r"A1 holds a prepared fragmentation grenade: he throws it first \(\[11.12\]\)"):
+        perform(engine, state, "fire_at", answers=GRENADE_CELLS, firer="A1", target="B1", weapon="pistol", distance=3)
+    with pytest.raises(ParagraphsError, match=r"\[11.12\]"):
+        perform(engine, state, "spray", answers=GRENADE_CELLS, firer="A1", weapon="smg", shares="B1:3:12 B2:2:13")
+    with pytest.raises(ParagraphsError, match=r"\[11.12\]"):
+        perform(engine, state, "task", answers=GRENADE_CELLS, man="A1", name="reload")
+    # once the grenade is thrown he may reload (his fire waits for the next turn, [6.42])
+    state = perform(engine, state, "throw", [1], GRENADE_CELLS, man="A1", distance=1).state
+    res = perform(engine, state, "task", answers=GRENADE_CELLS, man="A1", name="reload")
+    assert res.label == "A1: reload, 10 task points, 22 left"
