@@ -66,7 +66,9 @@ def game_era(ctx: Context, game: dict[str, Any]) -> str:
 def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = None, **_: Any) -> str:
     """[11.2]: the man acting throws his prepared grenade ``distance`` squares (his combat
     task). ``options``: ``no_los`` (he cannot see the square), ``prone`` (he throws
-    prone), a square kind (``open``, ``vented``, ``closed``) and the men in the burst
+    prone), the target square's rows of [11.82] by their keys (``target_rough_crater_woods``,
+    ``target_higher``, ``target_dune_forest``, ``target_wall_or_trench``, ``through_door``,
+    ``through_window_or_slit``), a square kind (``open``, ``vented``, ``closed``) and the men in the burst
     where he aims."""
     from paragraphs_spi_commando.procedures import _charts
     from paragraphs_spi_commando.rules import grenades as rules
@@ -81,21 +83,25 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     kind = m.get("grenade")
     if not kind:
         raise ParagraphsError(f"{man} holds no prepared grenade: prepare {man} <kind> first ([11.1])")
+    charts = _charts(ctx)
+    # the additive rows of [11.82], named by their keys (through_door, target_higher...)
+    target_rows = [r.key for r in charts["grenade_modifiers"].rows if r.key not in rules.HALVING_ROWS]
     rows, square, men = [], "open", []
     for word in (options or "").split():
         if word == "no_los":
             rows.append("no_los")
         elif word == "prone":
             rows.append("thrower_prone")
+        elif word in target_rows:
+            rows.append(word)
         elif word in SQUARES:
             square = word
         elif word in game["men"]:
             men.append(word)
         else:
-            raise ParagraphsError(f"throw: {word!r} is not no_los, prone, a square kind ({', '.join(SQUARES)}) or a man")
+            raise ParagraphsError(f"throw: {word!r} is not no_los, prone, a row of [11.82] ({', '.join(target_rows)}), a square kind ({', '.join(SQUARES)}) or a man")
     if condition_of(m) == "seriously wounded":
         rows.append("thrower_seriously_wounded")
-    charts = _charts(ctx)
     if opportunity:
         if "no_los" in rows:
             raise ParagraphsError(f"an opportunity throw goes to a square in {man}'s sight ([11.62])")

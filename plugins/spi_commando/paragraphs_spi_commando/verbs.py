@@ -120,9 +120,9 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(
         id="throw",
         title=TITLE,
-        help="the man acting throws his prepared grenade: range, then no_los, prone, open vented closed, the men in the burst",
+        help="the man acting throws his prepared grenade: range, then no_los, prone, the target square's rows of [11.82] (through_door, target_higher...), open vented closed, the men in the burst",
         procedure="throw",
-        arguments=(man, VerbArgument("distance", "range in squares", "integer"), VerbArgument("options", "no_los, prone, open/vented/closed, men in the burst", optional=True, rest=True)),
+        arguments=(man, VerbArgument("distance", "range in squares", "integer"), VerbArgument("options", "no_los, prone, rows of [11.82], open/vented/closed, men in the burst", optional=True, rest=True)),
     )
     yield SessionVerb(id="burst", title=TITLE, help="the last fragmentation grenade explodes among the men named (a scattered one)", procedure="burst", arguments=(VerbArgument("men", "the men of the burst, through=<man>, open/vented/closed", rest=True),))
     yield SessionVerb(id="arrive", title=TITLE, help="a side's reinforcement group arrives (its men may act from now on)", procedure="arrive", arguments=(VerbArgument("side", "the side's letter or id"),))

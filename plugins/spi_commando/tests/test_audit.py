@@ -91,3 +91,13 @@ def test_11_12_a_man_holding_a_prepared_grenade_neither_fires_nor_reloads(engine
     state = perform(engine, state, "throw", [1], GRENADE_CELLS, man="A1", distance=1).state
     res = perform(engine, state, "task", answers=GRENADE_CELLS, man="A1", name="reload")
     assert res.label == "A1: reload, 10 task points, 22 left"
+
+
+def test_11_82_the_throw_takes_the_target_square_modifiers(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="fragmentation").state
+    # WWII fragmentation at 6 squares: 55, +10 British bonus, -10 through a door, -8 for a
+    # square higher than the thrower: 47, and no line of sight halves it: 23; 24 scatters
+    res = perform(engine, state, "throw", [24, 3, 4], GRENADE_CELLS, man="A1", distance=6, options="through_door target_higher no_los")
+    assert "(chance 23, rolled 24)" in res.label
