@@ -455,7 +455,9 @@ def raise_alarm(ctx: Context, game: dict[str, Any], attacker: dict[str, Any], wh
 def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 0, options: str | None = None, **_: Any) -> str:
     """One observation attempt ([8.7]): the observer's side letter gives the base, a
     defending side loses 20 until it has seen a commando (L1896), and ``options`` may name
-    ``prone``, ``moving`` (the target), ``moved`` (the observer) and the target's terrain.
+    ``prone``, ``moving`` (the target), ``moved`` (the observer), ``inside_building`` or
+    ``inside_hangar`` (the target inside, the observer outside: [8.45], [8.64]) and the
+    target's terrain.
     A success is kept for that observer only ([8.82]); he holds three men at most ([8.34])."""
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules.observation import Sighting, observation_chance
@@ -475,7 +477,7 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
     refusal = _observation_refusal(game, eye, target, tried)
     if refusal:
         raise ParagraphsError(f"{observer} may not try to observe {target} now: {refusal}")
-    flags = {"prone": False, "moving": False, "moved": False}
+    flags = {"prone": False, "moving": False, "moved": False, "inside_building": False, "inside_hangar": False}
     terrain = "clear"
     from paragraphs_spi_commando.optional_rules import LIGHTING, lighting_modifier
 
@@ -489,9 +491,17 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
         elif word in ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble"):
             terrain = word
         else:
-            raise ParagraphsError(f"observe: {word!r} is not prone, moving, moved, a terrain, near_searchlight or from_light")
+            raise ParagraphsError(f"observe: {word!r} is not prone, moving, moved, inside_building, inside_hangar, a terrain, near_searchlight or from_light")
     side = game["sides"][eye["side"]]
-    sighting = Sighting(distance=int(distance), target_prone=flags["prone"], target_terrain=terrain, observer_moved=flags["moved"], target_moving=flags["moving"])
+    sighting = Sighting(
+        distance=int(distance),
+        target_prone=flags["prone"],
+        target_terrain=terrain,
+        target_inside_building=flags["inside_building"],
+        target_inside_hangar=flags["inside_hangar"],
+        observer_moved=flags["moved"],
+        target_moving=flags["moving"],
+    )
     defending = defending_penalty(game, side, _choices(ctx)["R21"])
     chance = observation_chance(_charts(ctx), str(side["observation"]), sighting, defending=defending, ruling_r11=_choices(ctx)["R11"], lighting=lighting)
     tried["targets"].append(target)

@@ -101,3 +101,15 @@ def test_11_82_the_throw_takes_the_target_square_modifiers(engine) -> None:
     # square higher than the thrower: 47, and no line of sight halves it: 23; 24 scatters
     res = perform(engine, state, "throw", [24, 3, 4], GRENADE_CELLS, man="A1", distance=6, options="through_door target_higher no_los")
     assert "(chance 23, rolled 24)" in res.label
+
+
+def test_8_45_observing_a_man_inside_a_building_from_outside(engine) -> None:
+    # [8.45], [8.64]: -20 for a target inside a building seen from outside, -5 inside a
+    # hangar or barracks; phase A, A1 at B1 three squares away
+    state = start(engine)
+    plain = perform(engine, state, "observe", [99], observer="A1", target="B1", distance=3)
+    chance = int(plain.label.split("chance ")[1].rstrip(")"))
+    inside = perform(engine, state, "observe", [99], observer="A1", target="B1", distance=3, options="inside_building")
+    assert inside.label == f"A1 does not observe B1 (chance {chance - 20})"
+    hangar = perform(engine, state, "observe", [99], observer="A1", target="B1", distance=3, options="inside_hangar")
+    assert hangar.label == f"A1 does not observe B1 (chance {chance - 5})"
