@@ -238,6 +238,17 @@ def fire_at(
 
 
 FIRE_FLAGS = ("prone", "moving", "aimed", "braced")
+#: [13.24]: the enemy weapons a man fires without the -15 of [10.82] (melee weapons are
+#: never fired); the semi-automatic rifle is read as a rifle, the automatic rifle not.
+ENEMY_WEAPONS_WITHOUT_PENALTY = ("pistol", "rifle", "carbine", "semi_automatic_rifle")
+
+
+def enemy_weapon_row(weapon: str) -> str:
+    """The [10.82] row of a fire with a weapon taken from the enemy, refused for the
+    weapons [13.24] spares."""
+    if weapon in ENEMY_WEAPONS_WITHOUT_PENALTY:
+        raise ParagraphsError(f"a captured {weapon.replace('_', ' ')} fires without the -15 ([13.24]): drop enemy_weapon")
+    return "enemy_weapon"
 TERRAINS = ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble")
 
 
@@ -260,26 +271,31 @@ def aim(
 ) -> tuple[int, int, bool]:
     """The chance to hit and the kill percentage of a fire ([10.0] procedure, [10.82],
     [10.83]) and whether the weapon is braced. ``options`` (as a session types them) may
-    name ``prone``, ``moving``, ``aimed``, ``braced``, ``wall`` and the target's terrain;
+    name ``prone``, ``moving``, ``aimed``, ``braced``, ``wall``, ``enemy_weapon`` (a
+    weapon taken from the enemy, [13.24]) and the target's terrain;
     ``wounds`` stands for the firer's wound points when they are not his present ones
     (the return fire of [10.55])."""
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules import fire as rules
     from paragraphs_spi_commando.rules.wounds import condition
 
-    wall = False
+    wall = captured = False
     for word in (options or "").split():
         if word in FIRE_FLAGS:
             prone, moving, aimed, braced = prone or word == "prone", moving or word == "moving", aimed or word == "aimed", braced or word == "braced"
         elif word == "wall":
             wall = True
+        elif word == "enemy_weapon":
+            captured = True
         elif word in TERRAINS:
             terrain = word
         else:
-            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall or a terrain")
+            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall, enemy_weapon or a terrain")
     charts = _charts(ctx)
     rulings = _choices(ctx)
     rows = [r for r, flag in (("target_prone", prone), ("target_moving", moving), ("aiming", aimed)) if flag]
+    if captured:
+        rows.append(enemy_weapon_row(weapon))
     if wall:
         why = flush_against_wall(game, victim, moving=moving, ruling_r26=rulings["R26"])
         if why:

@@ -113,3 +113,20 @@ def test_8_45_observing_a_man_inside_a_building_from_outside(engine) -> None:
     assert inside.label == f"A1 does not observe B1 (chance {chance - 20})"
     hangar = perform(engine, state, "observe", [99], observer="A1", target="B1", distance=3, options="inside_hangar")
     assert hangar.label == f"A1 does not observe B1 (chance {chance - 5})"
+
+
+SMG_CELLS = {"cell.fire_combat.smg.2-3": 60, "cell.kill_percentage.72-90.result": 12, "cell.fire_combat.smg.magazine": 10}
+
+
+def test_13_24_firing_a_captured_enemy_weapon(engine) -> None:
+    # [10.82] -15 for an enemy weapon, which [13.24] spares pistols, melee weapons, rifles
+    # and carbines; A1 fires an SMG taken from the enemy at B1: 72 becomes 57
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "seen", observer="A1", target="B1").state
+    own = perform(engine, state, "fire_at", [99] * 6, SMG_CELLS, firer="A1", target="B1", weapon="smg", distance=3)
+    assert own.label == "A1 missed B1 (chance 72)"
+    taken = perform(engine, state, "fire_at", [99] * 6, SMG_CELLS, firer="A1", target="B1", weapon="smg", distance=3, options="enemy_weapon")
+    assert taken.label == "A1 missed B1 (chance 57)"
+    with pytest.raises(ParagraphsError, match=r"fires without the -15 \(\[13.24\]\)"):
+        perform(engine, state, "fire_at", [99, 99], SMG_CELLS, firer="A1", target="B1", weapon="pistol", distance=3, options="enemy_weapon")
