@@ -46,11 +46,18 @@ def prepare(ctx: Context, man: str = "", kind: str = "fragmentation", **_: Any) 
         raise ParagraphsError(f"{man} has prepared a grenade this phase: one a phase ([11.11])")
     spend(man, m, "prepare a grenade", cost(_charts(ctx), "prepare_grenade", seriously_wounded=condition_of(m) == "seriously wounded"))
     m["prepared_phase"] = f"{game['turn']}{game['phase']}"
-    if m.get("grenade"):
+    held = m.get("grenade")
+    if held:
         roll = ctx.roll("d100", f"{man} prepares a second grenade")
         if second_grenade_explodes(roll):
+            # the first goes off and sets off the second: a fragmentation burst if either is one
             m["grenade"] = None
-            game["grenade"] = {"thrower": man, "era": game_era(ctx, game), "kind": m.get("grenade") or kind, "roll": 100, "landed": True, "men": []}
+            m["prepared"] = None
+            off = "fragmentation" if "fragmentation" in (held, kind) else "smoke"
+            if off == "smoke":
+                game.setdefault("smoke", []).append({"turn": game["turn"], "by": man, "squares": None})
+                return f"{man}'s first grenade goes off in his hand ([11.13], rolled {roll}): smoke in his square, drawn at bookkeeping ([11.52])"
+            game["grenade"] = {"thrower": man, "era": game_era(ctx, game), "kind": off, "roll": 100, "landed": True, "men": []}
             return f"{man}'s first grenade goes off in his hand ([11.13], rolled {roll}): burst {man} <men around him> for the damage"
     m["grenade"] = kind
     m["prepared"] = "grenade"

@@ -130,3 +130,19 @@ def test_13_24_firing_a_captured_enemy_weapon(engine) -> None:
     assert taken.label == "A1 missed B1 (chance 57)"
     with pytest.raises(ParagraphsError, match=r"fires without the -15 \(\[13.24\]\)"):
         perform(engine, state, "fire_at", [99, 99], SMG_CELLS, firer="A1", target="B1", weapon="pistol", distance=3, options="enemy_weapon")
+
+
+def test_11_13_a_held_fragmentation_grenade_goes_off_when_a_smoke_one_is_prepared(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="fragmentation").state
+    state = perform(engine, state, "done", man="A1").state
+    state = to_phase(engine, perform(engine, state, "next").state, "E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    # turn 2: preparing a smoke grenade while holding the fragmentation one: 25 sets the
+    # first off, and the second with it; the burst is a fragmentation burst
+    res = perform(engine, state, "prepare", [25], GRENADE_CELLS, man="A1", kind="smoke")
+    assert "goes off in his hand" in res.label
+    assert game(res.state)["men"]["A1"]["grenade"] is None and game(res.state)["men"]["A1"]["prepared"] is None
+    burst = perform(engine, res.state, "burst", [4], men="A1")  # the roll of 100 kills nobody ([11.0], R12)
+    assert burst.label == "burst: A1 4 WP, wounded"
