@@ -291,6 +291,7 @@ def aim(
             terrain = word
         else:
             raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall, enemy_weapon or a terrain")
+    braced = braced or bool(shooter.get("prone"))  # a prone firer is braced ([10.22])
     charts = _charts(ctx)
     rulings = _choices(ctx)
     rows = [r for r, flag in (("target_prone", prone), ("target_moving", moving), ("aiming", aimed)) if flag]

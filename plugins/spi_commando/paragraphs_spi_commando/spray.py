@@ -81,6 +81,7 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     parsed = [Share.parse(w) for w in words if w != "braced"]
     game = game_of(ctx)
     shooter = man_of(game, firer)
+    braced = braced or bool(shooter.get("prone"))  # a prone firer is braced ([10.22])
     if weapon not in shooter["weapons"]:
         raise ParagraphsError(f"{firer} carries {', '.join(shooter['weapons'])}, not {weapon}")
     refuse_with_grenade_in_hand(firer, shooter)

@@ -146,3 +146,14 @@ def test_11_13_a_held_fragmentation_grenade_goes_off_when_a_smoke_one_is_prepare
     assert game(res.state)["men"]["A1"]["grenade"] is None and game(res.state)["men"]["A1"]["prepared"] is None
     burst = perform(engine, res.state, "burst", [4], men="A1")  # the roll of 100 kills nobody ([11.0], R12)
     assert burst.label == "burst: A1 4 WP, wounded"
+
+
+def test_10_22_a_prone_firer_fires_braced(engine) -> None:
+    # A1 falls prone, then fires his SMG: braced without saying so ([10.22]), so the
+    # braced row's cell is the one asked for
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "seen", observer="A1", target="B1").state
+    state = perform(engine, state, "task", man="A1", name="fall_prone").state
+    stopped = engine.perform("fire_at", state, {}, args={"firer": "A1", "target": "B1", "weapon": "smg", "distance": 3})
+    assert [q.key for q in stopped.questions] == ["cell.fire_combat.smg_braced.2-3"]
