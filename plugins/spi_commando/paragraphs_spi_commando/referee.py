@@ -397,7 +397,8 @@ def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str
 
 def _fire_permission(game: dict[str, Any], firer: str, shooter: dict[str, Any], target: str) -> str:
     """``task`` when the firer is the man acting, ``opportunity`` when he is plotted and
-    may interrupt the man acting ([10.7], [6.32]); else the reason he may not fire now."""
+    may interrupt the man acting or answer the enemy man who fired last ([10.7], [10.71],
+    [6.32]); else the reason he may not fire now."""
     from paragraphs_spi_commando.rules.sequence import TASK_PHASES, may_opportunity_fire
     from paragraphs_spi_commando.turns import require_phase, view
 
@@ -410,9 +411,14 @@ def _fire_permission(game: dict[str, Any], firer: str, shooter: dict[str, Any], 
         return "task"
     if game["active"] == target and may_opportunity_fire(view(shooter), game["phase"]):
         return "opportunity"
+    # [10.71]: a man who has just fired at the firer's side, out of turn too, may be answered
+    # by opportunity fire (opportunity fire can trigger the enemy's)
+    last = game.get("last_firer")
+    if game["active"] is not None and last == target and man_of(game, target)["side"] != shooter["side"] and may_opportunity_fire(view(shooter), game["phase"]):
+        return "opportunity"
     if game["active"] is None:
         raise ParagraphsError(f"nobody is acting: type activate {firer} when it is his side's turn")
-    raise ParagraphsError(f"{game['active']} is acting: only a man plotted for opportunity fire, not yet fired this turn, may fire at him now ([10.7])")
+    raise ParagraphsError(f"{game['active']} is acting: only a man plotted for opportunity fire, not yet fired this turn, may fire now, at him or at the man who fired last ([10.7])")
 
 
 def _after_fire(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str, Any], target: str, victim: dict[str, Any], weapon: str, *, braced: bool, opportunity: bool, wound_points: int) -> None:
@@ -436,6 +442,7 @@ def _after_fire(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[st
         if ctx.check("spi_percent", spec) == "success":
             shooter["unloaded"] = [*(shooter.get("unloaded") or []), weapon]
             ctx.say(f"{firer}'s {weapon} is unloaded ([10.6]): reload before firing it again")
+    game["last_firer"] = firer  # [10.71]: his fire may now be answered by opportunity fire
     raise_alarm(ctx, game, shooter, f"{firer} fired")
     ctx.say(f"Enemy men with sight of {firer} and in range now observe him ([8.5]): seen <man> {firer}")
     if not opportunity:

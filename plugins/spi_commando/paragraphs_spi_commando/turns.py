@@ -276,6 +276,7 @@ def next_step(ctx: Context, **_: Any) -> str:
         return f"the game is over: turn {length} has ended; type victory"
     game["phase"] = phase
     game["passed"] = []
+    game["last_firer"] = None
     game["to_act"] = None
     if new_turn:
         game["turn"] = int(game["turn"]) + 1
@@ -439,6 +440,7 @@ def activate(ctx: Context, man: str = "", **_: Any) -> str:
 
 def _hand_over(game: dict[str, Any], side: str) -> None:
     game["active"] = None
+    game["last_firer"] = None  # a fire is answered while its man's activation lasts ([10.71])
     game["to_act"] = next_to_act(side_order(game), side, views(game), game["phase"], game["passed"])
 
 

@@ -157,3 +157,25 @@ def test_10_22_a_prone_firer_fires_braced(engine) -> None:
     state = perform(engine, state, "task", man="A1", name="fall_prone").state
     stopped = engine.perform("fire_at", state, {}, args={"firer": "A1", "target": "B1", "weapon": "smg", "distance": 3})
     assert [q.key for q in stopped.questions] == ["cell.fire_combat.smg_braced.2-3"]
+
+
+PISTOL_CELLS = {"cell.task_points.fire_pistol.result": 15, "cell.kill_percentage.72-90.result": 12}
+
+
+def test_10_71_opportunity_fire_answers_an_enemy_opportunity_fire(engine) -> None:
+    # B1 and A2 lie in wait; A1 acts; B1's opportunity fire at A1 lets A2, plotted and
+    # seeing him fire ([8.5]), fire opportunity fire at B1 ([10.71]: it can trigger more)
+    state = start(engine, phase="B")
+    state = perform(engine, state, "plot", man="B1").state
+    state = perform(engine, state, "plot", man="A2").state
+    state = to_phase(engine, state, "E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "seen", observer="B1", target="A1").state
+    state = perform(engine, state, "fire_at", [99, 99, 99], PISTOL_CELLS, firer="B1", target="A1", weapon="pistol", distance=3).state
+    state = perform(engine, state, "seen", observer="A2", target="B1").state
+    state = perform(engine, state, "seen", observer="A3", target="B1").state
+    # A3 is not plotted: he may not answer
+    with pytest.raises(ParagraphsError, match="only a man plotted for opportunity fire"):
+        perform(engine, state, "fire_at", [99], PISTOL_CELLS, firer="A3", target="B1", weapon="pistol", distance=3)
+    res = perform(engine, state, "fire_at", [99, 99, 99], PISTOL_CELLS, firer="A2", target="B1", weapon="pistol", distance=3)
+    assert "A2 interrupts B1 with opportunity fire" in text_of(res) and game(res.state)["men"]["A2"]["opp_fired"]
