@@ -126,7 +126,8 @@ def observed_modifier(game: dict[str, Any], man_id: str, man: dict[str, Any]) ->
 
 def panic_percentage_of(ctx: Context, game: dict[str, Any], man_id: str) -> int:
     """A man's panic percentage now: his side's, with his wounds, his observations, his
-    side's preservation condition and the first alert turn ([14.41], [15.12], [38.63])."""
+    side's preservation condition and the first alert turn ([14.41], [15.12], [38.63]),
+    times three while he carries an explosive of the enemy's ([11.74])."""
     from paragraphs_spi_commando.procedures import _charts
     from paragraphs_spi_commando.rules.panic import panic_percentage
 
@@ -135,7 +136,9 @@ def panic_percentage_of(ctx: Context, game: dict[str, Any], man_id: str) -> int:
     c = condition_of(man)
     wounds = "seriously wounded" if c in ("seriously wounded", "incapacitated") else "wounded" if c == "wounded" else "unhurt"
     first_alert = side["mode"] == "defending" and game.get("alert_turn") == game["turn"] and bool(game["observes"].get(man_id))
-    return panic_percentage(_charts(ctx), int(side["panic"]), wounds=wounds, observed=observed_modifier(game, man_id, man), condition=int(side["condition"]), first_alert_turn=first_alert)
+    # [11.74]: carrying an explosive of the enemy's triples his percentage
+    enemy_charge = any(c["holder"] == man_id and c["side"] != man["side"] for c in game.get("charges") or ())
+    return panic_percentage(_charts(ctx), int(side["panic"]), wounds=wounds, observed=observed_modifier(game, man_id, man), condition=int(side["condition"]), first_alert_turn=first_alert, multiplier=3 if enemy_charge else 1)
 
 
 def panic_check(ctx: Context, game: dict[str, Any], man_id: str, why: str) -> str | None:

@@ -179,3 +179,15 @@ def test_10_71_opportunity_fire_answers_an_enemy_opportunity_fire(engine) -> Non
         perform(engine, state, "fire_at", [99], PISTOL_CELLS, firer="A3", target="B1", weapon="pistol", distance=3)
     res = perform(engine, state, "fire_at", [99, 99, 99], PISTOL_CELLS, firer="A2", target="B1", weapon="pistol", distance=3)
     assert "A2 interrupts B1 with opportunity fire" in text_of(res) and game(res.state)["men"]["A2"]["opp_fired"]
+
+
+def test_11_74_a_man_carrying_the_enemys_explosive_panics_at_three_times_his_percentage(engine) -> None:
+    state = start(engine, scenario="40")
+    state = perform(engine, state, "explosive", man="A1").state
+    state = perform(engine, state, "explosive", man="B1", giver="A1").state  # B1 takes the British charge
+    for b in ("B1", "B2"):
+        state = perform(engine, state, "seen", observer=b, target="A1").state  # the alarm ([38.61])
+    plain = text_of(perform(engine, state, "panic_check", [100, 1], man="B2"))
+    percentage = int(plain.split("(panic ")[1].split("%")[0])
+    carrying = text_of(perform(engine, state, "panic_check", [100, 1], man="B1"))
+    assert f"(panic {3 * percentage}%)" in carrying
