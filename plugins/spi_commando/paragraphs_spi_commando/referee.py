@@ -164,6 +164,12 @@ def surprised_now(man: dict[str, Any], turn: int) -> bool:
     return man.get("surprised_turn") is not None and int(turn) - int(man["surprised_turn"]) <= 1
 
 
+def lies_prone(man: dict[str, Any]) -> bool:
+    """Whether the record shows the man prone: he fell prone (a task, a panic) and has not
+    stood, or he is incapacitated, always prone ([9.22])."""
+    return bool(man.get("prone")) or condition_of(man) == "incapacitated"
+
+
 def refuse_with_grenade_in_hand(man_id: str, man: dict[str, Any], what: str = "fires") -> None:
     """[11.12]: a man holding a prepared grenade fires no weapon and reloads none until he
     has thrown it (it is his prepared weapon, [13.17])."""
@@ -292,6 +298,7 @@ def aim(
         else:
             raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall, enemy_weapon or a terrain")
     braced = braced or bool(shooter.get("prone"))  # a prone firer is braced ([10.22])
+    prone = prone or lies_prone(victim)  # the target as the record shows him ([10.82])
     charts = _charts(ctx)
     rulings = _choices(ctx)
     rows = [r for r, flag in (("target_prone", prone), ("target_moving", moving), ("aiming", aimed)) if flag]
@@ -519,7 +526,7 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
     side = game["sides"][eye["side"]]
     sighting = Sighting(
         distance=int(distance),
-        target_prone=flags["prone"],
+        target_prone=flags["prone"] or lies_prone(seen),
         target_terrain=terrain,
         target_inside_building=flags["inside_building"],
         target_inside_hangar=flags["inside_hangar"],

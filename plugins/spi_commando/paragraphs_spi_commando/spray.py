@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs.errors import ParagraphsError
 
-from paragraphs_spi_commando.referee import condition_of, game_of, man_of, refuse_with_grenade_in_hand
+from paragraphs_spi_commando.referee import condition_of, game_of, lies_prone, man_of, refuse_with_grenade_in_hand
 
 if TYPE_CHECKING:
     from paragraphs.context import Context
@@ -113,6 +113,8 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
         could_return = may_opportunity_fire(view(victim), game["phase"])
         wounds_before = int(victim["wounds"])
         rows = [r for r, flag in (("target_prone", "prone"), ("target_moving", "moving"), ("aiming", "aimed"), ("enemy_weapon", "enemy_weapon")) if flag in share.flags]
+        if lies_prone(victim) and "target_prone" not in rows:
+            rows.append("target_prone")  # the target as the record shows him ([10.82], [9.22])
         chance = rules.hit_chance(
             rules.base_chance(charts, weapon, share.distance, braced=braced),
             rules.modifier_total(charts, rows, target_terrain=share.terrain),

@@ -527,6 +527,8 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
             raise ParagraphsError(f"move: {word!r} is not diagonal=N, entry=N, prone, door or a terrain (clear, rough_crater, trench, woods)")
     if int(orthogonal) < 0 or diagonal < 0 or int(orthogonal) + diagonal == 0:
         raise ParagraphsError("move needs at least one square")
+    if m.get("prone") and not prone:
+        raise ParagraphsError(f"{man} is prone: move him prone (crawling) or stand him first (task {man} stand) ([5.22])")
     charts, ruling = _charts(ctx), _choices(ctx)["R4"]
     wounded = condition_of(m) == "seriously wounded"
     cost = int(orthogonal) * move_cost(charts, terrain=terrain, prone=prone, seriously_wounded=wounded, ruling_r4=ruling)
@@ -555,7 +557,8 @@ def task(ctx: Context, man: str = "", name: str = "", **_: Any) -> str:
 
     game = game_of(ctx)
     m = require_active(game, man, "a task")
-    allowed = {"fire": ("fall_prone",), "move": ("fall_prone",), "preservation": ("fall_prone", "exit_map")}.get(m.get("routine") or "")
+    # a prone man running from panic or for his edge may first stand up ([5.22])
+    allowed = {"fire": ("fall_prone",), "move": ("fall_prone", "stand"), "preservation": ("fall_prone", "stand", "exit_map")}.get(m.get("routine") or "")
     if allowed is not None and name not in allowed:
         raise ParagraphsError(f"{man} runs the {m['routine']} routine: of the other tasks only {' or '.join(allowed)} ([14.2], [15.2])")
     if name not in TASKS:

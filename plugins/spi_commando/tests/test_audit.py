@@ -191,3 +191,30 @@ def test_11_74_a_man_carrying_the_enemys_explosive_panics_at_three_times_his_per
     percentage = int(plain.split("(panic ")[1].split("%")[0])
     carrying = text_of(perform(engine, state, "panic_check", [100, 1], man="B1"))
     assert f"(panic {3 * percentage}%)" in carrying
+
+
+def test_10_82_and_9_22_a_man_the_record_shows_prone_is_fired_at_and_observed_prone(engine) -> None:
+    # B1 incapacitated is always prone ([9.22]): the -12 of [10.82] and the -15 of [8.64]
+    # apply without the players typing prone
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "seen", observer="A1", target="B1").state
+    state = perform(engine, state, "wound", man="B1", points=11).state
+    shot = perform(engine, state, "fire_at", [99], PISTOL_CELLS, firer="A1", target="B1", weapon="pistol", distance=3)
+    assert shot.label == "A1 missed B1 (chance 75)"  # 75 + 12 British bonus - 12 prone
+    typed = perform(engine, state, "fire_at", [99], PISTOL_CELLS, firer="A1", target="B1", weapon="pistol", distance=3, options="prone")
+    assert typed.label == shot.label  # typing it as well changes nothing
+    plain = perform(engine, state, "observe", [99], observer="A2", target="B2", distance=3)
+    seen_prone = perform(engine, state, "observe", [99], observer="A2", target="B1", distance=3)
+    assert int(seen_prone.label.split("chance ")[1].rstrip(")")) == int(plain.label.split("chance ")[1].rstrip(")")) - 15
+
+
+def test_5_22_a_prone_man_crawls_or_stands_first(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "task", man="A1", name="fall_prone").state
+    with pytest.raises(ParagraphsError, match=r"A1 is prone: move him prone \(crawling\) or stand him first"):
+        perform(engine, state, "move", man="A1", orthogonal=1)
+    assert perform(engine, state, "move", man="A1", orthogonal=1, options="prone").label.startswith("A1 moves 1 + 0 diagonal (clear, prone): 10 task points")
+    state = perform(engine, state, "task", man="A1", name="stand").state
+    assert perform(engine, state, "move", man="A1", orthogonal=1).label.startswith("A1 moves 1 + 0 diagonal (clear): 5 task points")
