@@ -24,13 +24,15 @@ if TYPE_CHECKING:
     from paragraphs.context import Context
 
 KINDS = ("fragmentation", "smoke")
+#: [11.0]: unless the scenario says otherwise, each man carries twelve of each kind.
+GRENADES_EACH = 12
 SQUARES = ("open", "vented", "closed")
 
 
 def prepare(ctx: Context, man: str = "", kind: str = "fragmentation", **_: Any) -> str:
     """[11.1]: the man acting prepares a grenade of ``kind`` (a task); one a phase
-    ([11.11]); preparing a second while holding one sets the first off on 25 or less
-    ([11.13])."""
+    ([11.11]), twelve of each kind a game ([11.0]); preparing a second while holding one
+    sets the first off on 25 or less ([11.13])."""
     from paragraphs_spi_commando.procedures import _charts
     from paragraphs_spi_commando.rules.grenades import second_grenade_explodes
     from paragraphs_spi_commando.rules.tasks import cost
@@ -44,8 +46,12 @@ def prepare(ctx: Context, man: str = "", kind: str = "fragmentation", **_: Any) 
         raise ParagraphsError(f"{man}'s side has no grenades in this scenario")
     if m.get("prepared_phase") == f"{game['turn']}{game['phase']}":
         raise ParagraphsError(f"{man} has prepared a grenade this phase: one a phase ([11.11])")
+    used = dict(m.get("grenades_used") or {})
+    if int(used.get(kind, 0)) >= GRENADES_EACH:
+        raise ParagraphsError(f"{man} has used his twelve {kind} grenades ([11.0])")
     spend(man, m, "prepare a grenade", cost(_charts(ctx), "prepare_grenade", seriously_wounded=condition_of(m) == "seriously wounded"))
     m["prepared_phase"] = f"{game['turn']}{game['phase']}"
+    m["grenades_used"] = {**used, kind: int(used.get(kind, 0)) + 1}
     held = m.get("grenade")
     if held:
         roll = ctx.roll("d100", f"{man} prepares a second grenade")

@@ -218,3 +218,18 @@ def test_5_22_a_prone_man_crawls_or_stands_first(engine) -> None:
     assert perform(engine, state, "move", man="A1", orthogonal=1, options="prone").label.startswith("A1 moves 1 + 0 diagonal (clear, prone): 10 task points")
     state = perform(engine, state, "task", man="A1", name="stand").state
     assert perform(engine, state, "move", man="A1", orthogonal=1).label.startswith("A1 moves 1 + 0 diagonal (clear): 5 task points")
+
+
+def test_11_0_each_man_carries_twelve_grenades_of_each_kind(engine) -> None:
+    state = start(engine, phase="E")
+    for turn in range(1, 13):
+        assert game(state)["turn"] == turn
+        state = perform(engine, state, "activate", [99], man="A1").state
+        state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="fragmentation").state
+        state = perform(engine, state, "throw", [1], GRENADE_CELLS, man="A1", distance=1).state
+        state = perform(engine, state, "done", man="A1").state
+        state = to_phase(engine, perform(engine, state, "next").state, "E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    with pytest.raises(ParagraphsError, match=r"A1 has used his twelve fragmentation grenades \(\[11.0\]\)"):
+        perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="fragmentation")
+    assert perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="smoke").label.startswith("A1 prepares a smoke grenade")
