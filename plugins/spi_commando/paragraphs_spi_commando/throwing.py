@@ -137,7 +137,7 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     else:
         direction = rules.scatter_direction(ctx.roll("d10", "scatter direction", allowed=set(range(1, 9))))
         squares = rules.scatter_distance(charts, ctx.roll("d6", "scatter distance"))
-        said = f"{man}'s {kind} grenade scatters {squares} squares toward direction {direction} of the map's Scatter Diagram (chance {chance}, rolled {roll}); it stops short at a wall in the way ([11.0])"
+        said = f"{man}'s {kind} grenade scatters {squares} squares toward direction {direction} of the map's Scatter Diagram (chance {chance}, rolled {roll}); it stops short at a wall in the way ([11.0]); at a window, slit or door, type aperture <kind> ([11.3])"
         men = []
     if kind == "smoke":
         game.setdefault("smoke", []).append({"turn": game["turn"], "by": man, "squares": None})
@@ -145,6 +145,28 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     if not landed:
         return said + f": burst <men in its burst> [{'|'.join(SQUARES)}]"
     return said + "; " + _burst(ctx, game, men, square)
+
+
+def aperture(ctx: Context, kind: str = "", **_: Any) -> str:
+    """[11.3]: the players see the scatter path of the grenade just thrown cross a window,
+    slit or door; 1D10 says whether it goes through (window or slit on 1-2, door on 3-5,
+    ruling R13) or lands just in front of it. Once a grenade."""
+    from paragraphs_spi_commando.procedures import _choices
+    from paragraphs_spi_commando.rules.grenades import passes_aperture
+
+    game = game_of(ctx)
+    grenade = game.get("grenade")
+    if not grenade or grenade.get("landed") or grenade.get("exploded"):
+        raise ParagraphsError("aperture: no scattering grenade is in the air (it applies to the grenade just thrown that scattered)")
+    if grenade.get("aperture"):
+        raise ParagraphsError(f"aperture: one roll a grenade ([11.3]); this one was rolled at a {grenade['aperture']}")
+    if kind not in ("window", "slit", "door"):
+        raise ParagraphsError(f"aperture: the kind is window, slit or door, not {kind!r}")
+    d10 = ctx.roll("d10", f"the grenade scatters at a {kind}")
+    grenade["aperture"] = kind
+    if passes_aperture(kind, d10, ruling_r13=_choices(ctx)["R13"]):
+        return f"the grenade goes through the {kind} ([11.3], {d10} on 1D10): it lands in the first square beyond it"
+    return f"the grenade lands just in front of the {kind} ([11.3], {d10} on 1D10)"
 
 
 def plot_throw(ctx: Context, man: str = "", **_: Any) -> str:

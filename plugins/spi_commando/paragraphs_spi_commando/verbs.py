@@ -124,6 +124,7 @@ def session_verbs() -> Iterator[SessionVerb]:
         procedure="throw",
         arguments=(man, VerbArgument("distance", "range in squares", "integer"), VerbArgument("options", "no_los, prone, rows of [11.82], open/vented/closed, men in the burst", optional=True, rest=True)),
     )
+    yield SessionVerb(id="aperture", title=TITLE, help="the grenade just thrown scatters at a window, slit or door: does it go through ([11.3])", procedure="aperture", arguments=(VerbArgument("kind", "window, slit or door", "choice", ("window", "slit", "door")),))
     yield SessionVerb(id="burst", title=TITLE, help="the last fragmentation grenade explodes among the men named (a scattered one)", procedure="burst", arguments=(VerbArgument("men", "the men of the burst, through=<man>, open/vented/closed", rest=True),))
     yield SessionVerb(id="arrive", title=TITLE, help="a side's reinforcement group arrives (its men may act from now on)", procedure="arrive", arguments=(VerbArgument("side", "the side's letter or id"),))
     yield SessionVerb(id="victory", title=TITLE, help="the scenario's victory conditions against the record", procedure="victory")

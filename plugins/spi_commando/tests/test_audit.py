@@ -233,3 +233,19 @@ def test_11_0_each_man_carries_twelve_grenades_of_each_kind(engine) -> None:
     with pytest.raises(ParagraphsError, match=r"A1 has used his twelve fragmentation grenades \(\[11.0\]\)"):
         perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="fragmentation")
     assert perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="smoke").label.startswith("A1 prepares a smoke grenade")
+
+
+def test_11_3_a_scattering_grenade_may_pass_an_aperture(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="fragmentation").state
+    # 99 scatters (direction 3, 1D6 4: 2 squares); its path meets a window (the players see it)
+    state = perform(engine, state, "throw", [99, 3, 4], GRENADE_CELLS, man="A1", distance=6).state
+    through = perform(engine, state, "aperture", [2], kind="window")
+    assert through.label.startswith("the grenade goes through the window ([11.3], 2 on 1D10)")
+    short = perform(engine, state, "aperture", [3], kind="window")
+    assert short.label.startswith("the grenade lands just in front of the window ([11.3], 3 on 1D10)")
+    door = perform(engine, state, "aperture", [4], kind="door")
+    assert door.label.startswith("the grenade goes through the door")
+    with pytest.raises(ParagraphsError, match="aperture: one roll a grenade"):
+        perform(engine, through.state, "aperture", [1], kind="door")
