@@ -459,7 +459,8 @@ def _after_fire(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[st
     if wound_points and loses_task_points(opportunity_fire=True, acted=True, ruling_r6=rulings["R6"]):
         victim["tp"] = min(int(victim["tp"]) + 2 * wound_points, 50)
         ctx.say(f"{target} loses {2 * wound_points} task points to his wounds ([9.31])")
-    if alive and checks_under_opportunity_fire(hit=bool(wound_points), ruling_r19=rulings["R19"]):
+    running = victim.get("routine") == "preservation"  # he checks for no panic ([15.22])
+    if alive and not running and checks_under_opportunity_fire(hit=bool(wound_points), ruling_r19=rulings["R19"]):
         routine = panic_check(ctx, game, target, "under opportunity fire")
         if routine is not None:
             victim["routine"] = routine

@@ -293,6 +293,8 @@ def _under_opportunity_throw(ctx: Context, game: dict[str, Any], name: str, m: d
         return
     m["tp"] = min(int(m["tp"]) + 2 * wp, 50)
     ctx.say(f"{name} loses {2 * wp} task points to his wounds ([9.31])")
+    if m.get("routine") == "preservation":
+        return  # a man running the preservation routine checks for no panic ([15.22])
     routine = panic_check(ctx, game, name, "under an opportunity throw")
     if routine is not None:
         m["routine"] = routine

@@ -249,3 +249,23 @@ def test_11_3_a_scattering_grenade_may_pass_an_aperture(engine) -> None:
     assert door.label.startswith("the grenade goes through the door")
     with pytest.raises(ParagraphsError, match="aperture: one roll a grenade"):
         perform(engine, through.state, "aperture", [1], kind="door")
+
+
+def test_15_22_a_man_running_the_preservation_routine_does_not_check_for_panic(engine) -> None:
+    state = start(engine)
+    state = perform(engine, state, "wound", man="A5", points=19).state  # a British man dead
+    for dice in ((), (9, 1), (), (), (), (5,)):  # on to G: the British roll 5 against 8
+        state = perform(engine, state, "next", dice).state
+    assert game(state)["sides"]["british"]["condition"] == 1
+    state = perform(engine, state, "preservation_check", [1], man="A1").state  # A1 fails
+    state = perform(engine, state, "next").state
+    state = perform(engine, state, "next").state  # turn 2, phase A
+    state = perform(engine, state, "next").state
+    state = perform(engine, state, "plot", man="B1").state
+    state = to_phase(engine, state, "E")
+    state = perform(engine, state, "activate", man="A1").state
+    assert game(state)["men"]["A1"]["routine"] == "preservation"
+    state = perform(engine, state, "seen", observer="B1", target="A1").state
+    # B1's own check (99) and his shot (99); A1, running for his edge, makes no check ([15.22])
+    res = perform(engine, state, "fire_at", [99, 99], PISTOL_CELLS, firer="B1", target="A1", weapon="pistol", distance=3)
+    assert res.label == "B1 missed A1 (chance 80)" and "panic check of A1" not in text_of(res)
