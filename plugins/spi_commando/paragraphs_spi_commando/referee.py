@@ -515,15 +515,21 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
 
     lights = [w for w in (options or "").split() if w in LIGHTING]
     lighting = lighting_modifier(game, lights)
+    lit = "lit" in (options or "").split() or "near_searchlight" in lights
+    if "lit" in (options or "").split():
+        from paragraphs_spi_commando.optional_rules import require
+
+        require(game, "searchlights", "illumination", "hand_held_flares")
+    within_observation_range(ctx, game, observer, target, int(distance), lit=lit)
     for word in (options or "").split():
-        if word in LIGHTING:
+        if word in LIGHTING or word == "lit":
             continue
         if word in flags:
             flags[word] = True
         elif word in ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble"):
             terrain = word
         else:
-            raise ParagraphsError(f"observe: {word!r} is not prone, moving, moved, inside_building, inside_hangar, a terrain, near_searchlight or from_light")
+            raise ParagraphsError(f"observe: {word!r} is not prone, moving, moved, inside_building, inside_hangar, a terrain, lit, near_searchlight or from_light")
     side = game["sides"][eye["side"]]
     sighting = Sighting(
         distance=int(distance),
@@ -544,6 +550,22 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
     eye["new_sightings"] = int(eye.get("new_sightings") or 0) + 1
     _sighted(ctx, game, eye, observer, seen, target)
     return f"{observer} observes {target} (chance {chance})"
+
+
+def within_observation_range(ctx: Context, game: dict[str, Any], observer: str, target: str, distance: int, *, lit: bool = False) -> None:
+    """[8.12]: a man tries to observe only a man within the scenario's observation range,
+    read from its weather and light ([8.13]); a target in a lit area is read by the day
+    column ([33.24], [34.11])."""
+    from paragraphs_spi_commando.procedures import _charts
+    from paragraphs_spi_commando.rules.observation import in_range, observation_range
+    from paragraphs_spi_commando.scenarios import scenario
+
+    record = scenario(ctx.book, str(game["scenario"])).record
+    weather, light = str(record["weather"]), "day" if lit else str(record["light"])
+    limit = observation_range(_charts(ctx), weather, light)
+    if not in_range(distance, limit):
+        where = f"{weather.replace('_', ' ')}, {light.replace('_', '/')}" + (", a lit area" if lit else "")
+        raise ParagraphsError(f"{target} is {distance} squares from {observer}, beyond the observation range of {limit} squares ({where}) ([8.12])")
 
 
 def _attempts(game: dict[str, Any], man: dict[str, Any]) -> dict[str, Any]:

@@ -33,13 +33,13 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(
         id="observe",
         title=TITLE,
-        help="one observation attempt: observer, target, range in squares, then any of prone moving moved inside_building inside_hangar and the target's terrain",
+        help="one observation attempt: observer, target, range in squares (within the scenario's observation range), then any of prone moving moved inside_building inside_hangar lit and the target's terrain",
         procedure="observe",
         arguments=(
             VerbArgument("observer", "the observing man (A1...)"),
             VerbArgument("target", "the enemy man (B3...)"),
             VerbArgument("distance", "range in squares", "integer"),
-            VerbArgument("options", "prone, moving, moved, inside_building, inside_hangar, a terrain", optional=True, rest=True),
+            VerbArgument("options", "prone, moving, moved, inside_building, inside_hangar, lit, a terrain", optional=True, rest=True),
         ),
     )
     yield SessionVerb(

@@ -269,3 +269,19 @@ def test_15_22_a_man_running_the_preservation_routine_does_not_check_for_panic(e
     # B1's own check (99) and his shot (99); A1, running for his edge, makes no check ([15.22])
     res = perform(engine, state, "fire_at", [99, 99], PISTOL_CELLS, firer="B1", target="A1", weapon="pistol", distance=3)
     assert res.label == "B1 missed A1 (chance 80)" and "panic check of A1" not in text_of(res)
+
+
+def test_8_12_observation_only_within_the_scenarios_observation_range(engine) -> None:
+    # scenario 45 is played in light snow at night: 8 squares ([8.13])
+    state = start(engine)
+    with pytest.raises(ParagraphsError, match=r"B1 is 9 squares from A1, beyond the observation range of 8 squares \(light snow, night\) \(\[8.12\]\)"):
+        perform(engine, state, "observe", [1], observer="A1", target="B1", distance=9)
+    assert perform(engine, state, "observe", [1], observer="A1", target="B1", distance=8).label == "A1 observes B1 (chance 85)"
+    # a target in a lit area is observed by the day column ([33.24], [34.11]): 40 squares
+    lit = perform(engine, engine.new_state(), "setup", scenario="45", optional="hand_held_flares").state
+    assert perform(engine, lit, "observe", [1], observer="A1", target="B1", distance=40, options="lit").label.startswith("A1 observes B1")
+    with pytest.raises(ParagraphsError, match=r"beyond the observation range of 40 squares \(light snow, day, a lit area\)"):
+        perform(engine, lit, "observe", [1], observer="A1", target="B1", distance=41, options="lit")
+    # by day in clear weather the range is unlimited (scenario 41)
+    day = start(engine, scenario="41")
+    assert perform(engine, day, "observe", [1], observer="A1", target="B1", distance=120).label.startswith("A1 observes B1")
