@@ -240,7 +240,16 @@ def fire_at(
 
         result += offer(game, target, firer, wounds_before)
     _after_fire(ctx, game, firer, shooter, target, victim, weapon, braced=braced, opportunity=opportunity, wound_points=total)
+    if aimed or "aimed" in (options or "").split():
+        spend_all_aiming(ctx, firer, shooter)
     return result
+
+
+def spend_all_aiming(ctx: Context, firer: str, shooter: dict[str, Any]) -> None:
+    """[10.82]: a man who aims his fire spends all his task points on it."""
+    if int(shooter["tp"]) < ALLOWANCE:
+        shooter["tp"] = ALLOWANCE
+        ctx.say(f"{firer} aimed: the fire takes all his task points ([10.82])")
 
 
 FIRE_FLAGS = ("prone", "moving", "aimed", "braced")

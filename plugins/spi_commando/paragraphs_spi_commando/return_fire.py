@@ -74,4 +74,8 @@ def return_fire(ctx: Context, man: str = "", weapon: str = "", distance: int = 0
     ctx.say(f"{man} fires back at {target} as he was before the hit ({before}; [10.55]): {cost} + {plot} task points ([10.76])")
     total, result = volley(ctx, charts, man, target, victim, weapon, chance, kill, braced=braced)
     _after_fire(ctx, game, man, shooter, target, victim, weapon, braced=braced, opportunity=True, wound_points=total)
+    if "aimed" in (options or "").split():
+        from paragraphs_spi_commando.referee import spend_all_aiming
+
+        spend_all_aiming(ctx, man, shooter)
     return result

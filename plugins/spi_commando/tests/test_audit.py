@@ -285,3 +285,15 @@ def test_8_12_observation_only_within_the_scenarios_observation_range(engine) ->
     # by day in clear weather the range is unlimited (scenario 41)
     day = start(engine, scenario="41")
     assert perform(engine, day, "observe", [1], observer="A1", target="B1", distance=120).label.startswith("A1 observes B1")
+
+
+def test_10_82_aiming_spends_all_the_firers_task_points(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "seen", observer="A1", target="B1").state
+    state = perform(engine, state, "move", man="A1", orthogonal=2).state  # 10 spent
+    res = perform(engine, state, "fire_at", [99], PISTOL_CELLS, firer="A1", target="B1", weapon="pistol", distance=3, options="aimed")
+    assert res.label == "A1 missed B1 (chance 90)"  # 75 + 12 + 10, held at 90
+    assert game(res.state)["men"]["A1"]["tp"] == 50
+    with pytest.raises(ParagraphsError, match=r"0 left"):
+        perform(engine, res.state, "move", man="A1", orthogonal=1)
