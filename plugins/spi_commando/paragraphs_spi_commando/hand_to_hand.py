@@ -26,12 +26,13 @@ STANCES = (("grapple", "grapple"), ("evade", "evade"))
 
 
 def melee_weapon(charts: Any, man: dict[str, Any], chosen: str | None = None) -> str:
-    """The [12.93] row a man strikes with ([12.51]): the weapon named, else the
-    hand-to-hand weapon he carries (a knife, a stick), else his prepared fire weapon's
-    row, else his fists."""
+    """The [12.93] row a man strikes with ([12.51]: his prepared weapon or his fists): the
+    weapon named (the players change his prepared weapon, [12.51], [13.18], or drop it
+    for his fists), else his prepared weapon's row, else his fists. A knife or stick he
+    carries is struck with only when named."""
     melee_rows = {r.key for r in charts["melee_weapons"].rows}
     fire_rows = {r.key for r in charts["weapons"].rows}
-    for weapon in ([chosen] if chosen else []) + [w for w in man["weapons"] if w in melee_rows and w not in fire_rows]:
+    for weapon in [chosen] if chosen else []:
         if weapon in melee_rows:
             return weapon
         if weapon in fire_rows:

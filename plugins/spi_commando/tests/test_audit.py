@@ -297,3 +297,15 @@ def test_10_82_aiming_spends_all_the_firers_task_points(engine) -> None:
     assert game(res.state)["men"]["A1"]["tp"] == 50
     with pytest.raises(ParagraphsError, match=r"0 left"):
         perform(engine, res.state, "move", man="A1", orthogonal=1)
+
+
+def test_12_51_a_man_fights_with_his_prepared_weapon_unless_another_is_named(engine) -> None:
+    # A1's prepared weapon is his SMG (auto weapon row, 22 to hit), B4's his rifle
+    # (carbine/rifle row, 30); their combat knives count only when named
+    state = start(engine, phase="D")
+    stances = {f"stance.{r}{m}": "evade" for r in range(1, 6) for m in (1, 2)}
+    res = perform(engine, state, "melee", [99, 7, 3] + [90, 90] * 5, stances, first="A1", second="B4")
+    said = text_of(res)
+    assert "A1 strikes at B4 and misses (22%)" in said and "B4 strikes at A1 and misses (30%)" in said
+    named = perform(engine, state, "melee", [99, 7, 3] + [90, 90] * 5, stances, first="A1", second="B4", options="A1=fists")
+    assert "A1 strikes at B4 and misses (20%)" in text_of(named)
