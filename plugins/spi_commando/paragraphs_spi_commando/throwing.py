@@ -96,6 +96,9 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     kind = m.get("grenade")
     if not kind:
         raise ParagraphsError(f"{man} holds no prepared grenade: prepare {man} <kind> first ([11.1])")
+    stamp = f"{game['turn']}{game['phase']}"
+    if m.get("thrown_phase") == stamp:
+        raise ParagraphsError(f"{man} has thrown a grenade this phase: never two in one phase ([11.13])")
     charts = _charts(ctx)
     # the additive rows of [11.82], named by their keys (through_door, target_higher...)
     target_rows = [r.key for r in charts["grenade_modifiers"].rows if r.key not in rules.HALVING_ROWS]
@@ -126,6 +129,7 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     era = game_era(ctx, game)
     chance = rules.accuracy(charts, rules.base_chance(charts, era, kind, int(distance)), rows, bonus=int(game["sides"][m["side"]]["grenade_bonus"]))
     roll = ctx.roll("d100", f"{man} throws a {kind} grenade")
+    m["thrown_phase"] = stamp
     m["grenade"] = None
     m["prepared"] = None
     raise_alarm(ctx, game, m, f"{man} threw a grenade")

@@ -309,3 +309,18 @@ def test_12_51_a_man_fights_with_his_prepared_weapon_unless_another_is_named(eng
     assert "A1 strikes at B4 and misses (22%)" in said and "B4 strikes at A1 and misses (30%)" in said
     named = perform(engine, state, "melee", [99, 7, 3] + [90, 90] * 5, stances, first="A1", second="B4", options="A1=fists")
     assert "A1 strikes at B4 and misses (20%)" in text_of(named)
+
+
+def test_11_13_never_two_grenades_thrown_in_one_phase(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="smoke").state
+    state = perform(engine, state, "done", man="A1").state
+    state = to_phase(engine, perform(engine, state, "next").state, "E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    # turn 2: he throws the smoke grenade he held (no combat task), prepares another...
+    cells = {**GRENADE_CELLS, "cell.grenade_accuracy.wwii_smoke.2-4": 60}
+    state = perform(engine, state, "throw", [1], cells, man="A1", distance=3).state
+    state = perform(engine, state, "prepare", answers=cells, man="A1", kind="smoke").state
+    with pytest.raises(ParagraphsError, match=r"never two in one phase \(\[11.13\]\)"):
+        perform(engine, state, "throw", [1], cells, man="A1", distance=3)
