@@ -253,6 +253,9 @@ def spend_all_aiming(ctx: Context, firer: str, shooter: dict[str, Any]) -> None:
 
 
 FIRE_FLAGS = ("prone", "moving", "aimed", "braced")
+#: Protection the rules text names but no chart values ([10.31], [24.32], [24.53]): the
+#: word brings in the [10.82] row, an unknown cell the players give.
+COVER_ROWS = {"behind_window": "target_behind_window", "by_bunker": "target_by_bunker", "behind_slit": "target_behind_slit"}
 #: [13.24]: the enemy weapons a man fires without the -15 of [10.82] (melee weapons are
 #: never fired); the semi-automatic rifle is read as a rifle, the automatic rifle not.
 ENEMY_WEAPONS_WITHOUT_PENALTY = ("pistol", "rifle", "carbine", "semi_automatic_rifle")
@@ -295,6 +298,7 @@ def aim(
     from paragraphs_spi_commando.rules.wounds import condition
 
     wall = captured = False
+    cover: list[str] = []
     for word in (options or "").split():
         if word in FIRE_FLAGS:
             prone, moving, aimed, braced = prone or word == "prone", moving or word == "moving", aimed or word == "aimed", braced or word == "braced"
@@ -302,10 +306,12 @@ def aim(
             wall = True
         elif word == "enemy_weapon":
             captured = True
+        elif word in COVER_ROWS:
+            cover.append(COVER_ROWS[word])
         elif word in TERRAINS:
             terrain = word
         else:
-            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall, enemy_weapon or a terrain")
+            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall, enemy_weapon, behind_window, by_bunker, behind_slit or a terrain")
     braced = braced or bool(shooter.get("prone"))  # a prone firer is braced ([10.22])
     prone = prone or lies_prone(victim)  # the target as the record shows him ([10.82])
     charts = _charts(ctx)
@@ -313,6 +319,7 @@ def aim(
     rows = [r for r, flag in (("target_prone", prone), ("target_moving", moving), ("aiming", aimed)) if flag]
     if captured:
         rows.append(enemy_weapon_row(weapon))
+    rows += cover
     if wall:
         why = flush_against_wall(game, victim, moving=moving, ruling_r26=rulings["R26"])
         if why:

@@ -324,3 +324,14 @@ def test_11_13_never_two_grenades_thrown_in_one_phase(engine) -> None:
     state = perform(engine, state, "prepare", answers=cells, man="A1", kind="smoke").state
     with pytest.raises(ParagraphsError, match=r"never two in one phase \(\[11.13\]\)"):
         perform(engine, state, "throw", [1], cells, man="A1", distance=3)
+
+
+def test_10_31_cover_the_text_names_but_no_chart_values_is_asked(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "seen", observer="A1", target="B1").state
+    for word, row in (("by_bunker", "target_by_bunker"), ("behind_window", "target_behind_window"), ("behind_slit", "target_behind_slit")):
+        stopped = engine.perform("fire_at", state, PISTOL_CELLS, args={"firer": "A1", "target": "B1", "weapon": "pistol", "distance": 3, "options": word})
+        assert [q.key for q in stopped.questions] == [f"cell.fire_modifiers.{row}.result"]
+    res = perform(engine, state, "fire_at", [99], {**PISTOL_CELLS, "cell.fire_modifiers.target_by_bunker.result": -20}, firer="A1", target="B1", weapon="pistol", distance=3, options="by_bunker")
+    assert res.label == "A1 missed B1 (chance 67)"
