@@ -20,7 +20,8 @@ place of emplacement, fuse time, chance of success, damage to men by range).
 The scenario's numbers are printed data (``explosives`` of a side in
 ``scenarios.yaml``); [48.43]'s 2D6 at 5-6 squares, above the 1D6 at 3-4, is kept as
 printed and flagged there. A man carrying the enemy's charge panics at three times his
-percentage and checks twice a turn ([11.74]); the players call those checks with
+percentage in every check (the referee triples it) and checks twice a turn ([11.74]):
+the check before his tasks is the referee's, the one after them the players call with
 ``panic``.
 """
 

@@ -4,8 +4,8 @@ two men in a square, from the panic checks to the fifth round.
 Order ([12.0], [5.1] D): a panic check for each man; the combat's own initiative
 ([12.54], 1D10 each, ruling R18); one disengagement attempt ([12.3]); then five rounds of
 grapple or evade ([12.4]) and blows in initiative order ([12.5]-[12.8]). Each man says
-in each round whether he grapples or evades (asked, unless he has panicked, who grapples
-every round, [14.29], or is surprised, who cannot grapple, [12.24]). Wounds apply at once;
+in each round whether he grapples or evades (asked, unless he is surprised, who cannot
+grapple, [12.24], even in a panic, or has panicked, who grapples every round, [14.29]). Wounds apply at once;
 the combat ends when a man is killed or incapacitated. Both men spend no task points in
 the task phases of the turn ([12.0]).
 """
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs.errors import ParagraphsError
 
-from paragraphs_spi_commando.referee import condition_of, game_of, man_of
+from paragraphs_spi_commando.referee import condition_of, game_of, man_of, surprised_now
 
 if TYPE_CHECKING:
     from paragraphs.context import Context
@@ -26,12 +26,13 @@ STANCES = (("grapple", "grapple"), ("evade", "evade"))
 
 
 def melee_weapon(charts: Any, man: dict[str, Any], chosen: str | None = None) -> str:
-    """The [12.93] row a man strikes with ([12.51]): the weapon named, else the
-    hand-to-hand weapon he carries (a knife, a stick), else his prepared fire weapon's
-    row, else his fists."""
+    """The [12.93] row a man strikes with ([12.51]: his prepared weapon or his fists): the
+    weapon named (the players change his prepared weapon, [12.51], [13.18], or drop it
+    for his fists), else his prepared weapon's row, else his fists. A knife or stick he
+    carries is struck with only when named."""
     melee_rows = {r.key for r in charts["melee_weapons"].rows}
     fire_rows = {r.key for r in charts["weapons"].rows}
-    for weapon in ([chosen] if chosen else []) + [w for w in man["weapons"] if w in melee_rows and w not in fire_rows]:
+    for weapon in [chosen] if chosen else []:
         if weapon in melee_rows:
             return weapon
         if weapon in fire_rows:
@@ -88,10 +89,10 @@ def _stance(ctx: Context, man_id: str, man: dict[str, Any], round_: int, turn: i
 
     if forced is not None:
         return forced
+    if surprised_now(man, turn):
+        return "evade"  # he may not grapple ([12.24]), even in a panic ([14.29])
     if man.get("routine") == "melee_panic":
         return "grapple"
-    if man.get("surprised_turn") is not None and int(turn) - int(man["surprised_turn"]) <= 1:
-        return "evade"
     q = Question(f"stance.{round_}{index}", f"Round {round_}: does {man_id} grapple or evade?", "choice", choices=STANCES)
     return str(ctx.answer(q))
 
@@ -105,9 +106,10 @@ def _blow(ctx: Context, striker_id: str, target_id: str, men: dict[str, dict[str
     striker, target = men[striker_id], men[target_id]
     weapon = weapons[striker_id]
     wounded = condition_of(striker) == "seriously wounded"
-    surprised_first = first_blow and target.get("surprised_turn") is not None
+    surprised = surprised_now(target, game_of(ctx)["turn"])
+    surprised_first = first_blow and surprised
     if weapon == "garrote":
-        chance = rules.garrote_hit_chance(charts, grappled=grappled, surprised=target.get("surprised_turn") is not None)
+        chance = rules.garrote_hit_chance(charts, grappled=grappled, surprised=surprised)
         if not chance or ctx.check("spi_percent", {"chance": chance, "purpose": f"{striker_id} garrotes {target_id}", "success": "hit", "failure": "missed"}) == "failure":
             ctx.say(f"{striker_id}'s garrote misses {target_id}" + ("" if chance else " (he must grapple first, [12.83])"))
             return False
@@ -236,7 +238,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     for mid, man in men.items():
         man["in_melee"] = True
         man["melee_turn"] = game["turn"]
-        if man.get("surprised_turn") is None and panic_check(ctx, game, mid, "before hand-to-hand combat") is not None:
+        if panic_check(ctx, game, mid, "before hand-to-hand combat") is not None:
             man["routine"] = "melee_panic"
             ctx.say(f"{mid} grapples and strikes every round in his panic ([14.29])")
     lead = next(n for n in names if player[n] != player[first])
@@ -260,7 +262,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     if withdraw is not None:
         leaving = [n for n in names if player[n] == player[withdraw]]
         staying = [n for n in names if player[n] != player[withdraw]]
-        if men[withdraw].get("surprised_turn") is not None:
+        if surprised_now(men[withdraw], game["turn"]):
             ctx.say(f"{withdraw} is surprised and may not disengage ([12.32])")
         else:
             result = disengagement(charts, len(leaving), len(staying), ctx.roll("2d6", f"{withdraw} tries to disengage"))
@@ -366,7 +368,7 @@ def _resolve_grapples(ctx: Context, fighting: list[str], stances: dict[str, str]
             grapples[mid] = target
             if targets.get(target) == mid and target not in grapples:
                 grapples[target] = mid
-        elif men[target].get("surprised_turn") is not None:
+        elif surprised_now(men[target], game_of(ctx)["turn"]):
             grapples[mid] = target
             grapples.setdefault(target, mid)
             ctx.say(f"{target} is surprised and is grappled ([12.24])")

@@ -243,6 +243,7 @@ _REFEREE: dict[str, tuple[str, str, str, str]] = {
     "prepare": ("throwing", "prepare", "11.1", "The man acting prepares a grenade (args: man, kind)."),
     "throw": ("throwing", "throw", "11.2", "The man acting throws his prepared grenade (args: man, distance, options): accuracy, scatter and burst."),
     "burst": ("throwing", "burst", "11.4", "The last fragmentation grenade explodes among the men named (args: men)."),
+    "aperture": ("throwing", "aperture", "11.3", "The grenade just thrown scatters at a window, slit or door (args: kind): 1D10 says whether it goes through (ruling R13)."),
     # fire at a man entering the square, return fire, opportunity throws, explosives
     "enter": ("entering", "enter", "12.12", "The man acting enters the square of one or two enemy men (args: mover, occupants): he stops; each occupant is surprised, or may move away and fire at him ([12.12]-[12.17])."),
     "plot_throw": ("throwing", "plot_throw", "11.61", "Plot (or unplot) a man holding a prepared grenade for an opportunity throw in phase B (args: man): throw cost + 5 paid now, not announced."),

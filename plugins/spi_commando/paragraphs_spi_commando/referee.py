@@ -158,6 +158,25 @@ def condition_of(man: dict[str, Any]) -> str:
     return "dead" if man["dead"] else condition(int(man["endurance"]), int(man["wounds"]))
 
 
+def surprised_now(man: dict[str, Any], turn: int) -> bool:
+    """[12.22]: a man whose square was entered unseen is surprised in that game-turn and
+    the next, and no longer after."""
+    return man.get("surprised_turn") is not None and int(turn) - int(man["surprised_turn"]) <= 1
+
+
+def lies_prone(man: dict[str, Any]) -> bool:
+    """Whether the record shows the man prone: he fell prone (a task, a panic) and has not
+    stood, or he is incapacitated, always prone ([9.22])."""
+    return bool(man.get("prone")) or condition_of(man) == "incapacitated"
+
+
+def refuse_with_grenade_in_hand(man_id: str, man: dict[str, Any], what: str = "fires") -> None:
+    """[11.12]: a man holding a prepared grenade fires no weapon and reloads none until he
+    has thrown it (it is his prepared weapon, [13.17])."""
+    if man.get("grenade"):
+        raise ParagraphsError(f"{man_id} holds a prepared {man['grenade']} grenade: he throws it first ([11.12]), then {what}")
+
+
 def wound(ctx: Context, man: str = "", points: int = 0, **_: Any) -> str:
     """Record ``points`` wound points against ``man`` ([9.1]) and say his condition."""
     m = man_of(game_of(ctx), man)
@@ -198,6 +217,7 @@ def fire_at(
         raise ParagraphsError(f"{target} is already dead")
     if weapon not in shooter["weapons"]:
         raise ParagraphsError(f"{firer} carries {', '.join(shooter['weapons'])}, not {weapon}")
+    refuse_with_grenade_in_hand(firer, shooter)
     if target not in game["observes"].get(firer, []):
         raise ParagraphsError(f"{firer} has not observed {target}: a man fires only at a man he observes ([10.14])")
     entry = entry_fire(game, firer, target)  # [12.13]: fire at a man entering his square
@@ -220,10 +240,33 @@ def fire_at(
 
         result += offer(game, target, firer, wounds_before)
     _after_fire(ctx, game, firer, shooter, target, victim, weapon, braced=braced, opportunity=opportunity, wound_points=total)
+    if aimed or "aimed" in (options or "").split():
+        spend_all_aiming(ctx, firer, shooter)
     return result
 
 
+def spend_all_aiming(ctx: Context, firer: str, shooter: dict[str, Any]) -> None:
+    """[10.82]: a man who aims his fire spends all his task points on it."""
+    if int(shooter["tp"]) < ALLOWANCE:
+        shooter["tp"] = ALLOWANCE
+        ctx.say(f"{firer} aimed: the fire takes all his task points ([10.82])")
+
+
 FIRE_FLAGS = ("prone", "moving", "aimed", "braced")
+#: Protection the rules text names but no chart values ([10.31], [24.32], [24.53]): the
+#: word brings in the [10.82] row, an unknown cell the players give.
+COVER_ROWS = {"behind_window": "target_behind_window", "by_bunker": "target_by_bunker", "behind_slit": "target_behind_slit"}
+#: [13.24]: the enemy weapons a man fires without the -15 of [10.82] (melee weapons are
+#: never fired); the semi-automatic rifle is read as a rifle, the automatic rifle not.
+ENEMY_WEAPONS_WITHOUT_PENALTY = ("pistol", "rifle", "carbine", "semi_automatic_rifle")
+
+
+def enemy_weapon_row(weapon: str) -> str:
+    """The [10.82] row of a fire with a weapon taken from the enemy, refused for the
+    weapons [13.24] spares."""
+    if weapon in ENEMY_WEAPONS_WITHOUT_PENALTY:
+        raise ParagraphsError(f"a captured {weapon.replace('_', ' ')} fires without the -15 ([13.24]): drop enemy_weapon")
+    return "enemy_weapon"
 TERRAINS = ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble")
 
 
@@ -246,26 +289,37 @@ def aim(
 ) -> tuple[int, int, bool]:
     """The chance to hit and the kill percentage of a fire ([10.0] procedure, [10.82],
     [10.83]) and whether the weapon is braced. ``options`` (as a session types them) may
-    name ``prone``, ``moving``, ``aimed``, ``braced``, ``wall`` and the target's terrain;
+    name ``prone``, ``moving``, ``aimed``, ``braced``, ``wall``, ``enemy_weapon`` (a
+    weapon taken from the enemy, [13.24]) and the target's terrain;
     ``wounds`` stands for the firer's wound points when they are not his present ones
     (the return fire of [10.55])."""
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules import fire as rules
     from paragraphs_spi_commando.rules.wounds import condition
 
-    wall = False
+    wall = captured = False
+    cover: list[str] = []
     for word in (options or "").split():
         if word in FIRE_FLAGS:
             prone, moving, aimed, braced = prone or word == "prone", moving or word == "moving", aimed or word == "aimed", braced or word == "braced"
         elif word == "wall":
             wall = True
+        elif word == "enemy_weapon":
+            captured = True
+        elif word in COVER_ROWS:
+            cover.append(COVER_ROWS[word])
         elif word in TERRAINS:
             terrain = word
         else:
-            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall or a terrain")
+            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall, enemy_weapon, behind_window, by_bunker, behind_slit or a terrain")
+    braced = braced or bool(shooter.get("prone"))  # a prone firer is braced ([10.22])
+    prone = prone or lies_prone(victim)  # the target as the record shows him ([10.82])
     charts = _charts(ctx)
     rulings = _choices(ctx)
     rows = [r for r, flag in (("target_prone", prone), ("target_moving", moving), ("aiming", aimed)) if flag]
+    if captured:
+        rows.append(enemy_weapon_row(weapon))
+    rows += cover
     if wall:
         why = flush_against_wall(game, victim, moving=moving, ruling_r26=rulings["R26"])
         if why:
@@ -320,7 +374,7 @@ def flush_against_wall(game: dict[str, Any], victim: dict[str, Any], *, moving: 
         return "a moving man has no benefit of a wall ([10.31])"
     if ruling_r26 == "players_say":
         return None
-    surprised = victim.get("surprised_turn") is not None and int(game["turn"]) - int(victim["surprised_turn"]) <= 1
+    surprised = surprised_now(victim, game["turn"])
     if victim.get("acted") or left(victim) == 0 or condition_of(victim) == "incapacitated" or surprised:
         return None
     return "he may still move this turn"
@@ -366,7 +420,8 @@ def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str
 
 def _fire_permission(game: dict[str, Any], firer: str, shooter: dict[str, Any], target: str) -> str:
     """``task`` when the firer is the man acting, ``opportunity`` when he is plotted and
-    may interrupt the man acting ([10.7], [6.32]); else the reason he may not fire now."""
+    may interrupt the man acting or answer the enemy man who fired last ([10.7], [10.71],
+    [6.32]); else the reason he may not fire now."""
     from paragraphs_spi_commando.rules.sequence import TASK_PHASES, may_opportunity_fire
     from paragraphs_spi_commando.turns import require_phase, view
 
@@ -379,9 +434,14 @@ def _fire_permission(game: dict[str, Any], firer: str, shooter: dict[str, Any], 
         return "task"
     if game["active"] == target and may_opportunity_fire(view(shooter), game["phase"]):
         return "opportunity"
+    # [10.71]: a man who has just fired at the firer's side, out of turn too, may be answered
+    # by opportunity fire (opportunity fire can trigger the enemy's)
+    last = game.get("last_firer")
+    if game["active"] is not None and last == target and man_of(game, target)["side"] != shooter["side"] and may_opportunity_fire(view(shooter), game["phase"]):
+        return "opportunity"
     if game["active"] is None:
         raise ParagraphsError(f"nobody is acting: type activate {firer} when it is his side's turn")
-    raise ParagraphsError(f"{game['active']} is acting: only a man plotted for opportunity fire, not yet fired this turn, may fire at him now ([10.7])")
+    raise ParagraphsError(f"{game['active']} is acting: only a man plotted for opportunity fire, not yet fired this turn, may fire now, at him or at the man who fired last ([10.7])")
 
 
 def _after_fire(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str, Any], target: str, victim: dict[str, Any], weapon: str, *, braced: bool, opportunity: bool, wound_points: int) -> None:
@@ -405,6 +465,7 @@ def _after_fire(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[st
         if ctx.check("spi_percent", spec) == "success":
             shooter["unloaded"] = [*(shooter.get("unloaded") or []), weapon]
             ctx.say(f"{firer}'s {weapon} is unloaded ([10.6]): reload before firing it again")
+    game["last_firer"] = firer  # [10.71]: his fire may now be answered by opportunity fire
     raise_alarm(ctx, game, shooter, f"{firer} fired")
     ctx.say(f"Enemy men with sight of {firer} and in range now observe him ([8.5]): seen <man> {firer}")
     if not opportunity:
@@ -414,7 +475,8 @@ def _after_fire(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[st
     if wound_points and loses_task_points(opportunity_fire=True, acted=True, ruling_r6=rulings["R6"]):
         victim["tp"] = min(int(victim["tp"]) + 2 * wound_points, 50)
         ctx.say(f"{target} loses {2 * wound_points} task points to his wounds ([9.31])")
-    if alive and checks_under_opportunity_fire(hit=bool(wound_points), ruling_r19=rulings["R19"]):
+    running = victim.get("routine") == "preservation"  # he checks for no panic ([15.22])
+    if alive and not running and checks_under_opportunity_fire(hit=bool(wound_points), ruling_r19=rulings["R19"]):
         routine = panic_check(ctx, game, target, "under opportunity fire")
         if routine is not None:
             victim["routine"] = routine
@@ -441,7 +503,9 @@ def raise_alarm(ctx: Context, game: dict[str, Any], attacker: dict[str, Any], wh
 def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 0, options: str | None = None, **_: Any) -> str:
     """One observation attempt ([8.7]): the observer's side letter gives the base, a
     defending side loses 20 until it has seen a commando (L1896), and ``options`` may name
-    ``prone``, ``moving`` (the target), ``moved`` (the observer) and the target's terrain.
+    ``prone``, ``moving`` (the target), ``moved`` (the observer), ``inside_building`` or
+    ``inside_hangar`` (the target inside, the observer outside: [8.45], [8.64]) and the
+    target's terrain.
     A success is kept for that observer only ([8.82]); he holds three men at most ([8.34])."""
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules.observation import Sighting, observation_chance
@@ -461,23 +525,37 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
     refusal = _observation_refusal(game, eye, target, tried)
     if refusal:
         raise ParagraphsError(f"{observer} may not try to observe {target} now: {refusal}")
-    flags = {"prone": False, "moving": False, "moved": False}
+    flags = {"prone": False, "moving": False, "moved": False, "inside_building": False, "inside_hangar": False}
     terrain = "clear"
     from paragraphs_spi_commando.optional_rules import LIGHTING, lighting_modifier
 
     lights = [w for w in (options or "").split() if w in LIGHTING]
     lighting = lighting_modifier(game, lights)
+    lit = "lit" in (options or "").split() or "near_searchlight" in lights
+    if "lit" in (options or "").split():
+        from paragraphs_spi_commando.optional_rules import require
+
+        require(game, "searchlights", "illumination", "hand_held_flares")
+    within_observation_range(ctx, game, observer, target, int(distance), lit=lit)
     for word in (options or "").split():
-        if word in LIGHTING:
+        if word in LIGHTING or word == "lit":
             continue
         if word in flags:
             flags[word] = True
         elif word in ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble"):
             terrain = word
         else:
-            raise ParagraphsError(f"observe: {word!r} is not prone, moving, moved, a terrain, near_searchlight or from_light")
+            raise ParagraphsError(f"observe: {word!r} is not prone, moving, moved, inside_building, inside_hangar, a terrain, lit, near_searchlight or from_light")
     side = game["sides"][eye["side"]]
-    sighting = Sighting(distance=int(distance), target_prone=flags["prone"], target_terrain=terrain, observer_moved=flags["moved"], target_moving=flags["moving"])
+    sighting = Sighting(
+        distance=int(distance),
+        target_prone=flags["prone"] or lies_prone(seen),
+        target_terrain=terrain,
+        target_inside_building=flags["inside_building"],
+        target_inside_hangar=flags["inside_hangar"],
+        observer_moved=flags["moved"],
+        target_moving=flags["moving"],
+    )
     defending = defending_penalty(game, side, _choices(ctx)["R21"])
     chance = observation_chance(_charts(ctx), str(side["observation"]), sighting, defending=defending, ruling_r11=_choices(ctx)["R11"], lighting=lighting)
     tried["targets"].append(target)
@@ -488,6 +566,22 @@ def observe(ctx: Context, observer: str = "", target: str = "", distance: int = 
     eye["new_sightings"] = int(eye.get("new_sightings") or 0) + 1
     _sighted(ctx, game, eye, observer, seen, target)
     return f"{observer} observes {target} (chance {chance})"
+
+
+def within_observation_range(ctx: Context, game: dict[str, Any], observer: str, target: str, distance: int, *, lit: bool = False) -> None:
+    """[8.12]: a man tries to observe only a man within the scenario's observation range,
+    read from its weather and light ([8.13]); a target in a lit area is read by the day
+    column ([33.24], [34.11])."""
+    from paragraphs_spi_commando.procedures import _charts
+    from paragraphs_spi_commando.rules.observation import in_range, observation_range
+    from paragraphs_spi_commando.scenarios import scenario
+
+    record = scenario(ctx.book, str(game["scenario"])).record
+    weather, light = str(record["weather"]), "day" if lit else str(record["light"])
+    limit = observation_range(_charts(ctx), weather, light)
+    if not in_range(distance, limit):
+        where = f"{weather.replace('_', ' ')}, {light.replace('_', '/')}" + (", a lit area" if lit else "")
+        raise ParagraphsError(f"{target} is {distance} squares from {observer}, beyond the observation range of {limit} squares ({where}) ([8.12])")
 
 
 def _attempts(game: dict[str, Any], man: dict[str, Any]) -> dict[str, Any]:
@@ -507,7 +601,7 @@ def _observation_refusal(game: dict[str, Any], man: dict[str, Any], target: str,
     phase = game["phase"]
     if phase not in ("A", "E", "F"):
         return f"observation is tried in phases A, E and F, not {phase}"
-    if man.get("surprised_turn") is not None and int(game["turn"]) - int(man["surprised_turn"]) <= 1:
+    if surprised_now(man, game["turn"]):
         return "a surprised man may not observe ([12.22])"
     if phase == "A" and tried["targets"]:
         return "one attempt a man in the observation phase ([8.31])"

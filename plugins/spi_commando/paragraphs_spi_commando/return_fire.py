@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs.errors import ParagraphsError
 
-from paragraphs_spi_commando.referee import _after_fire, aim, condition_of, game_of, man_of, volley
+from paragraphs_spi_commando.referee import _after_fire, aim, condition_of, game_of, man_of, refuse_with_grenade_in_hand, volley
 
 if TYPE_CHECKING:
     from paragraphs.context import Context
@@ -58,6 +58,7 @@ def return_fire(ctx: Context, man: str = "", weapon: str = "", distance: int = 0
         raise ParagraphsError(f"{target} is already dead")
     if weapon not in shooter["weapons"]:
         raise ParagraphsError(f"{man} carries {', '.join(shooter['weapons'])}, not {weapon}")
+    refuse_with_grenade_in_hand(man, shooter)
     if weapon in (shooter.get("unloaded") or []):
         raise ParagraphsError(f"{man}'s {weapon} is unloaded ([10.63])")
     if _choices(ctx)["R40"] == "observed" and target not in game["observes"].get(man, []):
@@ -73,4 +74,8 @@ def return_fire(ctx: Context, man: str = "", weapon: str = "", distance: int = 0
     ctx.say(f"{man} fires back at {target} as he was before the hit ({before}; [10.55]): {cost} + {plot} task points ([10.76])")
     total, result = volley(ctx, charts, man, target, victim, weapon, chance, kill, braced=braced)
     _after_fire(ctx, game, man, shooter, target, victim, weapon, braced=braced, opportunity=True, wound_points=total)
+    if "aimed" in (options or "").split():
+        from paragraphs_spi_commando.referee import spend_all_aiming
+
+        spend_all_aiming(ctx, man, shooter)
     return result

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs.errors import ParagraphsError
 
-from paragraphs_spi_commando.referee import condition_of, game_of, man_of
+from paragraphs_spi_commando.referee import condition_of, game_of, lies_prone, man_of, refuse_with_grenade_in_hand
 
 if TYPE_CHECKING:
     from paragraphs.context import Context
 
-FLAGS = ("prone", "moving", "aimed")
+FLAGS = ("prone", "moving", "aimed", "enemy_weapon")
 TERRAINS = ("clear", "rough_crater", "trench", "woods", "forest", "dune", "rubble")
 
 
@@ -39,7 +39,7 @@ class Share:
     def parse(cls, text: str) -> Share:
         parts = text.split(":")
         if len(parts) not in (3, 4) or not parts[1].isdigit() or not parts[2].isdigit():
-            raise ParagraphsError(f"spray: {text!r} is not MAN:FIRES:RANGE[:prone,moving,aimed,terrain]")
+            raise ParagraphsError(f"spray: {text!r} is not MAN:FIRES:RANGE[:prone,moving,aimed,enemy_weapon,terrain]")
         flags, terrain = [], "clear"
         for word in (parts[3].split(",") if len(parts) == 4 and parts[3] else []):
             if word in FLAGS:
@@ -47,7 +47,7 @@ class Share:
             elif word in TERRAINS:
                 terrain = word
             else:
-                raise ParagraphsError(f"spray: {word!r} is not prone, moving, aimed or a terrain")
+                raise ParagraphsError(f"spray: {word!r} is not prone, moving, aimed, enemy_weapon or a terrain")
         if int(parts[1]) < 1:
             raise ParagraphsError(f"spray: {parts[0]} needs one fire or more")
         return cls(parts[0], int(parts[1]), int(parts[2]), tuple(flags), terrain)
@@ -81,8 +81,10 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     parsed = [Share.parse(w) for w in words if w != "braced"]
     game = game_of(ctx)
     shooter = man_of(game, firer)
+    braced = braced or bool(shooter.get("prone"))  # a prone firer is braced ([10.22])
     if weapon not in shooter["weapons"]:
         raise ParagraphsError(f"{firer} carries {', '.join(shooter['weapons'])}, not {weapon}")
+    refuse_with_grenade_in_hand(firer, shooter)
     for share in parsed:
         if condition_of(man_of(game, share.target)) == "dead":
             raise ParagraphsError(f"{share.target} is already dead")
@@ -110,7 +112,9 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
         victim = man_of(game, share.target)
         could_return = may_opportunity_fire(view(victim), game["phase"])
         wounds_before = int(victim["wounds"])
-        rows = [r for r, flag in (("target_prone", "prone"), ("target_moving", "moving"), ("aiming", "aimed")) if flag in share.flags]
+        rows = [r for r, flag in (("target_prone", "prone"), ("target_moving", "moving"), ("aiming", "aimed"), ("enemy_weapon", "enemy_weapon")) if flag in share.flags]
+        if lies_prone(victim) and "target_prone" not in rows:
+            rows.append("target_prone")  # the target as the record shows him ([10.82], [9.22])
         chance = rules.hit_chance(
             rules.base_chance(charts, weapon, share.distance, braced=braced),
             rules.modifier_total(charts, rows, target_terrain=share.terrain),

@@ -24,13 +24,15 @@ if TYPE_CHECKING:
     from paragraphs.context import Context
 
 KINDS = ("fragmentation", "smoke")
+#: [11.0]: unless the scenario says otherwise, each man carries twelve of each kind.
+GRENADES_EACH = 12
 SQUARES = ("open", "vented", "closed")
 
 
 def prepare(ctx: Context, man: str = "", kind: str = "fragmentation", **_: Any) -> str:
     """[11.1]: the man acting prepares a grenade of ``kind`` (a task); one a phase
-    ([11.11]); preparing a second while holding one sets the first off on 25 or less
-    ([11.13])."""
+    ([11.11]), twelve of each kind a game ([11.0]); preparing a second while holding one
+    sets the first off on 25 or less ([11.13])."""
     from paragraphs_spi_commando.procedures import _charts
     from paragraphs_spi_commando.rules.grenades import second_grenade_explodes
     from paragraphs_spi_commando.rules.tasks import cost
@@ -44,13 +46,24 @@ def prepare(ctx: Context, man: str = "", kind: str = "fragmentation", **_: Any) 
         raise ParagraphsError(f"{man}'s side has no grenades in this scenario")
     if m.get("prepared_phase") == f"{game['turn']}{game['phase']}":
         raise ParagraphsError(f"{man} has prepared a grenade this phase: one a phase ([11.11])")
+    used = dict(m.get("grenades_used") or {})
+    if int(used.get(kind, 0)) >= GRENADES_EACH:
+        raise ParagraphsError(f"{man} has used his twelve {kind} grenades ([11.0])")
     spend(man, m, "prepare a grenade", cost(_charts(ctx), "prepare_grenade", seriously_wounded=condition_of(m) == "seriously wounded"))
     m["prepared_phase"] = f"{game['turn']}{game['phase']}"
-    if m.get("grenade"):
+    m["grenades_used"] = {**used, kind: int(used.get(kind, 0)) + 1}
+    held = m.get("grenade")
+    if held:
         roll = ctx.roll("d100", f"{man} prepares a second grenade")
         if second_grenade_explodes(roll):
+            # the first goes off and sets off the second: a fragmentation burst if either is one
             m["grenade"] = None
-            game["grenade"] = {"thrower": man, "era": game_era(ctx, game), "kind": m.get("grenade") or kind, "roll": 100, "landed": True, "men": []}
+            m["prepared"] = None
+            off = "fragmentation" if "fragmentation" in (held, kind) else "smoke"
+            if off == "smoke":
+                game.setdefault("smoke", []).append({"turn": game["turn"], "by": man, "squares": None})
+                return f"{man}'s first grenade goes off in his hand ([11.13], rolled {roll}): smoke in his square, drawn at bookkeeping ([11.52])"
+            game["grenade"] = {"thrower": man, "era": game_era(ctx, game), "kind": off, "roll": 100, "landed": True, "men": []}
             return f"{man}'s first grenade goes off in his hand ([11.13], rolled {roll}): burst {man} <men around him> for the damage"
     m["grenade"] = kind
     m["prepared"] = "grenade"
@@ -66,7 +79,9 @@ def game_era(ctx: Context, game: dict[str, Any]) -> str:
 def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = None, **_: Any) -> str:
     """[11.2]: the man acting throws his prepared grenade ``distance`` squares (his combat
     task). ``options``: ``no_los`` (he cannot see the square), ``prone`` (he throws
-    prone), a square kind (``open``, ``vented``, ``closed``) and the men in the burst
+    prone), the target square's rows of [11.82] by their keys (``target_rough_crater_woods``,
+    ``target_higher``, ``target_dune_forest``, ``target_wall_or_trench``, ``through_door``,
+    ``through_window_or_slit``), a square kind (``open``, ``vented``, ``closed``) and the men in the burst
     where he aims."""
     from paragraphs_spi_commando.procedures import _charts
     from paragraphs_spi_commando.rules import grenades as rules
@@ -81,21 +96,28 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     kind = m.get("grenade")
     if not kind:
         raise ParagraphsError(f"{man} holds no prepared grenade: prepare {man} <kind> first ([11.1])")
+    stamp = f"{game['turn']}{game['phase']}"
+    if m.get("thrown_phase") == stamp:
+        raise ParagraphsError(f"{man} has thrown a grenade this phase: never two in one phase ([11.13])")
+    charts = _charts(ctx)
+    # the additive rows of [11.82], named by their keys (through_door, target_higher...)
+    target_rows = [r.key for r in charts["grenade_modifiers"].rows if r.key not in rules.HALVING_ROWS]
     rows, square, men = [], "open", []
     for word in (options or "").split():
         if word == "no_los":
             rows.append("no_los")
         elif word == "prone":
             rows.append("thrower_prone")
+        elif word in target_rows:
+            rows.append(word)
         elif word in SQUARES:
             square = word
         elif word in game["men"]:
             men.append(word)
         else:
-            raise ParagraphsError(f"throw: {word!r} is not no_los, prone, a square kind ({', '.join(SQUARES)}) or a man")
+            raise ParagraphsError(f"throw: {word!r} is not no_los, prone, a row of [11.82] ({', '.join(target_rows)}), a square kind ({', '.join(SQUARES)}) or a man")
     if condition_of(m) == "seriously wounded":
         rows.append("thrower_seriously_wounded")
-    charts = _charts(ctx)
     if opportunity:
         if "no_los" in rows:
             raise ParagraphsError(f"an opportunity throw goes to a square in {man}'s sight ([11.62])")
@@ -107,6 +129,7 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     era = game_era(ctx, game)
     chance = rules.accuracy(charts, rules.base_chance(charts, era, kind, int(distance)), rows, bonus=int(game["sides"][m["side"]]["grenade_bonus"]))
     roll = ctx.roll("d100", f"{man} throws a {kind} grenade")
+    m["thrown_phase"] = stamp
     m["grenade"] = None
     m["prepared"] = None
     raise_alarm(ctx, game, m, f"{man} threw a grenade")
@@ -118,7 +141,7 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     else:
         direction = rules.scatter_direction(ctx.roll("d10", "scatter direction", allowed=set(range(1, 9))))
         squares = rules.scatter_distance(charts, ctx.roll("d6", "scatter distance"))
-        said = f"{man}'s {kind} grenade scatters {squares} squares toward direction {direction} of the map's Scatter Diagram (chance {chance}, rolled {roll}); it stops short at a wall in the way ([11.0])"
+        said = f"{man}'s {kind} grenade scatters {squares} squares toward direction {direction} of the map's Scatter Diagram (chance {chance}, rolled {roll}); it stops short at a wall in the way ([11.0]); at a window, slit or door, type aperture <kind> ([11.3])"
         men = []
     if kind == "smoke":
         game.setdefault("smoke", []).append({"turn": game["turn"], "by": man, "squares": None})
@@ -126,6 +149,28 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     if not landed:
         return said + f": burst <men in its burst> [{'|'.join(SQUARES)}]"
     return said + "; " + _burst(ctx, game, men, square)
+
+
+def aperture(ctx: Context, kind: str = "", **_: Any) -> str:
+    """[11.3]: the players see the scatter path of the grenade just thrown cross a window,
+    slit or door; 1D10 says whether it goes through (window or slit on 1-2, door on 3-5,
+    ruling R13) or lands just in front of it. Once a grenade."""
+    from paragraphs_spi_commando.procedures import _choices
+    from paragraphs_spi_commando.rules.grenades import passes_aperture
+
+    game = game_of(ctx)
+    grenade = game.get("grenade")
+    if not grenade or grenade.get("landed") or grenade.get("exploded"):
+        raise ParagraphsError("aperture: no scattering grenade is in the air (it applies to the grenade just thrown that scattered)")
+    if grenade.get("aperture"):
+        raise ParagraphsError(f"aperture: one roll a grenade ([11.3]); this one was rolled at a {grenade['aperture']}")
+    if kind not in ("window", "slit", "door"):
+        raise ParagraphsError(f"aperture: the kind is window, slit or door, not {kind!r}")
+    d10 = ctx.roll("d10", f"the grenade scatters at a {kind}")
+    grenade["aperture"] = kind
+    if passes_aperture(kind, d10, ruling_r13=_choices(ctx)["R13"]):
+        return f"the grenade goes through the {kind} ([11.3], {d10} on 1D10): it lands in the first square beyond it"
+    return f"the grenade lands just in front of the {kind} ([11.3], {d10} on 1D10)"
 
 
 def plot_throw(ctx: Context, man: str = "", **_: Any) -> str:
@@ -252,6 +297,8 @@ def _under_opportunity_throw(ctx: Context, game: dict[str, Any], name: str, m: d
         return
     m["tp"] = min(int(m["tp"]) + 2 * wp, 50)
     ctx.say(f"{name} loses {2 * wp} task points to his wounds ([9.31])")
+    if m.get("routine") == "preservation":
+        return  # a man running the preservation routine checks for no panic ([15.22])
     routine = panic_check(ctx, game, name, "under an opportunity throw")
     if routine is not None:
         m["routine"] = routine

@@ -126,7 +126,8 @@ def observed_modifier(game: dict[str, Any], man_id: str, man: dict[str, Any]) ->
 
 def panic_percentage_of(ctx: Context, game: dict[str, Any], man_id: str) -> int:
     """A man's panic percentage now: his side's, with his wounds, his observations, his
-    side's preservation condition and the first alert turn ([14.41], [15.12], [38.63])."""
+    side's preservation condition and the first alert turn ([14.41], [15.12], [38.63]),
+    times three while he carries an explosive of the enemy's ([11.74])."""
     from paragraphs_spi_commando.procedures import _charts
     from paragraphs_spi_commando.rules.panic import panic_percentage
 
@@ -135,7 +136,9 @@ def panic_percentage_of(ctx: Context, game: dict[str, Any], man_id: str) -> int:
     c = condition_of(man)
     wounds = "seriously wounded" if c in ("seriously wounded", "incapacitated") else "wounded" if c == "wounded" else "unhurt"
     first_alert = side["mode"] == "defending" and game.get("alert_turn") == game["turn"] and bool(game["observes"].get(man_id))
-    return panic_percentage(_charts(ctx), int(side["panic"]), wounds=wounds, observed=observed_modifier(game, man_id, man), condition=int(side["condition"]), first_alert_turn=first_alert)
+    # [11.74]: carrying an explosive of the enemy's triples his percentage
+    enemy_charge = any(c["holder"] == man_id and c["side"] != man["side"] for c in game.get("charges") or ())
+    return panic_percentage(_charts(ctx), int(side["panic"]), wounds=wounds, observed=observed_modifier(game, man_id, man), condition=int(side["condition"]), first_alert_turn=first_alert, multiplier=3 if enemy_charge else 1)
 
 
 def panic_check(ctx: Context, game: dict[str, Any], man_id: str, why: str) -> str | None:
@@ -276,6 +279,7 @@ def next_step(ctx: Context, **_: Any) -> str:
         return f"the game is over: turn {length} has ended; type victory"
     game["phase"] = phase
     game["passed"] = []
+    game["last_firer"] = None
     game["to_act"] = None
     if new_turn:
         game["turn"] = int(game["turn"]) + 1
@@ -439,6 +443,7 @@ def activate(ctx: Context, man: str = "", **_: Any) -> str:
 
 def _hand_over(game: dict[str, Any], side: str) -> None:
     game["active"] = None
+    game["last_firer"] = None  # a fire is answered while its man's activation lasts ([10.71])
     game["to_act"] = next_to_act(side_order(game), side, views(game), game["phase"], game["passed"])
 
 
@@ -522,6 +527,8 @@ def move(ctx: Context, man: str = "", orthogonal: int = 0, options: str | None =
             raise ParagraphsError(f"move: {word!r} is not diagonal=N, entry=N, prone, door or a terrain (clear, rough_crater, trench, woods)")
     if int(orthogonal) < 0 or diagonal < 0 or int(orthogonal) + diagonal == 0:
         raise ParagraphsError("move needs at least one square")
+    if m.get("prone") and not prone:
+        raise ParagraphsError(f"{man} is prone: move him prone (crawling) or stand him first (task {man} stand) ([5.22])")
     charts, ruling = _charts(ctx), _choices(ctx)["R4"]
     wounded = condition_of(m) == "seriously wounded"
     cost = int(orthogonal) * move_cost(charts, terrain=terrain, prone=prone, seriously_wounded=wounded, ruling_r4=ruling)
@@ -550,11 +557,16 @@ def task(ctx: Context, man: str = "", name: str = "", **_: Any) -> str:
 
     game = game_of(ctx)
     m = require_active(game, man, "a task")
-    allowed = {"fire": ("fall_prone",), "move": ("fall_prone",), "preservation": ("fall_prone", "exit_map")}.get(m.get("routine") or "")
+    # a prone man running from panic or for his edge may first stand up ([5.22])
+    allowed = {"fire": ("fall_prone",), "move": ("fall_prone", "stand"), "preservation": ("fall_prone", "stand", "exit_map")}.get(m.get("routine") or "")
     if allowed is not None and name not in allowed:
         raise ParagraphsError(f"{man} runs the {m['routine']} routine: of the other tasks only {' or '.join(allowed)} ([14.2], [15.2])")
     if name not in TASKS:
         raise ParagraphsError(f"task: {name!r} is not one of {', '.join(TASKS)}")
+    if name == "reload":
+        from paragraphs_spi_commando.referee import refuse_with_grenade_in_hand
+
+        refuse_with_grenade_in_hand(man, m, "reloads")
     wounded = condition_of(m) == "seriously wounded"
     if name == "fall_prone" and cost(_charts(ctx), name, seriously_wounded=wounded) > left(m):
         m["prone"] = True

@@ -33,13 +33,13 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(
         id="observe",
         title=TITLE,
-        help="one observation attempt: observer, target, range in squares, then any of prone moving moved and the target's terrain",
+        help="one observation attempt: observer, target, range in squares (within the scenario's observation range), then any of prone moving moved inside_building inside_hangar lit and the target's terrain",
         procedure="observe",
         arguments=(
             VerbArgument("observer", "the observing man (A1...)"),
             VerbArgument("target", "the enemy man (B3...)"),
             VerbArgument("distance", "range in squares", "integer"),
-            VerbArgument("options", "prone, moving, moved, a terrain", optional=True, rest=True),
+            VerbArgument("options", "prone, moving, moved, inside_building, inside_hangar, lit, a terrain", optional=True, rest=True),
         ),
     )
     yield SessionVerb(
@@ -52,14 +52,14 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(
         id="fire",
         title=TITLE,
-        help="one fire task: firer, target, weapon, range in squares, then any of prone moving aimed braced and the target's terrain",
+        help="one fire task: firer, target, weapon, range in squares, then any of prone moving aimed braced wall enemy_weapon by_bunker behind_window behind_slit and the target's terrain",
         procedure="fire_at",
         arguments=(
             VerbArgument("firer", "the firing man (A1...)"),
             VerbArgument("target", "the target man (B3...)"),
             VerbArgument("weapon", "the weapon fired", "choice", WEAPONS),
             VerbArgument("distance", "range in squares", "integer"),
-            VerbArgument("options", "prone, moving, aimed, braced, a terrain", optional=True, rest=True),
+            VerbArgument("options", "prone, moving, aimed, braced, wall, enemy_weapon, by_bunker, behind_window, behind_slit, a terrain", optional=True, rest=True),
         ),
     )
     yield SessionVerb(
@@ -120,10 +120,11 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(
         id="throw",
         title=TITLE,
-        help="the man acting throws his prepared grenade: range, then no_los, prone, open vented closed, the men in the burst",
+        help="the man acting throws his prepared grenade: range, then no_los, prone, the target square's rows of [11.82] (through_door, target_higher...), open vented closed, the men in the burst",
         procedure="throw",
-        arguments=(man, VerbArgument("distance", "range in squares", "integer"), VerbArgument("options", "no_los, prone, open/vented/closed, men in the burst", optional=True, rest=True)),
+        arguments=(man, VerbArgument("distance", "range in squares", "integer"), VerbArgument("options", "no_los, prone, rows of [11.82], open/vented/closed, men in the burst", optional=True, rest=True)),
     )
+    yield SessionVerb(id="aperture", title=TITLE, help="the grenade just thrown scatters at a window, slit or door: does it go through ([11.3])", procedure="aperture", arguments=(VerbArgument("kind", "window, slit or door", "choice", ("window", "slit", "door")),))
     yield SessionVerb(id="burst", title=TITLE, help="the last fragmentation grenade explodes among the men named (a scattered one)", procedure="burst", arguments=(VerbArgument("men", "the men of the burst, through=<man>, open/vented/closed", rest=True),))
     yield SessionVerb(id="arrive", title=TITLE, help="a side's reinforcement group arrives (its men may act from now on)", procedure="arrive", arguments=(VerbArgument("side", "the side's letter or id"),))
     yield SessionVerb(id="victory", title=TITLE, help="the scenario's victory conditions against the record", procedure="victory")
@@ -149,7 +150,7 @@ def fire_verbs() -> Iterator[SessionVerb]:
             VerbArgument("man", "the man hit"),
             VerbArgument("weapon", "the weapon he fires", "choice", WEAPONS),
             VerbArgument("distance", "range in squares", "integer"),
-            VerbArgument("options", "prone, moving, aimed, braced, a terrain", optional=True, rest=True),
+            VerbArgument("options", "prone, moving, aimed, braced, wall, enemy_weapon, by_bunker, behind_window, behind_slit, a terrain", optional=True, rest=True),
         ),
     )
     yield SessionVerb(id="explosive", title=TITLE, help="a man takes one of his side's explosives (turn 1, phase A) or one from another man", procedure="explosive", arguments=(VerbArgument("man", "the man who takes it"), VerbArgument("giver", "the man who hands it over", optional=True)))

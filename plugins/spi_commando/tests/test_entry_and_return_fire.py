@@ -33,7 +33,7 @@ def hit_plotted_b1(engine):
     """Scenario 45: B1 lies in wait; A1 fires his pistol at him from 25 squares: 35 + 12 =
     47 (kill 7); 30 wounds, a 6 on the d6: 6 WP against endurance 11, seriously wounded."""
     state = perform(engine, engine.new_state(), "setup", scenario="45").state
-    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=25).state
+    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=8).state
     state = to_phase(engine, state, "B")
     state = perform(engine, state, "plot", man="B1").state
     state = to_phase(engine, state, "E")
@@ -66,7 +66,7 @@ def test_10_55_a_dead_man_fires_back(engine) -> None:
 
 def hit_plotted_b1_killed(engine):
     state = perform(engine, engine.new_state(), "setup", scenario="45").state
-    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=25).state
+    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=8).state
     state = to_phase(engine, state, "B")
     state = perform(engine, state, "plot", man="B1").state
     state = to_phase(engine, state, "E")
@@ -76,7 +76,7 @@ def hit_plotted_b1_killed(engine):
 
 def test_10_55_only_a_plotted_man_hit_by_the_last_fire(engine) -> None:
     state = perform(engine, engine.new_state(), "setup", scenario="45").state
-    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=25).state
+    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=8).state
     state = to_phase(engine, state, "E")
     state = perform(engine, state, "activate", [99], man="A1").state
     res = perform(engine, state, "fire_at", [30, 6], firer="A1", target="B1", weapon="pistol", distance=25)
@@ -162,7 +162,7 @@ def test_12_21_surprise_and_12_17_two_men(engine) -> None:
 def test_10_55_each_man_a_spray_hits_may_fire_back(engine) -> None:
     smg = {**PISTOL, "cell.fire_combat.smg.21-30": 20, "cell.fire_combat.smg.damage": "1D6", "cell.fire_combat.smg.magazine": 10, "cell.task_points.spray_fire_extra.result": 4}
     state = perform(engine, engine.new_state(), "setup", scenario="45").state
-    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=25).state
+    state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=8).state
     state = perform(engine, state, "seen", observer="A1", target="B2").state
     state = to_phase(engine, state, "B")
     state = perform(engine, state, "plot", man="B1").state

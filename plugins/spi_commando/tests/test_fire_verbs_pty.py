@@ -28,7 +28,7 @@ SMG_CELLS = "cell.fire_combat.smg.21-30=20 cell.fire_combat.smg.damage=1D6 cell.
 
 CLOSE_QUARTERS = [
     "seen B1 A1",  # a German has seen a commando: the alarm
-    "observe A1 B2 25", "?1",
+    "observe A1 B2 8", "?1",
     "next", "plot B2",
     "next", "?9", "?1", "next", "next",  # initiative A
     "activate A1", "?99",

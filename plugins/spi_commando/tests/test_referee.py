@@ -97,15 +97,15 @@ def test_fire_at_refuses_a_weapon_the_man_lacks(engine) -> None:
 def test_observation_is_kept_per_observer_and_lapses_per_observer(engine) -> None:
     state = engine.perform("setup", engine.new_state(), args={"scenario": "45"}).state
     # the German garrison defends: code D 80, less 20 until it has seen a commando
-    miss = engine.perform("observe", state, args={"observer": "B1", "target": "A1", "distance": 10}, dice=ScriptedDice([61]))
+    miss = engine.perform("observe", state, args={"observer": "B1", "target": "A1", "distance": 8}, dice=ScriptedDice([61]))
     assert miss.label == "B1 does not observe A1 (chance 60)"
     with pytest.raises(ParagraphsError, match=r"one attempt a man in the observation phase \(\[8.31\]\)"):
-        engine.perform("observe", miss.state, args={"observer": "B1", "target": "A2", "distance": 10}, dice=ScriptedDice([1]))
-    seen = engine.perform("observe", miss.state, args={"observer": "B2", "target": "A1", "distance": 10}, dice=ScriptedDice([60]))
+        engine.perform("observe", miss.state, args={"observer": "B1", "target": "A2", "distance": 8}, dice=ScriptedDice([1]))
+    seen = engine.perform("observe", miss.state, args={"observer": "B2", "target": "A1", "distance": 8}, dice=ScriptedDice([60]))
     assert seen.label == "B2 observes A1 (chance 60)"
     assert seen.state.extra[ROSTER]["alert_turn"] == 1  # a defender observed an attacker ([38.61])
     # the -20 lasts until the turn after the first sighting (ruling R21): 80 - 20 - 15 - 10
-    third = engine.perform("observe", seen.state, args={"observer": "B3", "target": "A1", "distance": 10, "options": "prone woods"}, dice=ScriptedDice([35]))
+    third = engine.perform("observe", seen.state, args={"observer": "B3", "target": "A1", "distance": 8, "options": "prone woods"}, dice=ScriptedDice([35]))
     assert third.label == "B3 observes A1 (chance 35)"
     state = third.state
     assert state.extra[ROSTER]["observes"] == {"B1": [], "B2": ["A1"], "B3": ["A1"]}

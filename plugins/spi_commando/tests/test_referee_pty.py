@@ -94,10 +94,10 @@ def test_the_sequencing_example_of_6_23(tmp_path):
 # players' business, so the referee records what they report (the radio taken, men
 # leaving by their edge). Every cell the source lacks is answered when first reached.
 SCENARIO_45 = [
-    "observe B1 A1 20", "?5",  # a German sees a commando: the alarm
+    "observe B1 A1 8", "?5",  # a German sees a commando: the alarm
     "next", "next", "?7", "?3", "next", "next",
     "activate A1", "?99",
-    "observe A1 B1 20", "?5",
+    "observe A1 B1 8", "?5",
     "fire A1 B1 smg 20", "?30", "?50", "?10", "?1D6", "?4", "?60", "?70", "?80", "?10", "?50",  # SMG base, five fires, damage code, magazine
     "move A1 4", "done A1",
     "pass",

@@ -166,7 +166,7 @@ def test_r30_when_scenario_45_ends(engine, tmp_path) -> None:
     assert perform(engine, state, "next").label == "the game is over: turn 30 has ended; type victory"
     alt = overlaid(tmp_path, R30="after_observation")
     state = perform(alt, alt.new_state(), "setup", scenario="45").state
-    state = perform(alt, state, "observe", [5], observer="B1", target="A1", distance=10).state  # seen on turn 1
+    state = perform(alt, state, "observe", [5], observer="B1", target="A1", distance=8).state  # seen on turn 1
     game(state)["turn"] = 30
     game(state)["phase"] = "H"
     assert perform(alt, state, "next").label.startswith("turn 31 of 30")

@@ -152,7 +152,7 @@ def test_sentries_walk_between_e_and_f_and_the_others_stay(engine) -> None:
 
 def alerted_b2_acting(engine, state):
     """B1 observes A1 in phase A of turn 1 (the alarm); in E B2 keeps his head (99) and acts."""
-    state = perform(engine, state, "observe", [5], observer="B1", target="A1", distance=10).state
+    state = perform(engine, state, "observe", [5], observer="B1", target="A1", distance=8).state
     assert game(state)["alert_turn"] == 1
     return perform(engine, start_from(engine, state, "E", initiative=(1, 9)), "activate", [99], man="B2").state
 

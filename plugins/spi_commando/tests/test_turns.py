@@ -181,7 +181,7 @@ def test_burst_kill_picks_a_victim(engine) -> None:
 
 def test_panic_of_the_defenders_after_the_alarm(engine) -> None:
     state = perform(engine, engine.new_state(), "setup", scenario="45").state
-    state = perform(engine, state, "observe", [5], observer="B1", target="A1", distance=10).state
+    state = perform(engine, state, "observe", [5], observer="B1", target="A1", distance=8).state
     assert game(state)["alert_turn"] == 1
     state = to_phase(engine, state, "E", initiative=(1, 9))
     # turn 1: B1 observed a commando on the alert turn: 25 + 10 (first sighting) + 10 ([38.63])
