@@ -594,6 +594,18 @@ def test_r49_rule_11_2_a_stack_that_landed_falls_back_aboard_when_the_beach_is_f
     assert g.points_in("ORANGE2") == 9 and g.aboard["lca-5"] == ["g2-8"]
 
 
+def test_r49_rule_2_2_a_move_through_full_zones_leaves_nobody_over_the_limit(board: Board, put: Put) -> None:
+    """Rule 2.2 under `stay_back`: six levels walking from the Saane through Orange II
+    (8 levels) into C6 (8 levels): one troop fits in C6, one stops in Orange II, and the
+    third, with room in neither, stays where the move began instead of crowding C6."""
+    g = board([])
+    put(g, "ORANGE2", "g2-1", "g2-2", "g2-3", "g2-4")
+    put(g, "C6", "g1-1", "g1-2", "g1-3", "g1-4")
+    stack = put(g, "SAANE", "g2-5", "g2-6", "g2-7")
+    actions.move(g, stack, ["ORANGE2", "C6"])
+    assert (g.points_in("C6"), g.points_in("ORANGE2"), g.points_in("SAANE")) == (10, 10, 2)
+
+
 def test_r47_the_reading_is_content_an_overlay_changes(tmp_path: Path) -> None:
     assert load_scenario(use_cache=False).ruling("kept_aboard") == "not_acted"
     (tmp_path / "rulings.yaml").write_text("rulings:\n  - {id: kept_aboard, choice: acted}\n")

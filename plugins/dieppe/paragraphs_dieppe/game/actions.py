@@ -219,7 +219,7 @@ def _walk(
             if g.obstacles.get(zone) == "mines":
                 _enter_obstacle(g, pieces, zone, bangalore)
                 pieces = [p for p in pieces if p.id not in g.lost]
-            _arrive(g, pieces, zone, prev, from_lca if prev == start else None)
+            _arrive(g, pieces, zone, prev, from_lca if prev == start else None, _behind(start, report.path))
             _adjacent_tests(g, zone, tested)
             report.end = zone
             return report
@@ -234,7 +234,7 @@ def _walk(
         report.path.append(zone)
         if zone in g.obstacles:
             if _enter_obstacle(g, pieces, zone, bangalore):
-                _arrive(g, pieces, zone, prev, from_lca if prev == start else None)
+                _arrive(g, pieces, zone, prev, from_lca if prev == start else None, _behind(start, report.path))
                 _adjacent_tests(g, zone, tested)
                 report.end, report.stopped = zone, g.obstacles.get(zone, "wire")
                 return report
@@ -245,7 +245,7 @@ def _walk(
         _adjacent_tests(g, zone, tested)
         prev = zone
     end = path[-1] if path else start
-    _arrive(g, pieces, end, _previous(path, start), from_lca if len(path) <= 1 else None)
+    _arrive(g, pieces, end, _previous(path, start), from_lca, _behind(start, path))
     report.end = end
     if from_lca is not None and len(path) <= 1:
         _never_landed(g, pieces, from_lca)
@@ -308,9 +308,11 @@ def _previous(path: Sequence[str], start: str) -> str:
     return path[-2] if len(path) >= 2 else start
 
 
-def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lca: Piece | None = None) -> None:
+def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lca: Piece | None = None, behind: Sequence[str] = ()) -> None:
     """Stop in ``zone``; units over the limit stay one zone back (the stack was only
-    passing), or aboard their LCA when they had just landed."""
+    passing), further back along ``behind`` (the zones before ``previous``, nearest
+    first) when that one is full too, or aboard the LCA they landed from (ruling R49,
+    ``stay_back``; R47 for a landing on the beach alone)."""
     limit = g.scenario.params.side_stacking
     staying: list[Piece] = []
     # The levels in ``zone`` as the units stop there one by one (none of them stands
@@ -331,14 +333,21 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
             staying.append(p)
             g.place(p, zone)
             held += need
-        elif previous and previous not in g.boat_only_zones and g.points_in(previous) + p.points <= limit:
-            g.place(p, previous)
+        elif (back := _room_behind(g, (previous, *behind), need)) is not None:
+            g.place(p, back)
         elif from_lca is not None and from_lca.id in g.aboard:
             g.aboard[from_lca.id].append(p.id)
         else:
             g.place(p, zone)
             held += need
     _cut_telephone(g, staying, zone)
+
+
+def _room_behind(g: GameState, zones: Sequence[str], need: int) -> str | None:
+    """The first of ``zones`` (land zones a stack came through) with room for ``need`` more levels."""
+    limit = g.scenario.params.side_stacking
+    boats = g.boat_only_zones
+    return next((z for z in zones if z and z not in boats and g.points_in(z) + need <= limit), None)
 
 
 def _cut_telephone(g: GameState, pieces: Sequence[Piece], zone: str) -> None:
