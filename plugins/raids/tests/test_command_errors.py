@@ -100,3 +100,18 @@ def test_a_misspelt_physical_is_told_it_could_be_physical(tmp_path: Path) -> Non
     assert done.returncode == 2 and done.stderr == (
         "paragraphs: error: --dice takes your rolls as whole numbers separated by commas (3,5,2), or physical, not 'phisical'\n"
     ), done.stderr
+
+
+@pytest.mark.parametrize("title", ["dieppe", "bruneval"])
+def test_board_of_a_missing_file_or_session_and_a_board_with_a_bom(tmp_path: Path, title: str) -> None:
+    # found by the third eyes pass: `board dieppe --state nosuch` said "no such board file"
+    # though a session name is taken too (Bruneval said both); and `board bruneval` refused
+    # a board file with a UTF-8 byte order mark (Notepad), which `turn` now reads
+    done = paragraphs(tmp_path, "board", title, "--state", "nosuch", "--svg", "b.svg")
+    assert done.returncode == 2 and done.stderr == (
+        f"paragraphs: error: nosuch: no such board file or session save (a file, or a session of `paragraphs sessions {title}`)\n"
+    ), done.stderr
+    board = Path(__file__).parents[2] / title / "tests" / "data" / "board.json"
+    (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + board.read_bytes())
+    done = paragraphs(tmp_path, "board", title, "--state", "bom.json", "--svg", "b.svg")
+    assert done.returncode == 0 and (tmp_path / "b.svg").is_file(), done.stderr
