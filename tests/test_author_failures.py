@@ -523,3 +523,18 @@ def test_a_title_package_without_its_entry_point_is_pointed_at(tmp_path, capsys,
         assert main(line) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.rstrip().endswith(hint), err
+
+
+def _patrol_without_context(strength):  # the author's mistake: no ctx first
+    return "quiet"
+
+
+def test_a_procedure_without_its_context_parameter_is_told_so(tmp_path):
+    # found by the third eyes pass: def patrol(strength) with args {strength: 2} said
+    # "unexpected argument 'strength' (it takes: no argument)", though it plainly takes it
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+    found = [p.format() for p in check_path(_host(folder, patrol=_patrol_without_context), folder).errors]
+    assert [f.split("book.yaml:")[1] for f in found] == [
+        "12:9: PROC003 procedure patrol: unexpected argument 'strength' (it takes: no argument; its first parameter, "
+        "'strength', receives the context: write def _patrol_without_context(ctx, strength))",
+    ], found

@@ -154,6 +154,7 @@ def check_procedure_arguments(book: m.Book, grammar: Grammar) -> Iterator[Proble
                 signature = inspect.signature(grammar.procedures[step.name].function)
             except (TypeError, ValueError):  # a builtin or compiled function: nothing to read
                 continue
+            first = next(iter(signature.parameters), None)
             params = list(signature.parameters.values())[1:]  # the context comes first
             if any(p.kind is p.VAR_KEYWORD for p in params):
                 continue
@@ -162,7 +163,10 @@ def check_procedure_arguments(book: m.Book, grammar: Grammar) -> Iterator[Proble
             missing = [p.name for p in params if p.name in takes and p.default is p.empty and p.name not in step.args]
             said = ", ".join(takes) or "no argument"
             for name in unknown:
-                yield Problem(step.pos, "PROC003", f"procedure {step.name}: unexpected argument {name!r} (it takes: {said})")
+                fn = grammar.procedures[step.name].function
+                # the argument went to the parameter that receives the context: ctx forgotten
+                forgot = f"; its first parameter, {name!r}, receives the context: write def {getattr(fn, '__name__', step.name)}(ctx, {name})" if name == first else ""
+                yield Problem(step.pos, "PROC003", f"procedure {step.name}: unexpected argument {name!r} (it takes: {said}{forgot})")
             for name in missing:
                 yield Problem(step.pos, "PROC003", f"procedure {step.name}: missing argument {name!r} (it takes: {said})")
 

@@ -46,7 +46,7 @@ def load_any(path: str, scenario: Scenario) -> GameState:
     """
     p = _located(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8-sig")  # a byte order mark (Notepad) is not an error
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot be read ({exc})") from None
     try:

@@ -193,6 +193,8 @@ _ALERT_EVENTS = ("paratrooper_wave", "combat", "boats_detected", "boats_arrive")
 
 def scenario_problems(book: Book) -> list[Problem]:
     """Everything that keeps the content from being played, placed at its record."""
+    from paragraphs_raids.boardfile import did_you_mean  # (only said of a typo: imported here)
+
     data = book.data
     out: list[Problem] = []
 
@@ -210,11 +212,11 @@ def scenario_problems(book: Book) -> list[Problem]:
     zones = data.get("zones", {})
     for zid, rec in zones.items():
         if rec.get("terrain") is not None and rec["terrain"] not in terrain:
-            bad("zones", zid, "terrain", f"zone {zid!r}: unknown terrain {rec['terrain']!r}")
+            bad("zones", zid, "terrain", f"zone {zid!r}: unknown terrain {rec['terrain']!r}{did_you_mean(str(rec['terrain']), data.get('terrain', {}))}")
     for cid, rec in data.get("connections", {}).items():
         for end in ("a", "b"):
             if rec.get(end) is not None and rec[end] not in zones:
-                bad("connections", cid, end, f"connection {cid!r}: unknown zone {rec[end]!r}")
+                bad("connections", cid, end, f"connection {cid!r}: unknown zone {rec[end]!r}{did_you_mean(str(rec[end]), zones)}")
         if rec.get("kind") is not None and rec["kind"] not in kinds_of_line:
             bad("connections", cid, "kind", f"connection {cid!r}: unknown kind {rec['kind']!r}")
     groups = data.get("groups", {})
@@ -233,7 +235,7 @@ def scenario_problems(book: Book) -> list[Problem]:
                 out.append(Problem(_pos(book, "units", uid, "factors"), "BRU001", f"unit {uid!r}: factors lack {fld!r}"))
     for pid, rec in data.get("setup", {}).items():
         if rec.get("zone") is not None and rec["zone"] not in zones:
-            bad("setup", pid, "zone", f"setup {pid!r}: unknown zone {rec['zone']!r}")
+            bad("setup", pid, "zone", f"setup {pid!r}: unknown zone {rec['zone']!r}{did_you_mean(str(rec['zone']), zones)}")
         for c in rec.get("counters") or ():
             if c not in counters:
                 bad("setup", pid, "counters", f"setup {pid!r}: unknown counter {c!r}")

@@ -162,3 +162,17 @@ def test_every_board_rule_is_reported_at_its_place(tmp_path, scenario) -> None:
                    "op-w is carried as a prisoner and also listed on the map", "'CLIFF' is not an activation zone"):
         assert needle in messages, needle
     assert all(p.pos.path == str(path) and p.pos.line > 1 for p in bad.value.problems)
+
+
+def test_an_overlay_typo_names_the_id_meant(tmp_path) -> None:
+    # found by the third eyes pass (as for Dieppe): a typo in a filled-in template named no id
+    import pytest
+
+    from paragraphs.errors import ContentError
+    from paragraphs_bruneval.scenario import load_scenario
+
+    (tmp_path / "map.yaml").write_text('connections:\n  - {id: "W~VILLA", a: "W", b: "VILA"}\n')
+    with pytest.raises(ContentError) as err:
+        load_scenario(overlays=[str(tmp_path)], use_cache=False)
+    found = [p.message for p in err.value.problems if "VILA" in p.message]
+    assert found == ["connection 'W~VILLA': unknown zone 'VILA' (did you mean 'VILLA'?)"], found

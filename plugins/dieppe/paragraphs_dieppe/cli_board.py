@@ -44,11 +44,18 @@ def run(args: argparse.Namespace, host: Any) -> int:
 
 
 def _located(name: str) -> Path:
-    """The file named, or a saved session by name (``default``) or as listed (``dieppe-default``)."""
+    """The file named, or a saved session by name (``default``) or as listed (``dieppe-default``).
+
+    Raises:
+        UsageError: none of these exists (as ``board bruneval`` says it).
+    """
     p = Path(name)
     if p.exists():
         return p
-    return session_save_named(TITLE, name) or p  # read_board says what is wrong with p
+    found = session_save_named(TITLE, name)
+    if found is not None:
+        return found
+    raise UsageError(f"{name}: no such board file or session save (a file, or a session of `paragraphs sessions {TITLE}`)")
 
 
 def _game_in_save(path: Path, scenario: Any, roll: Any) -> Any:

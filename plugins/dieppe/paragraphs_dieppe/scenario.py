@@ -196,6 +196,8 @@ def scenario_problems(book: Book) -> list[Problem]:
     map lacks a zone the rules need; DIE004 an LCA is loaded over its capacity or a
     counter is placed twice.
     """
+    from paragraphs_raids.boardfile import did_you_mean  # (only said of a typo: imported here)
+
     data = book.data
     out: list[Problem] = []
 
@@ -215,25 +217,25 @@ def scenario_problems(book: Book) -> list[Problem]:
     zones = data.get("zones", {})
     for zid, rec in zones.items():
         if rec.get("terrain") is not None and rec["terrain"] not in data.get("terrain", {}):
-            bad("zones", zid, "terrain", f"zone {zid!r}: unknown terrain {rec['terrain']!r}")
+            bad("zones", zid, "terrain", f"zone {zid!r}: unknown terrain {rec['terrain']!r}{did_you_mean(str(rec['terrain']), data.get('terrain', {}))}")
     for cid, rec in data.get("connections", {}).items():
         for end in ("a", "b"):
             if rec.get(end) is not None and rec[end] not in zones:
-                bad("connections", cid, end, f"connection {cid!r}: unknown zone {rec[end]!r}")
+                bad("connections", cid, end, f"connection {cid!r}: unknown zone {rec[end]!r}{did_you_mean(str(rec[end]), zones)}")
         if rec.get("kind") is not None and rec["kind"] not in data.get("connection_kinds", {}):
-            bad("connections", cid, "kind", f"connection {cid!r}: unknown kind {rec['kind']!r}")
+            bad("connections", cid, "kind", f"connection {cid!r}: unknown kind {rec['kind']!r}{did_you_mean(str(rec['kind']), data.get('connection_kinds', {}))}")
     counters = data.get("counters", {})
     groups = data.get("groups", {})
     for cid, rec in counters.items():
         if rec.get("unit") is not None and rec["unit"] not in book.units:
-            bad("counters", cid, "unit", f"counter {cid!r}: unknown unit {rec['unit']!r}")
+            bad("counters", cid, "unit", f"counter {cid!r}: unknown unit {rec['unit']!r}{did_you_mean(str(rec['unit']), book.units)}")
         if rec.get("group") is not None and rec["group"] not in groups:
-            bad("counters", cid, "group", f"counter {cid!r}: unknown group {rec['group']!r}")
+            bad("counters", cid, "group", f"counter {cid!r}: unknown group {rec['group']!r}{did_you_mean(str(rec['group']), groups)}")
     for gid, rec in groups.items():
         if rec.get("officer") and rec["officer"] not in counters:
             bad("groups", gid, "officer", f"group {gid!r}: unknown officer counter {rec['officer']!r}")
         if rec.get("zone") and rec["zone"] not in zones:
-            bad("groups", gid, "zone", f"group {gid!r}: unknown zone {rec['zone']!r}")
+            bad("groups", gid, "zone", f"group {gid!r}: unknown zone {rec['zone']!r}{did_you_mean(str(rec['zone']), zones)}")
     for uid, unit in book.units.items():
         if unit.title != book.title:
             continue
@@ -243,10 +245,10 @@ def scenario_problems(book: Book) -> list[Problem]:
     placed: dict[str, str] = {}
     for pid, rec in data.get("setup", {}).items():
         if rec.get("zone") is not None and rec["zone"] not in zones:
-            bad("setup", pid, "zone", f"setup {pid!r}: unknown zone {rec['zone']!r}")
+            bad("setup", pid, "zone", f"setup {pid!r}: unknown zone {rec['zone']!r}{did_you_mean(str(rec['zone']), zones)}")
         for c in rec.get("counters") or ():
             if c not in counters:
-                bad("setup", pid, "counters", f"setup {pid!r}: unknown counter {c!r}")
+                bad("setup", pid, "counters", f"setup {pid!r}: unknown counter {c!r}{did_you_mean(str(c), counters)}")
             elif c in placed:
                 bad("setup", pid, "counters", f"counter {c!r} is placed twice ({placed[c]} and {pid})", "DIE004")
             placed[c] = pid

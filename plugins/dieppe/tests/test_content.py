@@ -110,3 +110,18 @@ def test_no_ten_word_run_is_copied_from_the_rulebook() -> None:
         words = _words(path.read_text(encoding="utf-8"))
         for i in range(len(words) - 9):
             assert tuple(words[i : i + 10]) not in runs, f"{path}: {' '.join(words[i:i + 10])}"
+
+
+def test_an_overlay_typo_names_the_id_meant(tmp_path: Path) -> None:
+    # found by the third eyes pass, filling in `template dieppe`: "unknown terrain 'opne'" and
+    # "unknown zone 'SANE'" said nothing of what was meant, where a board file's typo does
+    (tmp_path / "map.yaml").write_text(
+        'zones:\n  - {id: "SAANE", terrain: "opne"}\nconnections:\n  - {id: "C6~SAANE", a: "C6", b: "SANE"}\n'
+    )
+    with pytest.raises(ContentError) as err:
+        load_scenario(overlays=[str(tmp_path)], use_cache=False)
+    found = sorted((p.pos.line, p.message) for p in err.value.problems if p.code == "DIE001")
+    assert found == [
+        (2, "zone 'SAANE': unknown terrain 'opne' (did you mean 'open'?)"),
+        (4, "connection 'C6~SAANE': unknown zone 'SANE' (did you mean 'SAANE'?)"),
+    ], found

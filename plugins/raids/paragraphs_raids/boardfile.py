@@ -54,7 +54,7 @@ def load_board_json(path: str | Path, schema: Mapping[str, Any]) -> tuple[Any, L
     where = _positions(text, display)
     title = schema.get("properties", {}).get("title", {}).get("const")
     other = data.get("title") if isinstance(data, dict) else None
-    if isinstance(title, str) and isinstance(other, str) and other.strip() and other != title and not _did_you_mean(other, [title]):
+    if isinstance(title, str) and isinstance(other, str) and other.strip() and other != title and not did_you_mean(other, [title]):
         # another title's board (not a typo of this one): its every field would be
         # reported as wrong, as if the player's board were broken
         said = f"its \"title\" says {other}: a board file of another title, not of {title}"
@@ -91,7 +91,7 @@ def schema_problems(data: Any, schema: Mapping[str, Any], where: Locator) -> lis
             # "Additional properties are not allowed", at the object's opening brace)
             allowed = [str(k) for k in chosen.schema.get("properties", {})]
             for key in sorted(str(k) for k in chosen.instance if k not in allowed):
-                out.append(Problem(where([*at, key]), "BOARD002", f"unknown key {key!r}{_did_you_mean(key, allowed)}", json_path=_json_path([*at, key])))
+                out.append(Problem(where([*at, key]), "BOARD002", f"unknown key {key!r}{did_you_mean(key, allowed)}", json_path=_json_path([*at, key])))
             continue
         out.append(Problem(where(at), "BOARD002", chosen.message if len(chosen.message) < 160 else chosen.message[:157] + "...", json_path=_json_path(at)))
     return out
@@ -101,7 +101,9 @@ def _json_path(at: Sequence[str | int]) -> str:
     return "$" + "".join(f"[{a}]" if isinstance(a, int) else f".{a}" for a in at)
 
 
-def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'LANE'?)`` for a near miss among ``choices``, else ``""``: for the ids
+    an owner types by hand (a board file, an overlay of the map or the counters)."""
     import difflib
 
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
@@ -112,7 +114,7 @@ def unknown_id(what: str, value: str, known: Iterable[str], title: str, kind: st
     """``unknown zone 'LAEN' (did you mean 'LANE'?; paragraphs ids bruneval --kind zones
     lists them)``: a board is typed by hand, so the message says what was meant, or where
     the ids to type are listed."""
-    close = _did_you_mean(value, [str(k) for k in known])
+    close = did_you_mean(value, [str(k) for k in known])
     hint = f"{close[2:-1]}; " if close else ""
     return f"unknown {what} {value!r} ({hint}paragraphs ids {title} --kind {kind} lists them)"
 

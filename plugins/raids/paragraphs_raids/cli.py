@@ -143,7 +143,7 @@ def parse_dice(text: str) -> list[int]:
     try:
         return [int(v) for v in text.replace(" ", "").split(",") if v != ""]
     except ValueError:
-        raise UsageError(f"--dice takes whole numbers separated by commas, not {text!r}") from None
+        raise UsageError(f"--dice takes your rolls as whole numbers separated by commas (3,5,2), or physical, not {text!r}") from None
 
 
 # --------------------------------------------------------------------------- records

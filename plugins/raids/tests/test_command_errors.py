@@ -108,3 +108,28 @@ def test_the_board_of_another_title_says_so(tmp_path: Path, title: str, other: s
     assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
     assert done.stderr.startswith(f"paragraphs: error: {board}:"), done.stderr
     assert done.stderr.endswith(f"BOARD002 its \"title\" says {other}: a board file of another title, not of {title} ($.title)\n"), done.stderr
+
+
+def test_a_misspelt_physical_is_told_it_could_be_physical(tmp_path: Path) -> None:
+    # found by the third eyes pass: `turn dieppe --dice phisical` said only that --dice
+    # takes whole numbers separated by commas, though `physical` is what was meant
+    board = Path(__file__).parents[2] / "dieppe" / "tests" / "data" / "board.json"
+    done = paragraphs(tmp_path, "turn", "dieppe", "--state", str(board), "--dice", "phisical")
+    assert done.returncode == 2 and done.stderr == (
+        "paragraphs: error: --dice takes your rolls as whole numbers separated by commas (3,5,2), or physical, not 'phisical'\n"
+    ), done.stderr
+
+
+@pytest.mark.parametrize("title", ["dieppe", "bruneval"])
+def test_board_of_a_missing_file_or_session_and_a_board_with_a_bom(tmp_path: Path, title: str) -> None:
+    # found by the third eyes pass: `board dieppe --state nosuch` said "no such board file"
+    # though a session name is taken too (Bruneval said both); and `board bruneval` refused
+    # a board file with a UTF-8 byte order mark (Notepad), which `turn` now reads
+    done = paragraphs(tmp_path, "board", title, "--state", "nosuch", "--svg", "b.svg")
+    assert done.returncode == 2 and done.stderr == (
+        f"paragraphs: error: nosuch: no such board file or session save (a file, or a session of `paragraphs sessions {title}`)\n"
+    ), done.stderr
+    board = Path(__file__).parents[2] / title / "tests" / "data" / "board.json"
+    (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + board.read_bytes())
+    done = paragraphs(tmp_path, "board", title, "--state", "bom.json", "--svg", "b.svg")
+    assert done.returncode == 0 and (tmp_path / "b.svg").is_file(), done.stderr
