@@ -335,3 +335,15 @@ def test_10_31_cover_the_text_names_but_no_chart_values_is_asked(engine) -> None
         assert [q.key for q in stopped.questions] == [f"cell.fire_modifiers.{row}.result"]
     res = perform(engine, state, "fire_at", [99], {**PISTOL_CELLS, "cell.fire_modifiers.target_by_bunker.result": -20}, firer="A1", target="B1", weapon="pistol", distance=3, options="by_bunker")
     assert res.label == "A1 missed B1 (chance 67)"
+
+
+def test_7_6_falling_prone_as_the_last_task_is_free(engine) -> None:
+    # the chart's footnote to [5.22]: free as the last task of the phase, points or not
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "move", man="A1", orthogonal=1).state
+    res = perform(engine, state, "done", man="A1", options="prone")
+    assert res.label.startswith("A1 falls prone as his last task, free ([7.6]); he is done (5 task points spent)")
+    assert game(res.state)["men"]["A1"]["prone"] and game(res.state)["men"]["A1"]["tp"] == 5
+    with pytest.raises(ParagraphsError, match="done: prone or nothing"):
+        perform(engine, state, "done", man="A1", options="standing")
