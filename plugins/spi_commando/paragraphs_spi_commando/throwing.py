@@ -7,7 +7,7 @@ Scatter Diagram direction 1-8, re-rolling 9 and 0, and a distance); the library 
 the direction, the map's diagram says where it points. A fragmentation grenade wounds
 every man of its burst (its square and the eight around it) by the era's dice code for
 the square's kind ([11.84], one at least, [11.42]), and the same accuracy roll kills one
-man of the burst at 2 a man or less (ruling R12; the victim drawn at random, ruling R14).
+man of the burst at 2 a man or less (ruling R12; the victim drawn at random, [11.0]).
 A smoke grenade's line is drawn at bookkeeping ([11.52]) and each of its squares clears
 on a 1 at the following ones ([11.54]).
 """
