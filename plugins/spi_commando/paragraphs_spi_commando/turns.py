@@ -484,7 +484,8 @@ def done(ctx: Context, man: str = "", options: str | None = None, **_: Any) -> s
 
 def pass_(ctx: Context, side: str | None = None, **_: Any) -> str:
     """The side to act declines to act with any more men this phase ([6.41]); the other
-    side acts with the men it has left ([6.23])."""
+    side acts with the men it has left ([6.23]). Under ruling R44 ``each_man`` every man
+    it leaves unused checks for panic as a man passed over ([14.11])."""
     game = game_of(ctx)
     require_phase(game, *TASK_PHASES, what="task execution")
     if game["active"]:
@@ -492,6 +493,15 @@ def pass_(ctx: Context, side: str | None = None, **_: Any) -> str:
     sid = side_of_letter(game, side) if side else game["to_act"]
     if sid is None:
         raise ParagraphsError("no side is to act: type next")
+    from paragraphs_spi_commando.procedures import _choices
+
+    if _choices(ctx).get("R44") == "each_man":
+        # ruling R44: each man the side leaves unused is passed over and checks ([14.11])
+        for mid, m in game["men"].items():
+            if player_of(game, m) == sid and can_act(view(m), game["phase"]) and m["panic_phase"] != game["phase"] and m["routine"] != "preservation":
+                routine = panic_check(ctx, game, mid, "passed over")
+                if routine is not None:
+                    m["routine"] = routine
     game["passed"] = [*game["passed"], sid]
     game["to_act"] = next_to_act(side_order(game), sid, views(game), game["phase"], game["passed"])
     return f"{letter(game, sid)} passes for the rest of phase {game['phase']}. " + status_line(game)

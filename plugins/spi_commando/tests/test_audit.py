@@ -9,7 +9,7 @@ import pytest
 import paragraphs
 from paragraphs.errors import ParagraphsError
 
-from paragraphs_spi_commando.testing import game, perform, start, text_of, to_phase
+from paragraphs_spi_commando.testing import game, overlaid, perform, start, text_of, to_phase
 
 
 @pytest.fixture(scope="module")
@@ -347,3 +347,16 @@ def test_7_6_falling_prone_as_the_last_task_is_free(engine) -> None:
     assert game(res.state)["men"]["A1"]["prone"] and game(res.state)["men"]["A1"]["tp"] == 5
     with pytest.raises(ParagraphsError, match="done: prone or nothing"):
         perform(engine, state, "done", man="A1", options="standing")
+
+
+def test_r44_a_side_that_passes_and_the_panic_of_its_men(engine, tmp_path) -> None:
+    # the British pass in turn 1, phase E: by default nobody checks (single_man); under
+    # each_man every British man who could still act checks as a man passed over
+    state = start(engine, phase="E")
+    res = perform(engine, state, "pass")
+    assert "panic check" not in text_of(res) and game(res.state)["to_act"] == "B"
+    alt = overlaid(tmp_path, R44="each_man")
+    state = start(alt, phase="E")
+    res = perform(alt, state, "pass", [99] * 10)
+    assert text_of(res).count("keeps his head") == 10 and game(res.state)["to_act"] == "B"
+    assert all(game(res.state)["men"][f"A{n}"]["panic_phase"] == "E" for n in range(1, 11))
