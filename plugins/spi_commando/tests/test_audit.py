@@ -360,3 +360,12 @@ def test_r44_a_side_that_passes_and_the_panic_of_its_men(engine, tmp_path) -> No
     res = perform(alt, state, "pass", [99] * 10)
     assert text_of(res).count("keeps his head") == 10 and game(res.state)["to_act"] == "B"
     assert all(game(res.state)["men"][f"A{n}"]["panic_phase"] == "E" for n in range(1, 11))
+
+
+def test_8_84_observations_lapse_only_at_bookkeeping(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "seen", observer="B1", target="A1").state
+    with pytest.raises(ParagraphsError, match=r"happens in phase G \(bookkeeping\)"):
+        perform(engine, state, "lapse", observer="B1", target="A1")
+    state = perform(engine, perform(engine, state, "next").state, "next").state  # F, then G
+    assert perform(engine, state, "lapse", observer="B1", target="A1").label == "B1 no longer observes A1"
