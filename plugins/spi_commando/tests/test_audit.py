@@ -369,3 +369,20 @@ def test_8_84_observations_lapse_only_at_bookkeeping(engine) -> None:
         perform(engine, state, "lapse", observer="B1", target="A1")
     state = perform(engine, perform(engine, state, "next").state, "next").state  # F, then G
     assert perform(engine, state, "lapse", observer="B1", target="A1").label == "B1 no longer observes A1"
+
+
+def test_11_13_a_second_prepared_grenade_that_does_not_go_off_is_held_too(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="fragmentation").state
+    state = perform(engine, state, "done", man="A1").state
+    state = to_phase(engine, perform(engine, state, "next").state, "E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    # turn 2: a smoke grenade prepared while he holds the fragmentation one; 26 does not
+    # set it off: he holds both, throws the first this turn and the second the next
+    state = perform(engine, state, "prepare", [26], GRENADE_CELLS, man="A1", kind="smoke").state
+    state = perform(engine, state, "throw", [1], GRENADE_CELLS, man="A1", distance=1).state
+    assert "fragmentation" in str(game(state)["grenade"]["kind"])
+    assert game(state)["men"]["A1"]["grenade"] == "smoke"
+    with pytest.raises(ParagraphsError, match=r"\[11.12\]"):
+        perform(engine, state, "task", answers=GRENADE_CELLS, man="A1", name="reload")
