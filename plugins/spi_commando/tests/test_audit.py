@@ -386,3 +386,20 @@ def test_11_13_a_second_prepared_grenade_that_does_not_go_off_is_held_too(engine
     assert game(state)["men"]["A1"]["grenade"] == "smoke"
     with pytest.raises(ParagraphsError, match=r"\[11.12\]"):
         perform(engine, state, "task", answers=GRENADE_CELLS, man="A1", name="reload")
+
+
+def test_12_33_a_grapple_outlasts_the_phase_and_a_grappled_man_disengages_at_half(engine) -> None:
+    state = start(engine, phase="D")
+    # turn 1: both grapple in round 1 and every round; each grappled blow lands: kill roll
+    # 99, damage d10 1 (1 wound point); five rounds, A1 with his rifle row, B4 fists
+    answers = {f"stance.{r}{m}": "grapple" for r in range(1, 6) for m in (1, 2)}
+    res = perform(engine, state, "melee", [99, 7, 3] + [99, 1, 99, 1] * 5, answers, first="A1", second="B4", options="A1=rifle B4=fists")
+    assert game(res.state)["grapples"] == {"A1": "B4", "B4": "A1"}
+    state = perform(engine, res.state, "next").state
+    state = to_phase(engine, state, "D")
+    # turn 2: B4, still grappled, wants out: 2D6 3 + 1 (2-5) and he is away, keeping half
+    # his task points; A1, who held him, loses half as well ([12.33])
+    res = perform(engine, state, "melee", [99, 7, 3, 3, 1], first="A1", second="B4", options="withdraw=B4")
+    assert res.label == "B4 disengages from A1 ([12.31]): B4 was grappled: half his task points ([12.33]), B4 loses 25, A1 loses 25"
+    assert game(res.state)["men"]["B4"]["tp"] == 25 and game(res.state)["men"]["A1"]["tp"] == 25
+    assert game(res.state)["grapples"] == {}
