@@ -259,6 +259,9 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
         return [n for pair in zip(ahead + [""], behind + [""]) for n in pair if n][: len(present)]
 
     order = turns_of(names)
+    # grapples last until broken ([12.44]) or disengaged ([12.33]): those of this square's
+    # last combat are where this one starts
+    held_over = {a: b for a, b in (game.get("grapples") or {}).items() if a in men and b in men}
     if withdraw is not None:
         leaving = [n for n in names if player[n] == player[withdraw]]
         staying = [n for n in names if player[n] != player[withdraw]]
@@ -270,20 +273,18 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
             if not out:
                 ctx.say(f"{_words(leaving)} fail{'s' if len(leaving) == 1 else ''} to disengage from {_words(staying)} ([12.3])")
             else:
-                cost = charts.number("task_points", "disengage")
-                for n in out:
-                    men[n]["in_melee"] = False
-                    men[n]["tp"] = int(men[n]["tp"]) + cost
+                paid = [_disengage_cost(ctx, charts, n, men, held_over) for n in out]
                 if result == "all":
                     for man in men.values():
                         man["in_melee"] = False
-                    return f"{_words(out)} disengage{'s' if len(out) == 1 else ''} from {_words(staying)} ([12.31]): {cost} task points"
-                ctx.say(f"{withdraw} disengages ([12.31]): {cost} task points")
+                    _keep_grapples(game, names, {}, men)
+                    return f"{_words(out)} disengage{'s' if len(out) == 1 else ''} from {_words(staying)} ([12.31]): " + "; ".join(dict.fromkeys(paid))
+                ctx.say(f"{withdraw} disengages ([12.31]): {paid[0]}")
                 names = [n for n in names if n != withdraw]
                 order = turns_of(names)
     # grapples[a] = b: a grapples b ([12.4]); struck: a blow has landed on the man
     # ([12.23]); swung: the man has struck a blow, so his next is not his first ([12.25])
-    grapples: dict[str, str] = {}
+    grapples: dict[str, str] = {a: b for a, b in held_over.items() if a in names and b in names}
     struck = {n: False for n in names}
     swung = {n: False for n in names}
     ruling_r16 = _choices(ctx).get("R16", "after_a_blow")
@@ -338,8 +339,41 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
                     if target in (holder, held):
                         del grapples[holder]
                 if not any(able(n) for n in names if player[n] == player[target]):
+                    _keep_grapples(game, list(men), {}, men)
                     return f"hand-to-hand combat over in round {round_}: {target} {condition_of(men[target])}"
+    _keep_grapples(game, list(men), grapples, men)
     return f"hand-to-hand combat of {_words(names)} ends after five rounds: " + ", ".join(f"{n} {condition_of(men[n])}" for n in names)
+
+
+def _keep_grapples(game: dict[str, Any], names: list[str], grapples: dict[str, str], men: dict[str, dict[str, Any]]) -> None:
+    """The grapples standing at the end of a combat, kept for the square's next one
+    ([12.44]); those of its men from before are replaced."""
+    kept = {a: b for a, b in (game.get("grapples") or {}).items() if a not in names and b not in names}
+    live = {a: b for a, b in grapples.items() if condition_of(men[a]) not in ("dead", "incapacitated") and condition_of(men[b]) not in ("dead", "incapacitated")}
+    game["grapples"] = {**kept, **live}
+
+
+def _disengage_cost(ctx: Context, charts: Any, man_id: str, men: dict[str, dict[str, Any]], held_over: dict[str, str]) -> str:
+    """What getting away costs ([12.31], [12.33]): the disengagement task, or for a man in a
+    grapple half his task points (he keeps half, rounded down), and as much from each man
+    who grappled him."""
+    from paragraphs_spi_commando.turns import left
+
+    man = men[man_id]
+    man["in_melee"] = False
+    partners = [o for o in men if o != man_id and (held_over.get(man_id) == o or held_over.get(o) == man_id)]
+    if not partners:
+        cost = charts.number("task_points", "disengage")
+        man["tp"] = int(man["tp"]) + cost
+        return f"{cost} task points"
+    said = []
+    for who in [man_id, *[o for o in partners if held_over.get(o) == man_id]]:
+        half = left(men[who]) - left(men[who]) // 2
+        men[who]["tp"] = int(men[who]["tp"]) + half
+        said.append(f"{who} loses {half}")
+    for a in [a for a, b in held_over.items() if man_id in (a, b)]:
+        del held_over[a]
+    return f"{man_id} was grappled: half his task points ([12.33]), " + ", ".join(said)
 
 
 def _resolve_grapples(ctx: Context, fighting: list[str], stances: dict[str, str], targets: dict[str, str], grapples: dict[str, str], men: dict[str, dict[str, Any]]) -> None:

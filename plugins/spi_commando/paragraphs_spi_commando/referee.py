@@ -672,8 +672,12 @@ def defending_penalty(game: dict[str, Any], side: dict[str, Any], ruling_r21: st
 
 def lapse(ctx: Context, observer: str = "", target: str = "", **_: Any) -> str:
     """Bookkeeping ([8.84]): ``target`` is out of the observer's range or line of sight,
-    so the observer no longer observes him (other observers keep him)."""
+    so the observer no longer observes him (other observers keep him). Only in phase G: a
+    man out of sight for a moment during the task phases is still observed."""
+    from paragraphs_spi_commando.turns import require_phase
+
     game = game_of(ctx)
+    require_phase(game, "G", what="a lapse of observation ([8.84])")
     man_of(game, observer)
     held = game["observes"].get(observer, [])
     if target not in held:

@@ -7,7 +7,7 @@ Scatter Diagram direction 1-8, re-rolling 9 and 0, and a distance); the library 
 the direction, the map's diagram says where it points. A fragmentation grenade wounds
 every man of its burst (its square and the eight around it) by the era's dice code for
 the square's kind ([11.84], one at least, [11.42]), and the same accuracy roll kills one
-man of the burst at 2 a man or less (ruling R12; the victim drawn at random, ruling R14).
+man of the burst at 2 a man or less (ruling R12; the victim drawn at random, [11.0]).
 A smoke grenade's line is drawn at bookkeeping ([11.52]) and each of its squares clears
 on a 1 at the following ones ([11.54]).
 """
@@ -31,8 +31,9 @@ SQUARES = ("open", "vented", "closed")
 
 def prepare(ctx: Context, man: str = "", kind: str = "fragmentation", **_: Any) -> str:
     """[11.1]: the man acting prepares a grenade of ``kind`` (a task); one a phase
-    ([11.11]), twelve of each kind a game ([11.0]); preparing a second while holding one
-    sets the first off on 25 or less ([11.13])."""
+    ([11.11]), twelve of each kind a game ([11.0]); preparing another while holding one
+    sets them all off on 25 or less, else he holds both and throws them in the order
+    prepared ([11.13])."""
     from paragraphs_spi_commando.procedures import _charts
     from paragraphs_spi_commando.rules.grenades import second_grenade_explodes
     from paragraphs_spi_commando.rules.tasks import cost
@@ -56,15 +57,21 @@ def prepare(ctx: Context, man: str = "", kind: str = "fragmentation", **_: Any) 
     if held:
         roll = ctx.roll("d100", f"{man} prepares a second grenade")
         if second_grenade_explodes(roll):
-            # the first goes off and sets off the second: a fragmentation burst if either is one
+            # the first goes off and sets off the rest: a fragmentation burst if any is one
+            kinds = [held, *(m.get("more_grenades") or []), kind]
             m["grenade"] = None
+            m["more_grenades"] = []
             m["prepared"] = None
-            off = "fragmentation" if "fragmentation" in (held, kind) else "smoke"
+            off = "fragmentation" if "fragmentation" in kinds else "smoke"
             if off == "smoke":
                 game.setdefault("smoke", []).append({"turn": game["turn"], "by": man, "squares": None})
                 return f"{man}'s first grenade goes off in his hand ([11.13], rolled {roll}): smoke in his square, drawn at bookkeeping ([11.52])"
             game["grenade"] = {"thrower": man, "era": game_era(ctx, game), "kind": off, "roll": 100, "landed": True, "men": []}
             return f"{man}'s first grenade goes off in his hand ([11.13], rolled {roll}): burst {man} <men around him> for the damage"
+    if held:
+        # he holds both ([11.13]): the first is thrown first, the second after it
+        m["more_grenades"] = [*(m.get("more_grenades") or []), kind]
+        return f"{man} prepares a {kind} grenade and holds it with his {held} one ({m['tp']} task points spent)"
     m["grenade"] = kind
     m["prepared"] = "grenade"
     return f"{man} prepares a {kind} grenade ({m['tp']} task points spent)"
@@ -130,8 +137,11 @@ def throw(ctx: Context, man: str = "", distance: int = 0, options: str | None = 
     chance = rules.accuracy(charts, rules.base_chance(charts, era, kind, int(distance)), rows, bonus=int(game["sides"][m["side"]]["grenade_bonus"]))
     roll = ctx.roll("d100", f"{man} throws a {kind} grenade")
     m["thrown_phase"] = stamp
-    m["grenade"] = None
-    m["prepared"] = None
+    rest = list(m.get("more_grenades") or [])
+    m["grenade"] = rest.pop(0) if rest else None  # a second grenade held is next ([11.13])
+    if rest or "more_grenades" in m:
+        m["more_grenades"] = rest
+    m["prepared"] = "grenade" if m["grenade"] else None
     raise_alarm(ctx, game, m, f"{man} threw a grenade")
     landed = rules.lands(chance, roll)
     ctx.explain_roll("on target" if landed else "scatters")

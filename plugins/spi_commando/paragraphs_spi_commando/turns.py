@@ -447,17 +447,26 @@ def _hand_over(game: dict[str, Any], side: str) -> None:
     game["to_act"] = next_to_act(side_order(game), side, views(game), game["phase"], game["passed"])
 
 
-def done(ctx: Context, man: str = "", **_: Any) -> str:
+def done(ctx: Context, man: str = "", options: str | None = None, **_: Any) -> str:
     """The man acting ends his tasks, or the side to act passes over a man who does
     nothing this turn ([6.41], a panic check first, [14.11]); the other side acts next
-    ([6.22]) unless it has no man left ([6.23])."""
+    ([6.22]) unless it has no man left ([6.23]). ``prone``: the man acting falls prone
+    as his last task, free whatever points he has left ([7.6], the [5.22] footnote)."""
     game = game_of(ctx)
     require_phase(game, *TASK_PHASES, what="task execution")
     m = man_of(game, man)
+    words = (options or "").split()
+    if any(w != "prone" for w in words):
+        raise ParagraphsError(f"done: prone or nothing after the man, not {' '.join(words)!r}")
     if game["active"] == man:
         m["acted"] = True
         _hand_over(game, player_of(game, m))
+        if words:
+            m["prone"] = True
+            return f"{man} falls prone as his last task, free ([7.6]); he is done ({m['tp']} task points spent). " + status_line(game)
         return f"{man} is done ({m['tp']} task points spent). " + status_line(game)
+    if words:
+        raise ParagraphsError(f"done {man} prone: only the man acting falls prone as his last task ([7.6])")
     if game["active"]:
         raise ParagraphsError(f"{game['active']} is acting, not {man}")
     if game["to_act"] != player_of(game, m) or not can_act(view(m), game["phase"]):
@@ -475,7 +484,8 @@ def done(ctx: Context, man: str = "", **_: Any) -> str:
 
 def pass_(ctx: Context, side: str | None = None, **_: Any) -> str:
     """The side to act declines to act with any more men this phase ([6.41]); the other
-    side acts with the men it has left ([6.23])."""
+    side acts with the men it has left ([6.23]). Under ruling R44 ``each_man`` every man
+    it leaves unused checks for panic as a man passed over ([14.11])."""
     game = game_of(ctx)
     require_phase(game, *TASK_PHASES, what="task execution")
     if game["active"]:
@@ -483,6 +493,15 @@ def pass_(ctx: Context, side: str | None = None, **_: Any) -> str:
     sid = side_of_letter(game, side) if side else game["to_act"]
     if sid is None:
         raise ParagraphsError("no side is to act: type next")
+    from paragraphs_spi_commando.procedures import _choices
+
+    if _choices(ctx).get("R44") == "each_man":
+        # ruling R44: each man the side leaves unused is passed over and checks ([14.11])
+        for mid, m in game["men"].items():
+            if player_of(game, m) == sid and can_act(view(m), game["phase"]) and m["panic_phase"] != game["phase"] and m["routine"] != "preservation":
+                routine = panic_check(ctx, game, mid, "passed over")
+                if routine is not None:
+                    m["routine"] = routine
     game["passed"] = [*game["passed"], sid]
     game["to_act"] = next_to_act(side_order(game), sid, views(game), game["phase"], game["passed"])
     return f"{letter(game, sid)} passes for the rest of phase {game['phase']}. " + status_line(game)

@@ -77,7 +77,7 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(id="next", title=TITLE, help="go on to the next phase (A observation ... H game-turn record)", procedure="next")
     yield SessionVerb(id="plot", title=TITLE, help="phase B: plot a man for opportunity fire (again to unplot)", procedure="plot", arguments=(man,))
     yield SessionVerb(id="activate", title=TITLE, help="phases E, F: a man of the side to act takes his turn (panic check first)", procedure="activate", arguments=(man,))
-    yield SessionVerb(id="done", title=TITLE, help="the man acting ends his tasks, or a man of the side to act does nothing this turn", procedure="done", arguments=(man,))
+    yield SessionVerb(id="done", title=TITLE, help="the man acting ends his tasks (prone: falling prone, free as his last task), or a man of the side to act does nothing this turn", procedure="done", arguments=(man, VerbArgument("options", "prone", optional=True, rest=True)))
     yield SessionVerb(id="pass", title=TITLE, help="the side to act (or the side named) acts with no more men this phase", procedure="pass", arguments=(VerbArgument("side", "the side's letter or id", optional=True),))
     yield SessionVerb(
         id="move",

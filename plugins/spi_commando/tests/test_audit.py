@@ -9,7 +9,7 @@ import pytest
 import paragraphs
 from paragraphs.errors import ParagraphsError
 
-from paragraphs_spi_commando.testing import game, perform, start, text_of, to_phase
+from paragraphs_spi_commando.testing import game, overlaid, perform, start, text_of, to_phase
 
 
 @pytest.fixture(scope="module")
@@ -335,3 +335,71 @@ def test_10_31_cover_the_text_names_but_no_chart_values_is_asked(engine) -> None
         assert [q.key for q in stopped.questions] == [f"cell.fire_modifiers.{row}.result"]
     res = perform(engine, state, "fire_at", [99], {**PISTOL_CELLS, "cell.fire_modifiers.target_by_bunker.result": -20}, firer="A1", target="B1", weapon="pistol", distance=3, options="by_bunker")
     assert res.label == "A1 missed B1 (chance 67)"
+
+
+def test_7_6_falling_prone_as_the_last_task_is_free(engine) -> None:
+    # the chart's footnote to [5.22]: free as the last task of the phase, points or not
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "move", man="A1", orthogonal=1).state
+    res = perform(engine, state, "done", man="A1", options="prone")
+    assert res.label.startswith("A1 falls prone as his last task, free ([7.6]); he is done (5 task points spent)")
+    assert game(res.state)["men"]["A1"]["prone"] and game(res.state)["men"]["A1"]["tp"] == 5
+    with pytest.raises(ParagraphsError, match="done: prone or nothing"):
+        perform(engine, state, "done", man="A1", options="standing")
+
+
+def test_r44_a_side_that_passes_and_the_panic_of_its_men(engine, tmp_path) -> None:
+    # the British pass in turn 1, phase E: by default nobody checks (single_man); under
+    # each_man every British man who could still act checks as a man passed over
+    state = start(engine, phase="E")
+    res = perform(engine, state, "pass")
+    assert "panic check" not in text_of(res) and game(res.state)["to_act"] == "B"
+    alt = overlaid(tmp_path, R44="each_man")
+    state = start(alt, phase="E")
+    res = perform(alt, state, "pass", [99] * 10)
+    assert text_of(res).count("keeps his head") == 10 and game(res.state)["to_act"] == "B"
+    assert all(game(res.state)["men"][f"A{n}"]["panic_phase"] == "E" for n in range(1, 11))
+
+
+def test_8_84_observations_lapse_only_at_bookkeeping(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "seen", observer="B1", target="A1").state
+    with pytest.raises(ParagraphsError, match=r"happens in phase G \(bookkeeping\)"):
+        perform(engine, state, "lapse", observer="B1", target="A1")
+    state = perform(engine, perform(engine, state, "next").state, "next").state  # F, then G
+    assert perform(engine, state, "lapse", observer="B1", target="A1").label == "B1 no longer observes A1"
+
+
+def test_11_13_a_second_prepared_grenade_that_does_not_go_off_is_held_too(engine) -> None:
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="fragmentation").state
+    state = perform(engine, state, "done", man="A1").state
+    state = to_phase(engine, perform(engine, state, "next").state, "E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    # turn 2: a smoke grenade prepared while he holds the fragmentation one; 26 does not
+    # set it off: he holds both, throws the first this turn and the second the next
+    state = perform(engine, state, "prepare", [26], GRENADE_CELLS, man="A1", kind="smoke").state
+    state = perform(engine, state, "throw", [1], GRENADE_CELLS, man="A1", distance=1).state
+    assert "fragmentation" in str(game(state)["grenade"]["kind"])
+    assert game(state)["men"]["A1"]["grenade"] == "smoke"
+    with pytest.raises(ParagraphsError, match=r"\[11.12\]"):
+        perform(engine, state, "task", answers=GRENADE_CELLS, man="A1", name="reload")
+
+
+def test_12_33_a_grapple_outlasts_the_phase_and_a_grappled_man_disengages_at_half(engine) -> None:
+    state = start(engine, phase="D")
+    # turn 1: both grapple in round 1 and every round; each grappled blow lands: kill roll
+    # 99, damage d10 1 (1 wound point); five rounds, A1 with his rifle row, B4 fists
+    answers = {f"stance.{r}{m}": "grapple" for r in range(1, 6) for m in (1, 2)}
+    res = perform(engine, state, "melee", [99, 7, 3] + [99, 1, 99, 1] * 5, answers, first="A1", second="B4", options="A1=rifle B4=fists")
+    assert game(res.state)["grapples"] == {"A1": "B4", "B4": "A1"}
+    state = perform(engine, res.state, "next").state
+    state = to_phase(engine, state, "D")
+    # turn 2: B4, still grappled, wants out: 2D6 3 + 1 (2-5) and he is away, keeping half
+    # his task points; A1, who held him, loses half as well ([12.33])
+    res = perform(engine, state, "melee", [99, 7, 3, 3, 1], first="A1", second="B4", options="withdraw=B4")
+    assert res.label == "B4 disengages from A1 ([12.31]): B4 was grappled: half his task points ([12.33]), B4 loses 25, A1 loses 25"
+    assert game(res.state)["men"]["B4"]["tp"] == 25 and game(res.state)["men"]["A1"]["tp"] == 25
+    assert game(res.state)["grapples"] == {}

@@ -109,8 +109,13 @@ def test_observation_is_kept_per_observer_and_lapses_per_observer(engine) -> Non
     assert third.label == "B3 observes A1 (chance 35)"
     state = third.state
     assert state.extra[ROSTER]["observes"] == {"B1": [], "B2": ["A1"], "B3": ["A1"]}
+    # at bookkeeping ([8.84]) one observer's observation lapses, not the other's
+    kept = state
+    for dice in ((), (9, 1), (), (), (), ()):  # on to G
+        state = engine.perform("next", state, dice=ScriptedDice(list(dice))).state
     state = engine.perform("lapse", state, args={"observer": "B2", "target": "A1"}).state
     assert state.extra[ROSTER]["observes"] == {"B1": [], "B2": [], "B3": ["A1"]}
+    state = kept
     state = engine.perform("observe", state, args={"observer": "A1", "target": "B1", "distance": 5}, dice=ScriptedDice([1])).state
     for target in ("B2", "B3"):  # automatic observations ([8.5]) count toward the three held (ruling R10)
         state = engine.perform("seen", state, args={"observer": "A1", "target": target}).state

@@ -21,7 +21,7 @@ def base_chance(charts: Charts, era: str, kind: str, distance: int) -> int:
 
 def accuracy(charts: Charts, base: int, rows: Iterable[str] = (), *, bonus: int = 0) -> int:
     """[11.82]: the base plus the side's grenade bonus and the additive rows, then each
-    ``x0.5`` row named halves it in turn, rounding down (L1964; ruling R3). Never below 0."""
+    ``x0.5`` row named halves it in turn, rounding down (L1964; a fixed reading of the docs). Never below 0."""
     rows = list(rows)
     total = base + bonus
     for row in rows:
