@@ -538,3 +538,42 @@ def test_a_procedure_without_its_context_parameter_is_told_so(tmp_path):
         "12:9: PROC003 procedure patrol: unexpected argument 'strength' (it takes: no argument; its first parameter, "
         "'strength', receives the context: write def _patrol_without_context(ctx, strength))",
     ], found
+
+
+def test_exact_chances_of_an_outcome_a_kind_did_not_declare_are_its_error(tmp_path):
+    # third eyes pass, as for resolve: a kind's `chances` giving 'spoted' made exact odds
+    # show a branch no content can take
+    from fractions import Fraction
+    from types import ModuleType
+
+    import paragraphs
+    from paragraphs import hookimpl
+    from paragraphs.odds import paragraph_odds
+
+    folder = _book(tmp_path, BOOK.replace("at_or_undr", "at_or_under"))
+
+    def chances(ctx, spec):
+        return {"spoted": Fraction(1, 2), "unseen": Fraction(1, 2)}
+
+    @hookimpl
+    def paragraphs_register_titles():
+        yield Title(id="nightpatrol", name="Night Patrol", content=folder, package="paragraphs")
+
+    @hookimpl
+    def paragraphs_register_check_kinds():
+        yield CheckKind(id="spotting", title="nightpatrol", resolve=_spotting, outcomes=("spotted", "unseen"), chances=chances,
+                        schema={"type": "object", "properties": {"range": VALUE}, "additionalProperties": False})
+
+    @hookimpl
+    def paragraphs_register_procedures():
+        yield Procedure(id="patrol", title="nightpatrol", function=lambda ctx, strength: "quiet", outcomes=("alarm", "quiet"))
+
+    plugin = ModuleType("nightpatrol_hooks")
+    for f in (paragraphs_register_titles, paragraphs_register_check_kinds, paragraphs_register_procedures):
+        setattr(plugin, f.__name__, f)
+    engine = paragraphs.open_title("nightpatrol", host=make_plugin_manager(load_entrypoints=False, plugins=[("nightpatrol", plugin)]), use_cache=False)
+    with pytest.raises(paragraphs.PluginError) as info:
+        paragraph_odds(engine, "1")
+    line = chances.__code__.co_firstlineno
+    assert str(info.value).startswith("nightpatrol 1: check kind 'spotting' (") and str(info.value).endswith(
+        f"test_author_failures.py:{line}) returned 'spoted', which is not one of its outcomes (spotted, unseen)"), str(info.value)

@@ -662,7 +662,7 @@ class Engine:
                 spec["purpose"] = step.purpose or f"{step.kind} check in {ctx.paragraph}"
                 what = f"{step.kind} check: {spec['purpose']}"
                 if step.group is None:
-                    chances = lambda: kind.chances(ctx, spec)  # noqa: E731
+                    chances = lambda: _declared_chances(ctx, kind, kind.chances(ctx, spec))  # noqa: E731
                 else:
                     chances = lambda: self._group_chances(ctx, step, kind, spec)  # noqa: E731
                 lumped = getattr(ctx.chooser, "lumped", None)
@@ -752,11 +752,20 @@ class Engine:
 _NOTHING_PASSED: Mapping[str, Any] = {}
 
 
-def _undeclared(ctx: Context, kind: Any, outcome: Any) -> Exception:
-    """A check kind's ``resolve`` returned a label it did not declare (the plugin's bug)."""
+def _undeclared(ctx: Context, kind: Any, outcome: Any, function: Any = None) -> Exception:
+    """A check kind's ``resolve`` (or ``chances``) gave a label it did not declare (the plugin's bug)."""
     from paragraphs.pluginhost.plugin_errors import undeclared_outcome
 
-    return undeclared_outcome(f"{ctx.title} {ctx.paragraph}", "check kind", kind.id, kind.resolve, outcome, kind.outcomes)
+    return undeclared_outcome(f"{ctx.title} {ctx.paragraph}", "check kind", kind.id, function or kind.resolve, outcome, kind.outcomes)
+
+
+def _declared_chances(ctx: Context, kind: Any, dist: Any) -> Any:
+    """A kind's exact chances, each outcome one it declares (else exact odds would show a
+    branch no content can take)."""
+    for label in dist or ():
+        if label not in kind.outcomes:
+            raise _undeclared(ctx, kind, label, kind.chances)
+    return dist
 
 
 def _lapses_with(lapse: Any, event: str) -> bool:
