@@ -258,10 +258,7 @@ def _room_to_fall_back(g: GameState, pieces: Sequence[Piece], back: str, target:
     2.2). Checked before the move for an assault launched from a zone the stack only
     passes through (the zone it stands in held it already; from an LCA it goes back
     aboard, R23)."""
-    limit = g.scenario.params.side_stacking
-    need = g.points_in("", pieces)
-    # g.stacks.get, not g.stack: a check must not add an empty zone to the board's order.
-    room = limit - g.points_in(back, [p for p in g.stacks.get(back, ()) if p not in pieces])
+    need, room, _ = _room_for(g, pieces, back)
     if need > room:
         raise ActionRefused(f"an assault on {target} from {back} could fall back into {back}, which has room for {max(room, 0)} of their {need} levels: assault from a zone that can take them back (ruling R49)")
 
@@ -273,12 +270,18 @@ def _room_at_the_end(g: GameState, pieces: Sequence[Piece], end: str) -> None:
     on the beach alone by R47."""
     if end in g.markers or g.side_in(end) == GERMAN:
         return
-    limit = g.scenario.params.side_stacking
-    need = g.points_in("", pieces)
-    # g.stacks.get, not g.stack: a check must not add an empty zone to the board's order.
-    room = limit - g.points_in(end, [p for p in g.stacks.get(end, ()) if p not in pieces])
+    need, room, limit = _room_for(g, pieces, end)
     if need > room:
         raise ActionRefused(f"{end} has room for {max(room, 0)} of their {need} levels ({limit} a side): the move would end over the limit (ruling R49)")
+
+
+def _room_for(g: GameState, pieces: Sequence[Piece], zone: str) -> tuple[int, int, int]:
+    """The levels ``pieces`` need, the room ``zone`` has for them (its units that are not
+    among them count) and the side's limit."""
+    limit = g.scenario.params.side_stacking
+    # g.stacks.get, not g.stack: a check must not add an empty zone to the board's order.
+    room = limit - g.points_in(zone, [p for p in g.stacks.get(zone, ()) if p not in pieces])
+    return g.points_in("", pieces), room, limit
 
 
 def _never_landed(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
