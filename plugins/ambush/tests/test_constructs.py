@@ -91,7 +91,7 @@ def test_112_nested_checks(engine):
 
 def test_112_exact_odds(engine):
     # one German of 220 rolls for grenades: that roll does not change where the trail ends
-    result = paragraph_odds(engine, "112", engine.new_state(mission=22), {"pc": 4, "p220_grenade_users": 1}, detail="end")
+    result = paragraph_odds(engine, "112", engine.new_state(mission=22), {"pc": 4, "p220_grenade_users": 1})
     ends = {o.trail[-1]: p for o, p in result.outcomes if o.trail[-1] == "112"}
     assert ends["112"] == Fraction(1, 2) * Fraction(6, 10)  # PC fails, activation fails: no event
     assert result.total() == 1
@@ -99,7 +99,7 @@ def test_112_exact_odds(engine):
 
 def test_133_exact_third_outcome(engine):
     state = engine.new_state(mission=20)
-    odds = odds_by_trail(paragraph_odds(engine, "133", state, {"pc_highest": 5}, detail="end"))
+    odds = odds_by_trail(paragraph_odds(engine, "133", state, {"pc_highest": 5}))
     # success 0-4 -> 353; exactly 5 -> 359; 6-9 -> 136 (the trails end wherever those lead)
     r = engine.resolve("133", state, {"pc_highest": 5}, dice=ScriptedDice([5] + [0] * 8), record=True)
     assert r.trail[:2] == ["133", "359"]
