@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 from paragraphs.book import model as m
 from paragraphs.interpreter.context import Chooser, Context, Instruction, NeedAnswer, RollRecord
-from paragraphs.interpreter.handlers import GOTO, HANDLERS, bounded_subjects
+from paragraphs.interpreter.handlers import GOTO, HANDLERS, bounded_subjects, procedure_label
 from paragraphs.book.dice import DiceSource, Die, MissingRoll, SeededDice, parse_die
 from paragraphs.foundation.errors import CycleError, ParagraphsError, ResolutionError, UsageError
 from paragraphs.pipeline.grammar import grammar_for
@@ -320,12 +320,7 @@ class Engine:
         outcome: dict[str, Any] = {}
 
         def run(ctx: Context) -> None:
-            result = proc.function(ctx, **arguments)
-            label = result.get("label") if isinstance(result, Mapping) else result
-            if proc.outcomes and str(label) not in proc.outcomes:
-                from paragraphs.pluginhost.plugin_errors import undeclared_outcome
-
-                raise undeclared_outcome(f"{ctx.title} {ctx.paragraph}".strip(), "procedure", proc.id, proc.function, label, proc.outcomes)
+            label = procedure_label(f"{ctx.title} {ctx.paragraph}", proc, proc.function(ctx, **arguments))
             outcome["label"] = label
             ctx.effect(f"{procedure}: {label}")
 

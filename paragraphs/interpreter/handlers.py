@@ -351,17 +351,27 @@ def _hook(engine: Engine, ctx: Context, step: m.HookStep) -> None:
     ctx.say(step.note or f"Remember: when {step.event.replace('_', ' ')}, this paragraph has more to do.", "hook")
 
 
+def procedure_label(where: str, proc: Any, result: Any) -> Any:
+    """The label a procedure's ``result`` gives (the result itself, or its ``label``).
+
+    Raises:
+        PluginError: a label the procedure did not declare in ``outcomes`` (no content
+            branch could take it), named with the procedure's file and line.
+    """
+    label = result.get("label") if isinstance(result, Mapping) else result
+    if proc.outcomes and str(label) not in proc.outcomes:
+        from paragraphs.pluginhost.plugin_errors import undeclared_outcome
+
+        raise undeclared_outcome(where.strip(), "procedure", proc.id, proc.function, label, proc.outcomes)
+    return label
+
+
 def _procedure(engine: Engine, ctx: Context, step: m.ProcedureCall) -> str | None:
     proc = engine.grammar.procedures.get(step.name)
     if proc is None:
         raise ResolutionError(f"{ctx.title} {ctx.paragraph}: no procedure {step.name!r}")
     args = {k: ctx.value(v) for k, v in step.args.items()}
-    result = proc.function(ctx, **args)
-    label = result.get("label") if isinstance(result, Mapping) else result
-    if proc.outcomes and str(label) not in proc.outcomes:
-        from paragraphs.pluginhost.plugin_errors import undeclared_outcome
-
-        raise undeclared_outcome(f"{ctx.title} {ctx.paragraph}", "procedure", proc.id, proc.function, label, proc.outcomes)
+    label = procedure_label(f"{ctx.title} {ctx.paragraph}", proc, proc.function(ctx, **args))
     ctx.effect(f"{step.name}: {label}")
     _took(engine, step, str(label))
     steps = step.outcomes.get(str(label))

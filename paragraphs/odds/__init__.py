@@ -564,12 +564,10 @@ def procedure_odds(
     given = engine.parse_answers(answers or {})
     base = state if state is not None else engine.new_state()
     def run(ctx: Any) -> Any:
-        result = proc.function(ctx, **call_args)
-        label = result.get("label") if isinstance(result, Mapping) else result
-        if proc.outcomes and str(label) not in proc.outcomes:
-            from paragraphs.pluginhost.plugin_errors import undeclared_outcome
+        from paragraphs.interpreter.handlers import procedure_label
 
-            raise undeclared_outcome(engine.book.title, "procedure", proc.id, proc.function, label, proc.outcomes)
+        result = proc.function(ctx, **call_args)
+        procedure_label(engine.book.title, proc, result)
         return result
 
     seg, root, asked = _compute(engine, base, given, run, False, budget, depth, memo)
