@@ -501,11 +501,9 @@ def _fall_back(g: GameState, survivors: Sequence[Piece], way_back: Sequence[str]
     back along the way they came, or go back aboard the LCA they landed from in this move
     (as a landing keeps aboard the units a beach has no room for). A unit with room
     nowhere stays in the origin, as before."""
-    limit = g.scenario.params.side_stacking
-    boats = g.boat_only_zones
     for p in survivors:
         need = p.points + sum(g.pieces[c].points for c in p.carrying)
-        where = next((z for z in way_back if z not in boats and g.points_in(z) + need <= limit), None)
+        where = _room_behind(g, way_back, need)
         if where is None and lca is not None and lca.id in g.aboard and g.cargo_levels(lca) + need <= g.scenario.params.lca_capacity:
             g.aboard[lca.id].append(p.id)
             continue
