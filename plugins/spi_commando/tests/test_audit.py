@@ -76,6 +76,17 @@ def test_12_0_a_surprised_man_checks_for_panic_before_the_combat(engine) -> None
 GRENADE_CELLS = {"cell.task_points.prepare_grenade.result": 10, "cell.task_points.throw_grenade.result": 8, "cell.task_points.reload.result": 10}
 
 
+def holding_a_grenade_next_turn(engine, kind: str):
+    """A1 prepares a ``kind`` grenade in turn 1's phase E and holds it: the state with him
+    activated again in turn 2's phase E."""
+    state = start(engine, phase="E")
+    state = perform(engine, state, "activate", [99], man="A1").state
+    state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind=kind).state
+    state = perform(engine, state, "done", man="A1").state
+    state = to_phase(engine, perform(engine, state, "next").state, "E")
+    return perform(engine, state, "activate", [99], man="A1").state
+
+
 def test_11_12_a_man_holding_a_prepared_grenade_neither_fires_nor_reloads(engine) -> None:
     state = start(engine, phase="E")
     state = perform(engine, state, "activate", [99], man="A1").state
@@ -133,12 +144,7 @@ def test_13_24_firing_a_captured_enemy_weapon(engine) -> None:
 
 
 def test_11_13_a_held_fragmentation_grenade_goes_off_when_a_smoke_one_is_prepared(engine) -> None:
-    state = start(engine, phase="E")
-    state = perform(engine, state, "activate", [99], man="A1").state
-    state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="fragmentation").state
-    state = perform(engine, state, "done", man="A1").state
-    state = to_phase(engine, perform(engine, state, "next").state, "E")
-    state = perform(engine, state, "activate", [99], man="A1").state
+    state = holding_a_grenade_next_turn(engine, "fragmentation")
     # turn 2: preparing a smoke grenade while holding the fragmentation one: 25 sets the
     # first off, and the second with it; the burst is a fragmentation burst
     res = perform(engine, state, "prepare", [25], GRENADE_CELLS, man="A1", kind="smoke")
@@ -312,12 +318,7 @@ def test_12_51_a_man_fights_with_his_prepared_weapon_unless_another_is_named(eng
 
 
 def test_11_13_never_two_grenades_thrown_in_one_phase(engine) -> None:
-    state = start(engine, phase="E")
-    state = perform(engine, state, "activate", [99], man="A1").state
-    state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="smoke").state
-    state = perform(engine, state, "done", man="A1").state
-    state = to_phase(engine, perform(engine, state, "next").state, "E")
-    state = perform(engine, state, "activate", [99], man="A1").state
+    state = holding_a_grenade_next_turn(engine, "smoke")
     # turn 2: he throws the smoke grenade he held (no combat task), prepares another...
     cells = {**GRENADE_CELLS, "cell.grenade_accuracy.wwii_smoke.2-4": 60}
     state = perform(engine, state, "throw", [1], cells, man="A1", distance=3).state
@@ -372,12 +373,7 @@ def test_8_84_observations_lapse_only_at_bookkeeping(engine) -> None:
 
 
 def test_11_13_a_second_prepared_grenade_that_does_not_go_off_is_held_too(engine) -> None:
-    state = start(engine, phase="E")
-    state = perform(engine, state, "activate", [99], man="A1").state
-    state = perform(engine, state, "prepare", answers=GRENADE_CELLS, man="A1", kind="fragmentation").state
-    state = perform(engine, state, "done", man="A1").state
-    state = to_phase(engine, perform(engine, state, "next").state, "E")
-    state = perform(engine, state, "activate", [99], man="A1").state
+    state = holding_a_grenade_next_turn(engine, "fragmentation")
     # turn 2: a smoke grenade prepared while he holds the fragmentation one; 26 does not
     # set it off: he holds both, throws the first this turn and the second the next
     state = perform(engine, state, "prepare", [26], GRENADE_CELLS, man="A1", kind="smoke").state
