@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from paragraphs.errors import UsageError
 
-from paragraphs_raids.montecarlo import default_jobs, run_series, series_seeds
+from paragraphs_raids.montecarlo import ctrl_c_latch, default_jobs, run_series, series_seeds
 
 T = TypeVar("T")
 LOCAL = "local"
@@ -92,12 +92,14 @@ def _run_dask(
     try:
         futures = client.map(play_batch, batches, play=play, initializer=initializer, initargs=initargs, pure=False)
         done = 0
-        for future in distributed.as_completed(futures):
-            for index, result in future.result():
-                results[index] = result
-                done += 1
-            if progress:
-                progress(done, games)
+        with ctrl_c_latch() as stop_if_interrupted:
+            for future in distributed.as_completed(futures):
+                for index, result in future.result():
+                    results[index] = result
+                    done += 1
+                if progress:
+                    progress(done, games)
+                stop_if_interrupted()
     finally:
         client.close()
         if cluster is not None:

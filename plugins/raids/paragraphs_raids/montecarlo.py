@@ -13,8 +13,11 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import signal
+import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -62,20 +65,62 @@ def run_series(
     if jobs == 1:
         if initializer is not None:
             initializer(*initargs)
-        for done, item in enumerate(work, 1):
-            results[item[0]] = play(item)
-            if progress:
-                progress(done, games)
+        with ctrl_c_latch() as stop_if_interrupted:
+            for done, item in enumerate(work, 1):
+                results[item[0]] = play(item)
+                if progress:
+                    progress(done, games)
+                stop_if_interrupted()
         return results  # type: ignore[return-value]
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
     chunk = max(1, min(64, games // (jobs * 8) or 1))
-    with ctx.Pool(jobs, initializer=_worker_start, initargs=(initializer, initargs)) as pool:
+    # The latch goes in after the workers are forked: they start with Python's own
+    # handler and ignore Ctrl-C from their first step (_worker_start).
+    with ctx.Pool(jobs, initializer=_worker_start, initargs=(initializer, initargs)) as pool, ctrl_c_latch() as stop_if_interrupted:
         for done, (index, result) in enumerate(pool.imap_unordered(_indexed(play), work, chunksize=chunk), 1):
             results[index] = result
             if progress:
                 progress(done, games)
+            stop_if_interrupted()
     return results  # type: ignore[return-value]
+
+
+@contextmanager
+def ctrl_c_latch() -> Iterator[Callable[[], None]]:
+    """Note every Ctrl-C during a series; yield a check that raises KeyboardInterrupt once
+    one came.
+
+    Ctrl-C still raises KeyboardInterrupt at once, wherever the main thread is. But when
+    that is inside a finaliser (``__del__``, a weakref callback the garbage collector runs,
+    a multiprocessing ``Finalize``), Python prints the exception and drops it, and the
+    series ran on to its end. The check, called after each result, stops it however the
+    first exception fared. Off the main thread, or where Ctrl-C is ignored (a job started
+    in the background), nothing changes.
+    """
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous is signal.SIG_IGN:
+        yield _never_interrupted
+        return
+    came: list[int] = []
+
+    def note_and_raise(signum: int, frame: object) -> None:
+        came.append(signum)
+        raise KeyboardInterrupt
+
+    def stop_if_interrupted() -> None:
+        if came:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, note_and_raise)
+    try:
+        yield stop_if_interrupted
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _never_interrupted() -> None:
+    return None
 
 
 def _worker_start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
