@@ -44,8 +44,10 @@ def count(python: str, title: str, games: int, seed: int) -> int:
         script.write_text(GAMES.format(here=str(HERE), title=title, games=games, seed=seed))
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", python, str(script)],
-            capture_output=True, text=True, check=True,
+            capture_output=True, text=True,
         )
+    if out.returncode != 0:
+        raise SystemExit(f"the games failed under callgrind (exit {out.returncode}):\n{out.stderr[-2000:]}")
     found = re.search(r"Collected\s*:\s*(\d+)", out.stderr)
     if not found:
         raise SystemExit(f"callgrind printed no count:\n{out.stderr[-2000:]}")
