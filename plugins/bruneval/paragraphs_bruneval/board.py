@@ -13,10 +13,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from paragraphs.errors import ContentError
 from paragraphs.problems import Problem, SourcePos
 from paragraphs_raids.alert import AlertTrack
-from paragraphs_raids.boardfile import BoardRules, Locator, board_rule_problems, load_board_json, schema_problems
+from paragraphs_raids.boardfile import board_error, BoardRules, Locator, board_rule_problems, load_board_json, schema_problems
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids.journal import Journal
@@ -37,7 +36,7 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, journal: Jour
     Raises:
         UsageError: the file does not exist or cannot be read.
         ContentError: the file is not valid JSON, breaks the schema or the rules (every
-            problem is listed; the message shows the first with its position).
+            problem is listed, each at its position).
     """
     data, where = load_board_json(path, schema("board"))
     return board_from_data(data, scenario, roll, journal, where)
@@ -55,7 +54,7 @@ def board_from_data(data: Any, scenario: Scenario, roll: Roller, journal: Journa
     at: Locator = where or (lambda path: SourcePos("board", 0, 0))
     problems = schema_problems(data, schema("board"), at) or _rule_problems(data, scenario, lambda *path: at(path))
     if problems:
-        raise ContentError(problems)
+        raise board_error(problems)
     return _build(data, scenario, roll, journal or Journal())
 
 

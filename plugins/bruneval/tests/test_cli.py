@@ -204,3 +204,21 @@ def test_console_script_never_shows_a_traceback(tmp_path) -> None:
     assert proc.returncode == 1 and "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
     proc = subprocess.run([exe, "odds", "bruneval", "activation", "--answer", "alert=4", "--answer", "radius=1"], capture_output=True, text=True)
     assert proc.returncode == 0 and "1/2" in proc.stdout
+
+
+def test_a_board_with_several_mistakes_lists_them_all(capsys, tmp_path) -> None:
+    # a player fixing his file by hand saw only the first mistake and "(and N more)"
+    path = tmp_path / "board.json"
+    path.write_text('{"title": "bruneval", "turn": 5, "alert": 4, "units": [\n {"id": "drak-1", "zone": "CLIFF"},\n {"id": "685-1", "zone": "LAEN"},\n {"id": "lw-1", "zone": "W"},\n {"id": "lw-1", "zone": "W"}]}\n')
+    for command in (["turn", "bruneval", "--state", str(path), "--seed", "1"], ["board", "bruneval", "--state", str(path), "--svg", str(tmp_path / "b.svg")]):
+        code, out, err = run(capsys, *command)
+        assert code == 1 and out == "" and err.splitlines() == [
+            f"paragraphs: error: 3 problems in the board file {path}:",
+            f"  {path}:2:9: BOARD003 unknown counter 'drak-1' (did you mean 'drake-1'?; paragraphs ids bruneval --kind counters lists them)",
+            f"  {path}:3:26: BOARD003 unknown zone 'LAEN' (did you mean 'LANE'?; paragraphs ids bruneval --kind zones lists them)",
+            f"  {path}:5:9: BOARD004 counter 'lw-1' is listed twice (first at line 4)",
+        ], err
+    path.write_text('{"title": "bruneval", "turn": 50, "alret": 4,\n "units": [{"id": "lw-1", "zone": "W", "reduce": true}]}\n')
+    code, _, err = run(capsys, "turn", "bruneval", "--state", str(path), "--seed", "1")
+    assert code == 1 and err.splitlines()[0] == f"paragraphs: error: 4 problems in the board file {path}:", err
+    assert [line.split(": ", 2)[1][:8] for line in err.splitlines()[1:]] == ["BOARD002"] * 4, err

@@ -14,9 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from paragraphs.errors import ContentError
 from paragraphs.problems import Problem
-from paragraphs_raids.boardfile import load_board_json, unknown_id
+from paragraphs_raids.boardfile import board_error, load_board_json, unknown_id
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import Container
 
@@ -115,7 +114,7 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Opti
         elif stack and g.points_in(zone) > scenario.zmap.zone(zone).stacking:
             bad(seen[stack[-1].id], f"zone {zone!r} holds {g.points_in(zone)} levels, over its limit of {scenario.zmap.zone(zone).stacking}")
     if problems:
-        raise ContentError(problems)
+        raise board_error(problems)
     g.alarm.set_level(int(data["alarm"]))
     g.turn = int(data["turn"])
     g.phase = "D"
