@@ -15,7 +15,7 @@ from typing import Any
 
 from paragraphs.problems import Problem, SourcePos
 from paragraphs_raids.alert import AlertTrack
-from paragraphs_raids.boardfile import board_error, BoardRules, Locator, board_rule_problems, load_board_json, schema_problems
+from paragraphs_raids.boardfile import BoardRules, Locator, board_error, board_rule_problems, load_board_json, schema_problems
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids.journal import Journal
@@ -152,6 +152,28 @@ def board_json(g: GameState) -> dict[str, Any]:
         "optional_commando": g.options.commando,
     }
     return out
+
+
+def setup_board(scenario: Scenario, options: Options) -> tuple[dict[str, Any], list[str]]:
+    """The board file of the set-up (rule 3.1; rule 18 with ``options.commando``) and what
+    the player should know about it (``board bruneval --new``).
+
+    The posts stand in their zones, the alert is on 0 and the turn marker on 1; each
+    activation zone has its marker face down with no ``shows``: the set-up deals them at
+    random and unseen, so the backs its dice picked are dropped, never written.
+    """
+    from paragraphs_raids.dice import PrngRoller
+
+    from paragraphs_bruneval.game.setup import new_game
+
+    g = new_game(scenario, PrngRoller(0, scenario.conventions), options, Journal(enabled=False))
+    g.markers = ActivationMarkers(dict.fromkeys(g.markers.hidden))  # where they lie, not what they hide
+    data = board_json(g)
+    data["markers"] = [{"zone": m["zone"]} for m in data["markers"]]
+    notes = ["the British are not on the map yet: Drake and Nelson drop in turn 1, Rodney in turn 2 (rule 7); add each unit where it lands"]
+    if options.commando:
+        notes.append("optional rule 18: the LCAs are the light ones, each with a Commando aboard when they come (list them with aboard)")
+    return data, notes
 
 
 def _unit(p: Piece, zone: str, aboard: str | None = None) -> dict[str, Any]:

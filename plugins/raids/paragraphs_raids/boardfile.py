@@ -141,6 +141,28 @@ def unknown_id(what: str, value: str, known: Iterable[str], title: str, kind: st
     return f"unknown {what} {value!r} ({hint}paragraphs ids {title} --kind {kind} lists them)"
 
 
+def board_text(data: Mapping[str, Any]) -> str:
+    """A board file's text as a player edits it by hand: a key a line, and each counter,
+    marker or entry of a list or mapping of the file on a line of its own (``json.dumps``
+    with an indent puts every field of every counter on its own line: a set-up of forty
+    counters ran to two hundred lines)."""
+
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    fields = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and all(isinstance(v, (dict, list)) for v in value):
+            inner = ",\n".join(f"    {one(v)}" for v in value)
+            fields.append(f"  {one(key)}: [\n{inner}\n  ]")
+        elif isinstance(value, dict) and value:
+            inner = ",\n".join(f"    {one(k)}: {one(v)}" for k, v in value.items())
+            fields.append(f"  {one(key)}: {{\n{inner}\n  }}")
+        else:
+            fields.append(f"  {one(key)}: {one(value)}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
 # --------------------------------------------------------------------------- the rules
 
 
