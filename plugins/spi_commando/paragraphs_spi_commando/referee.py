@@ -107,6 +107,9 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", o
                 "items": [],
                 "unloaded": [],
                 "prepared": (arms[n - 1][0] if n <= len(arms) and arms[n - 1] else None),
+                "issued": list(arms[n - 1]) if n <= len(arms) else [],
+                "taken": [],
+                "received": [],
                 **TURN_FIELDS,
             }
     length = s.record.get("turns")
@@ -130,6 +133,7 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", o
         "length": length,
         "length_rule": str(s.record.get("length", "")),
         "over": None,
+        "dropped": [],
     }
     from paragraphs_spi_commando.optional_rules import start
 
@@ -204,6 +208,7 @@ def fire_at(
     ([10.0]): his side's fire bonus and his own serious wound apply; a kill or the wound
     points of each hit are recorded against the target. ``options`` (as a session types
     them) may name ``prone``, ``moving``, ``aimed``, ``braced`` and the target's terrain."""
+    from paragraphs_spi_commando.arms import refuse_received
     from paragraphs_spi_commando.entering import entry_fire
     from paragraphs_spi_commando.procedures import _charts
     from paragraphs_spi_commando.rules.sequence import may_opportunity_fire
@@ -217,6 +222,7 @@ def fire_at(
         raise ParagraphsError(f"{target} is already dead")
     if weapon not in shooter["weapons"]:
         raise ParagraphsError(f"{firer} carries {', '.join(shooter['weapons'])}, not {weapon}")
+    refuse_received(game, firer, shooter, weapon)
     refuse_with_grenade_in_hand(firer, shooter)
     if target not in game["observes"].get(firer, []):
         raise ParagraphsError(f"{firer} has not observed {target}: a man fires only at a man he observes ([10.14])")
@@ -293,6 +299,7 @@ def aim(
     weapon taken from the enemy, [13.24]) and the target's terrain;
     ``wounds`` stands for the firer's wound points when they are not his present ones
     (the return fire of [10.55])."""
+    from paragraphs_spi_commando.arms import enemy_weapon
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules import fire as rules
     from paragraphs_spi_commando.rules.wounds import condition
@@ -319,6 +326,8 @@ def aim(
     rows = [r for r, flag in (("target_prone", prone), ("target_moving", moving), ("aiming", aimed)) if flag]
     if captured:
         rows.append(enemy_weapon_row(weapon))
+    elif enemy_weapon(game, shooter, weapon):
+        rows.append("enemy_weapon")  # he took it from the enemy ([13.24]): no word needed
     rows += cover
     if wall:
         why = flush_against_wall(game, victim, moving=moving, ruling_r26=rulings["R26"])
@@ -387,6 +396,7 @@ def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str
     acting, which interrupts him ([10.73]) after the firer's own panic check ([14.11]).
     Returns whether it is opportunity fire, or None when the opportunity firer panicked
     instead (his check and routine are kept)."""
+    from paragraphs_spi_commando.arms import fire_with
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules.fire import fire_cost
     from paragraphs_spi_commando.turns import panic_check, spend
@@ -396,24 +406,24 @@ def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str
     if entry is not None:
         from paragraphs_spi_commando.entering import pay_entry_fire
 
+        fire_with(ctx, game, firer, shooter, weapon)
         pay_entry_fire(ctx, game, firer, shooter, entry, cost)
-        shooter["prepared"] = weapon
         return False
     if _fire_permission(game, firer, shooter, target) == "task":
+        fire_with(ctx, game, firer, shooter, weapon)
         spend(firer, shooter, f"fire ({weapon})", cost, combat=True)
-        shooter["prepared"] = weapon
         return False
     if shooter["panic_phase"] != game["phase"]:
         routine = panic_check(ctx, game, firer, "before his opportunity fire")
         if routine is not None:
             shooter["routine"] = routine
             return None
+    fire_with(ctx, game, firer, shooter, weapon)
     plot = _charts(ctx).number("task_points", "opportunity_plot")
     shooter["tp"] = min(int(shooter["tp"]) + cost + plot, 50)
     shooter["plot_paid"] = True
     shooter["combat"] = True
     shooter["opp_fired"] = True
-    shooter["prepared"] = weapon
     ctx.say(f"{firer} interrupts {target} with opportunity fire ([10.73]): {cost} + {plot} task points ([10.76])")
     return True
 
