@@ -262,6 +262,28 @@ FIRE_FLAGS = ("prone", "moving", "aimed", "braced")
 #: Protection the rules text names but no chart values ([10.31], [24.32], [24.53]): the
 #: word brings in the [10.82] row, an unknown cell the players give.
 COVER_ROWS = {"behind_window": "target_behind_window", "by_bunker": "target_by_bunker", "behind_slit": "target_behind_slit"}
+#: The [10.82] rows of the optional rules: the word, its row, and the optional rules that
+#: bring the situation into a game (a firer on a moving horse, camel or vehicle, [19.36],
+#: [24.0], [29.0], [30.0]; a man in the water, [36.36]; a target on a tank or in an APC,
+#: [23.63]).
+OPTIONAL_ROWS = {
+    "on_mount": ("firer_on_vehicle_or_animal", ("horses_and_camels", "tanks", "apcs", "jeeps", "motorcycles")),
+    "water": ("water", ("underwater_operations",)),
+    "on_tank": ("target_on_tank_or_apc", ("tanks", "apcs")),
+}
+
+
+def optional_row(game: dict[str, Any], word: str) -> str:
+    """The [10.82] row of an optional rule's fire word, refused in a game without the rule."""
+    from paragraphs_spi_commando.optional_rules import RULES
+
+    row, rules = OPTIONAL_ROWS[word]
+    if not set(rules) & set(game.get("optional") or ()):
+        names = " or ".join(f"{r} ([{RULES[r][0]}])" for r in rules)
+        raise ParagraphsError(f"fire: {word} is for a game with the optional rule {names}; start one with --optional {rules[0]}")
+    return row
+
+
 #: [13.24]: the enemy weapons a man fires without the -15 of [10.82] (melee weapons are
 #: never fired); the semi-automatic rifle is read as a rifle, the automatic rifle not.
 ENEMY_WEAPONS_WITHOUT_PENALTY = ("pistol", "rifle", "carbine", "semi_automatic_rifle")
@@ -315,10 +337,12 @@ def aim(
             captured = True
         elif word in COVER_ROWS:
             cover.append(COVER_ROWS[word])
+        elif word in OPTIONAL_ROWS:
+            cover.append(optional_row(game, word))
         elif word in TERRAINS:
             terrain = word
         else:
-            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall, enemy_weapon, behind_window, by_bunker, behind_slit or a terrain")
+            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall, enemy_weapon, behind_window, by_bunker, behind_slit, on_mount, water, on_tank or a terrain")
     braced = braced or bool(shooter.get("prone"))  # a prone firer is braced ([10.22])
     prone = prone or lies_prone(victim)  # the target as the record shows him ([10.82])
     charts = _charts(ctx)

@@ -52,14 +52,14 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(
         id="fire",
         title=TITLE,
-        help="one fire task: firer, target, weapon, range in squares, then any of prone moving aimed braced wall enemy_weapon by_bunker behind_window behind_slit and the target's terrain",
+        help="one fire task: firer, target, weapon, range in squares, then any of prone moving aimed braced wall enemy_weapon by_bunker behind_window behind_slit, the optional rules' on_mount water on_tank, and the target's terrain",
         procedure="fire_at",
         arguments=(
             VerbArgument("firer", "the firing man (A1...)"),
             VerbArgument("target", "the target man (B3...)"),
             VerbArgument("weapon", "the weapon fired", "choice", WEAPONS),
             VerbArgument("distance", "range in squares", "integer"),
-            VerbArgument("options", "prone, moving, aimed, braced, wall, enemy_weapon, by_bunker, behind_window, behind_slit, a terrain", optional=True, rest=True),
+            VerbArgument("options", "prone, moving, aimed, braced, wall, enemy_weapon, by_bunker, behind_window, behind_slit, on_mount, water, on_tank, a terrain", optional=True, rest=True),
         ),
     )
     yield SessionVerb(
@@ -150,7 +150,7 @@ def fire_verbs() -> Iterator[SessionVerb]:
             VerbArgument("man", "the man hit"),
             VerbArgument("weapon", "the weapon he fires", "choice", WEAPONS),
             VerbArgument("distance", "range in squares", "integer"),
-            VerbArgument("options", "prone, moving, aimed, braced, wall, enemy_weapon, by_bunker, behind_window, behind_slit, a terrain", optional=True, rest=True),
+            VerbArgument("options", "prone, moving, aimed, braced, wall, enemy_weapon, by_bunker, behind_window, behind_slit, on_mount, water, on_tank, a terrain", optional=True, rest=True),
         ),
     )
     yield SessionVerb(id="explosive", title=TITLE, help="a man takes one of his side's explosives (turn 1, phase A) or one from another man", procedure="explosive", arguments=(VerbArgument("man", "the man who takes it"), VerbArgument("giver", "the man who hands it over", optional=True)))

@@ -9,6 +9,7 @@ import pytest
 
 import paragraphs
 from paragraphs.cli import main
+from paragraphs.errors import ParagraphsError
 from paragraphs.session import Session
 
 from paragraphs_spi_commando.arms import over_limits
@@ -186,3 +187,24 @@ def test_a_save_with_a_man_over_the_limits_is_refused_in_one_line(tmp_path, monk
     assert "A1 carries smg, pistol, combat_knife, rifle, carbine: 5 weapons, at most 4 ([13.11])" in err
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
+
+
+PISTOL_AT_3 = {"cell.task_points.fire_pistol.result": 15, "cell.kill_percentage.72-90.result": 12}
+
+
+@pytest.mark.parametrize(("word", "rule", "chance"), [("on_tank", "tanks", 79), ("water", "underwater_operations", 67), ("on_mount", "horses_and_camels", 62)])
+def test_10_82_the_optional_rules_fire_rows(engine, word, rule, chance) -> None:
+    from paragraphs_spi_commando.testing import perform, to_phase
+
+    # the pistol at 3 squares: 75 + 12 (British bonus), then the row of the optional rule
+    for optional, refused in ((rule, False), ("", True)):
+        state = perform(engine, engine.new_state(), "setup", scenario="45", optional=optional or None).state
+        state = to_phase(engine, state, "E")
+        state = perform(engine, state, "activate", [99], man="A1").state
+        state = perform(engine, state, "seen", observer="A1", target="B1").state
+        if refused:
+            with pytest.raises(ParagraphsError, match=rf"fire: {word} is for a game with the optional rule {rule} \("):
+                perform(engine, state, "fire_at", [99], PISTOL_AT_3, firer="A1", target="B1", weapon="pistol", distance=3, options=word)
+        else:
+            res = perform(engine, state, "fire_at", [99], PISTOL_AT_3, firer="A1", target="B1", weapon="pistol", distance=3, options=word)
+            assert res.label == f"A1 missed B1 (chance {chance})"
