@@ -79,6 +79,14 @@ def run_play(args: argparse.Namespace, host: Any) -> int:
         if resume and args.seed is not None and state.rng is not None:
             raise UsageError("--seed cannot be used when resuming a session whose dice are already seeded (use --new)")
         game = state.extra.get("spi_commando") or {}
+        if game:
+            from paragraphs_spi_commando.arms import check_roster
+            from paragraphs_spi_commando.cells import Charts
+
+            try:
+                check_roster(Charts.from_book(engine.book), game)  # a hand-edited save is refused whole
+            except ParagraphsError as exc:
+                raise UsageError(f"{path}: {exc}") from None
         if resume and args.scenario and game.get("scenario") not in (None, str(args.scenario)):
             raise UsageError(f"session {args.session!r} plays scenario {game.get('scenario')}, not {args.scenario}: choose another --session, or --new to start over")
         session = Session(engine, state, path=path, dice=args.dice, seed=args.seed)

@@ -68,10 +68,11 @@ def paragraphs_register_check_kinds() -> Iterator[CheckKind]:
 
 @hookimpl
 def paragraphs_register_session_verbs() -> Iterator[SessionVerb]:
-    from paragraphs_spi_commando.verbs import fire_verbs, session_verbs
+    from paragraphs_spi_commando.verbs import fire_verbs, session_verbs, weapon_verbs
 
     yield from session_verbs()
     yield from fire_verbs()
+    yield from weapon_verbs()
 
 
 @hookimpl

@@ -250,6 +250,11 @@ _REFEREE: dict[str, tuple[str, str, str, str]] = {
     "explosive": ("explosives", "explosive", "11.71", "A man takes one of his side's explosives at the start, or from another man (args: man, giver)."),
     "emplace": ("explosives", "emplace", "11.73", "The man acting spends task points setting an explosive (args: man, points, options: charge number, elsewhere)."),
     "detonate": ("explosives", "detonate", "11.75", "Bookkeeping: an explosive whose fuse has run goes off on its chance, harming the men named (args: charge, men as MAN:RANGE)."),
+    # a man's weapons ([13.0])
+    "drop": ("arms", "drop", "13.14", "A man drops a weapon in a square, free, at any time (args: man, weapon, square)."),
+    "pick_up": ("arms", "pick_up", "13.15", "The man acting picks up a weapon lying in his square (args: man, weapon, square), within the limits of [13.11]-[13.13]."),
+    "exchange": ("arms", "exchange", "13.21", "The man acting exchanges weapons with a friendly man or an incapacitated or dead enemy (args: man, other, options take=W give=W); both pay ([13.23])."),
+    "ready": ("arms", "ready", "13.18", "A man changes his prepared weapon (args: man, weapon): free as his task execution begins, task points during it."),
     "return_fire": ("return_fire", "return_fire", "10.55", "A plotted man hit by the fire just made fires back as he was before it (args: man, weapon, distance, options)."),
 }
 

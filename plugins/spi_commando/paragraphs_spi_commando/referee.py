@@ -107,6 +107,9 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", o
                 "items": [],
                 "unloaded": [],
                 "prepared": (arms[n - 1][0] if n <= len(arms) and arms[n - 1] else None),
+                "issued": list(arms[n - 1]) if n <= len(arms) else [],
+                "taken": [],
+                "received": [],
                 **TURN_FIELDS,
             }
     length = s.record.get("turns")
@@ -130,6 +133,7 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", o
         "length": length,
         "length_rule": str(s.record.get("length", "")),
         "over": None,
+        "dropped": [],
     }
     from paragraphs_spi_commando.optional_rules import start
 
@@ -204,6 +208,7 @@ def fire_at(
     ([10.0]): his side's fire bonus and his own serious wound apply; a kill or the wound
     points of each hit are recorded against the target. ``options`` (as a session types
     them) may name ``prone``, ``moving``, ``aimed``, ``braced`` and the target's terrain."""
+    from paragraphs_spi_commando.arms import refuse_received
     from paragraphs_spi_commando.entering import entry_fire
     from paragraphs_spi_commando.procedures import _charts
     from paragraphs_spi_commando.rules.sequence import may_opportunity_fire
@@ -217,6 +222,7 @@ def fire_at(
         raise ParagraphsError(f"{target} is already dead")
     if weapon not in shooter["weapons"]:
         raise ParagraphsError(f"{firer} carries {', '.join(shooter['weapons'])}, not {weapon}")
+    refuse_received(game, firer, shooter, weapon)
     refuse_with_grenade_in_hand(firer, shooter)
     if target not in game["observes"].get(firer, []):
         raise ParagraphsError(f"{firer} has not observed {target}: a man fires only at a man he observes ([10.14])")
@@ -256,6 +262,28 @@ FIRE_FLAGS = ("prone", "moving", "aimed", "braced")
 #: Protection the rules text names but no chart values ([10.31], [24.32], [24.53]): the
 #: word brings in the [10.82] row, an unknown cell the players give.
 COVER_ROWS = {"behind_window": "target_behind_window", "by_bunker": "target_by_bunker", "behind_slit": "target_behind_slit"}
+#: The [10.82] rows of the optional rules: the word, its row, and the optional rules that
+#: bring the situation into a game (a firer on a moving horse, camel or vehicle, [19.36],
+#: [24.0], [29.0], [30.0]; a man in the water, [36.36]; a target on a tank or in an APC,
+#: [23.63]).
+OPTIONAL_ROWS = {
+    "on_mount": ("firer_on_vehicle_or_animal", ("horses_and_camels", "tanks", "apcs", "jeeps", "motorcycles")),
+    "water": ("water", ("underwater_operations",)),
+    "on_tank": ("target_on_tank_or_apc", ("tanks", "apcs")),
+}
+
+
+def optional_row(game: dict[str, Any], word: str) -> str:
+    """The [10.82] row of an optional rule's fire word, refused in a game without the rule."""
+    from paragraphs_spi_commando.optional_rules import RULES
+
+    row, rules = OPTIONAL_ROWS[word]
+    if not set(rules) & set(game.get("optional") or ()):
+        names = " or ".join(f"{r} ([{RULES[r][0]}])" for r in rules)
+        raise ParagraphsError(f"fire: {word} is for a game with the optional rule {names}; start one with --optional {rules[0]}")
+    return row
+
+
 #: [13.24]: the enemy weapons a man fires without the -15 of [10.82] (melee weapons are
 #: never fired); the semi-automatic rifle is read as a rifle, the automatic rifle not.
 ENEMY_WEAPONS_WITHOUT_PENALTY = ("pistol", "rifle", "carbine", "semi_automatic_rifle")
@@ -293,6 +321,7 @@ def aim(
     weapon taken from the enemy, [13.24]) and the target's terrain;
     ``wounds`` stands for the firer's wound points when they are not his present ones
     (the return fire of [10.55])."""
+    from paragraphs_spi_commando.arms import enemy_weapon
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules import fire as rules
     from paragraphs_spi_commando.rules.wounds import condition
@@ -308,10 +337,12 @@ def aim(
             captured = True
         elif word in COVER_ROWS:
             cover.append(COVER_ROWS[word])
+        elif word in OPTIONAL_ROWS:
+            cover.append(optional_row(game, word))
         elif word in TERRAINS:
             terrain = word
         else:
-            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall, enemy_weapon, behind_window, by_bunker, behind_slit or a terrain")
+            raise ParagraphsError(f"fire: {word!r} is not prone, moving, aimed, braced, wall, enemy_weapon, behind_window, by_bunker, behind_slit, on_mount, water, on_tank or a terrain")
     braced = braced or bool(shooter.get("prone"))  # a prone firer is braced ([10.22])
     prone = prone or lies_prone(victim)  # the target as the record shows him ([10.82])
     charts = _charts(ctx)
@@ -319,6 +350,8 @@ def aim(
     rows = [r for r, flag in (("target_prone", prone), ("target_moving", moving), ("aiming", aimed)) if flag]
     if captured:
         rows.append(enemy_weapon_row(weapon))
+    elif enemy_weapon(game, shooter, weapon):
+        rows.append("enemy_weapon")  # he took it from the enemy ([13.24]): no word needed
     rows += cover
     if wall:
         why = flush_against_wall(game, victim, moving=moving, ruling_r26=rulings["R26"])
@@ -387,6 +420,7 @@ def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str
     acting, which interrupts him ([10.73]) after the firer's own panic check ([14.11]).
     Returns whether it is opportunity fire, or None when the opportunity firer panicked
     instead (his check and routine are kept)."""
+    from paragraphs_spi_commando.arms import fire_with
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules.fire import fire_cost
     from paragraphs_spi_commando.turns import panic_check, spend
@@ -396,24 +430,24 @@ def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str
     if entry is not None:
         from paragraphs_spi_commando.entering import pay_entry_fire
 
+        fire_with(ctx, game, firer, shooter, weapon)
         pay_entry_fire(ctx, game, firer, shooter, entry, cost)
-        shooter["prepared"] = weapon
         return False
     if _fire_permission(game, firer, shooter, target) == "task":
+        fire_with(ctx, game, firer, shooter, weapon)
         spend(firer, shooter, f"fire ({weapon})", cost, combat=True)
-        shooter["prepared"] = weapon
         return False
     if shooter["panic_phase"] != game["phase"]:
         routine = panic_check(ctx, game, firer, "before his opportunity fire")
         if routine is not None:
             shooter["routine"] = routine
             return None
+    fire_with(ctx, game, firer, shooter, weapon)
     plot = _charts(ctx).number("task_points", "opportunity_plot")
     shooter["tp"] = min(int(shooter["tp"]) + cost + plot, 50)
     shooter["plot_paid"] = True
     shooter["combat"] = True
     shooter["opp_fired"] = True
-    shooter["prepared"] = weapon
     ctx.say(f"{firer} interrupts {target} with opportunity fire ([10.73]): {cost} + {plot} task points ([10.76])")
     return True
 

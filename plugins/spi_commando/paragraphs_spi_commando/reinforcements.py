@@ -102,6 +102,9 @@ def bring_in(ctx: Context, game: dict[str, Any]) -> None:
             "items": [],
             "unloaded": [],
             "prepared": weapons[0] if weapons else None,
+            "issued": list(weapons),
+            "taken": [],
+            "received": [],
             **TURN_FIELDS,
         }
     entry = f", entering {spec['entry']}" if spec.get("entry") else ""

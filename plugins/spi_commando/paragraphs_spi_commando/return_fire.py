@@ -58,6 +58,9 @@ def return_fire(ctx: Context, man: str = "", weapon: str = "", distance: int = 0
         raise ParagraphsError(f"{target} is already dead")
     if weapon not in shooter["weapons"]:
         raise ParagraphsError(f"{man} carries {', '.join(shooter['weapons'])}, not {weapon}")
+    from paragraphs_spi_commando.arms import refuse_received
+
+    refuse_received(game, man, shooter, weapon)
     refuse_with_grenade_in_hand(man, shooter)
     if weapon in (shooter.get("unloaded") or []):
         raise ParagraphsError(f"{man}'s {weapon} is unloaded ([10.63])")
@@ -69,8 +72,11 @@ def return_fire(ctx: Context, man: str = "", weapon: str = "", distance: int = 0
     game["returns"] = [r for r in game["returns"] if r is not record]
     cost = fire_cost(charts, weapon, seriously_wounded=before == "seriously wounded", ruling_r25=_choices(ctx)["R25"])
     plot = charts.number("task_points", "opportunity_plot")
+    from paragraphs_spi_commando.arms import fire_with
+
+    fire_with(ctx, game, man, shooter, weapon, wounded=before == "seriously wounded")
     shooter["tp"] = min(int(shooter["tp"]) + cost + plot, 50)
-    shooter.update(plot_paid=True, combat=True, opp_fired=True, prepared=weapon)
+    shooter.update(plot_paid=True, combat=True, opp_fired=True)
     ctx.say(f"{man} fires back at {target} as he was before the hit ({before}; [10.55]): {cost} + {plot} task points ([10.76])")
     total, result = volley(ctx, charts, man, target, victim, weapon, chance, kill, braced=braced)
     _after_fire(ctx, game, man, shooter, target, victim, weapon, braced=braced, opportunity=True, wound_points=total)

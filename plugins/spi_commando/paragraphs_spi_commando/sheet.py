@@ -26,7 +26,7 @@ def data_log(state: Any, book: Any) -> dict[str, Any]:
         return {}
     game = in_roster_order(dict(game))  # a copy: showing the sheet changes nothing
     men = {mid: {**man, "condition": condition_of(man), "observes": list(game.get("observes", {}).get(mid, []))} for mid, man in game["men"].items()}
-    keys = ("turn", "phase", "initiative", "to_act", "active", "alert_turn", "length", "over", "optional", "wind", "lights")
+    keys = ("turn", "phase", "initiative", "to_act", "active", "alert_turn", "length", "over", "optional", "wind", "lights", "dropped")
     return {"scenario": game["scenario"], **{k: game.get(k) for k in keys}, "sides": game["sides"], "men": men}
 
 
@@ -70,10 +70,26 @@ def data_log_lines(state: Any, book: Any) -> list[str]:
                 flags.append("unloaded " + ", ".join(man["unloaded"]))
             if man.get("grenade"):
                 flags.append(f"{man['grenade']} grenade prepared")
+            flags += weapon_flags(man)
             spent = f", {man['tp']} TP spent" if man.get("tp") else ""
             extra = f" [{', '.join(flags)}]" if flags else ""
             lines.append(f"  {mid}{name}: {', '.join(man['weapons'])}; endurance {man['endurance']}, {man['wounds']} WP, {man['condition']}{spent}{seen}{extra}")
+    for item in log.get("dropped") or ():
+        side = log["sides"][item["side"]]
+        lines.append(f"Lying in square {item['square']}: {item['weapon'].replace('_', ' ')} ({side['letter']}'s, [13.14])")
     return lines
+
+
+def weapon_flags(man: dict[str, Any]) -> list[str]:
+    """What the weapon list does not say: the weapon he has ready when it is not the
+    first he carries (or none), and the weapons he took from the enemy ([13.17], [13.24])."""
+    flags = []
+    prepared = man.get("prepared")
+    if man["weapons"] and not man.get("grenade") and prepared != man["weapons"][0]:
+        flags.append(f"{prepared.replace('_', ' ')} ready" if prepared else "no weapon ready")
+    if man.get("taken"):
+        flags.append("taken from the enemy: " + ", ".join(str(t[0]).replace("_", " ") for t in man["taken"]))
+    return flags
 
 
 def sheet_sections() -> Iterator[SheetSection]:

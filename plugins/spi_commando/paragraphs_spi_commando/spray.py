@@ -84,6 +84,9 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     braced = braced or bool(shooter.get("prone"))  # a prone firer is braced ([10.22])
     if weapon not in shooter["weapons"]:
         raise ParagraphsError(f"{firer} carries {', '.join(shooter['weapons'])}, not {weapon}")
+    from paragraphs_spi_commando.arms import refuse_received
+
+    refuse_received(game, firer, shooter, weapon)
     refuse_with_grenade_in_hand(firer, shooter)
     for share in parsed:
         if condition_of(man_of(game, share.target)) == "dead":
@@ -99,8 +102,10 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
     allocate(rules.fires(charts, weapon, braced=braced), parsed)
     wounded = condition_of(shooter) == "seriously wounded"
     cost = rules.fire_cost(charts, weapon, seriously_wounded=wounded, ruling_r25=rulings["R25"]) + charts.number("task_points", "spray_fire_extra") * (2 if wounded else 1)
+    from paragraphs_spi_commando.arms import enemy_weapon, fire_with
+
+    fire_with(ctx, game, firer, shooter, weapon)
     spend(firer, shooter, f"spray fire ({weapon})", cost, combat=True)
-    shooter["prepared"] = weapon
     row = rules.fire_row(charts, weapon, braced=braced)
     game["returns"] = []  # [10.55]: only the men this spray hits may fire back
     said = []
@@ -113,6 +118,8 @@ def spray(ctx: Context, firer: str = "", weapon: str = "", shares: str = "", bra
         could_return = may_opportunity_fire(view(victim), game["phase"])
         wounds_before = int(victim["wounds"])
         rows = [r for r, flag in (("target_prone", "prone"), ("target_moving", "moving"), ("aiming", "aimed"), ("enemy_weapon", "enemy_weapon")) if flag in share.flags]
+        if "enemy_weapon" not in rows and enemy_weapon(game, shooter, weapon):
+            rows.append("enemy_weapon")  # taken from the enemy ([13.24])
         if lies_prone(victim) and "target_prone" not in rows:
             rows.append("target_prone")  # the target as the record shows him ([10.82], [9.22])
         chance = rules.hit_chance(

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from paragraphs.context import Context
 
 #: What a man does afresh each game-turn (the Data Log's columns for one turn).
-TURN_FIELDS = {"tp": 0, "combat": False, "acted": False, "executed": False, "plotted": False, "opp_fired": False, "panic_phase": None, "routine": None, "in_melee": False, "new_sightings": 0, "plot_paid": False, "plot_throw": False}
+TURN_FIELDS = {"tp": 0, "combat": False, "acted": False, "executed": False, "plotted": False, "opp_fired": False, "panic_phase": None, "routine": None, "in_melee": False, "new_sightings": 0, "plot_paid": False, "plot_throw": False, "ready_tp": None}
 
 
 def view(man: dict[str, Any]) -> dict[str, Any]:
@@ -438,6 +438,7 @@ def activate(ctx: Context, man: str = "", **_: Any) -> str:
             return f"{man} runs his panic routine ({routine}) and has used his turn ([14.14]). " + status_line(game)
     game["active"] = man
     m["executed"] = True
+    m["ready_tp"] = m["tp"]  # his prepared weapon changes free until he spends ([13.18])
     return f"{man} acts: {left(m)} task points"
 
 

@@ -52,14 +52,14 @@ def session_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(
         id="fire",
         title=TITLE,
-        help="one fire task: firer, target, weapon, range in squares, then any of prone moving aimed braced wall enemy_weapon by_bunker behind_window behind_slit and the target's terrain",
+        help="one fire task: firer, target, weapon, range in squares, then any of prone moving aimed braced wall enemy_weapon by_bunker behind_window behind_slit, the optional rules' on_mount water on_tank, and the target's terrain",
         procedure="fire_at",
         arguments=(
             VerbArgument("firer", "the firing man (A1...)"),
             VerbArgument("target", "the target man (B3...)"),
             VerbArgument("weapon", "the weapon fired", "choice", WEAPONS),
             VerbArgument("distance", "range in squares", "integer"),
-            VerbArgument("options", "prone, moving, aimed, braced, wall, enemy_weapon, by_bunker, behind_window, behind_slit, a terrain", optional=True, rest=True),
+            VerbArgument("options", "prone, moving, aimed, braced, wall, enemy_weapon, by_bunker, behind_window, behind_slit, on_mount, water, on_tank, a terrain", optional=True, rest=True),
         ),
     )
     yield SessionVerb(
@@ -86,7 +86,7 @@ def session_verbs() -> Iterator[SessionVerb]:
         procedure="move",
         arguments=(man, VerbArgument("orthogonal", "squares moved orthogonally", "integer"), VerbArgument("options", "diagonal=N, clear rough_crater trench woods, prone, door, entry=N (N-th man in by one edge square)", optional=True, rest=True)),
     )
-    yield SessionVerb(id="task", title=TITLE, help="another task of the man acting: stand, fall_prone, reload, exchange_weapons, pick_up_weapon, exit_map", procedure="task", arguments=(man, VerbArgument("name", "the task", "choice", ("stand", "fall_prone", "prepare_grenade", "exchange_weapons", "pick_up_weapon", "reload", "exit_map"))))
+    yield SessionVerb(id="task", title=TITLE, help="another task of the man acting: stand, fall_prone, reload, exit_map; exchange_weapons and pick_up_weapon for what the record does not hold (grenades, explosives: weapons go by exchange and pickup)", procedure="task", arguments=(man, VerbArgument("name", "the task", "choice", ("stand", "fall_prone", "prepare_grenade", "exchange_weapons", "pick_up_weapon", "reload", "exit_map"))))
     yield SessionVerb(id="spend", title=TITLE, help="the man acting spends task points on a scenario's task (the radio: 75)", procedure="spend", arguments=(man, VerbArgument("points", "task points", "integer"), VerbArgument("why", "what for", optional=True, rest=True)))
     yield SessionVerb(id="carry", title=TITLE, help="a man takes an object of the scenario (the radio), or drops it with -name", procedure="carry", arguments=(man, VerbArgument("item", "the object, or -object to drop it")))
     yield SessionVerb(id="seen", title=TITLE, help="automatic observation, no roll ([8.5]): observer, target, and the man he drops when he holds three", procedure="seen", arguments=(VerbArgument("observer", "the observing man"), VerbArgument("target", "the man he now sees"), VerbArgument("drop", "a man he stops observing", optional=True)))
@@ -150,7 +150,7 @@ def fire_verbs() -> Iterator[SessionVerb]:
             VerbArgument("man", "the man hit"),
             VerbArgument("weapon", "the weapon he fires", "choice", WEAPONS),
             VerbArgument("distance", "range in squares", "integer"),
-            VerbArgument("options", "prone, moving, aimed, braced, wall, enemy_weapon, by_bunker, behind_window, behind_slit, a terrain", optional=True, rest=True),
+            VerbArgument("options", "prone, moving, aimed, braced, wall, enemy_weapon, by_bunker, behind_window, behind_slit, on_mount, water, on_tank, a terrain", optional=True, rest=True),
         ),
     )
     yield SessionVerb(id="explosive", title=TITLE, help="a man takes one of his side's explosives (turn 1, phase A) or one from another man", procedure="explosive", arguments=(VerbArgument("man", "the man who takes it"), VerbArgument("giver", "the man who hands it over", optional=True)))
@@ -168,3 +168,20 @@ def fire_verbs() -> Iterator[SessionVerb]:
         procedure="detonate",
         arguments=(VerbArgument("charge", "the explosive's number", "integer"), VerbArgument("men", "MAN:RANGE for each man within 6 squares", optional=True, rest=True)),
     )
+
+
+def weapon_verbs() -> Iterator[SessionVerb]:
+    """A man's weapons ([13.0]): drop, pick up, exchange, and the weapon he has ready."""
+    man = VerbArgument("man", "the man (A1, B3...)")
+    weapon = VerbArgument("weapon", "a weapon he carries (smg, pistol, combat_knife...)")
+    square = VerbArgument("square", "the square it lies in (four digits)")
+    yield SessionVerb(id="drop", title=TITLE, help="a man drops a weapon in his square, free, at any time ([13.14]); it lies there", procedure="drop", arguments=(man, weapon, square))
+    yield SessionVerb(id="pickup", title=TITLE, help="the man acting picks up a weapon lying in his square ([13.15]), within the limits of [13.11]", procedure="pick_up", arguments=(man, VerbArgument("weapon", "the weapon lying there"), square))
+    yield SessionVerb(
+        id="exchange",
+        title=TITLE,
+        help="the man acting exchanges weapons with a friendly man or an incapacitated or dead enemy in his square: take=W give=W ([13.21]-[13.25])",
+        procedure="exchange",
+        arguments=(man, VerbArgument("other", "the man in his square"), VerbArgument("options", "take=<weapon>[,<weapon>] give=<weapon>[,<weapon>]", rest=True)),
+    )
+    yield SessionVerb(id="ready", title=TITLE, help="a man changes his prepared weapon: free as his tasks begin, task points during them ([13.17], [13.18])", procedure="ready", arguments=(man, weapon))

@@ -165,7 +165,9 @@ def test_10_22_a_prone_firer_fires_braced(engine) -> None:
     assert [q.key for q in stopped.questions] == ["cell.fire_combat.smg_braced.2-3"]
 
 
-PISTOL_CELLS = {"cell.task_points.fire_pistol.result": 15, "cell.kill_percentage.72-90.result": 12}
+# the pistol's fire cost and the change of the prepared weapon ([13.18]) are lost cells:
+# the players' values
+PISTOL_CELLS = {"cell.task_points.fire_pistol.result": 15, "cell.kill_percentage.72-90.result": 12, "cell.task_points.change_weapon.result": 5}
 
 
 def test_10_71_opportunity_fire_answers_an_enemy_opportunity_fire(engine) -> None:

@@ -12,8 +12,9 @@ from paragraphs.errors import ParagraphsError
 from paragraphs_spi_commando import testing
 from paragraphs_spi_commando.testing import game, overlaid
 
-# the chart does not price a pistol's fire (ruling R25 asks): 15, as a semi-automatic
-PISTOL = {"cell.task_points.fire_pistol.result": 15, "cell.kill_percentage.72-90.result": 14}
+# the chart does not price a pistol's fire (ruling R25 asks): 15, as a semi-automatic;
+# nor the change of the prepared weapon out of turn ([13.18]): the players' 5
+PISTOL = {"cell.task_points.fire_pistol.result": 15, "cell.kill_percentage.72-90.result": 14, "cell.task_points.change_weapon.result": 5}
 
 
 def perform(engine, state, procedure, dice=(), **args):
@@ -49,7 +50,8 @@ def test_10_55_a_plotted_man_fires_back_as_he_was(engine) -> None:
     back = perform(engine, res.state, "return_fire", [10, 2, 99], man="B1", weapon="pistol", distance=25)
     assert back.label == "A1 wounded 2 WP: wounded (chance 40)"
     men = game(back.state)["men"]
-    assert men["B1"]["tp"] == 15 + 5 and men["B1"]["opp_fired"] and men["B1"]["combat"]
+    # his rifle was his prepared weapon: the pistol costs the change of [13.18] (5 here)
+    assert men["B1"]["tp"] == 15 + 5 + 5 and men["B1"]["opp_fired"] and men["B1"]["combat"]
     assert men["A1"]["tp"] == 15 + 4
     assert [r.purpose for r in back.rolls] == ["B1 fires at A1 (1)", "damage to A1", "panic check of A1 (under opportunity fire)"]
     with pytest.raises(ParagraphsError, match=r"no return fire to make"):
@@ -130,7 +132,8 @@ def test_12_13_case_2_fires_at_once(engine) -> None:
     assert "B2 may fire at A1 at once ([12.13] case 2)" in res.label and "move away" not in res.label
     res = perform(engine, res.state, "fire_at", [95], firer="B2", target="A1", weapon="pistol", distance=0)
     assert res.label == "B2 missed A1 (chance 90)"
-    assert game(res.state)["men"]["B2"]["tp"] == 5 + 2 * 15  # double ([10.16], ruling R41)
+    # double ([10.16], ruling R41), and 5 to change his rifle for the pistol ([13.18])
+    assert game(res.state)["men"]["B2"]["tp"] == 5 + 2 * 15 + 5
     with pytest.raises(ParagraphsError, match=r"combat task"):
         perform(engine, res.state, "fire_at", firer="B2", target="A1", weapon="pistol", distance=0)
 
@@ -139,7 +142,7 @@ def test_r41_case_one_only(engine, tmp_path) -> None:
     plain = overlaid(tmp_path, R41="case_one_only")
     res = second_case(plain)
     res = perform(plain, res.state, "fire_at", [95], firer="B2", target="A1", weapon="pistol", distance=0)
-    assert game(res.state)["men"]["B2"]["tp"] == 5 + 15
+    assert game(res.state)["men"]["B2"]["tp"] == 5 + 15 + 5
 
 
 def test_12_21_surprise_and_12_17_two_men(engine) -> None:

@@ -30,7 +30,9 @@ CLOSE_QUARTERS = [
     "seen B1 A1",  # a German has seen a commando: the alarm
     "observe A1 B2 8", "?1",
     "next", "plot B2",
-    "next", "?9", "?1", "next", "next",  # initiative A
+    "next", "?9", "?1", "next",  # initiative A
+    "ready B2 pistol",  # phase D: free out of combat ([12.51], [13.18])
+    "next",
     "activate A1", "?99",
     f"odds fire A1 B2 smg 25 {SMG_CELLS}",  # five fires, exact from the record
     "fire A1 B2 pistol 25", "?15", "?30", "?6",  # pistol cost (lost, R25), a hit, 6 WP

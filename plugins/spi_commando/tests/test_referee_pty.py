@@ -43,7 +43,9 @@ SEQUENCE_6_23 = [
     "next",
     "plot A4", "plot A5", "plot A6", "plot B7", "plot B8",
     "next", "?9", "?1",  # initiative: A 9, B 1
-    "next", "next",
+    "next",
+    "ready A5 pistol", "ready B7 pistol", "ready B8 pistol",  # phase D: free out of combat ([12.51], [13.18])
+    "next",
     "activate A1", "?99",
     "move A1 2",
     "fire B7 A1 pistol 10 moving", "?15", "?99", "?95", "?99",  # pistol task points (lost, R25), B7's panic check, the miss, A1's check under fire

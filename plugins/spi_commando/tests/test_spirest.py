@@ -272,7 +272,7 @@ def test_14_34_a_fire_result_after_the_combat_task_is_prone(engine) -> None:
     state = perform(engine, state, "observe", [5], observer="B1", target="A1", distance=3).state
     state = perform(engine, perform(engine, state, "next").state, "plot", man="B1").state
     state = start_from(engine, state, "E")
-    cost = {"cell.task_points.fire_pistol.result": 15, "cell.kill_percentage.72-90.result": 14}
+    cost = {"cell.task_points.fire_pistol.result": 15, "cell.kill_percentage.72-90.result": 14, "cell.task_points.change_weapon.result": 5}
     state = perform(engine, state, "activate", [99], man="A1").state
     state = perform(engine, state, "fire_at", [99], cost, firer="A1", target="B1", weapon="pistol", distance=3).state
     # B1's opportunity fire (his own check 99, a miss 99); A1 checks under fire: 5 against

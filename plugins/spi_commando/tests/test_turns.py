@@ -278,6 +278,8 @@ def test_drawing_a_weapon_instead_of_a_blow(engine) -> None:
 def test_a_panicked_man_runs_his_routine(engine) -> None:
     state = perform(engine, engine.new_state(), "setup", scenario="45").state
     state = perform(engine, state, "observe", [1], observer="A1", target="B1", distance=5).state
+    state = to_phase(engine, state, "D")
+    state = perform(engine, state, "ready", man="A1", weapon="pistol").state  # free out of combat ([12.51])
     state = to_phase(engine, state, "E")
     # A1 panics (12 + 10 for his first sighting this turn: 22; 20) and the d10 says fire (7)
     res = perform(engine, state, "activate", [20, 7], man="A1")
