@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from paragraphs.errors import ParagraphsError
 
 from paragraphs_spi_commando.referee import ENEMY_WEAPONS_WITHOUT_PENALTY, condition_of, game_of, man_of
+from paragraphs_spi_commando.rules.sequence import TASK_PHASES
 
 if TYPE_CHECKING:
     from paragraphs.context import Context
@@ -272,8 +273,6 @@ def change_cost(ctx: Context, game: dict[str, Any], man_id: str, man: dict[str, 
     man's task execution (nothing spent since he was activated) or out of a
     hand-to-hand combat in phase D ([12.51]); the cost the source lost during task
     execution (asked); no change at any other time."""
-    from paragraphs_spi_commando.rules.sequence import TASK_PHASES
-
     phase = game["phase"]
     if phase == "D" and not man.get("in_melee"):
         return 0
@@ -294,6 +293,11 @@ def switch(ctx: Context, game: dict[str, Any], man_id: str, man: dict[str, Any],
     if man.get("prepared") == weapon:
         return ""
     refuse_with_grenade_in_hand(man_id, man, "readies another weapon ([13.17])")
+    if game["phase"] in TASK_PHASES and game["active"] != man_id:
+        from paragraphs_spi_commando.procedures import _choices
+
+        if _choices(ctx)["R45"] == "refused":
+            raise ParagraphsError(f"{man_id} fires out of turn with the weapon he has ready, the {str(man.get('prepared')).replace('_', ' ')} ([10.76], ruling R45)")
     points = change_cost(ctx, game, man_id, man, wounded)
     if points and game["active"] == man_id:
         spend(man_id, man, f"change his prepared weapon to the {weapon.replace('_', ' ')}", points)

@@ -50,7 +50,8 @@ def test_10_55_a_plotted_man_fires_back_as_he_was(engine) -> None:
     back = perform(engine, res.state, "return_fire", [10, 2, 99], man="B1", weapon="pistol", distance=25)
     assert back.label == "A1 wounded 2 WP: wounded (chance 40)"
     men = game(back.state)["men"]
-    # his rifle was his prepared weapon: the pistol costs the change of [13.18] (5 here)
+    # his machine pistol was his prepared weapon: the pistol costs the change of [13.18]
+    # (5 here, ruling R45)
     assert men["B1"]["tp"] == 15 + 5 + 5 and men["B1"]["opp_fired"] and men["B1"]["combat"]
     assert men["A1"]["tp"] == 15 + 4
     assert [r.purpose for r in back.rolls] == ["B1 fires at A1 (1)", "damage to A1", "panic check of A1 (under opportunity fire)"]
@@ -64,6 +65,15 @@ def test_10_55_a_dead_man_fires_back(engine) -> None:
     assert res.label.startswith("B1 killed (chance 47, kill 7); B1 may fire back")
     back = perform(engine, res.state, "return_fire", [60, 99], man="B1", weapon="pistol", distance=25)
     assert back.label == "B1 missed A1 (chance 40)"
+
+
+def test_r45_out_of_turn_fire_with_another_weapon_refused(engine, tmp_path) -> None:
+    # shipped (pays): B1 fires back with his pistol and pays the change (above); under
+    # the alternative he fires only the machine pistol he has ready ([10.76])
+    strict = overlaid(tmp_path, R45="refused")
+    res = hit_plotted_b1(strict)
+    with pytest.raises(ParagraphsError, match=r"B1 fires out of turn with the weapon he has ready, the machine pistol \(\[10.76\], ruling R45\)"):
+        perform(strict, res.state, "return_fire", [10, 2, 99], man="B1", weapon="pistol", distance=25)
 
 
 def hit_plotted_b1_killed(engine):
@@ -132,7 +142,7 @@ def test_12_13_case_2_fires_at_once(engine) -> None:
     assert "B2 may fire at A1 at once ([12.13] case 2)" in res.label and "move away" not in res.label
     res = perform(engine, res.state, "fire_at", [95], firer="B2", target="A1", weapon="pistol", distance=0)
     assert res.label == "B2 missed A1 (chance 90)"
-    # double ([10.16], ruling R41), and 5 to change his rifle for the pistol ([13.18])
+    # double ([10.16], ruling R41), and 5 to change his machine pistol for the pistol ([13.18])
     assert game(res.state)["men"]["B2"]["tp"] == 5 + 2 * 15 + 5
     with pytest.raises(ParagraphsError, match=r"combat task"):
         perform(engine, res.state, "fire_at", firer="B2", target="A1", weapon="pistol", distance=0)
