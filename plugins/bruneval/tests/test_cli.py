@@ -192,7 +192,8 @@ def test_invalid_board_is_one_line(capsys, tmp_path, content: str, code: int, ne
 
 def test_missing_board_is_a_usage_error(capsys, tmp_path) -> None:
     code, _, err = run(capsys, "turn", "bruneval", "--state", str(tmp_path / "nope.json"))
-    assert code == 2 and "no such board file" in err
+    # a newcomer's first try: where a board file comes from
+    assert code == 2 and err == f"paragraphs: error: {tmp_path / 'nope.json'}: no such board file (paragraphs board bruneval --new FILE writes the set-up's)\n"
 
 
 def test_console_script_never_shows_a_traceback(tmp_path) -> None:
