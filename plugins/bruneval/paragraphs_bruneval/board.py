@@ -13,10 +13,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from paragraphs.errors import ContentError
 from paragraphs.problems import Problem, SourcePos
 from paragraphs_raids.alert import AlertTrack
-from paragraphs_raids.boardfile import BoardRules, Locator, board_rule_problems, load_board_json, schema_problems
+from paragraphs_raids.boardfile import BoardRules, Locator, board_error, board_rule_problems, load_board_json, schema_problems
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids.journal import Journal
@@ -37,7 +36,7 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, journal: Jour
     Raises:
         UsageError: the file does not exist or cannot be read.
         ContentError: the file is not valid JSON, breaks the schema or the rules (every
-            problem is listed; the message shows the first with its position).
+            problem is listed, each at its position).
     """
     data, where = load_board_json(path, schema("board"))
     return board_from_data(data, scenario, roll, journal, where)
@@ -55,7 +54,7 @@ def board_from_data(data: Any, scenario: Scenario, roll: Roller, journal: Journa
     at: Locator = where or (lambda path: SourcePos("board", 0, 0))
     problems = schema_problems(data, schema("board"), at) or _rule_problems(data, scenario, lambda *path: at(path))
     if problems:
-        raise ContentError(problems)
+        raise board_error(problems)
     return _build(data, scenario, roll, journal or Journal())
 
 
@@ -153,6 +152,28 @@ def board_json(g: GameState) -> dict[str, Any]:
         "optional_commando": g.options.commando,
     }
     return out
+
+
+def setup_board(scenario: Scenario, options: Options) -> tuple[dict[str, Any], list[str]]:
+    """The board file of the set-up (rule 3.1; rule 18 with ``options.commando``) and what
+    the player should know about it (``board bruneval --new``).
+
+    The posts stand in their zones, the alert is on 0 and the turn marker on 1; each
+    activation zone has its marker face down with no ``shows``: the set-up deals them at
+    random and unseen, so the backs its dice picked are dropped, never written.
+    """
+    from paragraphs_raids.dice import PrngRoller
+
+    from paragraphs_bruneval.game.setup import new_game
+
+    g = new_game(scenario, PrngRoller(0, scenario.conventions), options, Journal(enabled=False))
+    g.markers = ActivationMarkers(dict.fromkeys(g.markers.hidden))  # where they lie, not what they hide
+    data = board_json(g)
+    data["markers"] = [{"zone": m["zone"]} for m in data["markers"]]
+    notes = ["the British are not on the map yet: Drake and Nelson drop in turn 1, Rodney in turn 2 (rule 7); add each unit where it lands"]
+    if options.commando:
+        notes.append("optional rule 18: the LCAs are the light ones, each with a Commando aboard when they come (list them with aboard)")
+    return data, notes
 
 
 def _unit(p: Piece, zone: str, aboard: str | None = None) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""``paragraphs board bruneval --state FILE --svg OUT``: the board as a picture.
+"""``paragraphs board bruneval --state FILE --svg OUT``: the board as a picture (and ``--new
+FILE``: the set-up's board file, written by :mod:`paragraphs_raids.setupboard`).
 
 ``FILE`` is a board file (the JSON ``turn`` reads and ``--out`` writes) or a session save
 of the interactive game (``play bruneval``), whose state holds the whole game
@@ -22,7 +23,7 @@ from typing import Any
 from paragraphs.cli.terminal import style
 from paragraphs.errors import UsageError
 from paragraphs.state.savefile import SAVE_START
-from paragraphs_raids.cli import check_outputs
+from paragraphs_raids.cli import board_task, check_outputs
 from paragraphs_raids.dice import ScriptedRoller
 from paragraphs_raids.journal import Journal
 from paragraphs_raids.session_game import session_save_named
@@ -94,6 +95,10 @@ def _located(name: str) -> Path:
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
+    if board_task(args, TITLE) == "new":
+        from paragraphs_raids.setupboard import run_new_board
+
+        return run_new_board(BRUNEVAL, args, host)
     check_outputs(args)  # the picture's path first, as every --svg of the raids
     scenario = BRUNEVAL.load_scenario(args, host)
     g = load_any(args.state, scenario)

@@ -34,7 +34,7 @@ def commands() -> Iterator[Command]:
     from paragraphs_raids.cli import board_arguments, raid_commands
 
     yield from raid_commands(TITLE, "Raid sur Bruneval 1942: command the British (or --auto for an automatic game)", _title)
-    yield Command(id="bruneval-board", title=TITLE, help="draw a board file or a session save as a picture (SVG)", add_arguments=board_arguments, run=run_board, extends="board")
+    yield Command(id="bruneval-board", title=TITLE, help="draw a board file or a session save as a picture (SVG), or write the board file of the set-up (--new)", add_arguments=board_arguments, run=run_board, extends="board")
 
 
 def default_policy(**options: Any) -> Any:

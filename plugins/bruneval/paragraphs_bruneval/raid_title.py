@@ -124,6 +124,11 @@ class BrunevalTitle:
 
         return board_json(state)
 
+    def setup_board(self, scenario: Any, options: Options) -> tuple[dict[str, Any], list[str]]:
+        from paragraphs_bruneval.board import setup_board
+
+        return setup_board(scenario, options)
+
     def dice_hint(self, state: GameState, purpose: str) -> str | None:
         return dice_hint(state, purpose)
 

@@ -192,7 +192,8 @@ def test_invalid_board_is_one_line(capsys, tmp_path, content: str, code: int, ne
 
 def test_missing_board_is_a_usage_error(capsys, tmp_path) -> None:
     code, _, err = run(capsys, "turn", "bruneval", "--state", str(tmp_path / "nope.json"))
-    assert code == 2 and "no such board file" in err
+    # a newcomer's first try: where a board file comes from
+    assert code == 2 and err == f"paragraphs: error: {tmp_path / 'nope.json'}: no such board file (paragraphs board bruneval --new FILE writes the set-up's)\n"
 
 
 def test_console_script_never_shows_a_traceback(tmp_path) -> None:
@@ -204,3 +205,70 @@ def test_console_script_never_shows_a_traceback(tmp_path) -> None:
     assert proc.returncode == 1 and "Traceback" not in proc.stderr and proc.stderr.count("\n") == 1
     proc = subprocess.run([exe, "odds", "bruneval", "activation", "--answer", "alert=4", "--answer", "radius=1"], capture_output=True, text=True)
     assert proc.returncode == 0 and "1/2" in proc.stdout
+
+
+def test_a_board_with_several_mistakes_lists_them_all(capsys, tmp_path) -> None:
+    # a player fixing his file by hand saw only the first mistake and "(and N more)"
+    path = tmp_path / "board.json"
+    path.write_text('{"title": "bruneval", "turn": 5, "alert": 4, "units": [\n {"id": "drak-1", "zone": "CLIFF"},\n {"id": "685-1", "zone": "LAEN"},\n {"id": "lw-1", "zone": "W"},\n {"id": "lw-1", "zone": "W"}]}\n')
+    for command in (["turn", "bruneval", "--state", str(path), "--seed", "1"], ["board", "bruneval", "--state", str(path), "--svg", str(tmp_path / "b.svg")]):
+        code, out, err = run(capsys, *command)
+        assert code == 1 and out == "" and err.splitlines() == [
+            f"paragraphs: error: 3 problems in the board file {path}:",
+            f"  {path}:2:9: BOARD003 unknown counter 'drak-1' (did you mean 'drake-1'?; paragraphs ids bruneval --kind counters lists them)",
+            f"  {path}:3:26: BOARD003 unknown zone 'LAEN' (did you mean 'LANE'?; paragraphs ids bruneval --kind zones lists them)",
+            f"  {path}:5:9: BOARD004 counter 'lw-1' is listed twice (first at line 4)",
+        ], err
+    path.write_text('{"title": "bruneval", "turn": 50, "alret": 4,\n "units": [{"id": "lw-1", "zone": "W", "reduce": true}]}\n')
+    code, _, err = run(capsys, "turn", "bruneval", "--state", str(path), "--seed", "1")
+    assert code == 1 and err.splitlines()[0] == f"paragraphs: error: 4 problems in the board file {path}:", err
+    assert [line.split(": ", 2)[1][:8] for line in err.splitlines()[1:]] == ["BOARD002"] * 4, err
+
+
+# --------------------------------------------------------------------------- board --new
+
+
+def test_board_new_writes_the_set_up_that_turn_and_board_read(capsys, tmp_path) -> None:
+    # no command wrote a starting board: a newcomer typed the set-up by hand
+    path = tmp_path / "start.json"
+    code, out, err = run(capsys, "board", "bruneval", "--new", str(path), "--svg", str(tmp_path / "start.svg"))
+    assert code == 0 and err == "" and "Drake and Nelson drop in turn 1" in out
+    data = json.loads(path.read_text())
+    # rule 3.1: the posts, alert 0, turn 1, six A and four B markers face down (no back)
+    assert (data["turn"], data["alert"], data["combats"], data["optional_commando"]) == (1, 0, 0, False)
+    assert {u["id"] for u in data["units"]} == {"lw-1", "op-w", "op-villa", "cd-1", *(f"mg-{n}" for n in range(1, 8)), *(f"pillbox-{n}" for n in range(1, 4))}
+    assert data["markers"] == [{"zone": f"A{n}"} for n in range(1, 7)] + [{"zone": f"B{n}"} for n in range(1, 5)]
+    assert "shows" not in path.read_text()
+    code, out, _ = run(capsys, "turn", "bruneval", "--state", str(path), "--seed", "2", "--json")
+    assert code == 0 and json.loads(out)["complete"] is True
+    code, out, _ = run(capsys, "board", "bruneval", "--state", str(path), "--svg", str(tmp_path / "again.svg"))
+    assert code == 0 and "10 face-down markers" in out
+    # rule 18 is part of the set-up: said in the file
+    code, out, _ = run(capsys, "board", "bruneval", "--new", str(tmp_path / "commando.json"), "--optional", "commando")
+    assert code == 0 and json.loads((tmp_path / "commando.json").read_text())["optional_commando"] is True and "rule 18" in out
+
+
+def test_board_new_never_overwrites_unless_forced_and_refuses_bad_paths_in_one_line(capsys, tmp_path) -> None:
+    path = tmp_path / "start.json"
+    path.write_text("my own board\n")
+    code, _, err = run(capsys, "board", "bruneval", "--new", str(path))
+    assert code == 2 and err.count("\n") == 1 and "a file is already there" in err and "--force" in err
+    assert path.read_text() == "my own board\n"
+    code, _, _ = run(capsys, "board", "bruneval", "--new", str(path), "--force")
+    assert code == 0 and json.loads(path.read_text())["title"] == "bruneval"
+    assert (tmp_path / "start.json.bak").read_text() == "my own board\n"  # the old one kept
+    for argv, said in [
+        (["--new", str(tmp_path)], "not a regular file"),
+        (["--new", ""], "--new needs the path"),
+        (["--new", str(tmp_path / "b.json"), "--svg", str(tmp_path / "b.json")], "need two files"),
+        (["--new", str(tmp_path / "b.json"), "--svg", str(tmp_path)], "not a regular file"),
+        (["--new", str(tmp_path / "b.json"), "--difficulty", "hard"], "prints no difficulty levels"),
+        (["--new", str(tmp_path / "b.json"), "--optional", "snow"], "no optional rule 'snow'"),
+        (["--state", str(path), "--svg", str(tmp_path / "x.svg"), "--optional", "commando"], "--optional goes with --new"),
+    ]:
+        code, out, err = run(capsys, "board", "bruneval", *argv)
+        assert code in (1, 2) and out == "" and err.count("\n") == 1 and said in err, (argv, err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["start.json", "start.json.bak"]  # nothing half-written
+    with pytest.raises(SystemExit) as both:
+        main(["board", "bruneval", "--new", str(tmp_path / "c.json"), "--state", str(path)])
+    assert both.value.code == 2 and "not allowed with argument" in capsys.readouterr().err

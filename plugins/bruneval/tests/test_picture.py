@@ -148,9 +148,11 @@ def test_board_bad_input_is_one_line(capsys, tmp_path) -> None:
     code, _, err = run(capsys, "board", "bruneval", "--state", str(broken), "--svg", str(out))
     assert code == 1 and err.count("\n") == 1 and f"{broken}:2:" in err and "BOARD003" in err
     assert not out.exists()
-    with pytest.raises(SystemExit) as usage:
-        main(["board", "bruneval", "--svg", str(out)])
-    assert usage.value.code == 2 and "--state" in capsys.readouterr().err
+    # --state is no longer required by argparse (--new is the other way): said in one line
+    code, _, err = run(capsys, "board", "bruneval", "--svg", str(out))
+    assert code == 2 and err.count("\n") == 1 and "needs --state FILE --svg OUT (draw a board) or --new FILE" in err
+    code, _, err = run(capsys, "board", "bruneval", "--state", str(broken))
+    assert code == 2 and err.count("\n") == 1 and "add --svg OUT" in err
 
 
 def test_board_with_an_owners_map_overlay(capsys, tmp_path) -> None:

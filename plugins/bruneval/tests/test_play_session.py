@@ -62,3 +62,12 @@ def test_an_order_for_a_unit_off_the_map_says_where_it_is() -> None:
     ]:
         reply = session.send(line)
         assert (reply.kind, reply.text) == ("error", f"error: {said}"), line
+
+
+def test_help_lists_recap_and_cells_is_refused_as_meaningless_in_a_raid() -> None:
+    session = new_session()
+    shown = session.send("help").text
+    assert "  recap              where the session stands" in shown and "cells" not in shown
+    assert session.send("recap").text.startswith("last step: next")
+    cells = session.send("cells export here")
+    assert cells.kind == "error" and cells.data["error"].startswith("cells lists the table cells a session asked you for: a raid asks none")

@@ -14,9 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from paragraphs.errors import ContentError
 from paragraphs.problems import Problem
-from paragraphs_raids.boardfile import load_board_json, unknown_id
+from paragraphs_raids.boardfile import board_error, load_board_json, unknown_id
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import Container
 
@@ -115,7 +114,7 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Opti
         elif stack and g.points_in(zone) > scenario.zmap.zone(zone).stacking:
             bad(seen[stack[-1].id], f"zone {zone!r} holds {g.points_in(zone)} levels, over its limit of {scenario.zmap.zone(zone).stacking}")
     if problems:
-        raise ContentError(problems)
+        raise board_error(problems)
     g.alarm.set_level(int(data["alarm"]))
     g.turn = int(data["turn"])
     g.phase = "D"
@@ -138,3 +137,26 @@ def board_json(g: GameState) -> dict[str, Any]:
         "garrison_left": list(g.garrison),
         "reinforcements_left": list(g.reinforcements),
     }
+
+
+def setup_board(scenario: Scenario, options: Options) -> tuple[dict[str, Any], list[str]]:
+    """The board file of the set-up (rule 3; the alarm on 2 under Alarm!, rule 13) and
+    what the player should know about it (``board dieppe --new``).
+
+    The posts stand in their zones, the LCAs wait in G1 and G2 with the content's loading,
+    the telephone markers are in the T zones and both containers are full; each A and B
+    zone has its marker by letter only: the set-up deals them at random and unseen, and a
+    board file never holds a back (:func:`board_json` writes letters).
+    """
+    from paragraphs_raids.dice import PrngRoller
+
+    g = new_game(scenario, PrngRoller(0, scenario.conventions), options)
+    notes = ["the LCAs carry one loading of the content; rule 3.3 lets you share each group out as you like (8 levels an LCA): change aboard to match yours"]
+    if options.bad_luck or options.vorwarts:
+        unplayed = " and ".join(name for name, on in (("Bad luck!", options.bad_luck), ("Vorwärts!", options.vorwarts)) if on)
+        notes.append(f"{unplayed} change nothing on the set-up board, and turn dieppe plays the German turn without them (the board file has no place for them)")
+    data = board_json(g)
+    # nothing is reduced or marked at the start: the schema's defaults, left out for a
+    # shorter file to edit
+    data["units"] = [{"id": u["id"], "zone": u["zone"]} for u in data["units"]]
+    return data, notes

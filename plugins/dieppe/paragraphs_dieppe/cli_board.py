@@ -1,4 +1,5 @@
-"""``paragraphs board dieppe --state FILE --svg OUT``: a board file or a session save drawn as a picture.
+"""``paragraphs board dieppe --state FILE --svg OUT``: a board file or a session save drawn as a picture
+(and ``--new FILE``: the set-up's board file, written by :mod:`paragraphs_raids.setupboard`).
 
 ``FILE`` is a board file (what ``turn dieppe`` reads and ``--out`` writes) or a session
 save of the interactive game (``play dieppe``), whose state holds the whole game
@@ -17,7 +18,7 @@ from typing import Any
 
 from paragraphs.errors import UsageError
 from paragraphs.state.savefile import is_session_save
-from paragraphs_raids.cli import check_outputs
+from paragraphs_raids.cli import board_task, check_outputs
 from paragraphs_raids.dice import ScriptedRoller
 from paragraphs_raids.session_game import session_save_named
 
@@ -29,6 +30,12 @@ TITLE = "dieppe"
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
+    if board_task(args, TITLE) == "new":
+        from paragraphs_raids.setupboard import run_new_board
+
+        from paragraphs_dieppe.raid_title import DIEPPE
+
+        return run_new_board(DIEPPE, args, host)
     check_outputs(args)  # the picture's path first, as every --svg of the raids
     scenario = scenario_for(args, host)
     # Drawing rolls nothing: an empty list of dice says so (a roll would be a bug).

@@ -113,6 +113,11 @@ class DieppeTitle:
 
         return board_json(state)
 
+    def setup_board(self, scenario: Any, options: Any) -> tuple[dict[str, Any], list[str]]:
+        from paragraphs_dieppe.board import setup_board
+
+        return setup_board(scenario, options)
+
     def dice_hint(self, state: Any, purpose: str) -> str | None:
         from paragraphs_raids.hints import hint_for
 

@@ -56,8 +56,12 @@ def test_board_errors_are_placed(tmp_path: Path, capsys: pytest.CaptureFixture[s
     bad.write_text(json.dumps(board, indent=2))
     assert main(["turn", "dieppe", "--state", str(bad), "--seed", "1"]) == 1
     err = capsys.readouterr().err
-    # One line: the first problem in file order, and how many more there are.
-    assert err.count("\n") == 1 and f"{bad}:6:5: DIE200" in err and "holds both sides" in err and "(and 1 more)" in err
+    # Every problem, each on its own line at its place in file order (a player fixing the
+    # file by hand fixes them all at once; it said only the first and "(and 1 more)")
+    lines = err.splitlines()
+    assert lines[0] == f"paragraphs: error: 2 problems in the board file {bad}:", err
+    assert lines[1].startswith(f"  {bad}:6:5: DIE200 zone 'SAANE' holds both sides")
+    assert lines[2].startswith(f"  {bad}:") and "DIE200 unknown counter 'nobody'" in lines[2] and len(lines) == 3
     (tmp_path / "broken.json").write_text("{")
     assert main(["turn", "dieppe", "--state", str(tmp_path / "broken.json"), "--seed", "1"]) == 1
     assert "BOARD001" in capsys.readouterr().err

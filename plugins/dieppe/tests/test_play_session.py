@@ -216,3 +216,19 @@ def test_an_officer_on_top_is_refused_by_ruling_r48_not_by_rule_2_2() -> None:
     reply = session.send("reorganise ORANGE2 lovat")
     assert reply.kind == "error" and "ruling R48" in reply.text and "rule 2.2" not in reply.text
     assert session.state.extra[BOARD_KEY] == before
+
+
+def test_help_lists_recap_and_cells_is_refused_as_meaningless_in_a_raid() -> None:
+    # the session took `recap` and `cells` without help listing them; a raid's rules roll
+    # on the title's own tables, so no cell is ever asked and `cells` has nothing to say
+    session = new_session()
+    journal = len(session.state.journal)
+    shown = session.send("help").text
+    assert "  recap              where the session stands: the last step with its dice, and how the dice are rolled" in shown
+    recap = session.send("recap")
+    assert recap.kind == "info" and recap.text.startswith("last step: next") and "dice: seeded" in recap.text
+    cells = session.send("cells")
+    assert cells.kind == "error" and cells.data["error"] == (
+        "cells lists the table cells a session asked you for: a raid asks none (its rules roll on its own tables); type help for the views"
+    )
+    assert "cells" not in shown and len(session.state.journal) == journal

@@ -11,6 +11,9 @@ JSON (``BOARD001``), then match the title's board schema (``BOARD002``, every pr
 its ``file:line:col`` with its JSON path). :func:`load_board_json` does that and returns
 the data with a function placing any JSON path in the file, so the title's own rule
 checks (unknown ids, sides sharing a zone, stacking...) report their problems in place.
+:func:`board_error` is the error all of them raise: it says every problem (up to
+:data:`LISTED_PROBLEMS`), each on its own line, since a player fixing a file by hand wants
+them all at once.
 """
 
 from __future__ import annotations
@@ -22,13 +25,32 @@ from pathlib import Path
 from typing import Any
 
 from paragraphs.errors import ContentError, UsageError
-from paragraphs.problems import Problem, SourcePos
+from paragraphs.problems import Problem, SourcePos, shown
 from paragraphs_raids.stacks import UnitKind
 from paragraphs_raids.state import BOAT
 from paragraphs_raids.zonemap import ZoneMap
 
 #: JSON path (keys and indexes) -> where it is in the board file.
 Locator = Callable[[Sequence[str | int]], SourcePos]
+
+#: How many problems of a board file are listed at once (about a screenful); the rest are
+#: counted, and shown once these are fixed.
+LISTED_PROBLEMS = 20
+
+
+def board_error(problems: Sequence[Problem]) -> ContentError:
+    """The error for a board file's problems: one alone is one line at its ``file:line:col``;
+    several are each on a line of their own in file order (the first :data:`LISTED_PROBLEMS`,
+    then how many more), under a line that counts them. The error keeps every problem."""
+    error = ContentError(list(problems))
+    found = error.problems  # sorted by place
+    if len(found) < 2:
+        return error
+    lines = [f"{len(found)} problems in the board file {shown(found[0].pos.path)}:"]
+    lines += [f"  {p.format()}" for p in found[:LISTED_PROBLEMS]]
+    if len(found) > LISTED_PROBLEMS:
+        lines.append(f"  ... and {len(found) - LISTED_PROBLEMS} more (fix these and run again)")
+    return ContentError(found, summary="\n".join(lines))
 
 
 def load_board_json(path: str | Path, schema: Mapping[str, Any]) -> tuple[Any, Locator]:
@@ -40,28 +62,30 @@ def load_board_json(path: str | Path, schema: Mapping[str, Any]) -> tuple[Any, L
             every problem listed).
     """
     p = Path(path)
+    title = schema.get("properties", {}).get("title", {}).get("const")
     try:
         text = p.read_text(encoding="utf-8-sig")  # a byte order mark (Notepad) is not an error
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such board file") from None
+        # a newcomer's first try: say where a board file comes from
+        hint = f" (paragraphs board {title} --new FILE writes the set-up's)" if isinstance(title, str) else ""
+        raise UsageError(f"{path}: no such board file{hint}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot read the board file ({exc})") from None
     display = str(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ContentError([Problem(SourcePos(display, exc.lineno, exc.colno), "BOARD001", f"not valid JSON: {exc.msg}")]) from None
+        raise board_error([Problem(SourcePos(display, exc.lineno, exc.colno), "BOARD001", f"not valid JSON: {exc.msg}")]) from None
     where = _positions(text, display)
-    title = schema.get("properties", {}).get("title", {}).get("const")
     other = data.get("title") if isinstance(data, dict) else None
     if isinstance(title, str) and isinstance(other, str) and other.strip() and other != title and not did_you_mean(other, [title]):
         # another title's board (not a typo of this one): its every field would be
         # reported as wrong, as if the player's board were broken
         said = f"its \"title\" says {other}: a board file of another title, not of {title}"
-        raise ContentError([Problem(where(["title"]), "BOARD002", said, json_path="$.title")])
+        raise board_error([Problem(where(["title"]), "BOARD002", said, json_path="$.title")])
     problems = schema_problems(data, schema, where)
     if problems:
-        raise ContentError(problems)
+        raise board_error(problems)
     return data, where
 
 
@@ -117,6 +141,28 @@ def unknown_id(what: str, value: str, known: Iterable[str], title: str, kind: st
     close = did_you_mean(value, [str(k) for k in known])
     hint = f"{close[2:-1]}; " if close else ""
     return f"unknown {what} {value!r} ({hint}paragraphs ids {title} --kind {kind} lists them)"
+
+
+def board_text(data: Mapping[str, Any]) -> str:
+    """A board file's text as a player edits it by hand: a key a line, and each counter,
+    marker or entry of a list or mapping of the file on a line of its own (``json.dumps``
+    with an indent puts every field of every counter on its own line: a set-up of forty
+    counters ran to two hundred lines)."""
+
+    def one(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    fields = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and all(isinstance(v, (dict, list)) for v in value):
+            inner = ",\n".join(f"    {one(v)}" for v in value)
+            fields.append(f"  {one(key)}: [\n{inner}\n  ]")
+        elif isinstance(value, dict) and value:
+            inner = ",\n".join(f"    {one(k)}: {one(v)}" for k, v in value.items())
+            fields.append(f"  {one(key)}: {{\n{inner}\n  }}")
+        else:
+            fields.append(f"  {one(key)}: {one(value)}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
 # --------------------------------------------------------------------------- the rules

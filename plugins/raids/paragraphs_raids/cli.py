@@ -10,6 +10,9 @@ where the title prints levels, ``--no-events`` to leave out its unexpected event
 
 :func:`raid_commands` yields a title's three Command records; what they run is written
 once in :mod:`paragraphs_raids.templates`, imported only when a command runs.
+``board TITLE`` either draws a board (``--state FILE --svg OUT``) or writes the board file
+of the set-up (``--new FILE``, :mod:`paragraphs_raids.setupboard`): :func:`board_arguments`
+declares both, :func:`board_task` tells which was asked.
 
 This module is imported at every CLI start (to build the parser), so it imports nothing
 heavy.
@@ -26,9 +29,13 @@ from paragraphs.errors import UsageError
 
 
 def _choices(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    p.add_argument("--optional", action="append", default=[], metavar="RULE", help="use one of the title's optional rules (repeatable)")
-    p.add_argument("--difficulty", metavar="LEVEL", default=None, help="a difficulty level the title prints")
+    _rules(p)
     p.add_argument("--no-events", action="store_true", help="play without the title's unexpected events")
+
+
+def _rules(p: argparse.ArgumentParser | argparse._ArgumentGroup, what: str = "use") -> None:
+    p.add_argument("--optional", action="append", default=[], metavar="RULE", help=f"{what} one of the title's optional rules (repeatable)")
+    p.add_argument("--difficulty", metavar="LEVEL", default=None, help=f"{what} a difficulty level the title prints")
 
 
 def play_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -119,9 +126,35 @@ def turn_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def board_arguments(p: argparse.ArgumentParser) -> None:
-    """Options of ``paragraphs board TITLE --state FILE --svg OUT`` (the core adds TITLE and --overlay)."""
-    p.add_argument("--state", required=True, metavar="FILE", help="a board file (as `turn` reads) or a session save of the title")
-    p.add_argument("--svg", required=True, metavar="OUT", help="where to write the picture (SVG)")
+    """Options of ``paragraphs board TITLE --state FILE --svg OUT`` (draw a board) and
+    ``paragraphs board TITLE --new FILE`` (write the set-up's board file); the core adds
+    TITLE and --overlay. :func:`board_task` checks what goes with which."""
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--state", metavar="FILE", help="a board file (as `turn` reads) or a session save of the title, to draw (with --svg)")
+    what.add_argument("--new", metavar="FILE", help="write the board file of the game's set-up, markers face down, to start a game on your own board")
+    p.add_argument("--svg", metavar="OUT", help="where to write the picture (SVG): the board drawn, or with --new the set-up")
+    p.add_argument("--force", action="store_true", help="with --new: replace a file already there (the old one is kept as FILE.bak)")
+    _rules(p, "with --new: set up for")
+
+
+def board_task(args: argparse.Namespace, title: str) -> str:
+    """``"new"`` (write the set-up's board file) or ``"draw"`` (draw a board), the options
+    checked: each goes with one of them.
+
+    Raises:
+        UsageError: neither --state nor --new, --state without --svg, or a set-up option
+            (--force, --optional, --difficulty) with --state.
+    """
+    if getattr(args, "new", None) is not None:
+        return "new"
+    if getattr(args, "state", None) is None:
+        raise UsageError(f"board {title} needs --state FILE --svg OUT (draw a board) or --new FILE (write the board file of the set-up)")
+    if getattr(args, "svg", None) is None:
+        raise UsageError(f"board {title} --state FILE draws the board: add --svg OUT, the picture to write")
+    extra = [o for o, given in (("--force", getattr(args, "force", False)), ("--optional", getattr(args, "optional", None)), ("--difficulty", getattr(args, "difficulty", None))) if given]
+    if extra:
+        raise UsageError(f"{extra[0]} goes with --new (the set-up); a board drawn with --state is drawn as its file says")
+    return "draw"
 
 
 def _positive(text: str) -> int:

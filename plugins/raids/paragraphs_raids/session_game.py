@@ -160,8 +160,9 @@ class InteractiveGame(Protocol):
         """One line: turn, phase, alert, and what the player may do."""
 
 
-#: The core session's commands a raid session keeps (views and the session's own).
-SESSION_WORDS = frozenset({"quit", "exit", "q", "help", "?", "sheet", "log", "undo", "luck", "recap", "cells", "board", "status", "odds"})
+#: The core session's commands a raid session keeps (views and the session's own); help
+#: lists each of them (``exit``, ``q`` and ``?`` are the core's other words for quit and help).
+SESSION_WORDS = frozenset({"quit", "exit", "q", "help", "?", "sheet", "log", "undo", "luck", "recap", "board", "status", "odds"})
 #: The core's commands for recording a paper game by hand; the raid's board is the record.
 PAPER_ONLY = frozenset({"set", "vp", "event", "events"})
 
@@ -189,6 +190,10 @@ class RaidSession(Session):
         if head in PAPER_ONLY:
             # the core's commands for a paper game would make the sheet disagree with the board
             raise UsageError(f"{head} is not an order of {self.engine.book.name}: the board keeps the {self.game.alert_word}, the turn and the victory points (type help for the orders)")
+        if head == "cells":
+            # the core lists the table cells a session asked for; a raid's rules roll on the
+            # title's own tables and never ask one, so the word would only ever say "none"
+            raise UsageError("cells lists the table cells a session asked you for: a raid asks none (its rules roll on its own tables); type help for the views")
         if words and head not in SESSION_WORDS and head not in self.verbs:
             # the core would read a number as a paragraph: a raid has none
             raise UsageError(f"unknown command {words[0]!r}: type help for the orders ({', '.join(sorted(self.verbs))}) and the views")
@@ -207,6 +212,7 @@ class RaidSession(Session):
             f"  status             turn, phase, {self.game.alert_word} and what you may do now",
             f"  odds <order> ...   the exact chances of an order before you give it ({self.game.odds_example})",
             "  sheet, log, luck   the record sheet; every step with its dice; how lucky the dice were",
+            "  recap              where the session stands: the last step with its dice, and how the dice are rolled",
             "Session:",
             "  undo [step]        undo the last step (or back to a step of the log); dice are never rolled again",
             "  help, quit         this list; leave (the session is saved after every step)",

@@ -100,6 +100,11 @@ class RaidTitle(Protocol):
     def board_json(self, state: Any) -> dict[str, Any]:
         """The state as a board file (what ``read_board`` reads)."""
 
+    def setup_board(self, scenario: Any, options: Any) -> tuple[dict[str, Any], list[str]]:
+        """The board file of the game's set-up for the player's choices (``board TITLE
+        --new``), the face-down markers without their backs, and a few lines for the player
+        about it (what the content chose where the rules leave him the choice)."""
+
     def dice_hint(self, state: Any, purpose: str) -> str | None:
         """What succeeds on a roll made for ``purpose`` in ``state`` (``4 or less
         activates``), for the player rolling his own dice; None when the purpose says it."""
@@ -369,8 +374,11 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     if args.out:
         from paragraphs.state.savefile import write_file_atomic
 
-        # written beside, synced and renamed like a save: a kill never leaves half a board
-        write_file_atomic(args.out, json.dumps(board, indent=2, ensure_ascii=False) + "\n")
+        from paragraphs_raids.boardfile import board_text
+
+        # written beside, synced and renamed like a save: a kill never leaves half a board;
+        # a counter a line, as the player edits it for the next turn
+        write_file_atomic(args.out, board_text(board))
     svg = getattr(args, "svg", None)
     if svg:
         spec.write_picture(svg, scenario, g)

@@ -13,7 +13,7 @@ SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "type": "object",
     "required": ["turn", "units"],
-    "properties": {"turn": {"type": "integer", "minimum": 1}, "units": {"type": "array", "items": {"type": "object", "required": ["id"]}}},
+    "properties": {"turn": {"type": "integer", "minimum": 1}, "units": {"type": "array", "items": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}}}}},
 }
 
 
@@ -48,6 +48,30 @@ def test_json_then_schema_problems_each_at_its_place(tmp_path) -> None:
     assert found == [("BOARD002", 1, "$.turn"), ("BOARD002", 2, "$.units[0]")]
     with pytest.raises(UsageError, match="no such board file"):
         load_board_json(tmp_path / "missing.json", SCHEMA)
+
+
+def test_every_problem_is_listed_at_its_place_up_to_twenty(tmp_path) -> None:
+    # a player fixing his file by hand wants every mistake at once: the message said the
+    # first and "(and N more)"
+    f = tmp_path / "b.json"
+    f.write_text('{"turn": 0,\n "units": [{"name": "x"},\n {"id": 3}]}\n')
+    with pytest.raises(ContentError) as bad:
+        load_board_json(f, SCHEMA)
+    assert str(bad.value).splitlines() == [
+        f"3 problems in the board file {f}:",
+        f"  {f}:1:10: BOARD002 0 is less than the minimum of 1 ($.turn)",
+        f"  {f}:2:12: BOARD002 'id' is a required property ($.units[0])",
+        f"  {f}:3:9: BOARD002 3 is not of type 'string' ($.units[1].id)",
+    ]
+    units = ",\n".join('{"id": %d}' % n for n in range(25))
+    f.write_text('{"turn": 2, "units": [\n' + units + "]}\n")
+    with pytest.raises(ContentError) as many:
+        load_board_json(f, SCHEMA)
+    lines = str(many.value).splitlines()
+    assert lines[0] == f"25 problems in the board file {f}:" and len(lines) == 22
+    assert lines[1].startswith(f"  {f}:2:8: BOARD002") and lines[20].startswith(f"  {f}:21:8: BOARD002")
+    assert lines[21] == "  ... and 5 more (fix these and run again)"
+    assert len(many.value.problems) == 25  # every one is kept for a program
 
 
 def test_the_series_board_schema_with_a_titles_own_fields(tmp_path) -> None:
