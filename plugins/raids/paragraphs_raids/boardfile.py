@@ -143,6 +143,27 @@ def unknown_id(what: str, value: str, known: Iterable[str], title: str, kind: st
     return f"unknown {what} {value!r} ({hint}paragraphs ids {title} --kind {kind} lists them)"
 
 
+def rules_in_play(path: str | Path, in_file: Iterable[str] | None, on_command_line: Iterable[str] | None, field: str) -> frozenset[str]:
+    """The optional rules the companion plays: those the board file records (``field``)
+    and those ``--optional``/``--difficulty`` name must agree when both are given; either
+    alone is taken as it is; neither is none.
+
+    The file is the game's record (``board --new`` and ``turn --out`` write it), so a
+    command line that says otherwise is a mistake to show, not a choice to make.
+
+    Raises:
+        UsageError: the two disagree (one line, both sets named).
+    """
+    if on_command_line is None:
+        return frozenset(in_file or ())
+    wanted = frozenset(on_command_line)
+    if in_file is not None and frozenset(in_file) != wanted:
+        said = ", ".join(sorted(in_file)) or "none"
+        asked = ", ".join(sorted(wanted)) or "none"
+        raise UsageError(f"{path}: the board file's {field} says the optional rules are {said}, the command line says {asked}: drop --optional/--difficulty (the file keeps them) or correct the file")
+    return wanted
+
+
 def board_text(data: Mapping[str, Any]) -> str:
     """A board file's text as a player edits it by hand: a key a line, and each counter,
     marker or entry of a list or mapping of the file on a line of its own (``json.dumps``
