@@ -15,7 +15,7 @@ from typing import Any
 
 from paragraphs.problems import Problem, SourcePos
 from paragraphs_raids.alert import AlertTrack
-from paragraphs_raids.boardfile import BoardRules, Locator, board_error, board_rule_problems, load_board_json, schema_problems
+from paragraphs_raids.boardfile import BoardRules, Locator, board_error, board_rule_problems, load_board_json, rules_in_play, schema_problems
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids.journal import Journal
@@ -27,18 +27,27 @@ from paragraphs_bruneval.rules.alert import COMBAT
 from paragraphs_bruneval.scenario import Scenario
 
 
-def read_board(path: str | Path, scenario: Scenario, roll: Roller, journal: Journal | None = None) -> GameState:
+def read_board(path: str | Path, scenario: Scenario, roll: Roller, journal: Journal | None = None, options: Options | None = None) -> GameState:
     """Load and check a board file; returns the game state it describes.
 
     Reading, JSON and schema checks are the raid layer's
     (:func:`paragraphs_raids.boardfile.load_board_json`); the rule checks are Bruneval's.
+    Rule 18 is in play as the file's ``optional_commando`` says, or as ``options`` says
+    (``turn bruneval --optional commando``; None when the command line names no rule);
+    both given must agree.
 
     Raises:
-        UsageError: the file does not exist or cannot be read.
+        UsageError: the file does not exist or cannot be read, or it and ``options``
+            disagree on rule 18.
         ContentError: the file is not valid JSON, breaks the schema or the rules (every
             problem is listed, each at its position).
     """
     data, where = load_board_json(path, schema("board"))
+    # (a value of another type is left for the schema to report)
+    if options is not None and isinstance(data, dict) and isinstance(data.get("optional_commando", False), bool):
+        in_file = (["commando"] if data["optional_commando"] else []) if isinstance(data.get("optional_commando"), bool) else None
+        rules = rules_in_play(path, in_file, ["commando"] if options.commando else [], "optional_commando")
+        data = {**data, "optional_commando": "commando" in rules}
     return board_from_data(data, scenario, roll, journal, where)
 
 

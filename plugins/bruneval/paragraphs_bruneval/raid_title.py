@@ -106,10 +106,10 @@ class BrunevalTitle:
     def clock(self, scenario: Any) -> tuple[str, int]:
         return scenario.params.start_time, scenario.params.minutes_per_turn
 
-    def read_board(self, path: str, scenario: Any, roll: Any, journal: Any) -> GameState:
+    def read_board(self, path: str, scenario: Any, roll: Any, journal: Any, options: Any = None) -> GameState:
         from paragraphs_bruneval.board import read_board
 
-        return read_board(path, scenario, roll, journal)
+        return read_board(path, scenario, roll, journal, options)
 
     def german_phase(self, state: GameState) -> None:
         german_phase(state)

@@ -192,7 +192,8 @@ def test_invalid_board_is_one_line(capsys, tmp_path, content: str, code: int, ne
 
 def test_missing_board_is_a_usage_error(capsys, tmp_path) -> None:
     code, _, err = run(capsys, "turn", "bruneval", "--state", str(tmp_path / "nope.json"))
-    assert code == 2 and "no such board file" in err
+    # a newcomer's first try: where a board file comes from
+    assert code == 2 and err == f"paragraphs: error: {tmp_path / 'nope.json'}: no such board file (paragraphs board bruneval --new FILE writes the set-up's)\n"
 
 
 def test_console_script_never_shows_a_traceback(tmp_path) -> None:
@@ -271,3 +272,28 @@ def test_board_new_never_overwrites_unless_forced_and_refuses_bad_paths_in_one_l
     with pytest.raises(SystemExit) as both:
         main(["board", "bruneval", "--new", str(tmp_path / "c.json"), "--state", str(path)])
     assert both.value.code == 2 and "not allowed with argument" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- turn --optional
+
+
+def test_turn_takes_rule_18_from_the_command_line_or_the_file_and_refuses_a_contradiction(capsys, tmp_path) -> None:
+    # the example board does not say whether rule 18 is in play: --optional commando says it
+    assert "optional_commando" not in BOARD.read_text()
+    out_file = tmp_path / "next.json"
+    code, out, _ = run(capsys, "turn", "bruneval", "--state", str(BOARD), "--seed", "7", "--json", "--optional", "commando", "--out", str(out_file))
+    assert code == 0 and json.loads(out)["optional"] == ["commando"]
+    assert json.loads(out_file.read_text())["optional_commando"] is True  # kept for the next turn
+    code, out, _ = run(capsys, "turn", "bruneval", "--state", str(out_file), "--seed", "7")
+    assert code == 0 and "optional rules: " in out.splitlines()[0]
+    # the file says the rule is off: the command line may not turn it on
+    board = json.loads(BOARD.read_text())
+    board["optional_commando"] = False
+    off = tmp_path / "off.json"
+    off.write_text(json.dumps(board))
+    code, out, err = run(capsys, "turn", "bruneval", "--state", str(off), "--seed", "7", "--optional", "commando")
+    assert code == 2 and err.count("\n") == 1 and "optional_commando says the optional rules are none, the command line says commando" in err
+    code, _, err = run(capsys, "turn", "bruneval", "--state", str(BOARD), "--seed", "7", "--optional", "commandos")
+    assert code == 2 and "no optional rule 'commandos' (it has: commando)" in err
+    code, _, err = run(capsys, "turn", "bruneval", "--state", str(BOARD), "--seed", "7", "--difficulty", "green")
+    assert code == 2 and "prints no difficulty levels" in err

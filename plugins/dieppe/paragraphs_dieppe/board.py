@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from paragraphs.problems import Problem
-from paragraphs_raids.boardfile import board_error, load_board_json, unknown_id
+from paragraphs_raids.boardfile import board_error, load_board_json, rules_in_play, unknown_id
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import Container
 
@@ -25,14 +25,20 @@ from paragraphs_dieppe.resources import schema
 from paragraphs_dieppe.scenario import Scenario
 
 
-def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Options = Options()) -> GameState:
+def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Options | None = None) -> GameState:
     """The game state a board file describes, ready for the German phase.
 
+    The optional rules of chapter 13 are the file's ``optional`` and those of ``options``
+    (``turn dieppe --optional``/``--difficulty``; None when the command line names none),
+    which must agree when both are given (:func:`~paragraphs_raids.boardfile.rules_in_play`).
+
     Raises:
-        UsageError: the file cannot be read.
+        UsageError: the file cannot be read, or it and ``options`` disagree on the rules.
         ContentError: the file is not JSON, breaks the schema or the rules (every problem).
     """
     data, where = load_board_json(path, schema("board"))
+    rules = rules_in_play(path, data.get("optional"), None if options is None else options.optional, "optional")
+    chosen = Options(bad_luck="bad_luck" in rules, alarm="alarm" in rules, vorwarts="vorwarts" in rules, difficulty=None if options is None else options.difficulty)
     problems: list[Problem] = []
 
     def bad(at: list[str | int], message: str) -> None:
@@ -42,7 +48,7 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Opti
 
     # The set-up's own dealing is thrown away (the board says where the markers are), so
     # it rolls dice of its own, not the player's.
-    g = new_game(scenario, PrngRoller(0, scenario.conventions), options)
+    g = new_game(scenario, PrngRoller(0, scenario.conventions), chosen)
     g.roll = roll
     for piece in list(g.pieces.values()):
         g.lift(piece)
@@ -113,6 +119,11 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Opti
             bad(seen[stack[0].id], f"zone {zone!r} holds both sides")
         elif stack and g.points_in(zone) > scenario.zmap.zone(zone).stacking:
             bad(seen[stack[-1].id], f"zone {zone!r} holds {g.points_in(zone)} levels, over its limit of {scenario.zmap.zone(zone).stacking}")
+    if data.get("bad_luck_spent") and not chosen.bad_luck:
+        bad(["bad_luck_spent"], "bad_luck_spent is for the optional rule Bad luck!, which is not in play (add bad_luck to optional)")
+    # Bad luck! doubles the infantry of the first A and the first B marker that shows
+    # some: the letters already doubled (on the board, or in an earlier German phase)
+    g.first_infantry_back = set(data.get("bad_luck_spent") or ())
     if problems:
         raise board_error(problems)
     g.alarm.set_level(int(data["alarm"]))
@@ -124,7 +135,7 @@ def read_board(path: str | Path, scenario: Scenario, roll: Roller, options: Opti
 def board_json(g: GameState) -> dict[str, Any]:
     """The board file of a state (what ``turn dieppe --out`` writes)."""
     units = [{"id": p.id, "zone": p.zone, "reduced": p.reduced, "acted": p.acted} for z in sorted(g.stacks, key=g.zmap.order.__getitem__) for p in g.stacks[z]]
-    return {
+    data: dict[str, Any] = {
         "title": "dieppe",
         "turn": g.turn,
         "alarm": g.alarm.level,
@@ -137,6 +148,13 @@ def board_json(g: GameState) -> dict[str, Any]:
         "garrison_left": list(g.garrison),
         "reinforcements_left": list(g.reinforcements),
     }
+    # the optional rules go with the board from turn to turn; a file without them is a
+    # game without them (and reads as before they were written)
+    if g.options.optional:
+        data["optional"] = g.options.optional
+    if g.options.bad_luck:
+        data["bad_luck_spent"] = sorted(g.first_infantry_back)
+    return data
 
 
 def setup_board(scenario: Scenario, options: Options) -> tuple[dict[str, Any], list[str]]:
@@ -153,8 +171,8 @@ def setup_board(scenario: Scenario, options: Options) -> tuple[dict[str, Any], l
     g = new_game(scenario, PrngRoller(0, scenario.conventions), options)
     notes = ["the LCAs carry one loading of the content; rule 3.3 lets you share each group out as you like (8 levels an LCA): change aboard to match yours"]
     if options.bad_luck or options.vorwarts:
-        unplayed = " and ".join(name for name, on in (("Bad luck!", options.bad_luck), ("Vorwärts!", options.vorwarts)) if on)
-        notes.append(f"{unplayed} change nothing on the set-up board, and turn dieppe plays the German turn without them (the board file has no place for them)")
+        played = " and ".join(name for name, on in (("Bad luck!", options.bad_luck), ("Vorwärts!", options.vorwarts)) if on)
+        notes.append(f"{played}: the file's optional says so, and turn dieppe plays the German turns with them")
     data = board_json(g)
     # nothing is reduced or marked at the start: the schema's defaults, left out for a
     # shorter file to edit

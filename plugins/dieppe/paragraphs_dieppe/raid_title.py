@@ -83,10 +83,10 @@ class DieppeTitle:
     def clock(self, scenario: Any) -> tuple[str, int]:
         return scenario.params.start_time, scenario.params.minutes_per_turn
 
-    def read_board(self, path: str, scenario: Any, roll: Any, journal: Any) -> Any:
+    def read_board(self, path: str, scenario: Any, roll: Any, journal: Any, options: Any = None) -> Any:
         from paragraphs_dieppe.board import read_board
 
-        g = read_board(path, scenario, roll)
+        g = read_board(path, scenario, roll, options)
         g.journal = journal
         return g
 

@@ -48,8 +48,8 @@ def test_the_level_and_the_rules_that_change_the_set_up(tmp_path: Path, capsys: 
     path = tmp_path / "hardened.json"
     code, out, _ = run(capsys, "board", "dieppe", "--new", str(path), "--difficulty", "hardened", "--svg", str(tmp_path / "start.svg"))
     assert code == 0 and json.loads(path.read_text())["alarm"] == 2 and (tmp_path / "start.svg").exists()
-    # Bad luck! changes nothing on the board, and the companion does not play it: said
-    assert "Bad luck! change nothing on the set-up board" in out
+    # Bad luck! changes nothing on the board; the file records it for the companion: said
+    assert "Bad luck!: the file's optional says so, and turn dieppe plays the German turns with them" in out
     code, _, _ = run(capsys, "board", "dieppe", "--new", str(tmp_path / "plain.json"), "--optional", "bad_luck")
     assert code == 0 and json.loads((tmp_path / "plain.json").read_text())["alarm"] == 0
     code, _, err = run(capsys, "board", "dieppe", "--new", str(tmp_path / "x.json"), "--difficulty", "heroic")

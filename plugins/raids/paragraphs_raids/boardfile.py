@@ -33,8 +33,8 @@ from paragraphs_raids.zonemap import ZoneMap
 #: JSON path (keys and indexes) -> where it is in the board file.
 Locator = Callable[[Sequence[str | int]], SourcePos]
 
-#: How many problems of a board file are listed at once; the rest are counted (past twenty,
-#: the first ones fixed usually were the cause of many of the others).
+#: How many problems of a board file are listed at once (about a screenful); the rest are
+#: counted, and shown once these are fixed.
 LISTED_PROBLEMS = 20
 
 
@@ -62,10 +62,13 @@ def load_board_json(path: str | Path, schema: Mapping[str, Any]) -> tuple[Any, L
             every problem listed).
     """
     p = Path(path)
+    title = schema.get("properties", {}).get("title", {}).get("const")
     try:
         text = p.read_text(encoding="utf-8-sig")  # a byte order mark (Notepad) is not an error
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such board file") from None
+        # a newcomer's first try: say where a board file comes from
+        hint = f" (paragraphs board {title} --new FILE writes the set-up's)" if isinstance(title, str) else ""
+        raise UsageError(f"{path}: no such board file{hint}") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot read the board file ({exc})") from None
     display = str(path)
@@ -74,7 +77,6 @@ def load_board_json(path: str | Path, schema: Mapping[str, Any]) -> tuple[Any, L
     except json.JSONDecodeError as exc:
         raise board_error([Problem(SourcePos(display, exc.lineno, exc.colno), "BOARD001", f"not valid JSON: {exc.msg}")]) from None
     where = _positions(text, display)
-    title = schema.get("properties", {}).get("title", {}).get("const")
     other = data.get("title") if isinstance(data, dict) else None
     if isinstance(title, str) and isinstance(other, str) and other.strip() and other != title and not did_you_mean(other, [title]):
         # another title's board (not a typo of this one): its every field would be
@@ -139,6 +141,27 @@ def unknown_id(what: str, value: str, known: Iterable[str], title: str, kind: st
     close = did_you_mean(value, [str(k) for k in known])
     hint = f"{close[2:-1]}; " if close else ""
     return f"unknown {what} {value!r} ({hint}paragraphs ids {title} --kind {kind} lists them)"
+
+
+def rules_in_play(path: str | Path, in_file: Iterable[str] | None, on_command_line: Iterable[str] | None, field: str) -> frozenset[str]:
+    """The optional rules the companion plays: those the board file records (``field``)
+    and those ``--optional``/``--difficulty`` name must agree when both are given; either
+    alone is taken as it is; neither is none.
+
+    The file is the game's record (``board --new`` and ``turn --out`` write it), so a
+    command line that says otherwise is a mistake to show, not a choice to make.
+
+    Raises:
+        UsageError: the two disagree (one line, both sets named).
+    """
+    if on_command_line is None:
+        return frozenset(in_file or ())
+    wanted = frozenset(on_command_line)
+    if in_file is not None and frozenset(in_file) != wanted:
+        said = ", ".join(sorted(in_file)) or "none"
+        asked = ", ".join(sorted(wanted)) or "none"
+        raise UsageError(f"{path}: the board file's {field} says the optional rules are {said}, the command line says {asked}: drop --optional/--difficulty (the file keeps them) or correct the file")
+    return wanted
 
 
 def board_text(data: Mapping[str, Any]) -> str:

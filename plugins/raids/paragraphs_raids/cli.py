@@ -121,6 +121,7 @@ def turn_arguments(p: argparse.ArgumentParser) -> None:
     dice.add_argument("--seed", type=int, help="roll seeded dice")
     dice.add_argument("--dice", metavar="V,V,...|physical", help="your own rolls in order (3,5,2), or physical: each die asked as it is needed")
     p.add_argument("--out", metavar="FILE", help="write the board after the German actions to FILE")
+    _rules(p, "play the German actions with")
     svg_argument(p, "after the German actions")
     p.add_argument("--json", action="store_true")
 

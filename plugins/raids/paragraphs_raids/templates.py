@@ -86,8 +86,11 @@ class RaidTitle(Protocol):
         """The time of turn 1 and the minutes a turn lasts (for journal headings)."""
 
     # --- the companion for a physical board (``turn``)
-    def read_board(self, path: str, scenario: Any, roll: Any, journal: Any) -> Any:
-        """A game state from a board file (located errors as ContentError)."""
+    def read_board(self, path: str, scenario: Any, roll: Any, journal: Any, options: Any = None) -> Any:
+        """A game state from a board file (located errors as ContentError), with the
+        optional rules the file records, or ``options`` (the title's options from
+        ``turn``'s ``--optional``/``--difficulty``; None when it names none): a file and
+        a command line that disagree are refused (UsageError)."""
 
     def german_phase(self, state: Any) -> None:
         """Play the German actions of the turn on ``state`` by the rules."""
@@ -325,7 +328,10 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         roller = PrngRoller(seed, scenario.conventions, journal.notes)
         source = f"seed {seed}"
     _not_a_save(spec, args.state)
-    g = spec.read_board(args.state, scenario, roller, journal)
+    # the optional rules the command line names, if it names any: the file may record them
+    # too (read_board refuses a contradiction)
+    named = choices_of(spec, args) if getattr(args, "optional", None) or getattr(args, "difficulty", None) else None
+    g = spec.read_board(args.state, scenario, roller, journal, named)
     if physical:
         roller.hint = lambda purpose: spec.dice_hint(g, purpose)
     printed: list[int] = [0]
@@ -345,9 +351,13 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         g.ask_marker = shown_first(lambda zone: ask_marker_terminal(zone, spec.marker_backs(g, zone)))
     before = g.alert.level
     turn = g.turn
+    # the optional rules the phase is played with, by their names (the file's or the
+    # command line's: the player sees which, before the first die)
+    in_play: list[str] = list(g.options.to_json()["optional"])
+    rules_said = "; optional rules: " + ", ".join(spec.optional_rules.get(r, r) for r in in_play) if in_play else ""
     if not args.json:
         word = getattr(spec, "alert_word", "alert")  # the title's own word for its track (Dieppe: alarm)
-        print(style(f"{spec.name}, turn {turn}: German actions at {word} {before} ({source})", "bold"))
+        print(style(f"{spec.name}, turn {turn}: German actions at {word} {before} ({source}{rules_said})", "bold"))
         if physical:
             roller.echo = lambda: _print_new_entries(journal, printed)
     stopped: DiceExhausted | None = None
@@ -361,7 +371,7 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     if stopped is not None:
         # what happened before the die that is missing, then the die itself
         if args.json:
-            emit_json({"title": spec.id, "turn": turn, "alert": before, "seed": seed, "dice": "typed", "complete": False, "actions": [e.to_json() for e in journal.entries], "dice_so_far": [r.to_json() for r in journal.notes], "needed": str(stopped)})
+            emit_json({"title": spec.id, "turn": turn, "alert": before, "seed": seed, "optional": in_play, "dice": "typed", "complete": False, "actions": [e.to_json() for e in journal.entries], "dice_so_far": [r.to_json() for r in journal.notes], "needed": str(stopped)})
         else:
             _print_new_entries(journal, printed)
             if journal.notes:
@@ -392,6 +402,7 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
                 "turn": turn,
                 "alert": before,
                 "seed": seed,
+                "optional": in_play,
                 "dice": "physical" if physical else "typed" if dice_text is not None else "seeded",
                 "complete": True,
                 "actions": [e.to_json() for e in journal.entries],
