@@ -16,6 +16,7 @@ from paragraphs_raids.german_ai import walk_toward
 from paragraphs_raids.stacks import Piece, factor, strongest_on_top
 
 from paragraphs_dieppe.game.german import walk_from_search
+from paragraphs_dieppe.game.landsearch import LandSearch
 from paragraphs_dieppe.game.state import german_order
 from paragraphs_dieppe.policy import nearest
 from paragraphs_dieppe.rules.activation import ADJACENT, adjacent_test
@@ -110,3 +111,43 @@ def test_the_nearest_beach_is_the_one_the_whole_search_names(scenario: Scenario)
         goals = rng.sample(land_zones, rng.randint(2, 4))
         dist = zmap.path_costs(start, impassable=blocked)
         assert nearest(lookups, start, goals, blocked) == min(goals, key=lambda b: (dist.get(b, 99), zmap.order[b])), (start, goals, sorted(blocked))
+
+
+def test_the_land_search_settled_in_steps_is_the_map_s_search(scenario: Scenario) -> None:
+    """LandSearch, asked a few questions in a random order, answers each as the map's
+    whole search does (costs, and zones in the order that search lists them), and once
+    run to its end it is that search, order included (the German goal's die depends on it)."""
+    zmap, lookups = scenario.zmap, scenario.lookups
+    land_zones = [z for z in zmap.order if lookups.land_steps[z]]
+    rng = random.Random(7)
+    for _ in range(300):
+        british = frozenset(rng.sample(land_zones, rng.randint(0, 5)))
+        avoided = frozenset(rng.sample(land_zones, rng.randint(0, 6))) | scenario.boat_only_zones
+        start = rng.choice([z for z in land_zones if z not in british])
+        whole = zmap.path_costs(start, impassable=avoided - british, stop_in=british)
+        search = LandSearch(lookups, start, closed=avoided - british, stops=british)
+        for _ in range(4):
+            level = rng.randint(0, 12)
+            zone = rng.choice(list(zmap.order))
+            assert search.cost(zone) == whole.get(zone), (start, zone)
+            assert search.cost_below(zone, level) == (whole[zone] if whole.get(zone, 99) < level else None)
+            assert search.at_level(level) == [z for z, c in whole.items() if c == level]
+            assert sorted(search.zones_costing(level)) == sorted(z for z, c in whole.items() if c == level)
+            assert list(search.costs_through(level).items()) == [(z, c) for z, c in whole.items() if c <= level]
+            assert search.ended_below(level) == (max(whole.values()) < level)
+        assert list(search.all_costs().items()) == list(whole.items())
+
+
+def test_the_land_search_from_a_goal_with_weights_is_costs_to(scenario: Scenario) -> None:
+    """The British player's search from its goal, surcharges and all, is ZoneMap.costs_to."""
+    zmap, lookups = scenario.zmap, scenario.lookups
+    land_zones = [z for z in zmap.order if lookups.land_steps[z]]
+    rng = random.Random(8)
+    for _ in range(300):
+        goal = rng.choice(land_zones)
+        weights = {z: rng.randint(2, 4) for z in rng.sample(land_zones, rng.randint(0, 8)) if z != goal}
+        whole = zmap.costs_to(goal, impassable=scenario.boat_only_zones, surcharge=weights)
+        search = LandSearch(lookups, goal, stops=scenario.boat_only_zones, weights=weights)
+        start = rng.choice(land_zones)
+        assert search.cost(start) == whole.get(start), (goal, start, weights)
+        assert list(search.all_costs().items()) == list(whole.items())
