@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
+from typing import Any
 
 from paragraphs_raids.activation import activation_check
 from paragraphs_raids.dice import PrngRoller, RollNote, ScriptedRoller
 from paragraphs_raids.german_ai import walk_toward
 from paragraphs_raids.stacks import Piece, factor, strongest_on_top
+from paragraphs_raids.state import RaidState
 
 from paragraphs_dieppe.game.german import walk_from_search
 from paragraphs_dieppe.game.landsearch import LandSearch
@@ -151,3 +154,41 @@ def test_the_land_search_from_a_goal_with_weights_is_costs_to(scenario: Scenario
         start = rng.choice(land_zones)
         assert search.cost(start) == whole.get(start), (goal, start, weights)
         assert list(search.all_costs().items()) == list(whole.items())
+
+
+class _PlainBoard(RaidState):
+    """The raids layer's own placing and lifting, on a board of its own."""
+
+    def __init__(self) -> None:
+        self.stacks: dict[str, list[Piece]] = {}
+        self.pieces: dict[str, Piece] = {}
+        self.aboard: dict[str, list[str]] = {}
+
+    @property
+    def german_key(self) -> Callable[[Piece], Any]:
+        return strongest_on_top(factor("fire"), ("hess", "officer"))
+
+
+def test_placing_and_lifting_are_the_raids_layer_s(board: Callable[..., Any]) -> None:
+    """GameState.place and lift (written out) leave every stack as RaidState's do, in the
+    same order, over random placings (on top or not) and liftings of both sides."""
+    g = board()
+    plain = _PlainBoard()
+    mine = g.pieces
+    theirs = {i: Piece(p.id, p.kind, p.name, p.group, reduced=p.reduced) for i, p in mine.items()}
+    for i in list(mine)[::3]:
+        mine[i].reduced = theirs[i].reduced = True
+    zones = list(g.zmap.order)[:12]
+    rng = random.Random(3)
+    for _ in range(3000):
+        i = rng.choice(list(mine))
+        if rng.random() < 0.25:
+            g.lift(mine[i])
+            plain.lift(theirs[i])
+        else:
+            zone, top = rng.choice(zones), rng.random() < 0.3
+            g.place(mine[i], zone, top=top)
+            plain.place(theirs[i], zone, top=top)
+        for zone in zones:
+            assert [p.id for p in g.stacks.get(zone, [])] == [p.id for p in plain.stacks.get(zone, [])], zone
+        assert mine[i].zone == theirs[i].zone
