@@ -15,7 +15,7 @@ from typing import Any
 from paragraphs_raids.activation import activation_check
 from paragraphs_raids.dice import PrngRoller, RollNote, ScriptedRoller
 from paragraphs_raids.german_ai import walk_toward
-from paragraphs_raids.stacks import Piece, factor, strongest_on_top
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, strongest_on_top
 from paragraphs_raids.state import RaidState
 
 from paragraphs_dieppe.game.german import walk_from_search
@@ -192,3 +192,24 @@ def test_placing_and_lifting_are_the_raids_layer_s(board: Callable[..., Any]) ->
         for zone in zones:
             assert [p.id for p in g.stacks.get(zone, [])] == [p.id for p in plain.stacks.get(zone, [])], zone
         assert mine[i].zone == theirs[i].zone
+        # The zones per side, kept between changes that may alter them, are never stale.
+        for side in (BRITISH, GERMAN):
+            assert g.zones_of(side) == tuple(z for z, s in g.stacks.items() if s and s[0].side == side), side
+
+
+def test_the_zones_per_side_follow_every_way_the_board_changes(board: Callable[..., Any], put: Callable[..., list[Any]]) -> None:
+    """zones_of is kept until a change that may alter it: each of these must show."""
+    g = board()
+    lca, commando, flak = g.pieces["lca-1"], g.pieces["lovat"], g.pieces["flak-1"]
+    put(g, "C6", "lovat")
+    assert g.zones_of(BRITISH) == ("C6",) and g.zones_of(GERMAN) == ()
+    g.place(flak, "C6", top=True)  # a new top of the other side (never in a game: the test of the rule)
+    assert g.zones_of(BRITISH) == () and g.zones_of(GERMAN) == ("C6",)
+    g.lift(flak)
+    assert g.zones_of(BRITISH) == ("C6",)
+    g.move_pieces([flak], "A2")
+    assert g.zones_of(GERMAN) == ("A2",)
+    g.lift(commando)
+    assert g.zones_of(BRITISH) == ()
+    g.stacks = {"G1": [lca]}  # a saved game read back puts new stacks in place
+    assert g.zones_of(BRITISH) == ("G1",) and g.zones_of(GERMAN) == ()
