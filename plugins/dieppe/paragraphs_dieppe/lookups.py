@@ -35,6 +35,11 @@ class Lookups:
     landing: Mapping[str, tuple[str, ...]]
     #: Zone -> its place in content order.
     order: Mapping[str, int]
+    #: The zones in content order (``order`` read backwards).
+    names: tuple[str, ...]
+    #: Per zone, by its place in content order: its land steps as (place of the zone
+    #: reached, MP), in content order (``land_steps`` numbered, for the route searches).
+    land_lines: tuple[tuple[tuple[int, int], ...], ...]
     #: Zone -> protection of its terrain (rule 1.2).
     protection: Mapping[str, int]
     #: Zone -> its stacking limit per side.
@@ -59,6 +64,8 @@ class Lookups:
             land_steps={z: dict(zmap.steps(z, LAND)) for z in zmap.order},
             landing={z: tuple(zmap.steps(z, LANDING)) if LANDING in zmap.costs else () for z in zmap.order},
             order=dict(zmap.order),
+            names=tuple(zmap.order),
+            land_lines=tuple(tuple((zmap.order[o], c) for o, c in zmap.steps(z, LAND).items()) for z in zmap.order),
             protection={z: zmap.zone(z).protection for z in zmap.order},
             stacking={z: zmap.zone(z).stacking for z in zmap.order},
             letters={z: str((zone_records.get(z) or {}).get("activation") or "") for z in zmap.order},

@@ -20,7 +20,7 @@ rules refuse is skipped.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 from typing import Final
 
 from paragraphs.dice import DiceConventions
@@ -29,14 +29,15 @@ from paragraphs_raids.chances import win_chance
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
 
 from paragraphs_dieppe.game import actions
+from paragraphs_dieppe.game.landsearch import LandSearch
 from paragraphs_dieppe.game.state import LAST_RESORT, GameState
 from paragraphs_dieppe.lookups import Lookups
 from paragraphs_dieppe.rules.fire import shooter_value, target_value
 from paragraphs_dieppe.rules.movement import LAND, stack_allowance
 
 _D10: Final = DiceConventions()
-#: (map, goal, German zones, marker zones, obstacles) -> route weights and costs to the goal.
-_TOWARD: Final[dict[tuple[object, ...], tuple[dict[str, int], Mapping[str, int]]]] = {}
+#: (map, goal, German zones, marker zones, obstacles) -> route weights and the search from the goal.
+_TOWARD: Final[dict[tuple[object, ...], tuple[dict[str, int], LandSearch]]] = {}
 #: (map, zone, Newhaven) -> the first cheapest way there by sea.
 _AT_SEA: Final[dict[tuple[object, str, str], tuple[str, ...]]] = {}
 #: Margin -> the chance a British fire hits, as a float (the exact fraction is computed
@@ -154,8 +155,10 @@ class DefaultPolicy:
         stacks = g.stacks
         blocked = g.boat_only_zones
         zmap = g.zmap
-        # The weights and the costs toward the goal depend only on where the Germans, the
-        # markers and the obstacles are: kept for the next stack that heads the same way.
+        # The weights and the search toward the goal depend only on where the Germans,
+        # the markers and the obstacles are: kept for the next stack that heads the same
+        # way. The search (ZoneMap.costs_to's, from the goal) goes only as far as this
+        # stack stands, and on from there when a stack further away asks.
         germans = tuple(g.zones_of(GERMAN))
         key = (zmap, goal, germans, tuple(markers), tuple(g.obstacles.items()))
         known = self._toward.get(key)
@@ -164,24 +167,30 @@ class DefaultPolicy:
             weights.pop(goal, None)
             if len(self._toward) > 512:
                 self._toward.clear()
-            known = self._toward[key] = (weights, zmap.costs_to(goal, impassable=blocked, surcharge=weights))
+            known = self._toward[key] = (weights, LandSearch(g.scenario.lookups, goal, stops=blocked, weights=weights))
         weights, to_goal = known
-        if start not in to_goal:
+        if to_goal.cost(start) is None:
             return []
+        # The search now knows every zone cheaper than ``start`` (LandSearch.cost): the
+        # zones the walk below passes through and every zone a step of it may go to (on
+        # a cheapest route each step goes to a cheaper zone, every line costing 1 MP or
+        # more), so their costs are read straight from it.
+        dist, rank = to_goal.dist, to_goal.rank
         path: list[str] = []
         here = start
         spent = 0
         while here != goal:
             # The first of ZoneMap.next_steps (the only one the plan takes), found without
             # listing the others: a joined zone on a cheapest route, in content order.
-            best = to_goal.get(here)
+            best = dist[rank[here]]
             if not best:
                 break
             nxt = ""
             cost = 0
             for other, step in zmap.steps(here, LAND).items():
-                rest = to_goal.get(other)
-                if rest is None or (rest != 0 and other in blocked):
+                rest = dist[rank[other]]
+                # Unreachable (or not cheaper than here, so not on a cheapest route).
+                if not 0 <= rest < best or (rest != 0 and other in blocked):
                     continue
                 if step + (weights.get(other, 0) if rest != 0 else 0) + rest == best:
                     nxt, cost = other, step

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
+from typing import Any
 
 from paragraphs_raids.activation import activation_check
 from paragraphs_raids.dice import PrngRoller, RollNote, ScriptedRoller
 from paragraphs_raids.german_ai import walk_toward
-from paragraphs_raids.stacks import Piece, factor, strongest_on_top
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, strongest_on_top
+from paragraphs_raids.state import RaidState
 
 from paragraphs_dieppe.game.german import walk_from_search
+from paragraphs_dieppe.game.landsearch import LandSearch
 from paragraphs_dieppe.game.state import german_order
 from paragraphs_dieppe.policy import nearest
 from paragraphs_dieppe.rules.activation import ADJACENT, adjacent_test
@@ -110,3 +114,102 @@ def test_the_nearest_beach_is_the_one_the_whole_search_names(scenario: Scenario)
         goals = rng.sample(land_zones, rng.randint(2, 4))
         dist = zmap.path_costs(start, impassable=blocked)
         assert nearest(lookups, start, goals, blocked) == min(goals, key=lambda b: (dist.get(b, 99), zmap.order[b])), (start, goals, sorted(blocked))
+
+
+def test_the_land_search_settled_in_steps_is_the_map_s_search(scenario: Scenario) -> None:
+    """LandSearch, asked a few questions in a random order, answers each as the map's
+    whole search does (costs, and zones in the order that search lists them), and once
+    run to its end it is that search, order included (the German goal's die depends on it)."""
+    zmap, lookups = scenario.zmap, scenario.lookups
+    land_zones = [z for z in zmap.order if lookups.land_steps[z]]
+    rng = random.Random(7)
+    for _ in range(300):
+        british = frozenset(rng.sample(land_zones, rng.randint(0, 5)))
+        avoided = frozenset(rng.sample(land_zones, rng.randint(0, 6))) | scenario.boat_only_zones
+        start = rng.choice([z for z in land_zones if z not in british])
+        whole = zmap.path_costs(start, impassable=avoided - british, stop_in=british)
+        search = LandSearch(lookups, start, closed=avoided - british, stops=british)
+        for _ in range(4):
+            level = rng.randint(0, 12)
+            zone = rng.choice(list(zmap.order))
+            assert search.cost(zone) == whole.get(zone), (start, zone)
+            assert search.cost_below(zone, level) == (whole[zone] if whole.get(zone, 99) < level else None)
+            assert search.at_level(level) == [z for z, c in whole.items() if c == level]
+            assert sorted(search.zones_costing(level)) == sorted(z for z, c in whole.items() if c == level)
+            assert list(search.costs_through(level).items()) == [(z, c) for z, c in whole.items() if c <= level]
+            assert search.ended_below(level) == (max(whole.values()) < level)
+        assert list(search.all_costs().items()) == list(whole.items())
+
+
+def test_the_land_search_from_a_goal_with_weights_is_costs_to(scenario: Scenario) -> None:
+    """The British player's search from its goal, surcharges and all, is ZoneMap.costs_to."""
+    zmap, lookups = scenario.zmap, scenario.lookups
+    land_zones = [z for z in zmap.order if lookups.land_steps[z]]
+    rng = random.Random(8)
+    for _ in range(300):
+        goal = rng.choice(land_zones)
+        weights = {z: rng.randint(2, 4) for z in rng.sample(land_zones, rng.randint(0, 8)) if z != goal}
+        whole = zmap.costs_to(goal, impassable=scenario.boat_only_zones, surcharge=weights)
+        search = LandSearch(lookups, goal, stops=scenario.boat_only_zones, weights=weights)
+        start = rng.choice(land_zones)
+        assert search.cost(start) == whole.get(start), (goal, start, weights)
+        assert list(search.all_costs().items()) == list(whole.items())
+
+
+class _PlainBoard(RaidState):
+    """The raids layer's own placing and lifting, on a board of its own."""
+
+    def __init__(self) -> None:
+        self.stacks: dict[str, list[Piece]] = {}
+        self.pieces: dict[str, Piece] = {}
+        self.aboard: dict[str, list[str]] = {}
+
+    @property
+    def german_key(self) -> Callable[[Piece], Any]:
+        return strongest_on_top(factor("fire"), ("hess", "officer"))
+
+
+def test_placing_and_lifting_are_the_raids_layer_s(board: Callable[..., Any]) -> None:
+    """GameState.place and lift (written out) leave every stack as RaidState's do, in the
+    same order, over random placings (on top or not) and liftings of both sides."""
+    g = board()
+    plain = _PlainBoard()
+    mine = g.pieces
+    theirs = {i: Piece(p.id, p.kind, p.name, p.group, reduced=p.reduced) for i, p in mine.items()}
+    for i in list(mine)[::3]:
+        mine[i].reduced = theirs[i].reduced = True
+    zones = list(g.zmap.order)[:12]
+    rng = random.Random(3)
+    for _ in range(3000):
+        i = rng.choice(list(mine))
+        if rng.random() < 0.25:
+            g.lift(mine[i])
+            plain.lift(theirs[i])
+        else:
+            zone, top = rng.choice(zones), rng.random() < 0.3
+            g.place(mine[i], zone, top=top)
+            plain.place(theirs[i], zone, top=top)
+        for zone in zones:
+            assert [p.id for p in g.stacks.get(zone, [])] == [p.id for p in plain.stacks.get(zone, [])], zone
+        assert mine[i].zone == theirs[i].zone
+        # The zones per side, kept between changes that may alter them, are never stale.
+        for side in (BRITISH, GERMAN):
+            assert g.zones_of(side) == tuple(z for z, s in g.stacks.items() if s and s[0].side == side), side
+
+
+def test_the_zones_per_side_follow_every_way_the_board_changes(board: Callable[..., Any], put: Callable[..., list[Any]]) -> None:
+    """zones_of is kept until a change that may alter it: each of these must show."""
+    g = board()
+    lca, commando, flak = g.pieces["lca-1"], g.pieces["lovat"], g.pieces["flak-1"]
+    put(g, "C6", "lovat")
+    assert g.zones_of(BRITISH) == ("C6",) and g.zones_of(GERMAN) == ()
+    g.place(flak, "C6", top=True)  # a new top of the other side (never in a game: the test of the rule)
+    assert g.zones_of(BRITISH) == () and g.zones_of(GERMAN) == ("C6",)
+    g.lift(flak)
+    assert g.zones_of(BRITISH) == ("C6",)
+    g.move_pieces([flak], "A2")
+    assert g.zones_of(GERMAN) == ("A2",)
+    g.lift(commando)
+    assert g.zones_of(BRITISH) == ()
+    g.stacks = {"G1": [lca]}  # a saved game read back puts new stacks in place
+    assert g.zones_of(BRITISH) == ("G1",) and g.zones_of(GERMAN) == ()

@@ -23,6 +23,7 @@ from paragraphs_raids.markers import mark_done
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
 
 from paragraphs_dieppe.game.actions import british_order
+from paragraphs_dieppe.game.landsearch import LandSearch
 from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
 from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_value
 from paragraphs_dieppe.rules.movement import LAND, stack_allowance
@@ -182,18 +183,23 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
     if zones.goalless:
         mark_done(movers)
         return None
-    costs = g.zmap.path_costs(zone, impassable=zones.impassable, stop_in=british)
+    search = _search_from(g, zone, zones)
     limit = g.scenario.params.side_stacking
     stacks = g.stacks
-    if toward_enemy:
-        found = [Candidate(z, c, g.points_in(z)) for z, c in costs.items() if z != zone and z in british]
-    else:
-        need = sum(p.points for p in movers)
-        found = [
-            Candidate(z, c, pts)
-            for z, c in costs.items()
-            if z != zone and (s := stacks.get(z)) and s[0].side == GERMAN and (pts := g.points_in(z)) + need <= limit
-        ]
+    need = 0 if toward_enemy else sum(p.points for p in movers)
+    # The goals at the lowest cost that has any: the whole search's candidates (every
+    # zone it reaches, in its order) of the lowest cost, which are the only ones
+    # best_with_random_ties can choose, listed in the same order (so the same die).
+    level = 0
+    found: list[Candidate] = []
+    while True:
+        if any(_goal_at(z, zone, toward_enemy, british, stacks, g, need, limit) for z in search.zones_costing(level)):
+            found = [Candidate(z, level, g.points_in(z)) for z in search.at_level(level) if _goal_at(z, zone, toward_enemy, british, stacks, g, need, limit)]
+            break
+        if search.ended_below(level + 1):
+            break
+        level += 1
+    costs = search.costs_through(level) if found else {}
     goal = _best(found, lambda c: (c.cost, -c.points), g, "German goal: equal choices")
     if goal is None:
         mark_done(movers)
@@ -227,6 +233,34 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
     if g.journal.enabled:
         g.log_line(f"German move from {zone} to {end} ({', '.join(p.label() for p in movers)})" + (f"; {', '.join(p.label() for p in left)} stay in {back}" if left else ""))
     return joined
+
+
+#: (map, start, impassable zones, British zones) -> a German stack's search from its zone,
+#: kept (and taken further when asked) for the next stack or turn with the same board.
+_FROM: Final[dict[tuple[object, str, frozenset[str], frozenset[str]], LandSearch]] = {}
+
+
+def _search_from(g: GameState, zone: str, zones: _Avoid) -> LandSearch:
+    """``ZoneMap.path_costs(zone, impassable=..., stop_in=british)``, settled only as far
+    as a goal is found (see :mod:`paragraphs_dieppe.game.landsearch`)."""
+    key = (g.zmap, zone, zones.impassable, zones.british)
+    search = _FROM.get(key)
+    if search is None:
+        if len(_FROM) > 4096:
+            _FROM.clear()
+        search = _FROM[key] = LandSearch(g.scenario.lookups, zone, closed=zones.impassable, stops=zones.british)
+    return search
+
+
+def _goal_at(z: str, start: str, toward_enemy: bool, british: frozenset[str], stacks: Mapping[str, list[Piece]], g: GameState, need: int, limit: int) -> bool:
+    """Whether a German stack in ``start`` may head for ``z`` (rule 9.3): a British zone
+    from alarm 6, below it a German stack with room for it."""
+    if z == start:
+        return False
+    if toward_enemy:
+        return z in british
+    s = stacks.get(z)
+    return s is not None and len(s) > 0 and s[0].side == GERMAN and g.points_in(z) + need <= limit
 
 
 def walk_from_search(
