@@ -79,10 +79,17 @@ def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str
     if not alerted:
         return weights
     for marker in markers:
-        for zone, r in zmap.radii_from(marker, zmap.movable_kinds()).items():
-            if 0 < r <= reach:
-                weights[zone] = max(weights.get(zone, 0), marker_weight * (reach + 1 - r))
+        for zone, closeness in _near_marker(zmap, marker, reach):
+            weights[zone] = max(weights.get(zone, 0), marker_weight * closeness)
     return weights
+
+
+@lru_cache(maxsize=1024)
+def _near_marker(zmap: ZoneMap, marker: str, reach: int) -> tuple[tuple[str, int], ...]:
+    """The zones within ``reach`` of ``marker`` (itself apart) with their closeness
+    (``reach + 1 - R``), in the order of the map's radii: what :func:`_marker_weights`
+    reads for every set of markers it meets, the same for a marker on every board."""
+    return tuple((zone, reach + 1 - r) for zone, r in zmap.radii_from(marker, zmap.movable_kinds()).items() if 0 < r <= reach)
 
 
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
@@ -259,6 +266,24 @@ class _EnemyView:
 
 def _attack_factor(p: Piece) -> int:
     return p.attack
+
+
+def _british_stacks(g: GameState) -> list[Piece]:
+    """The British pieces on the map, each stack's in its order, the stacks in no set
+    order (what :meth:`DefaultPolicy._moves` groups: it orders the groups by zone, and
+    only the order within a zone settles which of two groups there goes first).
+
+    Read from the British counters' zones, not from every stack on the board: a piece is
+    on the map exactly when it has a zone.
+    """
+    pieces = g.pieces
+    zones = set()
+    for cid in g.scenario.counters_of_side(BRITISH):
+        p = pieces.get(cid)
+        if p is not None and p.zone:
+            zones.add(p.zone)
+    stacks = g.stacks
+    return [p for zone in zones for p in stacks[zone] if p.side == BRITISH]
 
 
 class DefaultPolicy:
@@ -580,7 +605,13 @@ class DefaultPolicy:
         routes = self._enemy_view(g).routes(g)
         goals = tuple(dest)
         detour = routes.nearest(g, zone, goals)
-        to_target = routes.nearest(g, zone, (target,))
+        # ``target`` is next to ``zone``: when its line is as cheap as the open map's
+        # cheapest way there, no route beats it and no search is needed.
+        step = g.zmap.step_cost(zone, target)
+        if step is not None and step == least_costs(g.zmap)[zone].get(target):
+            to_target = step
+        else:
+            to_target = routes.nearest(g, zone, (target,))
         least = least_costs(g.zmap)[target]
         if to_target + min(least.get(d, FAR) for d in dest) >= detour:
             direct = detour  # crossing ``target`` costs at least as much
@@ -630,7 +661,7 @@ class DefaultPolicy:
 
     def _moves(self, g: GameState) -> None:
         groups: dict[tuple[str, str], list[Piece]] = {}
-        for p in list(g.on_map(BRITISH)):
+        for p in _british_stacks(g):
             if p.acted or p.role == "boat" or p.zone in g.scenario.boat_only_zones:
                 continue
             groups.setdefault((p.zone, self.goal(g, p)), []).append(p)

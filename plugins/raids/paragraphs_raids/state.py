@@ -72,6 +72,20 @@ class RaidState:
     def german_zones(self) -> set[str]:
         return {z for z, s in self.stacks.items() if s and s[0].side == GERMAN}
 
+    def zones_of_sides(self) -> tuple[set[str], set[str]]:
+        """:meth:`british_zones` and :meth:`german_zones` in one pass over the stacks
+        (German combat reads both every turn)."""
+        british: set[str] = set()
+        german: set[str] = set()
+        for z, s in self.stacks.items():
+            if s:
+                side = s[0].side
+                if side == BRITISH:
+                    british.add(z)
+                elif side == GERMAN:
+                    german.add(z)
+        return british, german
+
     def on_map(self, side: str | None = None) -> Iterator[Piece]:
         # Two loops rather than one test per piece: games ask this hundreds of times a turn.
         if side is None:

@@ -52,9 +52,9 @@ def target_key(g: GameState) -> Callable[[str], tuple[int, int]]:
 def attackers(g: GameState) -> list[Attacker]:
     out = []
     # The board does not change while the order is drawn up: British zones are read once.
-    british = g.british_zones()
+    british, german = g.zones_of_sides()
     neighbours = g.zmap.neighbours
-    for zone in sorted(g.german_zones(), key=g.zmap.order.__getitem__):
+    for zone in sorted(german, key=g.zmap.order.__getitem__):
         if british.isdisjoint(neighbours(zone)):
             continue
         fighters = fighters_in(g, zone)

@@ -73,13 +73,16 @@ def officer_radius(g: GameState, zone: str) -> int | None:
     """R from ``zone`` to the nearest officer on the map (every kind of line)."""
     radii = g.zmap.radii_from(zone)
     nearest: int | None = None
-    # One pass over the pieces (asked before every British move): no list of officers.
-    for stack in g.stacks.values():
-        for p in stack:
-            if p.role == "officer" and p.side == BRITISH:
-                r = radii.get(p.zone)
-                if r is not None and (nearest is None or r < nearest):
-                    nearest = r
+    pieces = g.pieces
+    # Asked before every British move: only the scenario's officer counters are read (a
+    # piece keeps its kind), not every piece on the map. A piece is on the map exactly
+    # when it has a zone (placing gives it one, lifting takes it away).
+    for cid in g.scenario.counters_of_role("officer"):
+        p = pieces.get(cid)
+        if p is not None and p.zone and p.side == BRITISH and p.role == "officer":
+            r = radii.get(p.zone)
+            if r is not None and (nearest is None or r < nearest):
+                nearest = r
     return nearest
 
 
