@@ -37,6 +37,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Final
 
 from paragraphs_raids import chances
@@ -255,7 +256,10 @@ class _EnemyView:
         attacks = self._attack
         if zone in attacks:
             return attacks[zone]
-        enemies = [p for p in g.stacks.get(zone, ()) if p.side == GERMAN and p.role != "radar_operator"]
+        enemies = []
+        for p in g.stacks.get(zone, ()):
+            if p.side == GERMAN and p.role != "radar_operator":
+                enemies.append(p)
         value = None
         if enemies:
             top = max(enemies, key=_attack_factor)
@@ -479,7 +483,14 @@ class DefaultPolicy:
         """Someone of Drake is left who may attempt the radar (engineers, or paratroopers)."""
         from paragraphs_bruneval.rules.objectives import who_attempts
 
-        return any(p.group == "drake" and who_attempts(g, p) is not None for p in g.on_map(BRITISH))
+        # Drake's counters on the map (a piece is on it exactly when it has a zone), not
+        # every British piece: asked for Drake's goal after every action of the phase.
+        pieces = g.pieces
+        for cid in g.scenario.counters_of_group("drake"):
+            p = pieces.get(cid)
+            if p is not None and p.zone and p.side == BRITISH and p.group == "drake" and who_attempts(g, p) is not None:
+                return True
+        return False
 
     # ------------------------------------------------------------------ objectives
     def _pick_up(self, g: GameState) -> None:
@@ -521,10 +532,18 @@ class DefaultPolicy:
         return attack_base(front, attackers, counts).base
 
     def _attacks(self, g: GameState) -> None:
+        stacks = g.stacks
         for zone in sorted(g.british_zones(), key=g.zmap.order.__getitem__):
             if zone in g.scenario.boat_only_zones:
                 continue
-            targets = [other for other in g.zmap.neighbours(zone) if g.side_in(other) == GERMAN]
+            # The German zones next to it (side_in of each, read in one loop: most
+            # British stacks have none).
+            targets = []
+            for other in g.zmap.neighbours(zone):
+                for p in stacks.get(other, ()):
+                    if p.side == GERMAN:
+                        targets.append(other)
+                    break
             if not targets:
                 # Nothing to weigh (German zones only are attacked): half the stacks of a
                 # phase stand so, and their force and goals would go unread.
@@ -573,8 +592,10 @@ class DefaultPolicy:
         On the way back to the boats only what blocks the way is attacked: a stack that
         fights stops, and loses its stacking bonuses for the German phase.
         """
-        defenders = g.stack(target)
-        if all(p.role == "radar_operator" for p in defenders):
+        for p in g.stack(target):
+            if p.role != "radar_operator":
+                break
+        else:  # radar operators only (or nobody): taking them is worth a small chance
             return TENTH_36
         if goals is None:
             goals = {self.goal(g, p) for p in force}
@@ -665,9 +686,20 @@ class DefaultPolicy:
             if p.acted or p.role == "boat" or p.zone in g.scenario.boat_only_zones:
                 continue
             groups.setdefault((p.zone, self.goal(g, p)), []).append(p)
-        # Stacks with an officer go first: the others may then find him closer.
-        order = sorted(groups.items(), key=lambda kv: (not any(p.role == "officer" for p in kv[1]), g.zmap.order[kv[0][0]]))
-        for (zone, goal), pieces in order:
+        # Stacks with an officer go first: the others may then find him closer. (The keys
+        # made in one loop and a stable sort on them alone: what sorting the groups with
+        # a key function gives, without a function and a generator per group.)
+        rank = g.zmap.order
+        keyed = []
+        for (zone, goal), pieces in groups.items():
+            officer = False
+            for p in pieces:
+                if p.role == "officer":
+                    officer = True
+                    break
+            keyed.append(((not officer, rank[zone]), zone, goal, pieces))
+        keyed.sort(key=itemgetter(0))
+        for _, zone, goal, pieces in keyed:
             pieces = [p for p in pieces if not p.acted and p.zone == zone]
             if pieces:
                 self._move_toward(g, pieces, goal)

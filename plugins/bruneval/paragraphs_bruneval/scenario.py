@@ -168,6 +168,10 @@ class Scenario:
     def group_counters(self, group: str) -> list[str]:
         return list(self._group_counters.get(group, ()))
 
+    def counters_of_group(self, group: str) -> tuple[str, ...]:
+        """:meth:`group_counters` for reading only (no copy made)."""
+        return self._group_counters.get(group, ())
+
     def counters_of_role(self, role: str) -> tuple[str, ...]:
         """Ids of the counters whose kind has ``role`` (``officer``, ``engineers``), in content order."""
         return self._role_counters.get(role, ())

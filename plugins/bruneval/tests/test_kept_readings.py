@@ -16,6 +16,7 @@ from paragraphs_raids.stacks import BRITISH, Piece
 
 from paragraphs_bruneval import policy
 from paragraphs_bruneval.game.state import GameState, Options
+from paragraphs_bruneval.game import turn
 from paragraphs_bruneval.game.turn import play_game
 from paragraphs_bruneval.rules import movement, objectives
 from paragraphs_bruneval.scenario import Scenario
@@ -38,6 +39,13 @@ def _by_zone(pieces: list[Piece]) -> dict[str, list[str]]:
     return out
 
 
+def _plain_british_left(g: GameState) -> bool:
+    if any(p.side == BRITISH and p.role != "boat" for p in g.on_map()):
+        return True
+    waiting = [grp for t, groups in g.scenario.params.drop_waves for grp in groups if t > g.turn and grp not in g.lost_groups]
+    return bool(waiting) or any(t > g.turn for t in g.late_entries.values())
+
+
 class _Checking:
     """The default player, checking the kept readings against the plain ones first."""
 
@@ -52,6 +60,9 @@ class _Checking:
         # Stack by stack, each in its order (the default player's moves need no more).
         assert _by_zone(policy._british_stacks(g)) == _by_zone(list(g.on_map(BRITISH))), g.turn
         assert g.zones_of_sides() == (g.british_zones(), g.german_zones()), g.turn
+        assert turn.british_left(g) == _plain_british_left(g), g.turn
+        drake = any(p.group == "drake" and objectives.who_attempts(g, p) is not None for p in g.on_map(BRITISH))
+        assert self.player._can_dismantle(g) == drake, g.turn
         self.checked += 1
         self.player.british_phase(g)
 

@@ -174,7 +174,10 @@ class ZoneMap:
         return list(hit)
 
     def adjacent(self, a: str, b: str, kinds: frozenset[str] | None = None) -> bool:
-        return any(other == b and (kinds is None or kind in kinds) for other, kind in self._links[a])
+        for other, kind in self._links[a]:  # (a loop: asked for every attack and stop weighed)
+            if other == b and (kinds is None or kind in kinds):
+                return True
+        return False
 
     # These two are asked at every step of every move: the table is read directly, and
     # _mode only explains an unknown mode.

@@ -88,7 +88,14 @@ def officer_radius(g: GameState, zone: str) -> int | None:
 
 def printed_capacity(pieces: Iterable[Piece]) -> int:
     """The lowest printed capacity of a stack that moves together."""
-    return min(int(p.factors.move or 0) for p in pieces)
+    lowest: int | None = None
+    for p in pieces:
+        move = int(p.factors.move or 0)
+        if lowest is None or move < lowest:
+            lowest = move
+    if lowest is None:
+        raise ValueError("printed_capacity() of no pieces")  # as min() of nothing would
+    return lowest
 
 
 def path_cost(zmap: ZoneMap, start: str, path: Sequence[str]) -> int | None:

@@ -111,7 +111,11 @@ def engineers_alive(g: GameState) -> bool:
 
 def eligible_in_w(g: GameState) -> set[str]:
     """Units in W whose time counts toward dismantling."""
-    return {p.id for p in g.stacks.get(g.scenario.wurzburg_zone, ()) if who_attempts(g, p) is not None}
+    eligible = set()
+    for p in g.stacks.get(g.scenario.wurzburg_zone, ()):
+        if who_attempts(g, p) is not None:
+            eligible.add(p.id)
+    return eligible
 
 
 def count_dismantling_turn(g: GameState) -> None:
