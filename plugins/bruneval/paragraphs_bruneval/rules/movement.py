@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
 
 from paragraphs.dice import halve
 from paragraphs_raids.dice import Roller
@@ -64,9 +65,14 @@ def british_capacity(
     """
     cap = printed if carry_limit is None else min(printed, carry_limit)
     if officer_radius is not None and officer_radius <= full_radius:
-        return Capacity(cap)
+        return _capacity(cap, None)
     face = roll(die, f"movement of {who}: no officer within R{full_radius}, {die} halved")
-    return Capacity(min(cap, halve(face)), face)
+    return _capacity(min(cap, halve(face)), face)
+
+
+# A capacity is a pair of small numbers, asked before every British move: each distinct
+# (frozen, so shareable) value is made once.
+_capacity: Final = lru_cache(maxsize=256)(Capacity)
 
 
 def officer_radius(g: GameState, zone: str) -> int | None:
