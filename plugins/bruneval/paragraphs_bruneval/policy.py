@@ -37,6 +37,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import Final
 
 from paragraphs_raids import chances
@@ -79,10 +80,17 @@ def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str
     if not alerted:
         return weights
     for marker in markers:
-        for zone, r in zmap.radii_from(marker, zmap.movable_kinds()).items():
-            if 0 < r <= reach:
-                weights[zone] = max(weights.get(zone, 0), marker_weight * (reach + 1 - r))
+        for zone, closeness in _near_marker(zmap, marker, reach):
+            weights[zone] = max(weights.get(zone, 0), marker_weight * closeness)
     return weights
+
+
+@lru_cache(maxsize=1024)
+def _near_marker(zmap: ZoneMap, marker: str, reach: int) -> tuple[tuple[str, int], ...]:
+    """The zones within ``reach`` of ``marker`` (itself apart) with their closeness
+    (``reach + 1 - R``), in the order of the map's radii: what :func:`_marker_weights`
+    reads for every set of markers it meets, the same for a marker on every board."""
+    return tuple((zone, reach + 1 - r) for zone, r in zmap.radii_from(marker, zmap.movable_kinds()).items() if 0 < r <= reach)
 
 
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
@@ -248,7 +256,10 @@ class _EnemyView:
         attacks = self._attack
         if zone in attacks:
             return attacks[zone]
-        enemies = [p for p in g.stacks.get(zone, ()) if p.side == GERMAN and p.role != "radar_operator"]
+        enemies = []
+        for p in g.stacks.get(zone, ()):
+            if p.side == GERMAN and p.role != "radar_operator":
+                enemies.append(p)
         value = None
         if enemies:
             top = max(enemies, key=_attack_factor)
@@ -259,6 +270,24 @@ class _EnemyView:
 
 def _attack_factor(p: Piece) -> int:
     return p.attack
+
+
+def _british_stacks(g: GameState) -> list[Piece]:
+    """The British pieces on the map, each stack's in its order, the stacks in no set
+    order (what :meth:`DefaultPolicy._moves` groups: it orders the groups by zone, and
+    only the order within a zone settles which of two groups there goes first).
+
+    Read from the British counters' zones, not from every stack on the board: a piece is
+    on the map exactly when it has a zone.
+    """
+    pieces = g.pieces
+    zones = set()
+    for cid in g.scenario.counters_of_side(BRITISH):
+        p = pieces.get(cid)
+        if p is not None and p.zone:
+            zones.add(p.zone)
+    stacks = g.stacks
+    return [p for zone in zones for p in stacks[zone] if p.side == BRITISH]
 
 
 class DefaultPolicy:
@@ -454,7 +483,14 @@ class DefaultPolicy:
         """Someone of Drake is left who may attempt the radar (engineers, or paratroopers)."""
         from paragraphs_bruneval.rules.objectives import who_attempts
 
-        return any(p.group == "drake" and who_attempts(g, p) is not None for p in g.on_map(BRITISH))
+        # Drake's counters on the map (a piece is on it exactly when it has a zone), not
+        # every British piece: asked for Drake's goal after every action of the phase.
+        pieces = g.pieces
+        for cid in g.scenario.counters_of_group("drake"):
+            p = pieces.get(cid)
+            if p is not None and p.zone and p.side == BRITISH and p.group == "drake" and who_attempts(g, p) is not None:
+                return True
+        return False
 
     # ------------------------------------------------------------------ objectives
     def _pick_up(self, g: GameState) -> None:
@@ -496,10 +532,18 @@ class DefaultPolicy:
         return attack_base(front, attackers, counts).base
 
     def _attacks(self, g: GameState) -> None:
+        stacks = g.stacks
         for zone in sorted(g.british_zones(), key=g.zmap.order.__getitem__):
             if zone in g.scenario.boat_only_zones:
                 continue
-            targets = [other for other in g.zmap.neighbours(zone) if g.side_in(other) == GERMAN]
+            # The German zones next to it (side_in of each, read in one loop: most
+            # British stacks have none).
+            targets = []
+            for other in g.zmap.neighbours(zone):
+                for p in stacks.get(other, ()):
+                    if p.side == GERMAN:
+                        targets.append(other)
+                    break
             if not targets:
                 # Nothing to weigh (German zones only are attacked): half the stacks of a
                 # phase stand so, and their force and goals would go unread.
@@ -548,8 +592,10 @@ class DefaultPolicy:
         On the way back to the boats only what blocks the way is attacked: a stack that
         fights stops, and loses its stacking bonuses for the German phase.
         """
-        defenders = g.stack(target)
-        if all(p.role == "radar_operator" for p in defenders):
+        for p in g.stack(target):
+            if p.role != "radar_operator":
+                break
+        else:  # radar operators only (or nobody): taking them is worth a small chance
             return TENTH_36
         if goals is None:
             goals = {self.goal(g, p) for p in force}
@@ -580,7 +626,13 @@ class DefaultPolicy:
         routes = self._enemy_view(g).routes(g)
         goals = tuple(dest)
         detour = routes.nearest(g, zone, goals)
-        to_target = routes.nearest(g, zone, (target,))
+        # ``target`` is next to ``zone``: when its line is as cheap as the open map's
+        # cheapest way there, no route beats it and no search is needed.
+        step = g.zmap.step_cost(zone, target)
+        if step is not None and step == least_costs(g.zmap)[zone].get(target):
+            to_target = step
+        else:
+            to_target = routes.nearest(g, zone, (target,))
         least = least_costs(g.zmap)[target]
         if to_target + min(least.get(d, FAR) for d in dest) >= detour:
             direct = detour  # crossing ``target`` costs at least as much
@@ -630,13 +682,24 @@ class DefaultPolicy:
 
     def _moves(self, g: GameState) -> None:
         groups: dict[tuple[str, str], list[Piece]] = {}
-        for p in list(g.on_map(BRITISH)):
+        for p in _british_stacks(g):
             if p.acted or p.role == "boat" or p.zone in g.scenario.boat_only_zones:
                 continue
             groups.setdefault((p.zone, self.goal(g, p)), []).append(p)
-        # Stacks with an officer go first: the others may then find him closer.
-        order = sorted(groups.items(), key=lambda kv: (not any(p.role == "officer" for p in kv[1]), g.zmap.order[kv[0][0]]))
-        for (zone, goal), pieces in order:
+        # Stacks with an officer go first: the others may then find him closer. (The keys
+        # made in one loop and a stable sort on them alone: what sorting the groups with
+        # a key function gives, without a function and a generator per group.)
+        rank = g.zmap.order
+        keyed = []
+        for (zone, goal), pieces in groups.items():
+            officer = False
+            for p in pieces:
+                if p.role == "officer":
+                    officer = True
+                    break
+            keyed.append(((not officer, rank[zone]), zone, goal, pieces))
+        keyed.sort(key=itemgetter(0))
+        for _, zone, goal, pieces in keyed:
             pieces = [p for p in pieces if not p.acted and p.zone == zone]
             if pieces:
                 self._move_toward(g, pieces, goal)

@@ -51,23 +51,38 @@ def cost_to_nearest(zmap: ZoneMap, start: str, goals: Collection[str], sinks: Co
     if not goals:
         return FAR
     bound = _bounds_to(zmap, tuple(goals)).get
-    push, pop = heapq.heappush, heapq.heappop
+    lines = zmap.step_lists()
     dist = {start: 0}
     known = dist.get
-    heap = [(bound(start, FAR), 0, start)]
-    while heap:
-        _, d, zid = pop(heap)
-        if d > dist[zid]:
-            continue
-        if zid in goals:
-            return d
-        if zid in sinks and zid != start:
-            continue
-        for other, cost in zmap.steps(zid).items():
-            nd = d + cost
-            if nd < known(other, FAR):
-                dist[other] = nd
-                push(heap, (nd + bound(other, FAR), nd, other))
+    first = bound(start, FAR)
+    if first >= FAR:
+        return FAR  # no goal lies anywhere it could walk to, even on the open map
+    # A* with one list per estimate (cost so far + the open map's cost to the nearest
+    # goal): lines cost 1 or more and the estimate never drops along a line by more than
+    # the line costs, so estimates only grow and the lists are emptied in order, as a
+    # heap would; within one list every entry of a zone has the same cost.
+    buckets: list[list[tuple[int, str]]] = [[] for _ in range(first + 16)]
+    buckets[first].append((0, start))
+    f = first
+    while f < len(buckets):
+        bucket = buckets[f]
+        while bucket:
+            d, zid = bucket.pop()
+            if d > dist[zid]:
+                continue
+            if zid in goals:
+                return d
+            if zid in sinks and zid != start:
+                continue
+            for other, cost in lines[zid]:
+                nd = d + cost
+                if nd < known(other, FAR):
+                    dist[other] = nd
+                    try:
+                        buckets[nd + bound(other, FAR)].append((nd, other))
+                    except IndexError:
+                        _grow(buckets, nd + bound(other, FAR), (nd, other))
+        f += 1
     return FAR
 
 
@@ -80,17 +95,19 @@ def costs_toward(zmap: ZoneMap, target: str, start: str, blocked: Collection[str
     The search runs backwards from ``target`` like ``costs_to`` (the weight of a zone is
     paid on entering it, the target's never; blocked zones are reached, never crossed)
     and stops once every zone costing no more than ``start``, with its open-map cost from
-    ``start`` added, is settled: the zones of the cheapest routes are among them.
+    ``start`` added, is settled: the zones of the cheapest routes are among them. (A heap
+    here: the lists of :func:`cost_to_nearest` save nothing on these shorter searches.)
     """
     if start in blocked:
         # Never settled by the search: ask the full one.
         return zmap.costs_to(target, impassable=blocked, surcharge=weights)
-    from_start = least_costs(zmap)[start]
+    bound = least_costs(zmap)[start].get
+    lines = zmap.step_lists()
     push, pop = heapq.heappush, heapq.heappop
     dist = {target: 0}
     known = dist.get
     weight = weights.get
-    heap = [(from_start.get(target, FAR), 0, target)]
+    heap = [(bound(target, FAR), 0, target)]
     limit = None
     while heap:
         f, d, zid = pop(heap)
@@ -102,10 +119,19 @@ def costs_toward(zmap: ZoneMap, target: str, start: str, blocked: Collection[str
             limit = d  # its open-map cost from itself is 0
         if zid != target:
             d += weight(zid, 0)
-        for other, cost in zmap.steps(zid).items():
+        for other, cost in lines[zid]:
             nd = d + cost
+            # (the target costs 0 and is never improved upon: it is never pushed again)
             if nd < known(other, FAR):
                 dist[other] = nd
-                if other not in blocked or other == target:
-                    push(heap, (nd + from_start.get(other, FAR), nd, other))
+                if other not in blocked:
+                    push(heap, (nd + bound(other, FAR), nd, other))
     return dist
+
+
+def _grow(buckets: list[list[tuple[int, str]]], estimate: int, entry: tuple[int, str]) -> None:
+    """List ``entry`` under an estimate beyond the lists made so far; one of FAR or more
+    (no goal anywhere beyond that zone, even on the open map) is dropped."""
+    if estimate < FAR:
+        buckets.extend([] for _ in range(estimate + 1 - len(buckets)))
+        buckets[estimate].append(entry)

@@ -113,28 +113,48 @@ class Scenario:
     def zones_tagged(self, tag: str) -> list[str]:
         return self.zmap.tagged(tag)
 
+    # The zone records never change once the scenario is made, and games ask these for
+    # every drop, late entry, reinforcement and set-up: each is read from the records
+    # once, and every call gets its own copy (callers may change what they are given).
     def drop_zone(self, letter: str) -> dict[int, str]:
         """Zone id by number (1-6) for drop zone ``letter`` (rule 7)."""
-        out: dict[int, str] = {}
+        return dict(self._drop_zones.get(letter, {}))
+
+    @functools.cached_property
+    def _drop_zones(self) -> dict[str, dict[int, str]]:
+        found: dict[str, dict[int, str]] = {}
         for zid, rec in self.zone_records.items():
-            if rec.get("drop_zone") == letter and rec.get("number"):
-                out[int(rec["number"])] = zid
-        return dict(sorted(out.items()))
+            if rec.get("drop_zone") is not None and rec.get("number"):
+                found.setdefault(rec["drop_zone"], {})[int(rec["number"])] = zid
+        return {letter: dict(sorted(out.items())) for letter, out in found.items()}
 
     def entry(self, arrow: str) -> str:
         """Zone id of arrow ``R1``, ``R2`` or ``5C``."""
+        try:
+            return self._entries[arrow]
+        except KeyError:
+            raise KeyError(arrow) from None
+
+    @functools.cached_property
+    def _entries(self) -> dict[Any, str]:
+        found: dict[Any, str] = {}
         for zid, rec in self.zone_records.items():
-            if rec.get("entry") == arrow:
-                return zid
-        raise KeyError(arrow)
+            arrow = rec.get("entry")
+            if arrow is not None:
+                found.setdefault(arrow, zid)  # the first zone of an arrow, in content order
+        return found
 
     def activation_zones(self) -> dict[str, list[str]]:
         """Marker letter -> zones taking a marker of that letter, in content order."""
+        return {letter: list(zones) for letter, zones in self._activation_zones.items()}
+
+    @functools.cached_property
+    def _activation_zones(self) -> dict[str, tuple[str, ...]]:
         out: dict[str, list[str]] = {}
         for zid, rec in self.zone_records.items():
             if rec.get("activation"):
                 out.setdefault(str(rec["activation"]), []).append(zid)
-        return out
+        return {letter: tuple(zones) for letter, zones in out.items()}
 
     # Cached on the (frozen) scenario: the default player asks for them for every unit it moves.
     @functools.cached_property
@@ -146,7 +166,40 @@ class Scenario:
         return self.zones_tagged("villa")[0]
 
     def group_counters(self, group: str) -> list[str]:
-        return [c.id for c in self.counters.values() if c.group == group]
+        return list(self._group_counters.get(group, ()))
+
+    def counters_of_group(self, group: str) -> tuple[str, ...]:
+        """:meth:`group_counters` for reading only (no copy made)."""
+        return self._group_counters.get(group, ())
+
+    def counters_of_role(self, role: str) -> tuple[str, ...]:
+        """Ids of the counters whose kind has ``role`` (``officer``, ``engineers``), in content order."""
+        return self._role_counters.get(role, ())
+
+    def counters_of_side(self, side: str) -> tuple[str, ...]:
+        """Ids of the counters of ``side`` (``british``, ``german``), in content order."""
+        return self._side_counters.get(side, ())
+
+    @functools.cached_property
+    def _side_counters(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for c in self.counters.values():
+            out.setdefault(c.kind.side, []).append(c.id)
+        return {side: tuple(ids) for side, ids in out.items()}
+
+    @functools.cached_property
+    def _role_counters(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for c in self.counters.values():
+            out.setdefault(c.kind.role, []).append(c.id)
+        return {role: tuple(ids) for role, ids in out.items()}
+
+    @functools.cached_property
+    def _group_counters(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, list[str]] = {}
+        for c in self.counters.values():
+            out.setdefault(c.group, []).append(c.id)
+        return {group: tuple(ids) for group, ids in out.items()}
 
     def holds_post(self) -> frozenset[str]:
         """Counters set up to hold their post (never move; see the setup ruling)."""

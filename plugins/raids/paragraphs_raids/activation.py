@@ -10,6 +10,8 @@ parameters.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
 
 from paragraphs_raids.dice import Roller
 
@@ -45,7 +47,13 @@ def activation_check(alert: int, radius: int, roll: Roller, rule: ActivationRule
     A unit farther than ``rule.max_radius`` makes no test and rolls nothing.
     """
     if radius < 0 or radius > rule.max_radius:
-        return ActivationResult(None, None, False, in_range=False)
+        return _OUT_OF_RANGE
     face = roll(rule.die, purpose)
     total = face + (radius if rule.add_radius else 0)
-    return ActivationResult(face, total, total <= alert)
+    return _result(face, total, total <= alert)
+
+
+# Tests are rolled all game long with a few small numbers: each distinct (frozen, so
+# shareable) result is made once.
+_result: Final = lru_cache(maxsize=512)(ActivationResult)
+_OUT_OF_RANGE: Final = ActivationResult(None, None, False, in_range=False)

@@ -98,9 +98,11 @@ class CombatResult:
 # Combats and the attacks players weigh make two side values and a result each, always
 # from a few small numbers: the (frozen, so shareable) values are made once per distinct
 # set of numbers and then reused, which costs a lookup instead of a frozen dataclass's
-# field-by-field construction. Bounded, though the numbers a game meets are few.
+# field-by-field construction. Bounded, though the numbers a game meets are few. (A
+# result also holds the two faces: a series meets a few thousand of them, more than
+# 4,096, so that cache is larger, at a few megabytes at most.)
 _side_value: Final = lru_cache(maxsize=4096)(SideValue)
-_combat_result: Final = lru_cache(maxsize=4096)(CombatResult)
+_combat_result: Final = lru_cache(maxsize=16384)(CombatResult)
 
 
 def has_officer(stack: Sequence[Piece], officer_role: str = "officer") -> bool:

@@ -34,16 +34,23 @@ def best_with_random_ties(items: Sequence[T], key: Callable[[T], Any], roll: Rol
 
 def order_with_random_ties(items: Iterable[T], key: Callable[[T], Any], roll: Roller, purpose: str) -> list[T]:
     """Sort by ``key`` (smallest first); items with equal keys are put in random order."""
-    rest = sorted(items, key=key)
+    listed = list(items)
+    keys = [key(i) for i in listed]  # each key made once (German combat orders every turn)
+    ranked = sorted(range(len(listed)), key=keys.__getitem__)  # stable, as sorting the items
     out: list[T] = []
-    while rest:
-        first = key(rest[0])
-        tied = [i for i in rest if key(i) == first]
+    n = len(ranked)
+    j = 0
+    while j < n:
+        # The next run of equal keys, in sorted order, rolled for one by one.
+        first = keys[ranked[j]]
+        tied = []
+        while j < n and keys[ranked[j]] == first:
+            tied.append(listed[ranked[j]])
+            j += 1
         while tied:
             chosen = pick_at_random(tied, roll, purpose)
             out.append(chosen)
             tied.remove(chosen)
-            rest.remove(chosen)
     return out
 
 
@@ -230,9 +237,18 @@ def next_to_move(ready: Mapping[str, Sequence[Piece]], order: Mapping[str, int])
     Bruneval 8.2 (ruling) and Dieppe 9.3 ("the largest stack moves first") both move the
     German stacks in this order; None when nobody is ready.
     """
-    if not ready:
-        return None
-    return min(ready, key=lambda z: (-sum(p.points for p in ready[z]), order[z]))
+    # One pass keeping the best (key, zone), as min() over the zones with that key would:
+    # asked before every German move, it made a function and a generator per zone.
+    best: tuple[int, int] | None = None
+    first: str | None = None
+    for zone, movers in ready.items():
+        points = 0
+        for p in movers:
+            points += p.points
+        key = (-points, order[zone])
+        if best is None or key < best:
+            best, first = key, zone
+    return first
 
 
 def surplus(movers: Sequence[Piece], over: int, key: Callable[[Piece], Any]) -> list[Piece]:

@@ -149,12 +149,12 @@ class Piece:
         # The side showing (factors, points, attack, defence), set by ``reduced``:
         # stacking points and factors are read for every piece of every stack many
         # times a turn, and only a hit or a board file ever flips a counter.
-        self.factors: Factors
-        self.points: int
-        self.attack: int
-        self.defence: int
-        self._reduced: bool
-        self.reduced = reduced
+        # (the ``reduced`` setter's work, written out: every game makes all its pieces)
+        self._reduced = reduced
+        showing = self.factors = kind.reduced if reduced and kind.reduced is not None else kind.full
+        self.points = showing.points
+        self.attack = showing.attack
+        self.defence = showing.defence
 
     @property
     def reduced(self) -> bool:

@@ -72,6 +72,20 @@ class RaidState:
     def german_zones(self) -> set[str]:
         return {z for z, s in self.stacks.items() if s and s[0].side == GERMAN}
 
+    def zones_of_sides(self) -> tuple[set[str], set[str]]:
+        """:meth:`british_zones` and :meth:`german_zones` in one pass over the stacks
+        (German combat reads both every turn)."""
+        british: set[str] = set()
+        german: set[str] = set()
+        for z, s in self.stacks.items():
+            if s:
+                side = s[0].side
+                if side == BRITISH:
+                    british.add(z)
+                elif side == GERMAN:
+                    german.add(z)
+        return british, german
+
     def on_map(self, side: str | None = None) -> Iterator[Piece]:
         # Two loops rather than one test per piece: games ask this hundreds of times a turn.
         if side is None:
@@ -107,12 +121,24 @@ class RaidState:
         """Whether ``newcomers`` can stop in ``zone`` without breaking its stacking limit."""
         return self.points_in(zone) + self.points_in(zone, newcomers) <= self.zmap.zone(zone).stacking
 
+    # Plain loops in these readings rather than comprehensions: they are asked for every
+    # zone and boat a phase weighs, mostly of a few pieces or none.
     def boats_in(self, zone: str) -> list[Piece]:
-        return [p for p in self.stacks.get(zone, ()) if p.role == BOAT]
+        boats = []
+        for p in self.stacks.get(zone, ()):
+            if p.role == BOAT:
+                boats.append(p)
+        return boats
 
     def cargo_points(self, boat: Piece, counts: Callable[[Piece], bool] = lambda p: True) -> int:
         """Stacking points embarked in ``boat`` of the cargo ``counts`` accepts."""
-        return sum(self.pieces[c].points for c in self.aboard.get(boat.id, ()) if counts(self.pieces[c]))
+        total = 0
+        pieces = self.pieces
+        for c in self.aboard.get(boat.id, ()):
+            p = pieces[c]
+            if counts(p):
+                total += p.points
+        return total
 
     # ------------------------------------------------------------------ placing
     def place(self, piece: Piece, zone: str, *, top: bool = False) -> None:
@@ -141,10 +167,11 @@ class RaidState:
         movers = list(pieces)
         if not movers:
             return
-        if not all(p.side == GERMAN for p in movers):
-            for p in movers:
-                self.place(p, zone)
-            return
+        for p in movers:
+            if p.side != GERMAN:  # any other piece among them: one by one, as place would
+                for q in movers:
+                    self.place(q, zone)
+                return
         # Germans only: the stack is sorted once after they all arrive. The sort is
         # stable, so equal pieces end in arrival order, as after one sort per piece.
         for p in movers:

@@ -101,6 +101,8 @@ class ZoneMap:
         self._names = [z.id for z in self.zones]
         self._rank = self.order
         self._lines = {mode: [tuple((self.order[o], c) for o, c in step[zid].items()) for zid in self._names] for mode, step in self._steps.items()}
+        # The same lines by zone id, for searches that keep zone ids (step_lists).
+        self._step_lists = {mode: {zid: tuple(links.items()) for zid, links in step.items()} for mode, step in self._steps.items()}
         #: The cost of a zone not reached yet (the heap search's bound, kept).
         self._far = 1 << 30
         self._movable = {mode: frozenset(k for k, cost in table.items() if cost is not None) for mode, table in self.costs.items()}
@@ -172,7 +174,10 @@ class ZoneMap:
         return list(hit)
 
     def adjacent(self, a: str, b: str, kinds: frozenset[str] | None = None) -> bool:
-        return any(other == b and (kinds is None or kind in kinds) for other, kind in self._links[a])
+        for other, kind in self._links[a]:  # (a loop: asked for every attack and stop weighed)
+            if other == b and (kinds is None or kind in kinds):
+                return True
+        return False
 
     # These two are asked at every step of every move: the table is read directly, and
     # _mode only explains an unknown mode.
@@ -185,6 +190,15 @@ class ZoneMap:
         """Zones reachable in one move from ``zone_id`` in ``mode``, with their cost."""
         table = self._steps.get(mode)
         return (self._mode(mode) if table is None else table)[zone_id]
+
+    def step_lists(self, mode: str = LAND) -> Mapping[str, tuple[tuple[str, int], ...]]:
+        """:meth:`steps` of every zone at once, as ``(zone, cost)`` pairs in map order: a
+        search that expands many zones reads this table instead of asking zone by zone."""
+        table = self._step_lists.get(mode)
+        if table is None:
+            self._mode(mode)  # a clear error for an unknown mode
+            return {}
+        return table
 
     # ------------------------------------------------------------------ costs
     def path_costs(

@@ -77,3 +77,46 @@ def test_target_with_most_points_first_then_a_boat() -> None:
     assert best_with_random_ties(list(points), key, ScriptedRoller([]), "target") == "two_full"
     del points["two_full"]
     assert best_with_random_ties(list(points), key, ScriptedRoller([]), "target") == "boats"
+
+
+def _sorted_then_rolled(items: list[Attacker], roll: ScriptedRoller) -> list[Attacker]:
+    """order_with_random_ties as first written: sort, then roll the run of equal keys."""
+    from paragraphs_raids.dice import pick_at_random
+
+    rest = sorted(items, key=stacks_then_strongest)
+    out: list[Attacker] = []
+    while rest:
+        first = stacks_then_strongest(rest[0])
+        tied = [i for i in rest if stacks_then_strongest(i) == first]
+        while tied:
+            chosen = pick_at_random(tied, roll, "order")
+            out.append(chosen)
+            tied.remove(chosen)
+            rest.remove(chosen)
+    return out
+
+
+def test_ordering_with_random_ties_reads_each_key_once_and_orders_as_before() -> None:
+    import random
+
+    rng = random.Random(5)
+    for _ in range(200):
+        items = [Attacker(f"z{i}", rng.random() < 0.5, rng.randint(1, 4)) for i in range(rng.randint(0, 7))]
+        dice = [rng.randint(1, 6) for _ in range(60)]
+        assert order_with_random_ties(items, stacks_then_strongest, ScriptedRoller(dice), "order") == _sorted_then_rolled(items, ScriptedRoller(dice))
+
+
+def test_next_to_move_is_the_most_points_then_map_order() -> None:
+    import random
+
+    from paragraphs_raids.german_ai import next_to_move
+    from paragraphs_raids.stacks import Factors, Piece, UnitKind
+
+    kinds = [UnitKind(f"k{n}", "german", "infantry", Factors.of(attack=1, defence=1, move=None, points=n)) for n in range(4)]
+    rng = random.Random(7)
+    order = dict(zip((f"z{i}" for i in range(8)), rng.sample(range(8), 8), strict=True))
+    assert next_to_move({}, order) is None
+    for _ in range(200):
+        ready = {z: [Piece(f"{z}-{j}", rng.choice(kinds)) for j in range(rng.randint(1, 3))] for z in rng.sample(sorted(order), rng.randint(1, 8))}
+        expected = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), order[z]))
+        assert next_to_move(ready, order) == expected

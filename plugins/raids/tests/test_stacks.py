@@ -76,3 +76,12 @@ def test_two_losses_on_a_reduced_unit_fall_through_to_the_unit_under_it() -> Non
     assert b.reduced
     mg = Piece("mg", D_MG)
     assert apply_losses([mg], 2) == [(mg, True)]  # nothing under it: the second loss is lost
+
+
+def test_a_piece_made_reduced_shows_what_a_flipped_one_shows() -> None:
+    for kind in (INF, MG, OP):
+        made, flipped = Piece("a", kind, reduced=True), Piece("b", kind)
+        flipped.reduced = True
+        assert (made.reduced, made.factors, made.points, made.attack, made.defence) == (flipped.reduced, flipped.factors, flipped.points, flipped.attack, flipped.defence)
+        flipped.reduced = False
+        assert (flipped.factors, flipped.points, flipped.attack, flipped.defence) == (Piece("c", kind).factors, kind.full.points, kind.full.attack, kind.full.defence)

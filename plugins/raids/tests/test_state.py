@@ -59,3 +59,11 @@ def test_moving_pieces_at_once_orders_the_stack_as_placing_them_one_by_one(seed:
                 single.place(single.pieces[i], zone)
             assert {z: [p.id for p in s] for z, s in batched.stacks.items()} == {z: [p.id for p in s] for z, s in single.stacks.items()}
             assert list(batched.stacks) == list(single.stacks)  # zones first used in the same order
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_zones_of_sides_is_both_readings_in_one_pass(seed: int) -> None:
+    rng = random.Random(seed)
+    b = board(rng, lambda r: r.choice(("german", "british")))
+    b.stacks.setdefault("c", [])  # an empty zone belongs to neither side
+    assert b.zones_of_sides() == (b.british_zones(), b.german_zones())

@@ -153,3 +153,13 @@ def test_searches_match_the_heap_search_in_costs_and_order(seed: int) -> None:
         assert list(m.path_costs(origin, impassable=blocked, stop_in=stops).items()) == _heap_search(m, origin, blocked - {origin}, stops, {})
         # Backwards: impassable zones are reached but never left; the target never is.
         assert list(m.costs_to(origin, impassable=blocked, surcharge=weights).items()) == _heap_search(m, origin, set(), blocked - {origin}, weights)
+
+
+def test_step_lists_are_the_steps_of_every_zone() -> None:
+    m = make([("a", "b", S), ("b", "c", D), ("a", "c", R), ("c", "d", S)])
+    table = m.step_lists()
+    assert set(table) == {"a", "b", "c", "d"}
+    for zone, lines in table.items():
+        assert lines == tuple(m.steps(zone).items())
+    with pytest.raises(KeyError, match="no movement mode"):
+        m.step_lists("air")

@@ -40,7 +40,10 @@ def _ready(pieces: Sequence[Piece]) -> str:
 
 def carry_limit(g: GameState, pieces: Sequence[Piece]) -> int | None:
     """3 PM when one of the units carries a prisoner or the radar (rule 10)."""
-    return g.scenario.params.carry_capacity if any(p.carrying for p in pieces) else None
+    for p in pieces:
+        if p.carrying:
+            return g.scenario.params.carry_capacity
+    return None
 
 
 def movement_capacity(g: GameState, pieces: Sequence[Piece]) -> int:
@@ -48,7 +51,11 @@ def movement_capacity(g: GameState, pieces: Sequence[Piece]) -> int:
 
     The result is kept for the turn, so asking again does not roll again.
     """
-    known = [g.capacity[p.id] for p in pieces if p.id in g.capacity]
+    kept = g.capacity
+    known = []
+    for p in pieces:
+        if p.id in kept:
+            known.append(kept[p.id])
     if len(known) == len(pieces):
         return min(known)
     zone = pieces[0].zone

@@ -141,7 +141,8 @@ class GameState(RaidState):
         zone = piece.zone
         self.lift(piece)
         self.eliminated.append(piece.id)
-        self.log(f"{piece.label()} is eliminated ({why}).")
+        if self.journal.enabled:  # (a series keeps no journal: no words to build)
+            self.log(f"{piece.label()} is eliminated ({why}).")
         for obj in list(piece.carrying):
             self._drop(obj, zone, piece)
         piece.carrying.clear()

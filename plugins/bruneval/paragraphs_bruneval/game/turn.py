@@ -79,8 +79,13 @@ def end_of_turn(g: GameState) -> None:
 
 def british_left(g: GameState) -> bool:
     """Whether any British unit is still on the map or still to arrive."""
-    if any(p.side == BRITISH and p.role != "boat" for p in g.on_map()):
-        return True
+    # The British counters, not every piece on the map (asked every turn): a piece is on
+    # the map exactly when it has a zone.
+    pieces = g.pieces
+    for cid in g.scenario.counters_of_side(BRITISH):
+        p = pieces.get(cid)
+        if p is not None and p.zone and p.side == BRITISH and p.role != "boat":
+            return True
     waiting = [grp for t, groups in g.scenario.params.drop_waves for grp in groups if t > g.turn and grp not in g.lost_groups]
     return bool(waiting) or any(t > g.turn for t in g.late_entries.values())
 

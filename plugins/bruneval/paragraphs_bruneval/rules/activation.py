@@ -66,8 +66,9 @@ def activate(g: GameState, zone: str, why: str) -> list[Piece]:
         piece.acted = False
         g.place(piece, zone)
         placed.append(piece)
-    names = ", ".join(p.label() for p in placed) or "nobody (the garrison counters are all used)"
-    g.log(f"Marker in {zone} shows {shows.total} ({why}): {names} placed.")
+    if g.journal.enabled:  # (a series keeps no journal: no words to build)
+        names = ", ".join(p.label() for p in placed) or "nobody (the garrison counters are all used)"
+        g.log(f"Marker in {zone} shows {shows.total} ({why}): {names} placed.")
     return placed
 
 
@@ -77,7 +78,12 @@ def british_tests(g: GameState, movers: Sequence[Piece], here: str, tested: set[
     radii = g.zmap.radii_from(here, g.zmap.movable_kinds())
     once = g.scenario.ruling("activation_tests") == "once_per_move"
     words = g.journal.enabled
-    for zone in [z for z in g.markers if z not in tested and radii.get(z, 99) <= params.activation_max_radius]:
+    reach = params.activation_max_radius
+    near = []  # the markers' zones in their own order (the order the dice are rolled in)
+    for z in g.markers:
+        if z not in tested and radii.get(z, 99) <= reach:
+            near.append(z)
+    for zone in near:
         if once:
             tested.add(zone)
         radius = radii[zone]

@@ -196,20 +196,29 @@ def combat_values(g: GameState, attackers: Sequence[Piece], defenders: Sequence[
 def _front(g: GameState, stack: Sequence[Piece], *, attacking: bool) -> Piece:
     if stack[0].side == GERMAN:
         if attacking:
-            return max(stack, key=_strongest_attack)
+            return max(stack, key=strongest_attack)
         front = front_line(stack, LAST_RESORT)
         assert front is not None
         return front
-    if all(p.role == "boat" for p in stack):
+    # One loop for both readings (every combat asks): all boats? who may hold the front?
+    boats_only = True
+    fighters = []
+    for p in stack:
+        role = p.role
+        if role != "boat":
+            boats_only = False
+        if role != "officer":
+            fighters.append(p)
+    if boats_only:
         # The British put forward a boat with Commandos aboard, else the emptiest one.
         return min(stack, key=lambda b: (boat_fighter(g, b) is b, g.cargo_points(b)))
-    fighters = [p for p in stack if p.role != "officer"] or list(stack)
     chooser = g.british_front or default_british_front
-    return chooser(fighters, attacking)
+    return chooser(fighters or list(stack), attacking)
 
 
-def _strongest_attack(p: Piece) -> tuple[int, bool]:
-    """The German front line in attack: the best attack factor, full strength first."""
+def strongest_attack(p: Piece) -> tuple[int, bool]:
+    """The German front line in attack: the best attack factor, full strength first (a
+    ``max`` key; German combat orders its attackers by the same front line)."""
     return (p.attack, not p.reduced)
 
 

@@ -37,7 +37,12 @@ def embark_extra(zmap: ZoneMap, embark_zone: str, german_zones: set[str], penalt
 
 def extra_for(g: GameState, embark_zone: str) -> int:
     """:func:`embark_extra` on the current board (German units only, not empty zones)."""
-    germans = {z for z, s in g.stacks.items() if any(p.side == GERMAN for p in s)}
+    germans = set()
+    for z, s in g.stacks.items():
+        for p in s:
+            if p.side == GERMAN:
+                germans.add(z)
+                break
     return embark_extra(g.zmap, embark_zone, germans, g.scenario.params.embark_penalty)
 
 

@@ -22,26 +22,39 @@ from paragraphs_raids.combat import attack_base
 from paragraphs_raids.german_ai import Attacker, best_with_random_ties, most_points_then_boat, order_with_random_ties, stacks_then_strongest
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 
-from paragraphs_bruneval.rules.combat import counts_for_bonus, fight
+from paragraphs_bruneval.rules.combat import counts_for_bonus, fight, strongest_attack
 
 if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
 
 
+# Loops rather than comprehensions in these three: asked for every German zone in contact,
+# every turn, they mostly find a piece or two.
 def fighters_in(g: GameState, zone: str) -> list[Piece]:
     """German pieces of ``zone`` that may still attack this turn."""
-    return [p for p in g.stacks.get(zone, ()) if p.side == GERMAN and not p.acted and p.role != "radar_operator"]
+    fighters = []
+    for p in g.stacks.get(zone, ()):
+        if p.side == GERMAN and not p.acted and p.role != "radar_operator":
+            fighters.append(p)
+    return fighters
 
 
 def modified_attack(fighters: list[Piece], optional_commando: bool) -> int:
     """Front-line attack (the strongest) plus the other infantry points and officer bonus."""
-    front = max(fighters, key=lambda p: (p.attack, not p.reduced))
+    front = max(fighters, key=strongest_attack)
     return attack_base(front, fighters, counts_for_bonus(optional_commando)).base
 
 
 def british_targets(g: GameState, zone: str) -> list[str]:
     """British-held zones joined to ``zone`` by any line, in map order."""
-    return [z for z in g.zmap.neighbours(zone) if g.side_in(z) == BRITISH]
+    stacks = g.stacks
+    targets = []
+    for z in g.zmap.neighbours(zone):
+        for p in stacks.get(z, ()):
+            if p.side == BRITISH:  # (the side of its top piece, as side_in reads it)
+                targets.append(z)
+            break
+    return targets
 
 
 def target_key(g: GameState) -> Callable[[str], tuple[int, int]]:
@@ -52,14 +65,17 @@ def target_key(g: GameState) -> Callable[[str], tuple[int, int]]:
 def attackers(g: GameState) -> list[Attacker]:
     out = []
     # The board does not change while the order is drawn up: British zones are read once.
-    british = g.british_zones()
+    british, german = g.zones_of_sides()
     neighbours = g.zmap.neighbours
-    for zone in sorted(g.german_zones(), key=g.zmap.order.__getitem__):
+    for zone in sorted(german, key=g.zmap.order.__getitem__):
         if british.isdisjoint(neighbours(zone)):
             continue
         fighters = fighters_in(g, zone)
         if fighters:
-            out.append(Attacker(zone, len(fighters) > 1, modified_attack(fighters, g.options.commando), sum(p.points for p in fighters)))
+            points = 0
+            for p in fighters:
+                points += p.points
+            out.append(Attacker(zone, len(fighters) > 1, modified_attack(fighters, g.options.commando), points))
     return out
 
 

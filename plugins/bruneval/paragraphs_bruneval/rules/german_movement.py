@@ -158,9 +158,11 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int, ph
     if quick:
         # The first line answered from the distance table: its goals all lie at the same
         # cost, so the tie-break of choose_goal is the most stacking points, then a d6.
-        most = max(c.points for c in quick)
-        tied = [c for c in quick if c.points == most]
-        goal = tied[0] if len(tied) == 1 else pick_at_random(tied, g.roll, f"German goal ({NEAREST_BRITISH_STACK}): equal choices")
+        goal = quick[0]
+        if len(quick) > 1:  # (most often one goal: nothing to compare)
+            most = max(c.points for c in quick)
+            tied = [c for c in quick if c.points == most]
+            goal = tied[0] if len(tied) == 1 else pick_at_random(tied, g.roll, f"German goal ({NEAREST_BRITISH_STACK}): equal choices")
         chosen = (NEAREST_BRITISH_STACK, goal.zone, False)
     else:
         found = choose_goal(priorities(g, start, movers, ph), g.roll)
@@ -232,15 +234,24 @@ def german_movement(g: GameState) -> None:
     holds = g.holds_post
 
     def movers_in(stack: list[Piece]) -> list[Piece]:
-        # can_move inlined, acted first (most pieces have, once stacks moved).
-        return [p for p in stack if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds]
+        # can_move inlined, acted first (most pieces have, once stacks moved); a loop, not
+        # a comprehension: asked for every stack, most of which give nobody.
+        movers = []
+        for p in stack:
+            if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds:
+                movers.append(p)
+        return movers
 
     ready: dict[str, list[Piece]] = {}
     for zone, stack in g.stacks.items():
-        if stack:
-            movers = movers_in(stack)
-            if movers:
-                ready[zone] = movers
+        # movers_in written out: this reads every stack of the board
+        for p in stack:
+            if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds:
+                movers = ready.get(zone)
+                if movers is None:
+                    ready[zone] = [p]
+                else:
+                    movers.append(p)
     while True:
         first = next_to_move(ready, g.zmap.order)
         if first is None:

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
 
 from paragraphs.dice import halve
 from paragraphs_raids.dice import Roller
@@ -64,28 +65,43 @@ def british_capacity(
     """
     cap = printed if carry_limit is None else min(printed, carry_limit)
     if officer_radius is not None and officer_radius <= full_radius:
-        return Capacity(cap)
+        return _capacity(cap, None)
     face = roll(die, f"movement of {who}: no officer within R{full_radius}, {die} halved")
-    return Capacity(min(cap, halve(face)), face)
+    return _capacity(min(cap, halve(face)), face)
+
+
+# A capacity is a pair of small numbers, asked before every British move: each distinct
+# (frozen, so shareable) value is made once.
+_capacity: Final = lru_cache(maxsize=256)(Capacity)
 
 
 def officer_radius(g: GameState, zone: str) -> int | None:
     """R from ``zone`` to the nearest officer on the map (every kind of line)."""
     radii = g.zmap.radii_from(zone)
     nearest: int | None = None
-    # One pass over the pieces (asked before every British move): no list of officers.
-    for stack in g.stacks.values():
-        for p in stack:
-            if p.role == "officer" and p.side == BRITISH:
-                r = radii.get(p.zone)
-                if r is not None and (nearest is None or r < nearest):
-                    nearest = r
+    pieces = g.pieces
+    # Asked before every British move: only the scenario's officer counters are read (a
+    # piece keeps its kind), not every piece on the map. A piece is on the map exactly
+    # when it has a zone (placing gives it one, lifting takes it away).
+    for cid in g.scenario.counters_of_role("officer"):
+        p = pieces.get(cid)
+        if p is not None and p.zone and p.side == BRITISH and p.role == "officer":
+            r = radii.get(p.zone)
+            if r is not None and (nearest is None or r < nearest):
+                nearest = r
     return nearest
 
 
 def printed_capacity(pieces: Iterable[Piece]) -> int:
     """The lowest printed capacity of a stack that moves together."""
-    return min(int(p.factors.move or 0) for p in pieces)
+    lowest: int | None = None
+    for p in pieces:
+        move = int(p.factors.move or 0)
+        if lowest is None or move < lowest:
+            lowest = move
+    if lowest is None:
+        raise ValueError("printed_capacity() of no pieces")  # as min() of nothing would
+    return lowest
 
 
 def path_cost(zmap: ZoneMap, start: str, path: Sequence[str]) -> int | None:

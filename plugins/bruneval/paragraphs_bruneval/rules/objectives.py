@@ -99,12 +99,23 @@ def who_attempts(g: GameState, piece: Piece) -> str | None:
 
 def engineers_alive(g: GameState) -> bool:
     eliminated = g.eliminated
-    return any(p.role == "engineers" and p.id not in eliminated for p in g.pieces.values())
+    pieces = g.pieces
+    # Only the scenario's engineers counters can be engineers (a piece keeps its kind): asked
+    # for every unit weighed for the radar, this reads two counters instead of all of them.
+    for cid in g.scenario.counters_of_role("engineers"):
+        p = pieces.get(cid)
+        if p is not None and p.role == "engineers" and cid not in eliminated:
+            return True
+    return False
 
 
 def eligible_in_w(g: GameState) -> set[str]:
     """Units in W whose time counts toward dismantling."""
-    return {p.id for p in g.stacks.get(g.scenario.wurzburg_zone, ()) if who_attempts(g, p) is not None}
+    eligible = set()
+    for p in g.stacks.get(g.scenario.wurzburg_zone, ()):
+        if who_attempts(g, p) is not None:
+            eligible.add(p.id)
+    return eligible
 
 
 def count_dismantling_turn(g: GameState) -> None:
