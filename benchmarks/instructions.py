@@ -19,6 +19,7 @@ the code by running this script with each; compare it across machines only with 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -38,13 +39,13 @@ simulate(scenario, policy, options, {games}, {seed}, 1)
 """
 
 
-def count(python: str, title: str, games: int, seed: int) -> int:
+def count(python: str, title: str, games: int, seed: int, env: dict[str, str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "games.py"
         script.write_text(GAMES.format(here=str(HERE), title=title, games=games, seed=seed))
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", python, str(script)],
-            capture_output=True, text=True,
+            capture_output=True, text=True, env=env,
         )
     if out.returncode != 0:
         raise SystemExit(f"the games failed under callgrind (exit {out.returncode}):\n{out.stderr[-2000:]}")
@@ -54,11 +55,12 @@ def count(python: str, title: str, games: int, seed: int) -> int:
     return int(found.group(1))
 
 
-def warm_up(python: str, title: str, seed: int) -> None:
+def warm_up(python: str, title: str, seed: int, env: dict[str, str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "games.py"
         script.write_text(GAMES.format(here=str(HERE), title=title, games=1, seed=seed))
-        subprocess.run([python, str(script)], check=True)
+        for _ in range(2):  # the first fills the cache and writes bytecode; the second reads both
+            subprocess.run([python, str(script)], check=True, env=env)
 
 
 def main() -> None:
@@ -72,11 +74,15 @@ def main() -> None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
     if args.games < 1:
         raise SystemExit("--games must be at least 1")
-    # A first, uncounted run fills what a title keeps between runs (Bruneval's German
-    # route table is cached on disk): otherwise the first counted run pays for it alone.
-    warm_up(args.python, args.title, args.seed)
-    one = count(args.python, args.title, 1, args.seed)
-    many = count(args.python, args.title, args.games + 1, args.seed)
+    # A private cache folder (compiled content, Bruneval's German route table), filled by
+    # uncounted runs first: a counted run must neither pay for filling it alone nor find
+    # it rewritten by another checkout measured at the same time (both gave figures off
+    # by 60-120 million).
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "PARAGRAPHS_CACHE_DIR": cache}
+        warm_up(args.python, args.title, args.seed, env)
+        one = count(args.python, args.title, 1, args.seed, env)
+        many = count(args.python, args.title, args.games + 1, args.seed, env)
     per_game = (many - one) / args.games
     print(f"{args.title}: {per_game / 1e6:.3f} million instructions per game ({args.games} games, seed {args.seed}, {args.python})")
 
