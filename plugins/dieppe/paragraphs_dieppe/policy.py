@@ -342,7 +342,11 @@ class DefaultPolicy:
     def _has_boats(self, g: GameState, beach: str) -> bool:
         """Whether :meth:`_boats_for` finds any, without listing them."""
         stacks = g.stacks
-        return any(p.role == "boat" for zone in g.scenario.lookups.landing[beach] for p in stacks.get(zone, ()))
+        for zone in g.scenario.lookups.landing[beach]:  # loops, not any(): asked per beach per stack
+            for p in stacks.get(zone, ()):
+                if p.role == "boat":
+                    return True
+        return False
 
     def _withdraw(self, g: GameState, zone: str, pieces: list[Piece]) -> None:
         beaches = [z for z in g.scenario.lookups.beaches if self._has_boats(g, z)]

@@ -140,9 +140,15 @@ def move(g: GameState, pieces: Sequence[Piece], path: Sequence[str], **kw: Any) 
     """
     _check_side(pieces)
     start = pieces[0].zone
-    if any(p.zone != start or not start for p in pieces):
+    apart = boat = False
+    for p in pieces:  # both checks in one loop (no generator per check)
+        if p.zone != start or not start:
+            apart = True
+        if p.role == "boat":
+            boat = True
+    if apart:
         raise ActionRefused("the units of a move must stand together on the map")
-    if any(p.role == "boat" for p in pieces):
+    if boat:
         raise ActionRefused("LCAs sail; they do not move on land")
     if start in g.stuck:
         raise ActionRefused(f"the stack in {start} is held by barbed wire this turn (rule 10)")

@@ -26,7 +26,7 @@ from paragraphs_dieppe.game.actions import british_order
 from paragraphs_dieppe.game.landsearch import LandSearch
 from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
 from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_value
-from paragraphs_dieppe.rules.movement import LAND, stack_allowance
+from paragraphs_dieppe.rules.movement import stack_allowance
 from paragraphs_dieppe.rules.reinforcements import next_entry, roll_reinforcements
 
 T = TypeVar("T")
@@ -78,7 +78,10 @@ def german_fire(g: GameState) -> set[str]:
         shooters = able[zone]
         fired |= {p.id for p in shooters}
         german_shot(g, shooters, zone, target)
-        mark_done(p for p in shooters if p.id not in g.lost)
+        lost = g.lost
+        for p in shooters:  # mark_done of the survivors, without a generator
+            if p.id not in lost:
+                p.acted = True
 
 
 def _best(items: Sequence[T], key: Callable[[T], Any], g: GameState, purpose: str) -> T | None:
@@ -149,7 +152,13 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     toward_enemy = g.alarm.level >= g.scenario.params.german_both_from_alarm
     # From alarm 6 the goal is a British stack; when every British unit is afloat no land
     # route reaches one, so nobody has a goal (the search would find none).
-    goalless = toward_enemy and not any(g.zmap.steps(z, LAND) for z in british)
+    goalless = toward_enemy
+    if goalless:
+        land_steps = g.scenario.lookups.land_steps
+        for z in british:  # any British zone a land route reaches (a loop: no generator)
+            if land_steps[z]:
+                goalless = False
+                break
     zones = _Avoid(frozenset(british), frozenset(avoided - british), toward_enemy, goalless)
     levels = {z: sum(p.points for p in ms) for z, ms in ready.items()}
     while ready:
@@ -193,7 +202,12 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
     level = 0
     found: list[Candidate] = []
     while True:
-        if any(_goal_at(z, zone, toward_enemy, british, stacks, g, need, limit) for z in search.zones_costing(level)):
+        hit = False
+        for z in search.zones_costing(level):  # a loop, not any(): asked at every level
+            if _goal_at(z, zone, toward_enemy, british, stacks, g, need, limit):
+                hit = True
+                break
+        if hit:
             found = [Candidate(z, level, g.points_in(z)) for z in search.at_level(level) if _goal_at(z, zone, toward_enemy, british, stacks, g, need, limit)]
             break
         if search.ended_below(level + 1):

@@ -89,8 +89,10 @@ def end_of_british_phase(g: GameState) -> None:
     g.phase = "C"
     g.log.clear()
     clear_done(g.pieces_of(BRITISH))
+    pieces = g.pieces
     for ids in g.aboard.values():
-        clear_done(g.pieces[c] for c in ids)
+        for c in ids:  # clear_done of the cargo, without a generator per LCA
+            pieces[c].acted = False
 
 
 def end_of_turn(g: GameState) -> None:
@@ -104,8 +106,10 @@ def game_over(g: GameState) -> bool:
     """Ruling R43: nothing can change once every surviving British unit is home."""
     home = g.scenario.newhaven
     stacks = g.stacks
-    if any(p.role != "boat" for z in g.zones_of(BRITISH) for p in stacks[z]):
-        return False  # someone is still ashore (the usual answer, found without a list)
+    for z in g.zones_of(BRITISH):
+        for p in stacks[z]:
+            if p.role != "boat":
+                return False  # someone is still ashore (the usual answer, found without a list)
     for p in g.british_land_units():
         if p.zone:
             return False

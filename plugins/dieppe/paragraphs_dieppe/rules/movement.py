@@ -50,12 +50,23 @@ def stack_allowance(pieces: Sequence[Piece], stack_at_start: Sequence[Piece], *,
     An officer goes at the pace of the units he leads (the rule 9.2 example has Lord
     Lovat end the move with his commandos), so officers only count when alone.
     """
-    led = [p for p in pieces if p.role != "officer"] or list(pieces)
+    # Loops rather than a comprehension and a generator: every move asks this (Python
+    # 3.11 builds a function object for each comprehension it runs).
+    led: list[Piece] = []
+    for p in pieces:
+        if p.role != "officer":
+            led.append(p)
     if not led:
-        return 0
+        led = list(pieces)
+        if not led:
+            return 0
     # :func:`allowance` for each unit, with the officer looked for once: an infantry unit
     # is never the officer who leads it, so the bonus is the same for all of them.
-    officer = any(p.role == "officer" for p in stack_at_start)
+    officer = False
+    for p in stack_at_start:
+        if p.role == "officer":
+            officer = True
+            break
     best = None
     for p in led:
         base = p.factors.move or 0
