@@ -548,12 +548,19 @@ class DefaultPolicy:
                 # Nothing to weigh (German zones only are attacked): half the stacks of a
                 # phase stand so, and their force and goals would go unread.
                 continue
-            ready = [p for p in g.stack(zone) if not p.acted and p.side == BRITISH]
-            fighters = [p for p in ready if p.role in ("infantry", "engineers") and not p.carrying]
-            if not fighters or all(p.role == "engineers" for p in fighters):
-                continue
-            force = [p for p in ready if not p.carrying and not self._dismantling(g, p)]
-            if not any(p.role == "infantry" for p in force):
+            # The force: the British units here that have not acted, carry nothing and do
+            # not keep their action for the radar; it attacks only with infantry among them
+            # (engineers alone do not; infantry never keeps its action for the radar).
+            force = []
+            infantry = False
+            for p in g.stack(zone):
+                if p.acted or p.side != BRITISH or p.carrying:
+                    continue
+                if p.role == "infantry":
+                    infantry = True
+                if not self._dismantling(g, p):
+                    force.append(p)
+            if not infantry:
                 continue
             # Goals read once per stack: choosing a target changes nothing on the board.
             goals = {self.goal(g, p) for p in force}
@@ -713,9 +720,11 @@ class DefaultPolicy:
             return
         if goal == "boats" and g.boats_arrived and "beach" in g.zmap.zone(start).tags and self._embark(g, pieces, start):
             return
-        officers = [p for p in pieces if p.role == "officer"]
-        if officers and len(officers) == len(pieces):
-            if self._rally_point(g, officers[0].group) is None:
+        for p in pieces:
+            if p.role != "officer":
+                break
+        else:  # officers alone (pieces is never empty)
+            if self._rally_point(g, pieces[0].group) is None:
                 self._officer_joins(g, pieces)
             return
         capacity = actions.movement_capacity(g, pieces)
@@ -790,7 +799,11 @@ class DefaultPolicy:
         if best is None:
             return []
         target = best[1]
-        path = [zone for zone, spent in routes.route(g, start, target) if spent <= capacity]
+        path = []
+        for zone, spent in routes.route(g, start, target):
+            if spent > capacity:
+                break  # (the PM spent only grow along a route: no later zone is affordable)
+            path.append(zone)
         reserved = self._reserved_for_others(g, pieces)
         while path and (not g.room_for(path[-1], pieces) or path[-1] in reserved):
             path.pop()
@@ -798,9 +811,12 @@ class DefaultPolicy:
 
     def _reserved_for_others(self, g: GameState, pieces: Sequence[Piece]) -> set[str]:
         """W is kept free for Drake and its engineers while the radar stands (8 points only)."""
-        if g.wurzburg.status == "intact" and not any(p.group == "drake" for p in pieces):
-            return {g.scenario.wurzburg_zone}
-        return set()
+        if g.wurzburg.status != "intact":
+            return set()
+        for p in pieces:
+            if p.group == "drake":
+                return set()
+        return {g.scenario.wurzburg_zone}
 
     def _marker_weights(self, g: GameState) -> dict[str, int]:
         """Extra route weight near face-down markers: every moving unit would test them (rule 12).
@@ -851,14 +867,34 @@ class DefaultPolicy:
         if not threats:
             return 0  # no German stack next to it
         counts = counts_for_bonus(g.options.commando)
-        here = [p for p in g.stacks.get(zone, ()) if p.side == BRITISH and p not in pieces]
-        ours = list(pieces) + here
-        front = default_british_front([p for p in ours if p.role != "officer"] or ours, False)
-        fresh = [p for p in here if not p.acted] + ([] if moved else [p for p in pieces if not p.acted])
-        bonus = sum(p.points for p in fresh if p is not front and counts(p))
-        officer = 1 if any(p.role == "officer" for p in fresh) and front.role != "officer" else 0
+        # Loops rather than comprehensions: asked for every stop a move weighs.
+        here = []
+        for p in g.stacks.get(zone, ()):
+            if p.side == BRITISH and p not in pieces:
+                here.append(p)
+        ours = [*pieces, *here]
+        line = []
+        for p in ours:
+            if p.role != "officer":
+                line.append(p)
+        front = default_british_front(line or ours, False)
+        # The stack's terms from the units that have not acted (those moving have, once
+        # they have ``moved``): stacking points of the infantry, and an officer.
+        bonus = 0
+        officer_there = False
+        for p in (here if moved else [*here, *pieces]):
+            if p.acted:
+                continue
+            if p.role == "officer":
+                officer_there = True
+            if p is not front and counts(p):
+                bonus += p.points
+        officer = 1 if officer_there and front.role != "officer" else 0
         defence = front.defence + bonus + officer + PROTECTION_SIGN * g.zmap.zone(zone).protection
-        return sum(_wins_in_36(attack - defence) for attack in threats)
+        hits = 0
+        for attack in threats:
+            hits += _wins_in_36(attack - defence)
+        return hits
 
     # ------------------------------------------------------------------ boats
     def _sail(self, g: GameState) -> None:

@@ -280,7 +280,7 @@ class MovementPhase:
         self.g = g
         zmap = g.zmap
         at_sea = sea(g)
-        self.british_set = frozenset(z for z in g.british_zones() if z not in at_sea)
+        self.british_set = frozenset(g.british_zones() - at_sea)
         self.british = sorted(self.british_set, key=zmap.order.__getitem__)
         self.points = {z: g.points_in(z) for z in self.british}
         self.routes = land_routes(zmap, at_sea)
