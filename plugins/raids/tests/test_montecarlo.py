@@ -112,9 +112,28 @@ def test_ctrl_c_stops_a_series_even_when_its_keyboard_interrupt_is_swallowed() -
         seen.append(done)
         swallowing_progress(done, games)
 
-    for jobs in (1, 2):
-        seen.clear()
-        with pytest.raises(KeyboardInterrupt):
-            run_series(square_of_seed, 400, 0, jobs=jobs, progress=progress)
-        assert seen[-1] < 400 and seen[-1] <= 3 + 1, (jobs, seen[-1])
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # Python's own Ctrl-C handler, as in a terminal: a suite run in the background by a
+    # shell without job control inherits SIGINT ignored, and the latch leaves that alone.
+    outside = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        for jobs in (1, 2):
+            seen.clear()
+            with pytest.raises(KeyboardInterrupt):
+                run_series(square_of_seed, 400, 0, jobs=jobs, progress=progress)
+            assert seen[-1] < 400 and seen[-1] <= 3 + 1, (jobs, seen[-1])
+            assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+    finally:
+        signal.signal(signal.SIGINT, outside)
+
+
+def test_a_series_where_ctrl_c_is_ignored_leaves_it_ignored() -> None:
+    """A job started in the background ignores Ctrl-C: the series must not start hearing
+    it, and leaves the setting as it found it."""
+    import signal
+
+    outside = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        assert len(run_series(square_of_seed, 20, 0, jobs=1)) == 20
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, outside)
