@@ -29,7 +29,7 @@ from paragraphs_raids.chances import win_chance
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
 
 from paragraphs_dieppe.game import actions
-from paragraphs_dieppe.game.landsearch import LandSearch
+from paragraphs_dieppe.game.landsearch import LevelSearch, land_search
 from paragraphs_dieppe.game.state import LAST_RESORT, GameState
 from paragraphs_dieppe.lookups import Lookups
 from paragraphs_dieppe.rules.fire import shooter_value, target_value
@@ -37,7 +37,7 @@ from paragraphs_dieppe.rules.movement import LAND, stack_allowance
 
 _D10: Final = DiceConventions()
 #: (map, goal, German zones, marker zones, obstacles) -> route weights and the search from the goal.
-_TOWARD: Final[dict[tuple[object, ...], tuple[dict[str, int], LandSearch]]] = {}
+_TOWARD: Final[dict[tuple[object, ...], tuple[dict[str, int], LevelSearch]]] = {}
 #: (map, zone, Newhaven) -> the first cheapest way there by sea.
 _AT_SEA: Final[dict[tuple[object, str, str], tuple[str, ...]]] = {}
 #: Margin -> the chance a British fire hits, as a float (the exact fraction is computed
@@ -167,11 +167,11 @@ class DefaultPolicy:
             weights.pop(goal, None)
             if len(self._toward) > 512:
                 self._toward.clear()
-            known = self._toward[key] = (weights, LandSearch(g.scenario.lookups, goal, stops=blocked, weights=weights))
+            known = self._toward[key] = (weights, land_search(g.scenario.lookups, goal, stops=blocked, weights=weights))
         weights, to_goal = known
         if to_goal.cost(start) is None:
             return []
-        # The search now knows every zone cheaper than ``start`` (LandSearch.cost): the
+        # The search now knows every zone cheaper than ``start`` (LevelSearch.cost): the
         # zones the walk below passes through and every zone a step of it may go to (on
         # a cheapest route each step goes to a cheaper zone, every line costing 1 MP or
         # more), so their costs are read straight from it.

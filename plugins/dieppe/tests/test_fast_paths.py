@@ -19,7 +19,7 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, strongest_on
 from paragraphs_raids.state import RaidState
 
 from paragraphs_dieppe.game.german import walk_from_search
-from paragraphs_dieppe.game.landsearch import LandSearch
+from paragraphs_dieppe.game.landsearch import land_search
 from paragraphs_dieppe.game.state import german_order
 from paragraphs_dieppe.policy import nearest
 from paragraphs_dieppe.rules.activation import ADJACENT, adjacent_test
@@ -117,7 +117,7 @@ def test_the_nearest_beach_is_the_one_the_whole_search_names(scenario: Scenario)
 
 
 def test_the_land_search_settled_in_steps_is_the_map_s_search(scenario: Scenario) -> None:
-    """LandSearch, asked a few questions in a random order, answers each as the map's
+    """land_search, asked a few questions in a random order, answers each as the map's
     whole search does (costs, and zones in the order that search lists them), and once
     run to its end it is that search, order included (the German goal's die depends on it)."""
     zmap, lookups = scenario.zmap, scenario.lookups
@@ -128,7 +128,7 @@ def test_the_land_search_settled_in_steps_is_the_map_s_search(scenario: Scenario
         avoided = frozenset(rng.sample(land_zones, rng.randint(0, 6))) | scenario.boat_only_zones
         start = rng.choice([z for z in land_zones if z not in british])
         whole = zmap.path_costs(start, impassable=avoided - british, stop_in=british)
-        search = LandSearch(lookups, start, closed=avoided - british, stops=british)
+        search = land_search(lookups, start, closed=avoided - british, stops=british)
         for _ in range(4):
             level = rng.randint(0, 12)
             zone = rng.choice(list(zmap.order))
@@ -150,7 +150,7 @@ def test_the_land_search_from_a_goal_with_weights_is_costs_to(scenario: Scenario
         goal = rng.choice(land_zones)
         weights = {z: rng.randint(2, 4) for z in rng.sample(land_zones, rng.randint(0, 8)) if z != goal}
         whole = zmap.costs_to(goal, impassable=scenario.boat_only_zones, surcharge=weights)
-        search = LandSearch(lookups, goal, stops=scenario.boat_only_zones, weights=weights)
+        search = land_search(lookups, goal, stops=scenario.boat_only_zones, weights=weights)
         start = rng.choice(land_zones)
         assert search.cost(start) == whole.get(start), (goal, start, weights)
         assert list(search.all_costs().items()) == list(whole.items())

@@ -18,7 +18,7 @@ crosses. Distances come in two flavours:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any, Final
 from dataclasses import dataclass
 
@@ -287,47 +287,13 @@ class ZoneMap:
             weights: zone -> weight added when leaving it (in a backward search, the
                 surcharge of entering it on the forward route); the origin's never counts.
         """
-        names = self._names
-        rank = self._rank
-        lines = self._lines[mode]
-        far = self._far
-        dist = [far] * len(names)
-        for zone in closed:
-            if zone in rank:
-                dist[rank[zone]] = -1  # never improved upon, so never entered
-        first = rank[origin]
-        dist[first] = 0
-        reached = [first]
-        buckets: list[list[int]] = [[first]]
-        weight = weights.get if weights else None
-        d = 0
-        while d < len(buckets):
-            bucket = buckets[d]
-            if len(bucket) > 1:
-                bucket.sort()
-            for here in bucket:
-                if dist[here] != d:
-                    continue  # settled earlier at a lower cost
-                base = d
-                if here != first:
-                    name = names[here]
-                    if name in stops:
-                        continue
-                    if weight is not None:
-                        base += weight(name, 0)
-                for other, cost in lines[here]:
-                    nd = base + cost
-                    if nd < dist[other]:
-                        if dist[other] == far:
-                            reached.append(other)
-                        dist[other] = nd
-                        try:
-                            buckets[nd].append(other)
-                        except IndexError:
-                            buckets += [[] for _ in range(nd + 4 - len(buckets))]
-                            buckets[nd].append(other)
-            d += 1
-        return {names[i]: dist[i] for i in reached}
+        return LevelSearch(self._names, self._rank, self._lines[mode], origin, closed, stops, weights).all_costs()
+
+    def level_search(self, mode: str, origin: str, closed: Iterable[str] = (), stops: Collection[str] = (), weights: Mapping[str, int] | None = None) -> LevelSearch:
+        """The search of :meth:`_search` from ``origin``, settled only as far as it is asked
+        (:class:`LevelSearch`): for callers that need the zones up to a goal, not the map."""
+        self._mode(mode)
+        return LevelSearch(self._names, self._rank, self._lines[mode], origin, closed, stops, weights)
 
     def next_steps(
         self,
@@ -392,3 +358,158 @@ class ZoneMap:
     def radius(self, a: str, b: str, kinds: frozenset[str] | None = None) -> int | None:
         """Radius R between ``a`` and ``b`` over ``kinds`` (None: any kind); None when they are not linked."""
         return self.radii_from(a, kinds).get(b)
+
+
+#: The cost of a zone not reached (yet).
+FAR: Final = 1 << 30
+
+
+class LevelSearch:
+    """Dijkstra's search from ``origin`` with a list of zones per cost (a bucket queue),
+    settled one cost level at a time, only as far as a question needs; asked again, it goes
+    on from where it stopped.
+
+    Every line costs at least 1, so no zone joins the bucket of cost d while it is being
+    emptied, and sorting it by map rank takes its zones out in the order a heap of (cost,
+    map rank) would. Zones are kept in the order they were first reached, as the heap
+    search did, so callers that iterate over the costs (and roll among equal zones) see
+    the same order whether they settle the whole map (:meth:`all_costs`, what
+    :meth:`ZoneMap._search` returns) or stop early. Zones are numbered by map rank.
+
+    Args:
+        names: zone ids by map rank.
+        rank: zone id -> map rank.
+        lines: per zone rank, its lines of the search's mode as (neighbour rank, cost).
+        origin: where the search starts (a mover, or the goal of a backward search).
+        closed: zones never entered (the origin excepted).
+        stops: zones entered but never left (the origin excepted).
+        weights: zone -> weight added when leaving it (in a search from a goal, the
+            surcharge of entering it on the way there); the origin's never counts.
+    """
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        rank: Mapping[str, int],
+        lines: Sequence[Sequence[tuple[int, int]]],
+        origin: str,
+        closed: Iterable[str] = (),
+        stops: Collection[str] = (),
+        weights: Mapping[str, int] | None = None,
+    ) -> None:
+        self.names = names
+        self.rank = rank
+        self.lines = lines
+        dist = [FAR] * len(self.names)
+        for zone in closed:
+            if zone in self.rank:
+                dist[self.rank[zone]] = -1  # never improved upon, so never entered
+        first = self.rank[origin]
+        dist[first] = 0
+        self.first = first
+        self.dist = dist
+        #: zone ranks in the order they were first reached (the whole search's dict order).
+        self.reached = [first]
+        self.buckets: list[list[int]] = [[first]]
+        #: the next cost level to settle: every zone whose cost is at most this is known.
+        self.level = 0
+        self.stops = stops
+        self.weights = weights or None
+
+    @property
+    def exhausted(self) -> bool:
+        return self.level >= len(self.buckets)
+
+    def settle_level(self) -> None:
+        """Settle the next cost level (one bucket)."""
+        d = self.level
+        self.level = d + 1
+        bucket = self.buckets[d]
+        if len(bucket) > 1:
+            bucket.sort()
+        dist = self.dist
+        lines = self.lines
+        names = self.names
+        buckets = self.buckets
+        reached = self.reached
+        first = self.first
+        stops = self.stops
+        weights = self.weights
+        for here in bucket:
+            if dist[here] != d:
+                continue  # settled earlier at a lower cost
+            base = d
+            if here != first:
+                name = names[here]
+                if name in stops:
+                    continue
+                if weights is not None:
+                    base += weights.get(name, 0)
+            for other, cost in lines[here]:
+                nd = base + cost
+                if nd < dist[other]:
+                    if dist[other] == FAR:
+                        reached.append(other)
+                    dist[other] = nd
+                    while len(buckets) <= nd:
+                        buckets.append([])
+                    buckets[nd].append(other)
+
+    def settle_through(self, level: int) -> None:
+        """Settle every cost level up to ``level`` (or the whole map if it ends first)."""
+        while self.level < level and self.level < len(self.buckets):
+            self.settle_level()
+
+    def cost(self, zone: str) -> int | None:
+        """The cheapest cost to ``zone``; None when it cannot be reached."""
+        i = self.rank[zone]
+        dist = self.dist
+        while dist[i] > self.level and self.level < len(self.buckets):
+            self.settle_level()
+        found = dist[i]
+        return found if 0 <= found < FAR else None
+
+    def cost_below(self, zone: str, bound: int) -> int | None:
+        """The cost to ``zone`` when it is below ``bound``; None otherwise (or unreachable)."""
+        self.settle_through(bound - 1)
+        found = self.dist[self.rank[zone]]
+        return found if 0 <= found < bound else None
+
+    def at_level(self, level: int) -> list[str]:
+        """The zones whose cost is ``level``, in the order they were first reached
+        (settles the map up to that level first)."""
+        self.settle_through(level)
+        dist = self.dist
+        names = self.names
+        return [names[i] for i in self.reached if dist[i] == level]
+
+    def zones_costing(self, level: int) -> list[str]:
+        """The zones whose cost is ``level``, in no useful order (a quick look for a goal
+        at that level; :meth:`at_level` gives them in the whole search's order). Empty
+        once the search has ended below ``level``."""
+        self.settle_through(level)
+        if level >= len(self.buckets):
+            return []
+        dist = self.dist
+        names = self.names
+        return [names[i] for i in self.buckets[level] if dist[i] == level]
+
+    def ended_below(self, level: int) -> bool:
+        """Whether no zone costs ``level`` or more."""
+        self.settle_through(level)
+        return level >= len(self.buckets)
+
+    def costs_through(self, level: int) -> dict[str, int]:
+        """Zone -> cost for every zone costing at most ``level``, in the whole search's order."""
+        self.settle_through(level)
+        dist = self.dist
+        names = self.names
+        return {names[i]: dist[i] for i in self.reached if dist[i] <= level}
+
+    def all_costs(self) -> dict[str, int]:
+        """Every zone reached, with its cost, in the order first reached (the whole search)."""
+        while self.level < len(self.buckets):
+            self.settle_level()
+        dist = self.dist
+        names = self.names
+        return {names[i]: dist[i] for i in self.reached}

@@ -23,7 +23,7 @@ from paragraphs_raids.markers import mark_done
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
 
 from paragraphs_dieppe.game.actions import british_order
-from paragraphs_dieppe.game.landsearch import LandSearch
+from paragraphs_dieppe.game.landsearch import LevelSearch, land_search
 from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
 from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_value
 from paragraphs_dieppe.rules.movement import stack_allowance
@@ -251,10 +251,10 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
 
 #: (map, start, impassable zones, British zones) -> a German stack's search from its zone,
 #: kept (and taken further when asked) for the next stack or turn with the same board.
-_FROM: Final[dict[tuple[object, str, frozenset[str], frozenset[str]], LandSearch]] = {}
+_FROM: Final[dict[tuple[object, str, frozenset[str], frozenset[str]], LevelSearch]] = {}
 
 
-def _search_from(g: GameState, zone: str, zones: _Avoid) -> LandSearch:
+def _search_from(g: GameState, zone: str, zones: _Avoid) -> LevelSearch:
     """``ZoneMap.path_costs(zone, impassable=..., stop_in=british)``, settled only as far
     as a goal is found (see :mod:`paragraphs_dieppe.game.landsearch`)."""
     key = (g.zmap, zone, zones.impassable, zones.british)
@@ -262,7 +262,7 @@ def _search_from(g: GameState, zone: str, zones: _Avoid) -> LandSearch:
     if search is None:
         if len(_FROM) > 4096:
             _FROM.clear()
-        search = _FROM[key] = LandSearch(g.scenario.lookups, zone, closed=zones.impassable, stops=zones.british)
+        search = _FROM[key] = land_search(g.scenario.lookups, zone, closed=zones.impassable, stops=zones.british)
     return search
 
 
