@@ -41,7 +41,7 @@ from operator import itemgetter
 from typing import Final
 
 from paragraphs_raids import chances
-from paragraphs_raids.combat import attack_base, defence_base
+from paragraphs_raids.combat import attack_base, defence_base, stack_terms
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
 from paragraphs_raids.zonemap import ZoneMap
 
@@ -880,16 +880,7 @@ class DefaultPolicy:
         front = default_british_front(line or ours, False)
         # The stack's terms from the units that have not acted (those moving have, once
         # they have ``moved``): stacking points of the infantry, and an officer.
-        bonus = 0
-        officer_there = False
-        for p in (here if moved else [*here, *pieces]):
-            if p.acted:
-                continue
-            if p.role == "officer":
-                officer_there = True
-            if p is not front and counts(p):
-                bonus += p.points
-        officer = 1 if officer_there and front.role != "officer" else 0
+        bonus, officer = stack_terms(front, here if moved else [*here, *pieces], counts, 1)
         defence = front.defence + bonus + officer + PROTECTION_SIGN * g.zmap.zone(zone).protection
         hits = 0
         for attack in threats:

@@ -115,7 +115,7 @@ def has_officer(stack: Sequence[Piece], officer_role: str = "officer") -> bool:
     return False
 
 
-def _stack_terms(front: Piece, stack: Sequence[Piece], counts: Callable[[Piece], bool], officer_bonus: int) -> tuple[int, int]:
+def stack_terms(front: Piece, stack: Sequence[Piece], counts: Callable[[Piece], bool], officer_bonus: int) -> tuple[int, int]:
     """The stack's two terms: the stacking points of the other pieces that count and have
     not acted (:func:`~paragraphs_raids.stacks.bonus_points`), and the officer bonus
     (``officer_bonus`` when an officer who has not acted stands there and the front line
@@ -149,7 +149,7 @@ def attack_base(
         officer_bonus: what one or more officers add (0 where the title gives none).
         extra: named modifiers (``("light", -2)``, ``("range", -1)``).
     """
-    bonus, officer = _stack_terms(front, stack, counts, officer_bonus)
+    bonus, officer = stack_terms(front, stack, counts, officer_bonus)
     return _side_value(factor(front), bonus, officer, 0, tuple(extra))
 
 
@@ -167,7 +167,7 @@ def defence_base(
     """The defender's value before its die; ``protection_sign`` is +1 when the title adds
     the zone's protection (Bruneval's ruling) and -1 when it subtracts it. Dieppe's fire
     defence has no officer bonus (``officer_bonus=0``)."""
-    bonus, officer = _stack_terms(front, stack, counts, officer_bonus)
+    bonus, officer = stack_terms(front, stack, counts, officer_bonus)
     return _side_value(factor(front), bonus, officer, protection_sign * protection, tuple(extra))
 
 
