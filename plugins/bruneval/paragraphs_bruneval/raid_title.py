@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from paragraphs_raids.cli import RaidChoices
+from paragraphs_raids.templates import RaidTitle
 from paragraphs_raids.hints import OPPOSED, Hint, equal_choices, hint_for, table_hint
 
 from paragraphs_bruneval.game.state import GameState, Options
@@ -59,7 +60,7 @@ def end_of_phase_e(g: GameState) -> None:
     g.turn = min(g.turn + 1, g.scenario.params.turns)
 
 
-class BrunevalTitle:
+class BrunevalTitle(RaidTitle):
     """The :class:`~paragraphs_raids.templates.RaidTitle` of Raid sur Bruneval 1942."""
 
     id = TITLE

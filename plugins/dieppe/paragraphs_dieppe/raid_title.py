@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from paragraphs_raids.cli import RaidChoices
+from paragraphs_raids.templates import RaidTitle
 
 from paragraphs_dieppe.cli_common import NAME, PHASE_NAMES, TITLE
 
@@ -27,7 +28,7 @@ LEVELS = {
 LEVEL_RULES = {"green": ("bad_luck",), "hardened": ("bad_luck", "alarm"), "seasoned": ("bad_luck", "alarm", "vorwarts")}
 
 
-class DieppeTitle:
+class DieppeTitle(RaidTitle):
     """What Dieppe plugs into the raid command templates."""
 
     id = TITLE

@@ -40,6 +40,8 @@ from paragraphs_raids.dice import Roller
 if TYPE_CHECKING:
     from fractions import Fraction
 
+    from paragraphs_raids.templates import RaidTitle
+
 #: Where the board lives in ``state.extra`` (the core sheet leaves ``_`` keys out).
 BOARD_KEY = "_raid"
 
@@ -298,7 +300,7 @@ def _wrap_send(session: Session, after: Callable[[Session], None]) -> None:
 
 
 def play_title(
-    spec: Any,
+    spec: RaidTitle,
     args: argparse.Namespace,
     host: Any,
     *,

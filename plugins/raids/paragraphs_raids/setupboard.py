@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paragraphs.errors import UsageError
 
+if TYPE_CHECKING:
+    from paragraphs_raids.templates import RaidTitle
 
-def run_new_board(spec: Any, args: argparse.Namespace, host: Any) -> int:
+
+def run_new_board(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     """Write the set-up's board file to ``args.new`` (and draw it to ``args.svg`` if given).
 
     Args:
@@ -58,7 +61,7 @@ def run_new_board(spec: Any, args: argparse.Namespace, host: Any) -> int:
     if svg:
         _draw(spec, target, svg, scenario)
     rules = spec.describe_options(options)
-    word = getattr(spec, "alert_word", "alert")
+    word = spec.alert_word
     markers = len(data.get("markers") or ())
     print(style(f"{spec.name}: the board of the set-up" + (f" ({rules})" if rules else "") + f" written to {target}.", "bold"))
     print(f"  turn {data['turn']}, {word} {data[word]}, {len(data['units'])} counters on the map, {markers} activation markers face down (where they lie, not what they hide: deal yours face down)")
@@ -70,7 +73,7 @@ def run_new_board(spec: Any, args: argparse.Namespace, host: Any) -> int:
     return 0
 
 
-def _draw(spec: Any, path: str, svg: str, scenario: Any) -> None:
+def _draw(spec: RaidTitle, path: str, svg: str, scenario: Any) -> None:
     """The picture of the file just written, read back as ``turn`` and ``board`` read it
     (drawing rolls nothing: an empty list of dice says so)."""
     from paragraphs_raids.dice import ScriptedRoller

@@ -48,11 +48,15 @@ class RaidTitle(Protocol):
         levels: difficulty level -> what it is (empty when the title prints none).
         rulings: ruling id -> its allowed values, for ``simulate --sweep ruling.ID=...``.
         result_levels: the success levels in order, best first (for summaries).
-        vp_floor: the lowest VP the rules allow (optional; None or absent where the rules
-            deduct points): ``simulate`` cuts the interval of the mean VP there.
+        alert_word: the title's word for its alert track, in what the player reads
+            (``turn``'s heading, ``board --new``'s summary, the board file's key). Default
+            ``alert``; Dieppe sets ``alarm``, its rulebook's word. Data keeps ``alert``.
+        vp_floor: the lowest VP the rules allow: ``simulate`` cuts the interval of the mean
+            VP there. Default None, for a title whose rules deduct points (Dieppe);
+            Bruneval sets 0.
 
-    A title may also name its alert track (``alert_word = "alarm"``); words for the player
-    use it, data keeps ``alert``.
+    A title's class derives from this one, so it inherits the two defaults and sets only
+    what differs (mypy then also refuses a title that forgets a method).
     """
 
     id: str
@@ -60,8 +64,17 @@ class RaidTitle(Protocol):
     phase_names: Mapping[str, str]
     optional_rules: Mapping[str, str]
     levels: Mapping[str, str]
-    rulings: Mapping[str, Sequence[str]]
-    result_levels: Sequence[str]
+    alert_word: str = "alert"
+    vp_floor: int | None = None
+
+    # read-only: a title may look these up when first asked (Dieppe imports its rules then)
+    @property
+    def rulings(self) -> Mapping[str, Sequence[str]]:
+        """Ruling id -> its allowed values."""
+
+    @property
+    def result_levels(self) -> Sequence[str]:
+        """The success levels in order, best first."""
 
     def load_scenario(self, args: argparse.Namespace, host: Any) -> Any:
         """The scenario with the user's overlays (``--overlay``)."""
@@ -250,7 +263,7 @@ def run_simulate(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         v_scenario, v_options = spec.apply_variant(scenario, options, variant)
         bar = ProgressBar(f"{spec.id} x{args.games}")
         results = simulate(spec, v_scenario, factory, v_options, args.games, args.seed, jobs, bar, check=args.check, executor=executor, scheduler=args.scheduler)
-        summary = {"title": spec.id, "seed": args.seed, "policy": policy_id, "options": v_options.to_json(), **summarise(results, spec.result_levels, vp_floor=getattr(spec, "vp_floor", None))}
+        summary = {"title": spec.id, "seed": args.seed, "policy": policy_id, "options": v_options.to_json(), **summarise(results, spec.result_levels, vp_floor=spec.vp_floor)}
         summaries.append((variant, summary))
     elapsed = time.monotonic() - start
     # the figures first: a chart that fails to be written at the last moment (the folder
@@ -356,7 +369,7 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     in_play: list[str] = list(g.options.to_json()["optional"])
     rules_said = "; optional rules: " + ", ".join(spec.optional_rules.get(r, r) for r in in_play) if in_play else ""
     if not args.json:
-        word = getattr(spec, "alert_word", "alert")  # the title's own word for its track (Dieppe: alarm)
+        word = spec.alert_word  # the title's own word for its track (Dieppe: alarm)
         print(style(f"{spec.name}, turn {turn}: German actions at {word} {before} ({source}{rules_said})", "bold"))
         if physical:
             roller.echo = lambda: _print_new_entries(journal, printed)
