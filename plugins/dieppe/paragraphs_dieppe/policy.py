@@ -232,7 +232,7 @@ class DefaultPolicy:
             if not beaches:
                 continue
             beach = beaches[0]
-            allowance = stack_allowance(cargo, cargo)
+            allowance = stack_allowance(cargo, cargo, phase_led=g.officer_led)
             goal = self._goal(g, beach)
             path = [beach]
             if goal and beach not in g.markers:
@@ -272,7 +272,7 @@ class DefaultPolicy:
         goal = self._goal(g, zone)
         if goal is None or goal == zone:
             return
-        allowance = stack_allowance(movers, g.stack(zone))
+        allowance = stack_allowance(movers, g.stack(zone), phase_led=g.officer_led)
         path = self._fit(g, self._route(g, zone, goal, allowance, enter_goal=goal in g.telephones), movers)
         if path and (path[-1] in g.markers.hidden or g.side_in(path[-1]) == GERMAN):
             fresh = not any(used.get(p.id) for p in movers)
@@ -328,7 +328,7 @@ class DefaultPolicy:
             if not friends or self._withdrawing(g) and p.zone in g.scenario.lookups.beaches:
                 continue
             goal = min(friends, key=lambda z: (g.zmap.radius(p.zone, z) or 99, g.zmap.order[z]))
-            path = self._fit(g, self._route(g, p.zone, goal, stack_allowance([p], g.stack(p.zone)), enter_goal=True), [p])
+            path = self._fit(g, self._route(g, p.zone, goal, stack_allowance([p], g.stack(p.zone), phase_led=g.officer_led), enter_goal=True), [p])
             if path and path[-1] not in g.markers and g.side_in(path[-1]) != GERMAN:
                 self._try(g, f"{p.role} follows", actions.move, [p], path)
 
@@ -355,7 +355,7 @@ class DefaultPolicy:
         if zone in beaches:
             self._embark(g, zone, pieces)
             return
-        allowance = stack_allowance(pieces, g.stack(zone))
+        allowance = stack_allowance(pieces, g.stack(zone), phase_led=g.officer_led)
         if len(beaches) == 1:
             beach = beaches[0]  # no need to measure the way to the only beach with boats
         else:

@@ -179,6 +179,7 @@ RULINGS: dict[str, tuple[str, ...]] = {
     "move_surplus": ("stay_back", "refuse"),
     "adjacent_lcas": ("hold", "ignore"),
     "sniper_mortar_defence": ("their_fire", "them_as_targets"),
+    "officer_bonus": ("move_start", "phase_start"),
 }
 _TABLES = ("events", "event_battery", "event_convoy", "reinforcement_count", "light", "hess_timetable", "success_levels")
 _ALERT_EVENTS = ("first_landing", "first_fire", "explosion", "first_assault", "first_a_marker", "first_b_marker", "ships_detected")

@@ -166,7 +166,7 @@ def _walk(
     from_lca: Piece | None = None,
     bangalore: bool = True,
 ) -> MoveReport:
-    allowance = stack_allowance(pieces, start_stack)
+    allowance = stack_allowance(pieces, start_stack, phase_led=g.officer_led)
     spent = 0
     here = start
     markers = g.markers.hidden

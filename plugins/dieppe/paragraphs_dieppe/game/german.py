@@ -24,6 +24,7 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_
 
 from paragraphs_dieppe.game.actions import british_order
 from paragraphs_dieppe.game.landsearch import LevelSearch, land_search
+from paragraphs_dieppe.game.officers import begin_german_movement
 from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
 from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_value
 from paragraphs_dieppe.rules.movement import stack_allowance
@@ -161,11 +162,12 @@ def german_movement(g: GameState, fired: set[str]) -> None:
                 break
     zones = _Avoid(frozenset(british), frozenset(avoided - british), toward_enemy, goalless)
     levels = {z: sum(p.points for p in ms) for z, ms in ready.items()}
+    led = begin_german_movement(g)  # ruling R21: None unless phase_start
     while ready:
         zone = min(ready, key=lambda z: (-levels[z], order[z]))
         movers = ready.pop(zone)
         moved |= {p.id for p in movers}
-        joined = _move_stack(g, zone, movers, moved, zones)
+        joined = _move_stack(g, zone, movers, moved, zones, led)
         # Only the stack joined loses units (all of them: they have reached their goal);
         # every other stack ready to move still stands where it was, untouched.
         if joined is not None:
@@ -185,7 +187,7 @@ class _Avoid(NamedTuple):
     goalless: bool
 
 
-def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], zones: _Avoid) -> str | None:
+def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], zones: _Avoid, led: frozenset[str] | None = None) -> str | None:
     """Move one stack toward its goal; returns the zone of the German stack it joined, if any."""
     british = zones.british
     toward_enemy = zones.toward_enemy
@@ -219,7 +221,7 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
         mark_done(movers)
         return None
     vorwarts = g.scenario.params.vorwarts_move if g.options.vorwarts else None
-    allowance = stack_allowance(movers, g.stack(zone), vorwarts=vorwarts)
+    allowance = stack_allowance(movers, g.stack(zone), vorwarts=vorwarts, phase_led=led)
     path = walk_from_search(g.scenario.lookups.land_steps, g.roll, costs, british, zone, goal.zone, allowance, enter_goal=not toward_enemy)
     mark_done(movers)
     if not path:

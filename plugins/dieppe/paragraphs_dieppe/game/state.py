@@ -116,6 +116,10 @@ class GameState(RaidState):
     stuck: set[str] = field(default_factory=set)
     first_infantry_back: set[str] = field(default_factory=set)
     flipped_all: bool = False
+    #: Ruling R21 ``phase_start``: the infantry stacked with an officer when the British
+    #: phase began, who alone have his +1 MP in it (game/officers.py); None under
+    #: ``move_start``, where the stack each move starts from decides.
+    officer_led: frozenset[str] | None = None
     # Choices the rules leave to the British player, asked when a front end plugs them in
     # (the interactive game, ``turn --dice physical``); left None, the program decides:
     #: zone -> what the face-down marker there shows, when the program does not know it.

@@ -18,6 +18,7 @@ from paragraphs_raids.markers import clear_done
 from paragraphs_raids.stacks import BRITISH, GERMAN
 
 from paragraphs_dieppe.game.german import german_phase
+from paragraphs_dieppe.game.officers import begin_british_movement
 from paragraphs_dieppe.game.setup import new_game
 from paragraphs_dieppe.game.state import LANDING_FORCE, GameState, Options
 from paragraphs_dieppe.rules.events import roll_events
@@ -153,6 +154,7 @@ def play_turn(g: GameState, player: BritishPlayer, *, check: bool = False) -> No
     if g.turn in g.scenario.params.event_turns and g.options.events:
         phase_a(g)
     g.phase = "B"
+    begin_british_movement(g)
     player.british_phase(g)
     end_of_british_phase(g)
     if check:

@@ -51,6 +51,8 @@ def game_to_json(g: GameState) -> dict[str, Any]:
     }
     data.update({name: getattr(g, name) for name in _PLAIN})
     data.update({name: sorted(getattr(g, name)) for name in _SETS})
+    if g.officer_led is not None:  # ruling R21 phase_start only: other saves stay as they were
+        data["officer_led"] = sorted(g.officer_led)
     return data
 
 
@@ -79,4 +81,6 @@ def game_from_json(data: dict[str, Any], scenario: Scenario, roll: Roller, journ
         setattr(g, name, data[name])
     for name in _SETS:
         setattr(g, name, set(data[name]))
+    led = data.get("officer_led")  # absent: move_start, or a save from before the ruling
+    g.officer_led = frozenset(led) if led is not None else None
     return g

@@ -208,12 +208,14 @@ def _set_up(ctx: Any, start: dict[str, Any], journal: Journal) -> GameState:
 
 def _begin_turn(g: GameState, turn: int) -> None:
     """Phase A (turn 1 only, unless --no-events), then the British phase B opens."""
+    from paragraphs_dieppe.game.officers import begin_british_movement
     from paragraphs_dieppe.game.turn import phase_a
 
     g.turn = turn
     if turn in g.scenario.params.event_turns and g.options.events:
         phase_a(g)
     g.phase = "B"
+    begin_british_movement(g)
 
 
 def _end_turn(g: GameState) -> dict[str, Any] | None:
