@@ -93,7 +93,7 @@ def _flamethrower(man_id: str, man: dict[str, Any], weapon: str) -> None:
         raise ParagraphsError(f"{man_id} did not begin with a flamethrower: only a flamethrower operator takes one ([13.25])")
 
 
-def _let_go(game: dict[str, Any], man: dict[str, Any], weapon: str) -> str:
+def let_go(game: dict[str, Any], man: dict[str, Any], weapon: str) -> str:
     """Take ``weapon`` out of the man's load; the side it came from (his own, or the
     enemy side of a weapon he had taken: with a copy of each, his own goes first)."""
     weapons = list(man["weapons"])
@@ -122,7 +122,7 @@ def _player(game: dict[str, Any], side: str) -> str:
     return str(s.get("player") or s["letter"])
 
 
-def _square(square: str) -> str:
+def square_named(square: str) -> str:
     if len(square) != 4 or not square.isdigit():
         raise ParagraphsError(f"a square is four digits (2547), not {square!r}")
     return square
@@ -141,8 +141,8 @@ def drop(ctx: Context, man: str = "", weapon: str = "", square: str = "", **_: A
     if condition_of(m) == "dead":
         raise ParagraphsError(f"{man} is dead: his weapons stay with him (exchange with him, [13.21])")
     _carried(man, m, weapon)
-    where = _square(square)
-    origin = _let_go(game, m, weapon)
+    where = square_named(square)
+    origin = let_go(game, m, weapon)
     game["dropped"] = [*(game.get("dropped") or ()), {"square": where, "weapon": weapon, "side": origin}]
     ready = "" if m.get("prepared") else "; he has no weapon ready"
     return f"{man} drops his {weapon.replace('_', ' ')} in square {where}, free ([13.14]){ready}"
@@ -174,7 +174,7 @@ def pick_up(ctx: Context, man: str = "", weapon: str = "", square: str = "", **_
 
     game = game_of(ctx)
     m = _acting(game, man, "picking up a weapon")
-    where = _square(square)
+    where = square_named(square)
     lying = [d for d in game.get("dropped") or () if d["square"] == where and d["weapon"] == weapon]
     if not lying:
         here = [d["weapon"] for d in game.get("dropped") or () if d["square"] == where]
@@ -236,10 +236,10 @@ def exchange(ctx: Context, man: str = "", other: str = "", options: str | None =
         paid += f", {other} {theirs}"
     phase = [game["turn"], game["phase"]]
     for weapon in give:
-        _receive(game, o, weapon, _let_go(game, m, weapon))
+        _receive(game, o, weapon, let_go(game, m, weapon))
         o["received"] = [*_current(game, o), [weapon, *phase]]
     for weapon in take:
-        _receive(game, m, weapon, _let_go(game, o, weapon))
+        _receive(game, m, weapon, let_go(game, o, weapon))
         m["received"] = [*_current(game, m), [weapon, *phase]]
     moved = [f"gives the {', '.join(w.replace('_', ' ') for w in give)} to {other}"] if give else []
     moved += [f"takes the {', '.join(w.replace('_', ' ') for w in take)} from {other}"] if take else []

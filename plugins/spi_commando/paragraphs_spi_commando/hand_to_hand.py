@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from paragraphs.errors import ParagraphsError
 
+from paragraphs_spi_commando.arms import square_named
+from paragraphs_spi_commando.melee_arms import arm, check_choices, draw
 from paragraphs_spi_commando.referee import condition_of, game_of, man_of, surprised_now
 
 if TYPE_CHECKING:
@@ -23,28 +25,6 @@ if TYPE_CHECKING:
 
 ROUNDS = 5
 STANCES = (("grapple", "grapple"), ("evade", "evade"))
-
-
-def melee_weapon(charts: Any, man: dict[str, Any], chosen: str | None = None) -> str:
-    """The [12.93] row a man strikes with ([12.51]: his prepared weapon or his fists): the
-    weapon named (the players change his prepared weapon, [12.51], [13.18], or drop it
-    for his fists), else his prepared weapon's row, else his fists. A knife or stick he
-    carries is struck with only when named."""
-    melee_rows = {r.key for r in charts["melee_weapons"].rows}
-    fire_rows = {r.key for r in charts["weapons"].rows}
-    for weapon in [chosen] if chosen else []:
-        if weapon in melee_rows:
-            return weapon
-        if weapon in fire_rows:
-            row = charts.value("weapons", weapon, "melee_row")
-            if row is not None:
-                return str(row)
-    prepared = man.get("prepared")
-    if prepared in fire_rows:
-        row = charts.value("weapons", prepared, "melee_row")
-        if row is not None:
-            return str(row)
-    return "fists"
 
 
 def may_strike(man: dict[str, Any], turn: int, round_: int, *, struck: bool, ruling_r16: str = "after_a_blow") -> bool:
@@ -149,25 +129,6 @@ def _blow(ctx: Context, striker_id: str, target_id: str, men: dict[str, dict[str
     return True
 
 
-def _draw(ctx: Context, man_id: str, weapon: str, man: dict[str, Any], weapons: dict[str, str], grappled: bool) -> None:
-    """[12.5], [12.92]: instead of a blow, a man tries to draw another weapon he carries
-    (2D6 by whether he held a weapon and is grappled); drawn, he strikes with it from
-    the next round."""
-    from paragraphs_spi_commando.procedures import _charts
-    from paragraphs_spi_commando.rules.melee import draws_weapon
-
-    charts = _charts(ctx)
-    if weapon not in man["weapons"]:
-        raise ParagraphsError(f"{man_id} carries {', '.join(man['weapons'])}, not {weapon}")
-    armed = weapons[man_id] != "fists"
-    roll = ctx.roll("2d6", f"{man_id} draws his {weapon.replace('_', ' ')}")
-    if draws_weapon(charts, armed=armed, grappled=grappled, roll=roll):
-        weapons[man_id] = melee_weapon(charts, man, weapon)
-        ctx.say(f"{man_id} draws his {weapon.replace('_', ' ')} ([12.92])")
-    else:
-        ctx.say(f"{man_id} fails to draw his {weapon.replace('_', ' ')} ([12.92])")
-
-
 def _ask_enemy(ctx: Context, key: str, prompt: str, enemies: list[str]) -> str:
     """One of several enemy men, asked by his number in the order they were named."""
     from paragraphs.model import Question
@@ -218,23 +179,29 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     charts = _charts(ctx)
     chosen: dict[str, str] = {}
     draws: dict[tuple[str, int], str] = {}
-    withdraw = None
+    withdraw = surprised = square = None
     for word in words:
         key, sep, value = word.partition("=")
         if sep and key == "with":
             continue
         if sep and key == "surprised" and value in men:
-            men[value]["surprised_turn"] = game["turn"]
+            surprised = value
         elif sep and key == "withdraw" and value in men:
             withdraw = value
+        elif sep and key == "square":
+            square = square_named(value)
         elif sep and key == "draw" and value.count(":") == 2 and value.split(":")[0] in men and value.split(":")[2].isdigit():
             who, weapon, at = value.split(":")
             draws[(who, int(at))] = weapon
         elif sep and key in men:
             chosen[key] = value
         else:
-            raise ParagraphsError(f"melee: {word!r} is not with=<men>, surprised=<man>, withdraw=<man>, <man>=<weapon> or draw=<man>:<weapon>:<round>")
-    weapons = {mid: melee_weapon(charts, man, chosen.get(mid)) for mid, man in men.items()}
+            raise ParagraphsError(f"melee: {word!r} is not with=<men>, surprised=<man>, withdraw=<man>, <man>=<weapon>, draw=<man>:<weapon>:<round> or square=<square>")
+    if surprised is not None:
+        men[surprised]["surprised_turn"] = game["turn"]
+    # every weapon named is checked before a die is rolled (a refusal changes nothing)
+    check_choices(charts, game, men, chosen, draws, square)
+    weapons = arm(ctx, charts, game, men, chosen, square)
     for mid, man in men.items():
         man["in_melee"] = True
         man["melee_turn"] = game["turn"]
@@ -313,8 +280,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
         for striker in fighting:
             if not able(striker):
                 continue
-            if (striker, round_) in draws:
-                _draw(ctx, striker, draws[(striker, round_)], men[striker], weapons, bound(striker))
+            if (striker, round_) in draws and draw(ctx, charts, game, striker, men[striker], draws[(striker, round_)], weapons, bound(striker), str(square)):
                 continue
             if not must_evade(evades, striker, round_, ruling_r42)[1]:
                 continue

@@ -86,6 +86,7 @@ def fire(ctx: Context) -> str:
     weapon = str(ctx.answer("weapon"))
     braced = _yes(ctx, "braced")
     rows = [r for r, flag in (("target_prone", "prone"), ("target_moving", "moving"), ("aiming", "aimed")) if _yes(ctx, flag)]
+    rows += fire_rows_named(ctx, weapon)
     terrain = str(ctx.answer("terrain")) if "terrain" in ctx.answers else "clear"
     base = rules.base_chance(charts, weapon, int(ctx.answer("range")), braced=braced)
     chance = rules.hit_chance(
@@ -101,6 +102,33 @@ def fire(ctx: Context) -> str:
     spec = {"chance": chance, "kill": kill, "fires": rules.fires(charts, weapon, braced=braced), "row": rules.fire_row(charts, weapon, braced=braced), "purpose": "fire", "damage_purpose": "damage"}
     outcome = ctx.check("spi_volley", spec)
     return f"{outcome} WP" if outcome.startswith("wounded") else outcome
+
+
+#: The session's fire words that are yes/no answers here, each with its [10.82] row: the
+#: wall, the protections the chart does not value (their unknown cells are asked), and the
+#: optional rules' rows. Outside a game no optional rule is in play or out of it: the
+#: players answer for the situation they mean.
+FIRE_WORD_ROWS = (
+    ("wall", "target_against_wall"),
+    ("behind_window", "target_behind_window"),
+    ("by_bunker", "target_by_bunker"),
+    ("behind_slit", "target_behind_slit"),
+    ("on_mount", "firer_on_vehicle_or_animal"),
+    ("water", "water"),
+    ("on_tank", "target_on_tank_or_apc"),
+)
+
+
+def fire_rows_named(ctx: Context, weapon: str) -> list[str]:
+    """The [10.82] rows the answers name with the session's words (``wall``, ``on_mount``,
+    ``water``, ``on_tank``, ...), and ``enemy_weapon``'s -15, refused as in a session for
+    the weapons [13.24] spares."""
+    from paragraphs_spi_commando.referee import enemy_weapon_row
+
+    rows = [row for word, row in FIRE_WORD_ROWS if _yes(ctx, word)]
+    if _yes(ctx, "enemy_weapon"):
+        rows.append(enemy_weapon_row(weapon))
+    return rows
 
 
 def grenade(ctx: Context) -> str:
@@ -199,7 +227,7 @@ def initiative(ctx: Context) -> str:
 
 _PROCEDURES: tuple[tuple[str, Any, tuple[str, ...], str], ...] = (
     ("observation", observation, ("code", "range", "prone", "terrain", "moved", "moving", "defending"), "8.7"),
-    ("fire", fire, ("weapon", "range", "prone", "moving", "aimed", "braced", "bonus", "firer_wounded", "terrain"), "10.0"),
+    ("fire", fire, ("weapon", "range", "prone", "moving", "aimed", "braced", "bonus", "firer_wounded", "terrain", "enemy_weapon", *(word for word, _ in FIRE_WORD_ROWS)), "10.0"),
     ("grenade", grenade, ("era", "kind", "range", "bonus", "thrower_prone", "firer_wounded", "no_los", "men"), "11.0"),
     ("panic", panic, ("panic", "wounds", "observed", "condition", "first_alert"), "14.0"),
     ("preservation", preservation, ("multiple", "killed", "incapacitated", "condition"), "15.0"),

@@ -36,7 +36,7 @@ def test_12_22_surprise_lasts_the_turn_and_the_next_only(engine) -> None:
     state = to_phase(engine, state, "D")
     assert game(state)["turn"] == 2
     # turn 2, the turn after the surprise: B4 still may not disengage ([12.32])
-    res = perform(engine, state, "melee", [99, 7, 3, 90] + [90, 90] * 4, {f"stance.{r}{m}": "evade" for r in range(1, 6) for m in (1, 2)}, first="A1", second="B4", options="withdraw=B4 A1=fists B4=fists")
+    res = perform(engine, state, "melee", [99, 7, 3, 90] + [90, 90] * 4, {f"stance.{r}{m}": "evade" for r in range(1, 6) for m in (1, 2)}, first="A1", second="B4", options="withdraw=B4 A1=fists B4=fists square=2547")
     assert "B4 is surprised and may not disengage ([12.32])" in text_of(res)
     # turn 3: the surprise is over; B4 rolls to disengage like any man (2D6 3 + 1: 2-5)
     state = next_turn_phase_d(engine, state)
@@ -54,7 +54,7 @@ def test_12_24_and_12_25_no_longer_apply_two_turns_after_the_surprise(engine) ->
     # the kill chance is the fists' 2, not tripled ([12.25]): 3 does not kill; damage d10 1
     answers = {"stance.11": "grapple", "stance.12": "evade", **{f"stance.{r}{m}": "evade" for r in range(2, 6) for m in (1, 2)}}
     dice = [99, 7, 3, 5, 10, 3, 1, 90] + [90, 90] * 4
-    res = perform(engine, state, "melee", dice, answers, first="A1", second="B4", options="A1=fists B4=fists")
+    res = perform(engine, state, "melee", dice, answers, first="A1", second="B4", options="A1=fists B4=fists square=2547")
     said = text_of(res)
     assert "A1 fails to grapple B4 ([12.42])" in said and "is surprised" not in said
     assert "A1 hits B4: 1 WP" in said
@@ -66,7 +66,7 @@ def test_12_0_a_surprised_man_checks_for_panic_before_the_combat(engine) -> None
     # grapple ([12.24]) nor strike before a blow lands on him ([12.23])
     state = start(engine, phase="D")
     stances = {f"stance.{r}2": "evade" for r in range(1, 6)}
-    res = perform(engine, state, "melee", [1, 7, 7, 3] + [90] * 5, stances, first="A1", second="B4", options="surprised=A1 A1=fists B4=fists")
+    res = perform(engine, state, "melee", [1, 7, 7, 3] + [90] * 5, stances, first="A1", second="B4", options="surprised=A1 A1=fists B4=fists square=2547")
     said = text_of(res)
     assert "A1 panics" in said and "A1 grapples and strikes every round in his panic ([14.29])" in said
     assert "A1 is surprised and may not strike yet" in said and "A1 grapples" not in said.replace("A1 grapples and strikes", "")
@@ -315,7 +315,7 @@ def test_12_51_a_man_fights_with_his_prepared_weapon_unless_another_is_named(eng
     res = perform(engine, state, "melee", [99, 7, 3] + [90, 90] * 5, stances, first="A1", second="B4")
     said = text_of(res)
     assert "A1 strikes at B4 and misses (22%)" in said and "B4 strikes at A1 and misses (30%)" in said
-    named = perform(engine, state, "melee", [99, 7, 3] + [90, 90] * 5, stances, first="A1", second="B4", options="A1=fists")
+    named = perform(engine, state, "melee", [99, 7, 3] + [90, 90] * 5, stances, first="A1", second="B4", options="A1=fists square=2547")
     assert "A1 strikes at B4 and misses (20%)" in text_of(named)
 
 
@@ -389,9 +389,9 @@ def test_11_13_a_second_prepared_grenade_that_does_not_go_off_is_held_too(engine
 def test_12_33_a_grapple_outlasts_the_phase_and_a_grappled_man_disengages_at_half(engine) -> None:
     state = start(engine, phase="D")
     # turn 1: both grapple in round 1 and every round; each grappled blow lands: kill roll
-    # 99, damage d10 1 (1 wound point); five rounds, A1 with his rifle row, B4 fists
+    # 99, damage d10 1 (1 wound point); five rounds, A1 with his SMG (auto weapon row), B4 fists
     answers = {f"stance.{r}{m}": "grapple" for r in range(1, 6) for m in (1, 2)}
-    res = perform(engine, state, "melee", [99, 7, 3] + [99, 1, 99, 1] * 5, answers, first="A1", second="B4", options="A1=rifle B4=fists")
+    res = perform(engine, state, "melee", [99, 7, 3] + [99, 1, 99, 1] * 5, answers, first="A1", second="B4", options="A1=smg B4=fists square=2547")
     assert game(res.state)["grapples"] == {"A1": "B4", "B4": "A1"}
     state = perform(engine, res.state, "next").state
     state = to_phase(engine, state, "D")

@@ -73,7 +73,7 @@ STORY += [
     "next", "next", "next", "next",
     # turn 4: the Germans are free; A1 fights B4 and B5 hand to hand in their square
     "next", "next", "?7", "?3", "next",
-    "melee A1 B4 with=B5 A1=fists B4=fists B5=fists", "?99", "?99", "?99", "?7", "?3",
+    "melee A1 B4 with=B5", "?99", "?99", "?99", "?7", "?3",
     "?grapple", "?grapple", "?evade", "?1", "?1", "?90",  # round 1: A1 holds B4 and kills him
     "?evade", "?90",  # round 2: A1 must evade ([12.61]); B5 swings and misses
     "?evade", "?evade", "?90", "?90", "?evade", "?evade", "?90", "?90", "?evade", "?evade", "?90", "?90",

@@ -90,3 +90,43 @@ def test_five_smg_fires_are_exact_through_lumped_checks(engine) -> None:
     # a single hit of 1 WP: one wounding fire (34 faces) among five, the rest missing
     assert got["wounded 1 WP"] == 5 * F(34, 100) * F(1, 6) * F(60, 100) ** 4
     assert max(int(label.split()[1]) for label in got if label.startswith("wounded")) == 30
+
+
+@pytest.mark.parametrize(("word", "chance", "kill"), [("water", 55, 9), ("on_mount", 50, 8), ("on_tank", 67, 11), ("wall", 65, 10)])
+def test_fire_takes_the_sessions_modifier_words(engine, word, chance, kill) -> None:
+    # the pistol at 3 squares is 75; water -20, a moving mount -25, a tank -8, a wall -10
+    # ([10.82]); the kill band of the chance ([10.83]): 55 -> 9, 50 -> 8, 67 -> 11, 65 -> 10
+    got = odds(engine, "fire", weapon="pistol", range=3, **{word: "yes"})
+    assert got["missed"] == F(100 - chance, 100) and got["killed"] == F(kill, 100)
+    assert all(got[f"wounded {n} WP"] == F(chance - kill, 600) for n in range(1, 7))
+
+
+def test_fire_rows_add_up_as_in_a_session(engine) -> None:
+    # 75 - 20 (water) - 8 (tank) + 10 (aimed) = 57: kill 9 (54-59)
+    got = odds(engine, "fire", weapon="pistol", range=3, water="yes", on_tank="yes", aimed="yes")
+    assert got["missed"] == F(43, 100) and got["killed"] == F(9, 100)
+
+
+def test_fire_with_an_enemy_weapon_takes_the_13_24_row(engine, capsys) -> None:
+    # an SMG taken from the enemy: its lost base 40 at 4-8 squares - 15 = 25, kill 4 (24-29);
+    # five fires, the first kill ends the task
+    cells = {"cell.fire_combat.smg.4-8": 40, "cell.fire_combat.smg.damage": "1D6"}
+    got = odds(engine, "fire", weapon="smg", range=5, enemy_weapon="yes", **cells)
+    assert got["missed"] == F(75, 100) ** 5 and got["killed"] == 1 - F(96, 100) ** 5
+    # a captured pistol fires without it ([13.24]): refused in one line, as in a session
+    assert main(["odds", "spi_commando", "fire", "--answer", "weapon=pistol", "--answer", "range=3", "--answer", "enemy_weapon=yes"]) != 0
+    err = capsys.readouterr().err
+    assert "a captured pistol fires without the -15 ([13.24])" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_odds_fire_words_are_the_sessions(engine) -> None:
+    from paragraphs_spi_commando.procedures import FIRE_WORD_ROWS
+    from paragraphs_spi_commando.referee import COVER_ROWS, OPTIONAL_ROWS
+
+    session = {"wall": "target_against_wall", **COVER_ROWS, **{w: row for w, (row, _) in OPTIONAL_ROWS.items()}}
+    assert dict(FIRE_WORD_ROWS) == session
+
+
+def test_an_unvalued_protection_is_asked_for(engine) -> None:
+    got = odds(engine, "fire", weapon="pistol", range=3, behind_window="yes", **{"cell.fire_modifiers.target_behind_window.result": -20})
+    assert got["killed"] == F(9, 100)  # 75 - 20 = 55, as the players value the window

@@ -49,16 +49,16 @@ def test_r17_and_r18_in_hand_to_hand(engine, tmp_path) -> None:
     stances = {f"stance.{r}{m}": "evade" for r in range(1, 6) for m in (1, 2)}
     # separate kill roll: A1's fists hit on 2 (20), then kill on 1 (2)
     state = start(engine, phase="D")
-    res = perform(engine, state, "melee", [99, 7, 3, 2, 1], stances, first="A1", second="B4", options="A1=fists B4=rifle")
+    res = perform(engine, state, "melee", [99, 7, 3, 2, 1], stances, first="A1", second="B4", options="A1=fists B4=rifle square=2547")
     assert res.label == "hand-to-hand combat over in round 1: B4 dead"
     # R17 hit_roll: the same 2 both hits and kills (2 or less); R18 turn_initiative: no die
     alt = overlaid(tmp_path, R17="hit_roll", R18="turn_initiative")
     state = start(alt, phase="D", initiative=(9, 1))
-    res = perform(alt, state, "melee", [99, 2], stances, first="A1", second="B4", options="A1=fists B4=rifle")
+    res = perform(alt, state, "melee", [99, 2], stances, first="A1", second="B4", options="A1=fists B4=rifle square=2547")
     assert res.label == "hand-to-hand combat over in round 1: B4 dead"
     assert "Hand-to-hand initiative (ruling R18): the turn's, A1 first" in " ".join(i.text for i in res.instructions)
     # under R17 hit_roll a 3 hits without killing: the damage die follows, no kill roll
-    res = perform(alt, state, "melee", [99, 3, 2, 90, 90, 90, 90, 90, 90, 90, 90, 90], stances, first="A1", second="B4", options="A1=fists B4=rifle")
+    res = perform(alt, state, "melee", [99, 3, 2, 90, 90, 90, 90, 90, 90, 90, 90, 90], stances, first="A1", second="B4", options="A1=fists B4=rifle square=2547")
     assert game(res.state)["men"]["B4"]["wounds"] == 1
 
 

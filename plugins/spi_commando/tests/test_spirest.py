@@ -33,9 +33,9 @@ def test_the_round_of_evading_marks_the_holder_of_a_dead_man() -> None:
     assert must_evade(evades, "A1", 4) == (None, True) and must_evade(evades, "A2", 3) == (None, True)
 
 
-# A1 (rifle butt) and B4 grapple each other in round 1; B5 (fists) evades. A1's grappled
-# blow kills B4 on the kill roll (1 against 3), so B5 fights on alone.
-MELEE = {"first": "A1", "second": "B4", "options": "with=B5 A1=rifle B4=fists B5=fists"}
+# A1 (his SMG, the auto weapon row) and B4 grapple each other in round 1; B5 (fists)
+# evades. A1's grappled blow kills B4 on the kill roll (1 against 2), so B5 fights on alone.
+MELEE = {"first": "A1", "second": "B4", "options": "with=B5 A1=smg B4=fists B5=fists square=2547"}
 ROUND_1 = {"stance.11": "grapple", "stance.12": "grapple", "stance.13": "evade", "grapple_target.11": 1}
 
 
@@ -48,7 +48,7 @@ def test_12_61_the_killer_evades_one_round_then_strikes(engine) -> None:
     dice = [99, 7, 3, 1, 90, 90] + [90, 90] * 3
     res = perform(engine, state, "melee", dice, answers, **MELEE)
     text = text_of(res)
-    assert "A1 kills B4 with his carbine rifle" in text
+    assert "A1 kills B4 with his auto weapon" in text
     assert "round 2: A1 spends the round evading, the man he held being dead ([12.61], ruling R42)" in text
     assert text.count("A1 strikes at B5 and misses") == 3  # rounds 3, 4 and 5 only
     assert res.label == "hand-to-hand combat of A1, B4 and B5 ends after five rounds: A1 unhurt, B4 dead, B5 unhurt"

@@ -89,7 +89,7 @@ def test_hand_to_hand_combat_five_rounds(engine) -> None:
     # 7 against 3, then each round A1 strikes first with his fists (20 to hit), B4 with his
     # rifle's butt (30): round 1 A1 hits (10), no kill (50), 1D10 = 2 on class 3: 1 WP
     dice = [99, 7, 3, 10, 50, 2, 90] + [90, 90] * 4
-    res = perform(engine, state, "melee", dice, stances, first="A1", second="B4", options="A1=fists B4=rifle")
+    res = perform(engine, state, "melee", dice, stances, first="A1", second="B4", options="A1=fists B4=rifle square=2547")
     text = " ".join(i.text for i in res.instructions)
     assert "Hand-to-hand initiative ([12.54], ruling R18): A1 7, B4 3: A1 first" in text
     assert "A1 hits B4: 1 WP, wounded" in text and "B4 strikes at A1 and misses (30%)" in text
@@ -103,15 +103,15 @@ def test_hand_to_hand_combat_five_rounds(engine) -> None:
 def test_grapples_lost_damage_rows_and_a_kill(engine) -> None:
     state = perform(engine, engine.new_state(), "setup", scenario="45").state
     state = to_phase(engine, state, "D")
-    # both grapple in round 1: grappled blows always land; A1's rifle butt class 1 ...
+    # both grapple in round 1: grappled blows always land; A1's SMG (auto weapon row) class 1 ...
     answers = {"stance.11": "grapple", "stance.12": "grapple", "cell.melee_damage.5.1": 2}
     # panic 99; initiative 7, 3; A1: kill 50, damage d10 5 (a lost row: asked, answered 2);
     # B4 (fists, grappled class 2): kill roll 1 (2 or less): A1 killed
     dice = [99, 7, 3, 50, 5, 1]
-    res = perform(engine, state, "melee", dice, answers, first="A1", second="B4", options="A1=rifle B4=fists")
+    res = perform(engine, state, "melee", dice, answers, first="A1", second="B4", options="A1=smg B4=fists square=2547")
     assert res.label == "hand-to-hand combat over in round 1: A1 dead"
     assert game(res.state)["men"]["B4"]["wounds"] == 2
-    stopped = engine.perform("melee", state, {k: v for k, v in answers.items() if k.startswith("stance")}, args={"first": "A1", "second": "B4", "options": "A1=rifle B4=fists"}, dice=ScriptedDice(dice))
+    stopped = engine.perform("melee", state, {k: v for k, v in answers.items() if k.startswith("stance")}, args={"first": "A1", "second": "B4", "options": "A1=smg B4=fists square=2547"}, dice=ScriptedDice(dice))
     assert [q.key for q in stopped.questions] == ["cell.melee_damage.5.1"]
 
 
@@ -130,7 +130,7 @@ def test_surprise_and_disengagement(engine) -> None:
     # him (ruling R16); A1 evades in round 1 and misses (90), then grapples him
     answers = {"stance.11": "evade", **{f"stance.{r}1": "grapple" for r in range(2, 6)}, "cell.melee_damage.1.1": 1}
     dice = [99, 7, 3, 90] + [50, 1, 50, 1] + [2, 50, 1, 50, 1] * 3
-    res = perform(engine, state, "melee", dice, answers, first="A1", second="B4", options="surprised=B4 withdraw=B4 A1=rifle B4=fists")
+    res = perform(engine, state, "melee", dice, answers, first="A1", second="B4", options="surprised=B4 withdraw=B4 A1=smg B4=fists square=2547")
     text = " ".join(i.text for i in res.instructions)
     assert "B4 is surprised and may not disengage ([12.32])" in text and "B4 is surprised and is grappled ([12.24])" in text
     assert "round 1: B4 is surprised and may not strike yet" in text and "B4 hits A1 (grappled): 1 WP" in text
@@ -268,7 +268,7 @@ def test_drawing_a_weapon_instead_of_a_blow(engine) -> None:
     # round 1: A1 (fists, unarmed, not grappled: 2-7) rolls 5 on 2D6 and draws his pistol;
     # from round 2 he strikes with it (22 to hit); every other blow misses
     dice = [99, 7, 3, 5, 90] + [90, 90] * 4
-    res = perform(engine, state, "melee", dice, stances, first="A1", second="B4", options="A1=fists B4=rifle draw=A1:pistol:1")
+    res = perform(engine, state, "melee", dice, stances, first="A1", second="B4", options="A1=fists B4=rifle draw=A1:pistol:1 square=2547")
     text = " ".join(i.text for i in res.instructions)
     assert "A1 draws his pistol ([12.92])" in text and "A1 strikes at B4 and misses (22%)" in text
     with pytest.raises(ParagraphsError, match="carries smg, pistol, combat_knife, not rifle"):
@@ -309,7 +309,7 @@ def test_two_against_one_with_a_grapple_each_way(engine) -> None:
     # a 6, so both hold each other; three grappled blows (kill rolls 50, damage 2, 1, 1).
     # Rounds 2-5: A2 fails to break free (2), the same three blows.
     dice = [99, 99, 7, 3, 6, 50, 2, 50, 1, 50, 1] + [2, 50, 2, 50, 1, 50, 1] * 4
-    res = perform(engine, state, "melee", dice, answers, first="A1", second="B4", options="with=A2 A1=fists A2=fists B4=rifle")
+    res = perform(engine, state, "melee", dice, answers, first="A1", second="B4", options="with=A2 A1=fists A2=fists B4=rifle square=2547")
     text = " ".join(i.text for i in res.instructions)
     assert "B4 grapples A2 ([12.42])" in text and "A1 hits B4 (grappled): 1 WP" in text and "B4 hits A2 (grappled): 1 WP" in text
     assert res.label == "hand-to-hand combat of A1, B4 and A2 ends after five rounds: A1 unhurt, B4 seriously wounded, A2 wounded"
@@ -323,7 +323,7 @@ def test_two_withdraw_from_one(engine) -> None:
     # [12.91] two withdrawing against one: all on 2-3, one on 4-5; a 4 lets A1 go alone
     cells = {"cell.task_points.disengage.result": 5, **{f"stance.{r}{m}": "evade" for r in range(1, 6) for m in (2, 3)}, **{f"blow_target.{r}2": 1 for r in range(1, 6)}}
     dice = [99, 99, 7, 3, 4] + [90, 90] * 5
-    res = perform(engine, state, "melee", dice, cells, first="A1", second="B4", options="with=A2 withdraw=A1 A2=fists B4=rifle")
+    res = perform(engine, state, "melee", dice, cells, first="A1", second="B4", options="with=A2 withdraw=A1 A2=fists B4=rifle square=2547")
     text = " ".join(i.text for i in res.instructions)
     assert "A1 disengages ([12.31]): 5 task points" in text
     assert res.label == "hand-to-hand combat of B4 and A2 ends after five rounds: B4 unhurt, A2 unhurt"
