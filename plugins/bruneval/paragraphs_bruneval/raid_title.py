@@ -134,9 +134,12 @@ class BrunevalTitle(RaidTitle):
         return dice_hint(state, purpose)
 
     def marker_backs(self, state: GameState, zone: str) -> Sequence[Any]:
+        return sorted(set(self.marker_pool(state, zone)), key=lambda b: b.total)
+
+    def marker_pool(self, state: GameState, zone: str) -> Sequence[Any]:
         letter = next((k for k, zones in state.scenario.activation_zones().items() if zone in zones), None)
         found = state.scenario.marker_sets.get(letter) if letter is not None else None
-        return sorted(set(found.backs), key=lambda b: b.total) if found else []
+        return list(found.backs) if found else []
 
     def interactive(self, args: argparse.Namespace, host: Any) -> int:
         from paragraphs_bruneval.interactive.play import run_interactive

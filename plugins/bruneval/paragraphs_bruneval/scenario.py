@@ -11,7 +11,7 @@ a book that has any.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +78,15 @@ class Params:
     commando_disembark_cost: int
     embark_penalty: tuple[tuple[int, int], ...]
     vp_units: frozenset[str]
+
+
+def counter_ids_by(counters: Iterable[CounterSpec], key: Callable[[CounterSpec], str]) -> dict[str, tuple[str, ...]]:
+    """The ids of ``counters`` grouped by ``key`` (a side, a role, a group), the groups and
+    the ids in each in content order (the scenario's lookups by side, role and group)."""
+    out: dict[str, list[str]] = {}
+    for c in counters:
+        out.setdefault(key(c), []).append(c.id)
+    return {name: tuple(ids) for name, ids in out.items()}
 
 
 @dataclass(frozen=True)
@@ -182,24 +191,15 @@ class Scenario:
 
     @functools.cached_property
     def _side_counters(self) -> dict[str, tuple[str, ...]]:
-        out: dict[str, list[str]] = {}
-        for c in self.counters.values():
-            out.setdefault(c.kind.side, []).append(c.id)
-        return {side: tuple(ids) for side, ids in out.items()}
+        return counter_ids_by(self.counters.values(), lambda c: c.kind.side)
 
     @functools.cached_property
     def _role_counters(self) -> dict[str, tuple[str, ...]]:
-        out: dict[str, list[str]] = {}
-        for c in self.counters.values():
-            out.setdefault(c.kind.role, []).append(c.id)
-        return {role: tuple(ids) for role, ids in out.items()}
+        return counter_ids_by(self.counters.values(), lambda c: c.kind.role)
 
     @functools.cached_property
     def _group_counters(self) -> dict[str, tuple[str, ...]]:
-        out: dict[str, list[str]] = {}
-        for c in self.counters.values():
-            out.setdefault(c.group, []).append(c.id)
-        return {group: tuple(ids) for group, ids in out.items()}
+        return counter_ids_by(self.counters.values(), lambda c: c.group)
 
     def holds_post(self) -> frozenset[str]:
         """Counters set up to hold their post (never move; see the setup ruling)."""

@@ -148,10 +148,10 @@ def board_json(g: GameState) -> dict[str, Any]:
         "garrison_left": list(g.garrison),
         "reinforcements_left": list(g.reinforcements),
     }
-    # the optional rules go with the board from turn to turn; a file without them is a
-    # game without them (and reads as before they were written)
-    if g.options.optional:
-        data["optional"] = g.options.optional
+    # the optional rules go with the board from turn to turn, [] for none: the file is
+    # the game's record, so a later --optional that differs is refused (a file without
+    # the field, older or by hand, still takes the command line's)
+    data["optional"] = g.options.optional
     if g.options.bad_luck:
         data["bad_luck_spent"] = sorted(g.first_infantry_back)
     return data

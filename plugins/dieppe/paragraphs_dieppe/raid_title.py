@@ -133,6 +133,10 @@ class DieppeTitle(RaidTitle):
     def marker_backs(self, state: Any, zone: str) -> Sequence[Any]:
         return list(state.scenario.marker_backs.get(state.letter(zone), ()))
 
+    def marker_pool(self, state: Any, zone: str) -> Sequence[Any]:
+        # rule 3.1 / R4: the letter's markers, spares included (6 A and 5 B)
+        return list(state.scenario.marker_backs.get(state.letter(zone), ()))
+
     def interactive(self, args: argparse.Namespace, host: Any) -> int:
         from paragraphs_dieppe.interactive.play import run_interactive
 

@@ -102,3 +102,32 @@ def test_bad_luck_spent_needs_the_rule(tmp_path: Path, capsys: pytest.CaptureFix
     board = far_reinforcement(tmp_path, optional=["bad_luck"], bad_luck_spent=["A"])
     code, _, _ = run(capsys, "turn", "dieppe", "--state", str(board), "--seed", "1")
     assert code == 0
+
+
+def test_a_file_written_without_optional_rules_says_none_and_refuses_them_later(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The file is the game's record: `board --new` and `turn --out` of a game without
+    optional rules write `optional: []`, so a later `turn --optional X` on that game is a
+    contradiction, refused in one line, not a rule slipped in half-way."""
+    start = tmp_path / "start.json"
+    code, _, _ = run(capsys, "board", "dieppe", "--new", str(start))
+    assert code == 0 and json.loads(start.read_text())["optional"] == []
+    after = tmp_path / "after.json"
+    code, _, _ = run(capsys, "turn", "dieppe", "--state", str(far_reinforcement(tmp_path)), "--seed", "1", "--out", str(after))
+    assert code == 0 and json.loads(after.read_text())["optional"] == []
+    for written in (start, after):
+        code, out, err = run(capsys, "turn", "dieppe", "--state", str(written), "--seed", "1", "--optional", "vorwarts")
+        assert code == 2 and err.count("\n") == 1 and "optional rules are none, the command line says vorwarts" in err, err
+        assert "German" not in out
+        # naming no rule, or the same none, plays on
+        assert run(capsys, "turn", "dieppe", "--state", str(written), "--seed", "1")[0] == 0
+
+
+def test_an_older_file_without_the_field_still_takes_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Files written before (or by hand) without `optional` read as they did: no optional
+    rule unless the command line names some, and `--out` then records them."""
+    board = far_reinforcement(tmp_path)
+    assert "optional" not in json.loads(board.read_text())
+    after = tmp_path / "after.json"
+    code, out, _ = run(capsys, "turn", "dieppe", "--state", str(board), "--seed", "1", "--json", "--optional", "vorwarts", "--out", str(after))
+    assert code == 0 and moves(out) == ["German move from R9 to H (571st infantry 1)"]
+    assert json.loads(after.read_text())["optional"] == ["vorwarts"]

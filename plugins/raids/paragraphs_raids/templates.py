@@ -130,6 +130,11 @@ class RaidTitle(Protocol):
         in ``zone`` may show: asked when the program does not know it (the player's own
         markers, ``shows`` left out of the board file)."""
 
+    def marker_pool(self, state: Any, zone: str) -> Sequence[Any]:
+        """The backs the face-down markers of ``zone``'s letter are dealt from, each as
+        often as the set holds it: ``turn`` without a terminal draws from them the back of
+        a marker the board file leaves unknown."""
+
     def interactive(self, args: argparse.Namespace, host: Any) -> int:
         """``play TITLE`` without ``--auto``: the interactive game (exit code)."""
 
@@ -312,13 +317,15 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     needed, exit 1), or ``--dice physical`` (each die asked at the terminal with its
     purpose, as it is needed). Where the rules leave a choice to the British player
     (reorganising a stack after a hit), a terminal asks him; elsewhere his order on the
-    board file stands.
+    board file stands. A marker the Germans turn over whose back the file does not give
+    is asked at a terminal; elsewhere its back is drawn with the dice and said.
     """
     from paragraphs.cli.terminal import emit_json, style
 
     from paragraphs_raids.cli import parse_dice
     from paragraphs_raids.dice import DiceExhausted, PrngRoller, ScriptedRoller
     from paragraphs_raids.journal import Journal
+    from paragraphs_raids.unseen_markers import draw_marker_back
     from paragraphs_raids.physical import TerminalRoller, ask_marker_terminal, ask_terminal
 
     check_outputs(args)  # before a die is asked or anything is written
@@ -362,6 +369,11 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         # and says what a marker of his own shows when it flips
         g.british_reorganise = shown_first(ask_terminal)
         g.ask_marker = shown_first(lambda zone: ask_marker_terminal(zone, spec.marker_backs(g, zone)))
+    else:
+        # nobody to ask (a script, a pipe, --json): the back of a marker the file leaves
+        # unknown is drawn with the command's dice and said, so what it hides is placed
+        # and written out like the rest of the phase (the player copies it to his board)
+        g.ask_marker = lambda zone: draw_marker_back(zone, spec.marker_pool(g, zone), g.roll, lambda text: journal.log(g.turn, g.phase, text))
     before = g.alert.level
     turn = g.turn
     # the optional rules the phase is played with, by their names (the file's or the
