@@ -199,7 +199,9 @@ def exchange(ctx: Context, man: str = "", other: str = "", options: str | None =
     players' word: the referee has no map): a friendly man in any condition, or an
     incapacitated or dead enemy. ``take=W[,W]`` what he takes, ``give=W[,W]`` what he hands
     over (gives first, then takes). Both men pay the task (a man who can spend nothing,
-    dead or incapacitated, pays nothing); a weapon received is not fired this phase."""
+    dead or incapacitated, pays nothing); a weapon received is not fired this phase.
+    Grenades and an explosive pass the same way ([11.14], [11.71]; :mod:`passing`)."""
+    from paragraphs_spi_commando import passing
     from paragraphs_spi_commando.procedures import _charts
     from paragraphs_spi_commando.turns import left, spend
 
@@ -218,6 +220,14 @@ def exchange(ctx: Context, man: str = "", other: str = "", options: str | None =
     friendly = _player(game, str(o["side"])) == _player(game, str(m["side"]))
     if not friendly and condition_of(o) not in ("dead", "incapacitated"):
         raise ParagraphsError(f"{other} is an enemy man able to fight: weapons are taken only from a friendly man or an incapacitated or dead enemy ([13.21])")
+    # grenades and explosives apart from the weapons: checked with them, before any change
+    given, taken = [w for w in give if passing.is_munition(w)], [w for w in take if passing.is_munition(w)]
+    give, take = [w for w in give if w not in given], [w for w in take if w not in taken]
+    for both in (passing.EXPLOSIVE, passing.PREPARED):
+        if both in given and both in taken:
+            raise ParagraphsError(f"exchange: {man} gives his {both.replace('_', ' ')} or takes {other}'s, not both in one exchange")
+    passing.check(game, man, m, other, given)
+    passing.check(game, other, o, man, taken)
     for weapon in give:
         _carried(man, m, weapon)
         _flamethrower(other, o, weapon)
@@ -241,9 +251,16 @@ def exchange(ctx: Context, man: str = "", other: str = "", options: str | None =
     for weapon in take:
         _receive(game, m, weapon, let_go(game, o, weapon))
         m["received"] = [*_current(game, m), [weapon, *phase]]
-    moved = [f"gives the {', '.join(w.replace('_', ' ') for w in give)} to {other}"] if give else []
-    moved += [f"takes the {', '.join(w.replace('_', ' ') for w in take)} from {other}"] if take else []
-    return f"{man} {' and '.join(moved)}: exchange weapons, task points {paid} ([13.21], [13.23]); a weapon received is fired from the next task phase ([13.22]); {left(m)} left"
+    handed = [f"the {', '.join(w.replace('_', ' ') for w in give)}"] if give else []
+    handed += passing.hand_over(game, man, m, other, o, given)
+    received = [f"the {', '.join(w.replace('_', ' ') for w in take)}"] if take else []
+    received += passing.hand_over(game, other, o, man, m, taken)
+    moved = [f"gives {', '.join(handed)} to {other}"] if handed else []
+    moved += [f"takes {', '.join(received)} from {other}"] if received else []
+    cases = "[13.21], [13.23]" + (", [11.14]" if any(w != passing.EXPLOSIVE for w in given + taken) else "") + (", [11.71]" if passing.EXPLOSIVE in given + taken else "")
+    after = ["a weapon received is fired from the next task phase ([13.22])"] if give or take else []
+    after += ["a prepared grenade received may be thrown at once ([11.23])"] if passing.PREPARED in given + taken else []
+    return f"{man} {' and '.join(moved)}: exchange weapons, task points {paid} ({cases}); " + "".join(f"{a}; " for a in after) + f"{left(m)} left"
 
 
 def _current(game: dict[str, Any], man: dict[str, Any]) -> list[list[Any]]:

@@ -85,6 +85,8 @@ def setup(ctx: Context, scenario: str = "", endurance: str | None = "printed", o
     for index, side in enumerate(s.sides):
         letter = "ABCDEFGH"[index]
         sides[side["id"]] = {"letter": letter, "name": side.get("name", side["id"]), "fire_bonus": side.get("fire_bonus", 0), "grenade_bonus": side.get("grenade_bonus", 0), "observation": side["observation"], "panic": side["panic"], "preservation": side["preservation"], "condition": 0, "mode": side.get("mode", "none"), "commando_seen_turn": None, "no_sentry_routine": side.get("no_sentry_routine")}
+        # a side without grenades ([39.43], [42.43]); one that carries them unused ([39.43])
+        sides[side["id"]].update({k: side[k] for k in ("grenades", "grenades_carried") if k in side})
         arms = [list(g["weapons"]) for g in side.get("arms") or () for _ in range(int(g["men"]))]
         apart = list(side.get("men_apart") or ())
         for n in range(1, int(side["men"]) + 1):

@@ -70,6 +70,11 @@ def data_log_lines(state: Any, book: Any) -> list[str]:
                 flags.append("unloaded " + ", ".join(man["unloaded"]))
             if man.get("grenade"):
                 flags.append(f"{man['grenade']} grenade prepared")
+            if any((man.get("grenades_passed") or {}).values()):
+                from paragraphs_spi_commando.passing import KINDS, grenades_of
+
+                # his count is no longer the scenario's less those used: say it ([11.14])
+                flags.append("grenades " + ", ".join(f"{grenades_of(game, man, kind)} {kind}" for kind in KINDS))
             flags += weapon_flags(man)
             spent = f", {man['tp']} TP spent" if man.get("tp") else ""
             extra = f" [{', '.join(flags)}]" if flags else ""

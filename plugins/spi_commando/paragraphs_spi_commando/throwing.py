@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from paragraphs.context import Context
 
 KINDS = ("fragmentation", "smoke")
-#: [11.0]: unless the scenario says otherwise, each man carries twelve of each kind.
-GRENADES_EACH = 12
 SQUARES = ("open", "vented", "closed")
 
 
@@ -34,6 +32,7 @@ def prepare(ctx: Context, man: str = "", kind: str = "fragmentation", **_: Any) 
     ([11.11]), twelve of each kind a game ([11.0]); preparing another while holding one
     sets them all off on 25 or less, else he holds both and throws them in the order
     prepared ([11.13])."""
+    from paragraphs_spi_commando.passing import grenades_of
     from paragraphs_spi_commando.procedures import _charts
     from paragraphs_spi_commando.rules.grenades import second_grenade_explodes
     from paragraphs_spi_commando.rules.tasks import cost
@@ -48,7 +47,9 @@ def prepare(ctx: Context, man: str = "", kind: str = "fragmentation", **_: Any) 
     if m.get("prepared_phase") == f"{game['turn']}{game['phase']}":
         raise ParagraphsError(f"{man} has prepared a grenade this phase: one a phase ([11.11])")
     used = dict(m.get("grenades_used") or {})
-    if int(used.get(kind, 0)) >= GRENADES_EACH:
+    if grenades_of(game, m, kind) <= 0:
+        if (m.get("grenades_passed") or {}).get(kind):
+            raise ParagraphsError(f"{man} carries no {kind} grenade: {used.get(kind, 0)} used, {m['grenades_passed'][kind]:+d} exchanged ([11.0], [11.14])")
         raise ParagraphsError(f"{man} has used his twelve {kind} grenades ([11.0])")
     spend(man, m, "prepare a grenade", cost(_charts(ctx), "prepare_grenade", seriously_wounded=condition_of(m) == "seriously wounded"))
     m["prepared_phase"] = f"{game['turn']}{game['phase']}"

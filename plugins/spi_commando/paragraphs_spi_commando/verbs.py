@@ -86,7 +86,7 @@ def session_verbs() -> Iterator[SessionVerb]:
         procedure="move",
         arguments=(man, VerbArgument("orthogonal", "squares moved orthogonally", "integer"), VerbArgument("options", "diagonal=N, clear rough_crater trench woods, prone, door, entry=N (N-th man in by one edge square)", optional=True, rest=True)),
     )
-    yield SessionVerb(id="task", title=TITLE, help="another task of the man acting: stand, fall_prone, reload, exit_map; exchange_weapons and pick_up_weapon for what the record does not hold (grenades, explosives: weapons go by exchange and pickup)", procedure="task", arguments=(man, VerbArgument("name", "the task", "choice", ("stand", "fall_prone", "prepare_grenade", "exchange_weapons", "pick_up_weapon", "reload", "exit_map"))))
+    yield SessionVerb(id="task", title=TITLE, help="another task of the man acting: stand, fall_prone, reload, exit_map; exchange_weapons and pick_up_weapon as bare tasks, for what the record does not hold (weapons, grenades and explosives go by exchange, weapons by pickup)", procedure="task", arguments=(man, VerbArgument("name", "the task", "choice", ("stand", "fall_prone", "prepare_grenade", "exchange_weapons", "pick_up_weapon", "reload", "exit_map"))))
     yield SessionVerb(id="spend", title=TITLE, help="the man acting spends task points on a scenario's task (the radio: 75)", procedure="spend", arguments=(man, VerbArgument("points", "task points", "integer"), VerbArgument("why", "what for", optional=True, rest=True)))
     yield SessionVerb(id="carry", title=TITLE, help="a man takes an object of the scenario (the radio), or drops it with -name", procedure="carry", arguments=(man, VerbArgument("item", "the object, or -object to drop it")))
     yield SessionVerb(id="seen", title=TITLE, help="automatic observation, no roll ([8.5]): observer, target, and the man he drops when he holds three", procedure="seen", arguments=(VerbArgument("observer", "the observing man"), VerbArgument("target", "the man he now sees"), VerbArgument("drop", "a man he stops observing", optional=True)))
@@ -114,7 +114,7 @@ def session_verbs() -> Iterator[SessionVerb]:
         title=TITLE,
         help="phase D: hand-to-hand combat of two men in one square",
         procedure="melee",
-        arguments=(VerbArgument("first", "a man"), VerbArgument("second", "the enemy man in his square"), VerbArgument("options", "surprised=<man>, withdraw=<man>, <man>=<weapon>", optional=True, rest=True)),
+        arguments=(VerbArgument("first", "a man"), VerbArgument("second", "the enemy man in his square"), VerbArgument("options", "with=<man>,<man>, surprised=<man>, withdraw=<man>, <man>=<weapon he carries or fists>, draw=<man>:<weapon>:<round>, square=<square a dropped weapon falls in>", optional=True, rest=True)),
     )
     yield SessionVerb(id="prepare", title=TITLE, help="the man acting prepares a grenade", procedure="prepare", arguments=(man, VerbArgument("kind", "fragmentation or smoke", "choice", ("fragmentation", "smoke"), optional=True)))
     yield SessionVerb(
@@ -180,8 +180,8 @@ def weapon_verbs() -> Iterator[SessionVerb]:
     yield SessionVerb(
         id="exchange",
         title=TITLE,
-        help="the man acting exchanges weapons with a friendly man or an incapacitated or dead enemy in his square: take=W give=W ([13.21]-[13.25])",
+        help="the man acting exchanges weapons with a friendly man or an incapacitated or dead enemy in his square: take=W give=W, grenades (fragmentation:3, smoke:1, prepared_grenade) and an explosive too ([13.21]-[13.25], [11.14], [11.71])",
         procedure="exchange",
-        arguments=(man, VerbArgument("other", "the man in his square"), VerbArgument("options", "take=<weapon>[,<weapon>] give=<weapon>[,<weapon>]", rest=True)),
+        arguments=(man, VerbArgument("other", "the man in his square"), VerbArgument("options", "take=<item>[,<item>] give=<item>[,<item>]: a weapon, <kind>:<number> of grenades, prepared_grenade, explosive", rest=True)),
     )
     yield SessionVerb(id="ready", title=TITLE, help="a man changes his prepared weapon: free as his tasks begin, task points during them ([13.17], [13.18])", procedure="ready", arguments=(man, weapon))
