@@ -13,12 +13,13 @@ So odds, the companion and the simulation cannot disagree about a rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from paragraphs.dice import DiceConventions, Die, Prng, parse_die
+from paragraphs.dice import DiceConventions, Die, parse_die
 from paragraphs.errors import UsageError
 
 if TYPE_CHECKING:
@@ -65,8 +66,29 @@ class _DiceBox:
         return die
 
 
+_TWO32 = 1 << 32
+
+
+class _Draw:
+    """One die code made ready for :class:`PrngRoller`: each physical die's faces with
+    the rejection limit :meth:`paragraphs.dice.Prng.below` works out at every roll."""
+
+    def __init__(self, die: Die) -> None:
+        self.die = die
+        self.name = die.name
+        self.plain = die.plain
+        self.parts = [(faces, len(faces), _TWO32 - _TWO32 % len(faces)) for faces in die.parts]
+
+
 class PrngRoller:
     """Seeded rolls for automatic games; every roll can be noted for the journal.
+
+    The rolls are those of ``paragraphs.dice.Prng(seed).roll(die)``, bit for bit: the
+    same Mersenne Twister seeded the same way, one 32-bit word per draw, the words at or
+    above the largest multiple of the die's faces drawn again, the face ``word % faces``.
+    The algorithm is written out here rather than called because this module is compiled
+    in the compiled build and the core is not: a call to ``Prng.roll`` ran an interpreted
+    frame for every die of an automatic game (tests/test_dice.py holds the two together).
 
     Args:
         seed: the game's seed (``paragraphs.dice.derive_seed`` for game ``i`` of a series).
@@ -75,18 +97,31 @@ class PrngRoller:
     """
 
     def __init__(self, seed: int, conventions: DiceConventions | None = None, notes: list[RollNote] | None = None) -> None:
-        self.prng = Prng(seed)
         self.box = _DiceBox(conventions or DiceConventions())
         self.notes = notes
+        self._words: Callable[[int], int] = random.Random(int(seed)).getrandbits
+        self._draws: dict[str, _Draw] = {}
 
     def __call__(self, die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
-        d = self.box.get(die)
+        d = self._draws.get(die)
+        if d is None:
+            d = self._draws[die] = _Draw(self.box.get(die))
         while True:
-            face = self.prng.roll(d)
+            face = self._draw(d)
             if self.notes is not None:
                 self.notes.append(RollNote(d.name, face, purpose if allowed is None or face in allowed else purpose + " (roll again)"))
             if allowed is None or face in allowed:
                 return face
+
+    def _draw(self, d: _Draw) -> int:
+        words = self._words
+        total = 0
+        for faces, n, limit in d.parts:
+            x = words(32)
+            while x >= limit:
+                x = words(32)
+            total += faces[x % n]
+        return total if d.plain else d.die.adjust(total)
 
 
 class DiceExhausted(UsageError):
