@@ -16,8 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Final, Protocol, TypeVar
 
 from paragraphs.dice import DiceConventions, Die, parse_die
 from paragraphs.errors import UsageError
@@ -206,18 +205,30 @@ def pick_at_random(options: Sequence[T], roll: Roller, purpose: str, die: str = 
 
 
 # Ties are broken many times a game with the same die and option counts: the die's
-# sides and the faces kept are worked out once.
-@lru_cache(maxsize=None)
+# sides and the faces kept are worked out once. (Dictionaries rather than lru_cache: the
+# compiled build reads one natively, and lru_cache's wrapper cost more than the work.)
+_FACES_UP_TO: Final[dict[int, frozenset[int]]] = {}
+_SIDES: Final[dict[str, int]] = {}
+
+
 def _faces_up_to(usable: int) -> frozenset[int]:
-    return frozenset(range(1, usable + 1))
+    faces = _FACES_UP_TO.get(usable)
+    if faces is None:
+        faces = _FACES_UP_TO[usable] = frozenset(range(1, usable + 1))
+    return faces
 
 
-@lru_cache(maxsize=None)
 def _sides(die: str) -> int:
+    sides = _SIDES.get(die)
+    if sides is None:
+        sides = _SIDES[die] = _read_sides(die)
+    return sides
+
+
+def _read_sides(die: str) -> int:
     # Only dice whose faces run 1..N: a d10 may show 0-9, which the mapping above
     # does not expect, and the raid rules only ever break ties with a d6.
     text = die.lower()
     if not text.startswith("d") or not text[1:].isdigit() or text in ("d10", "d100"):
         raise ValueError(f"pick_at_random needs a die numbered from 1 such as d6, not {die!r}")
     return int(text[1:])
-
