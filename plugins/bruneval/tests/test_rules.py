@@ -361,3 +361,21 @@ def test_18_landed_commandos_embark_like_anyone_but_take_no_room(scenario, kit) 
     actions.move(g, list(g.stack("beach")), ["E"])
     assert g.cargo_points(g.pieces["lca-1"]) == 4  # the Commando's point does not count
     assert victory.score(g).vp == 2
+
+
+def test_reinforcement_rolls_and_combat_reports_are_made_by_a_written_init() -> None:
+    """Plain classes (a dataclass's generated __init__ stays interpreted in the compiled
+    build); a reinforcement roll is still a value."""
+    from paragraphs_raids.combat import CombatResult, SideValue
+
+    from paragraphs_bruneval.rules.combat import CombatReport
+
+    for cls in (reinforcements.ReinforcementRoll, CombatReport):
+        code = getattr(cls.__init__, "__code__", None)
+        assert code is None or code.co_filename.endswith(".py"), cls
+    roll = reinforcements.ReinforcementRoll(5, 3)
+    assert roll == reinforcements.ReinforcementRoll(5, 3) and hash(roll) == hash(reinforcements.ReinforcementRoll(5, 3))
+    assert roll != reinforcements.ReinforcementRoll(None, 0) and repr(roll) == "ReinforcementRoll(face=5, count=3)"
+    assert roll.label() == "3 arrive (2 at R1, 1 at R2)"
+    report = CombatReport("a", "b", SideValue(4, 0, 0), SideValue(3, 0, 0, 1), CombatResult(4, 4, 2, 6), "x", True)
+    assert report.prisoner is None and "'a' -> 'b'" in repr(report)

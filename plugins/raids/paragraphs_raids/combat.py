@@ -24,8 +24,6 @@ the attacker's front line is hit.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Final
 
 from paragraphs_raids.dice import Roller
@@ -35,15 +33,33 @@ DEFENDER_HIT: Final = "defender hit"
 ATTACKER_HIT: Final = "attacker hit"
 
 
-@dataclass(frozen=True, slots=True)
+# SideValue and CombatResult are plain classes with their __init__ written out rather than
+# frozen dataclasses: the compiled build compiles a written __init__ (its fields are set
+# natively), while a dataclass's generated __init__ stays interpreted and sets each field
+# through object.__setattr__, which cost more than the rest of a combat's arithmetic.
+# The fields are Final (read-only; the compiled build refuses a write at run time too),
+# and equality, hashing and repr are the values', as a frozen dataclass's.
 class SideValue:
     """How one side's value before the die was made up."""
 
-    factor: int
-    bonus: int
-    officer: int
-    protection: int = 0
-    extra: tuple[tuple[str, int], ...] = ()
+    def __init__(self, factor: int, bonus: int, officer: int, protection: int = 0, extra: tuple[tuple[str, int], ...] = ()) -> None:
+        self.factor: Final = factor
+        self.bonus: Final = bonus
+        self.officer: Final = officer
+        self.protection: Final = protection
+        self.extra: Final = extra
+
+    def _key(self) -> tuple[int, int, int, int, tuple[tuple[str, int], ...]]:
+        return (self.factor, self.bonus, self.officer, self.protection, self.extra)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SideValue) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"SideValue(factor={self.factor}, bonus={self.bonus}, officer={self.officer}, protection={self.protection}, extra={self.extra!r})"
 
     @property
     def base(self) -> int:
@@ -69,14 +85,26 @@ class SideValue:
         return " ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
 class CombatResult:
-    """Both totals and who is hit."""
+    """Both totals and who is hit (a plain class: see SideValue)."""
 
-    attack_base: int
-    defence_base: int
-    attack_face: int
-    defence_face: int
+    def __init__(self, attack_base: int, defence_base: int, attack_face: int, defence_face: int) -> None:
+        self.attack_base: Final = attack_base
+        self.defence_base: Final = defence_base
+        self.attack_face: Final = attack_face
+        self.defence_face: Final = defence_face
+
+    def _key(self) -> tuple[int, int, int, int]:
+        return (self.attack_base, self.defence_base, self.attack_face, self.defence_face)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CombatResult) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"CombatResult(attack_base={self.attack_base}, defence_base={self.defence_base}, attack_face={self.attack_face}, defence_face={self.defence_face})"
 
     @property
     def attack_total(self) -> int:
@@ -93,16 +121,6 @@ class CombatResult:
     @property
     def label(self) -> str:
         return DEFENDER_HIT if self.defender_hit else ATTACKER_HIT
-
-
-# Combats and the attacks players weigh make two side values and a result each, always
-# from a few small numbers: the (frozen, so shareable) values are made once per distinct
-# set of numbers and then reused, which costs a lookup instead of a frozen dataclass's
-# field-by-field construction. Bounded, though the numbers a game meets are few. (A
-# result also holds the two faces: a series meets a few thousand of them, more than
-# 4,096, so that cache is larger, at a few megabytes at most.)
-_side_value: Final = lru_cache(maxsize=4096)(SideValue)
-_combat_result: Final = lru_cache(maxsize=16384)(CombatResult)
 
 
 def has_officer(stack: Sequence[Piece], officer_role: str = "officer") -> bool:
@@ -150,7 +168,7 @@ def attack_base(
         extra: named modifiers (``("light", -2)``, ``("range", -1)``).
     """
     bonus, officer = stack_terms(front, stack, counts, officer_bonus)
-    return _side_value(factor(front), bonus, officer, 0, tuple(extra))
+    return SideValue(factor(front), bonus, officer, 0, tuple(extra))
 
 
 def defence_base(
@@ -168,11 +186,11 @@ def defence_base(
     the zone's protection (Bruneval's ruling) and -1 when it subtracts it. Dieppe's fire
     defence has no officer bonus (``officer_bonus=0``)."""
     bonus, officer = stack_terms(front, stack, counts, officer_bonus)
-    return _side_value(factor(front), bonus, officer, protection_sign * protection, tuple(extra))
+    return SideValue(factor(front), bonus, officer, protection_sign * protection, tuple(extra))
 
 
 def resolve(attack: int, defence: int, roll: Roller, *, attack_die: str = "d6", defence_die: str = "d6", purpose: str = "combat") -> CombatResult:
     """Roll both dice and compare: attack at or over defence hits the defender."""
     a = roll(attack_die, f"{purpose}: attacker's die")
     d = roll(defence_die, f"{purpose}: defender's die")
-    return _combat_result(attack, defence, a, d)
+    return CombatResult(attack, defence, a, d)

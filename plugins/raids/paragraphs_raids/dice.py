@@ -13,12 +13,12 @@ So odds, the companion and the simulation cannot disagree about a rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Final, Protocol, TypeVar
 
-from paragraphs.dice import DiceConventions, Die, Prng, parse_die
+from paragraphs.dice import DiceConventions, Die, parse_die
 from paragraphs.errors import UsageError
 
 if TYPE_CHECKING:
@@ -65,8 +65,29 @@ class _DiceBox:
         return die
 
 
+_TWO32 = 1 << 32
+
+
+class _Draw:
+    """One die code made ready for :class:`PrngRoller`: each physical die's faces with
+    the rejection limit :meth:`paragraphs.dice.Prng.below` works out at every roll."""
+
+    def __init__(self, die: Die) -> None:
+        self.die = die
+        self.name = die.name
+        self.plain = die.plain
+        self.parts = [(faces, len(faces), _TWO32 - _TWO32 % len(faces)) for faces in die.parts]
+
+
 class PrngRoller:
     """Seeded rolls for automatic games; every roll can be noted for the journal.
+
+    The rolls are those of ``paragraphs.dice.Prng(seed).roll(die)``, bit for bit: the
+    same Mersenne Twister seeded the same way, one 32-bit word per draw, the words at or
+    above the largest multiple of the die's faces drawn again, the face ``word % faces``.
+    The algorithm is written out here rather than called because this module is compiled
+    in the compiled build and the core is not: a call to ``Prng.roll`` ran an interpreted
+    frame for every die of an automatic game (tests/test_dice.py holds the two together).
 
     Args:
         seed: the game's seed (``paragraphs.dice.derive_seed`` for game ``i`` of a series).
@@ -75,18 +96,31 @@ class PrngRoller:
     """
 
     def __init__(self, seed: int, conventions: DiceConventions | None = None, notes: list[RollNote] | None = None) -> None:
-        self.prng = Prng(seed)
         self.box = _DiceBox(conventions or DiceConventions())
         self.notes = notes
+        self._words: Callable[[int], int] = random.Random(int(seed)).getrandbits
+        self._draws: dict[str, _Draw] = {}
 
     def __call__(self, die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
-        d = self.box.get(die)
+        d = self._draws.get(die)
+        if d is None:
+            d = self._draws[die] = _Draw(self.box.get(die))
         while True:
-            face = self.prng.roll(d)
+            face = self._draw(d)
             if self.notes is not None:
                 self.notes.append(RollNote(d.name, face, purpose if allowed is None or face in allowed else purpose + " (roll again)"))
             if allowed is None or face in allowed:
                 return face
+
+    def _draw(self, d: _Draw) -> int:
+        words = self._words
+        total = 0
+        for faces, n, limit in d.parts:
+            x = words(32)
+            while x >= limit:
+                x = words(32)
+            total += faces[x % n]
+        return total if d.plain else d.die.adjust(total)
 
 
 class DiceExhausted(UsageError):
@@ -171,18 +205,30 @@ def pick_at_random(options: Sequence[T], roll: Roller, purpose: str, die: str = 
 
 
 # Ties are broken many times a game with the same die and option counts: the die's
-# sides and the faces kept are worked out once.
-@lru_cache(maxsize=None)
+# sides and the faces kept are worked out once. (Dictionaries rather than lru_cache: the
+# compiled build reads one natively, and lru_cache's wrapper cost more than the work.)
+_FACES_UP_TO: Final[dict[int, frozenset[int]]] = {}
+_SIDES: Final[dict[str, int]] = {}
+
+
 def _faces_up_to(usable: int) -> frozenset[int]:
-    return frozenset(range(1, usable + 1))
+    faces = _FACES_UP_TO.get(usable)
+    if faces is None:
+        faces = _FACES_UP_TO[usable] = frozenset(range(1, usable + 1))
+    return faces
 
 
-@lru_cache(maxsize=None)
 def _sides(die: str) -> int:
+    sides = _SIDES.get(die)
+    if sides is None:
+        sides = _SIDES[die] = _read_sides(die)
+    return sides
+
+
+def _read_sides(die: str) -> int:
     # Only dice whose faces run 1..N: a d10 may show 0-9, which the mapping above
     # does not expect, and the raid rules only ever break ties with a d6.
     text = die.lower()
     if not text.startswith("d") or not text[1:].isdigit() or text in ("d10", "d100"):
         raise ValueError(f"pick_at_random needs a die numbered from 1 such as d6, not {die!r}")
     return int(text[1:])
-

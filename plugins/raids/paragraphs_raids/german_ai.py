@@ -12,8 +12,7 @@ mechanics (cheapest first, ties at random, step by step along equal routes) are 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.stacks import Piece
@@ -54,7 +53,12 @@ def order_with_random_ties(items: Iterable[T], key: Callable[[T], Any], roll: Ro
     return out
 
 
-@dataclass(frozen=True, slots=True)
+# Candidate, Priority and Attacker are plain classes with their __init__ written out rather
+# than frozen dataclasses: the compiled build compiles a written __init__ (the fields are
+# set natively), while a dataclass's generated __init__ stays interpreted and sets each
+# field through object.__setattr__, and the Germans make dozens of these every turn. The
+# fields are Final (read-only; the compiled build refuses a write at run time too);
+# equality, hashing and repr are the values', as a frozen dataclass's.
 class Candidate:
     """A zone a German unit could head for under one priority.
 
@@ -64,12 +68,24 @@ class Candidate:
         points: stacking points there (ties go to the larger stack).
     """
 
-    zone: str
-    cost: int
-    points: int = 0
+    def __init__(self, zone: str, cost: int, points: int = 0) -> None:
+        self.zone: Final = zone
+        self.cost: Final = cost
+        self.points: Final = points
+
+    def _key(self) -> tuple[str, int, int]:
+        return (self.zone, self.cost, self.points)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Candidate) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Candidate(zone={self.zone!r}, cost={self.cost}, points={self.points})"
 
 
-@dataclass(frozen=True, slots=True)
 class Priority:
     """One line of a movement priority list.
 
@@ -80,9 +96,13 @@ class Priority:
             it (an enemy zone).
     """
 
-    name: str
-    candidates: Callable[[], list[Candidate]]
-    enter: bool
+    def __init__(self, name: str, candidates: Callable[[], list[Candidate]], enter: bool) -> None:
+        self.name: Final = name
+        self.candidates: Final = candidates
+        self.enter: Final = enter
+
+    def __repr__(self) -> str:
+        return f"Priority(name={self.name!r}, enter={self.enter})"
 
 
 def nearest_then_largest(c: Candidate) -> tuple[int, int]:
@@ -181,9 +201,9 @@ def walk_along(
 # --------------------------------------------------------------------------- combat priorities
 
 
-@dataclass(frozen=True, slots=True)
 class Attacker:
-    """A German stack or single unit able to attack, as the combat priorities see it.
+    """A German stack or single unit able to attack, as the combat priorities see it
+    (a plain class: see Candidate).
 
     Attributes:
         zone: where it stands.
@@ -192,10 +212,23 @@ class Attacker:
         points: its stacking points (Dieppe orders by them).
     """
 
-    zone: str
-    is_stack: bool
-    value: int
-    points: int = 0
+    def __init__(self, zone: str, is_stack: bool, value: int, points: int = 0) -> None:
+        self.zone: Final = zone
+        self.is_stack: Final = is_stack
+        self.value: Final = value
+        self.points: Final = points
+
+    def _key(self) -> tuple[str, bool, int, int]:
+        return (self.zone, self.is_stack, self.value, self.points)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Attacker) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Attacker(zone={self.zone!r}, is_stack={self.is_stack}, value={self.value}, points={self.points})"
 
 
 def stacks_then_strongest(a: Attacker) -> tuple[int, int]:

@@ -76,3 +76,78 @@ def test_seeded_rolls_repeat_and_are_noted() -> None:
 def test_pick_refuses_a_d10() -> None:
     with pytest.raises(ValueError):
         pick_at_random([1, 2], ScriptedRoller([1]), "x", die="d10")
+
+
+@pytest.mark.parametrize(
+    ("code", "conventions"),
+    [
+        ("d6", None),
+        ("d10", DiceConventions(d10=(0, 9))),
+        ("d10", DiceConventions(d10=(1, 10))),
+        ("d3", None),
+        ("d7", None),
+        ("2d6", None),
+        ("3d6", None),
+        ("d6+1", None),
+        ("2d6-2 min 0", None),
+        ("d100", DiceConventions(d100=(1, 100))),
+        ("d1000", None),
+    ],
+)
+def test_seeded_rolls_are_those_of_the_core_prng(code: str, conventions: DiceConventions | None) -> None:
+    """PrngRoller writes out Prng.roll's draw (for the compiled build): the same faces,
+    in the same order, from the same stream, for every kind of die code and many seeds."""
+    from paragraphs.dice import Prng, parse_die
+
+    die = parse_die(code, conventions)
+    for seed in [0, 1, 7, 1942, 2**31 - 1, 2**40 + 3, *range(100, 140)]:
+        core = Prng(seed)
+        roller = PrngRoller(seed, conventions)
+        assert [roller(code, "x") for _ in range(300)] == [core.roll(die) for _ in range(300)], (code, seed)
+
+
+def test_seeded_rolls_mix_dice_on_one_stream() -> None:
+    """Several dice in turn draw from one stream, as the core's Prng does, and a face
+    outside ``allowed`` is noted and rolled again."""
+    from paragraphs.dice import Prng, parse_die
+
+    conventions = DiceConventions(d10=(0, 9))
+    codes = ["d6", "d10", "2d6", "d6", "d3", "d10"]
+    for seed in range(60):
+        core = Prng(seed)
+        notes: list = []
+        roller = PrngRoller(seed, conventions, notes)
+        got = [roller(code, "x") for code in codes * 20]
+        assert got == [core.roll(parse_die(code, conventions)) for code in codes * 20]
+        assert [n.value for n in notes] == got
+    notes = []
+    roller = PrngRoller(5, notes=notes)
+    core = Prng(5)
+    d6 = parse_die("d6")
+    face = roller("d6", "tie", frozenset({1, 2}))
+    expected = [core.roll(d6) for _ in range(len(notes))]
+    assert [n.value for n in notes] == expected and face == expected[-1] and face in (1, 2)
+    assert all(n.purpose == "tie (roll again)" for n in notes[:-1]) and notes[-1].purpose == "tie"
+
+
+def test_seeded_rolls_reject_words_as_the_core_prng_does() -> None:
+    """A word at or above the largest multiple of the faces is drawn again (no modulo
+    bias). Real streams almost never give one (2**32 % 6 is 4 words in 2**32), so both
+    rollers are fed the same scripted words around the limit."""
+    from paragraphs.dice import Prng, parse_die
+
+    limit = 2**32 - 2**32 % 6
+    words = [limit, 2**32 - 1, limit - 1, limit + 1, 12, limit, 0]
+
+    def scripted() -> object:
+        it = iter(words)
+        return lambda k: next(it)
+
+    core = Prng(1)
+    core._bits = scripted()  # type: ignore[assignment]
+    roller = PrngRoller(1)
+    roller._words = scripted()  # type: ignore[assignment]
+    d6 = parse_die("d6")
+    expected = [core.roll(d6) for _ in range(3)]
+    assert expected == [(limit - 1) % 6 + 1, 12 % 6 + 1, 1]
+    assert [roller("d6", "x") for _ in range(3)] == expected

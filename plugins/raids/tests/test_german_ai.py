@@ -120,3 +120,19 @@ def test_next_to_move_is_the_most_points_then_map_order() -> None:
         ready = {z: [Piece(f"{z}-{j}", rng.choice(kinds)) for j in range(rng.randint(1, 3))] for z in rng.sample(sorted(order), rng.randint(1, 8))}
         expected = min(ready, key=lambda z: (-sum(p.points for p in ready[z]), order[z]))
         assert next_to_move(ready, order) == expected
+
+
+def test_candidates_and_attackers_are_values_made_by_a_written_init() -> None:
+    """Plain classes (a dataclass's generated __init__ stays interpreted in the compiled
+    build), equal, hashed and shown by their values as the frozen dataclasses were."""
+    for cls in (Candidate, Priority, Attacker):
+        code = getattr(cls.__init__, "__code__", None)
+        assert code is None or code.co_filename.endswith("german_ai.py"), cls
+    c = Candidate("z1", 3, 4)
+    assert c == Candidate("z1", 3, 4) and hash(c) == hash(Candidate("z1", 3, 4)) and c != Candidate("z1", 3) and c != Candidate("z2", 3, 4)
+    assert Candidate("z1", 3) == Candidate("z1", 3, 0) and repr(c) == "Candidate(zone='z1', cost=3, points=4)"
+    a = Attacker("s", True, 5, 2)
+    assert a == Attacker("s", True, 5, 2) and hash(a) == hash(Attacker("s", True, 5, 2)) and a != Attacker("s", False, 5, 2)
+    assert repr(a) == "Attacker(zone='s', is_stack=True, value=5, points=2)"
+    p = Priority("nearest", lambda: [c], enter=False)
+    assert p.candidates() == [c] and not p.enter and repr(p) == "Priority(name='nearest', enter=False)"

@@ -31,7 +31,6 @@ Other points of the rule:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Final, TYPE_CHECKING
 
 from paragraphs_raids.combat import CombatResult, SideValue, attack_base, defence_base, resolve
@@ -90,18 +89,35 @@ def _british_defence_order(p: Piece) -> tuple[int, int, int]:
     return (_HELD_BACK.get(p.role, 0), -p.defence, 1 if p.reduced else 0)
 
 
-@dataclass(frozen=True, slots=True)
+# A plain class with its __init__ written out rather than a frozen dataclass: the compiled
+# build compiles a written __init__ (fields set natively); a dataclass's generated one stays
+# interpreted and sets each of the eight fields through object.__setattr__ at every combat.
+# The fields are Final (read-only; the compiled build refuses a write at run time too).
 class CombatReport:
     """What a combat did (for the journal and for the callers' decisions)."""
 
-    attacker_zone: str
-    target_zone: str
-    attack: SideValue
-    defence: SideValue
-    result: CombatResult
-    hit_piece: str
-    eliminated: bool
-    prisoner: str | None = None
+    def __init__(
+        self,
+        attacker_zone: str,
+        target_zone: str,
+        attack: SideValue,
+        defence: SideValue,
+        result: CombatResult,
+        hit_piece: str,
+        eliminated: bool,
+        prisoner: str | None = None,
+    ) -> None:
+        self.attacker_zone: Final = attacker_zone
+        self.target_zone: Final = target_zone
+        self.attack: Final = attack
+        self.defence: Final = defence
+        self.result: Final = result
+        self.hit_piece: Final = hit_piece
+        self.eliminated: Final = eliminated
+        self.prisoner: Final = prisoner
+
+    def __repr__(self) -> str:
+        return f"CombatReport({self.attacker_zone!r} -> {self.target_zone!r}: {self.result!r}, hit {self.hit_piece!r}, eliminated={self.eliminated}, prisoner={self.prisoner!r})"
 
 
 def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone: str, advance: Sequence[Piece] | None = None) -> CombatReport | None:

@@ -12,8 +12,7 @@ can take them they stay in the group for a later turn.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from paragraphs_raids.dice import Roller
 from paragraphs_raids.stacks import BRITISH
@@ -22,12 +21,23 @@ if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
 
 
-@dataclass(frozen=True, slots=True)
+# A plain class with its __init__ written out rather than a frozen dataclass: the compiled
+# build compiles a written __init__ (a dataclass's stays interpreted), and every turn rolls.
 class ReinforcementRoll:
     """The reinforcement roll: face (None when no roll is due) and units arriving."""
 
-    face: int | None
-    count: int
+    def __init__(self, face: int | None, count: int) -> None:
+        self.face: Final = face
+        self.count: Final = count
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ReinforcementRoll) and (self.face, self.count) == (other.face, other.count)
+
+    def __hash__(self) -> int:
+        return hash((self.face, self.count))
+
+    def __repr__(self) -> str:
+        return f"ReinforcementRoll(face={self.face}, count={self.count})"
 
     def label(self) -> str:
         if self.count == 0:
