@@ -403,7 +403,7 @@ class DefaultPolicy:
         return list(known)
 
     def _sail(self, g: GameState) -> None:
-        home = g.scenario.newhaven
+        home = g.scenario.lookups.newhaven
         last = g.turn >= g.scenario.params.turns
         ashore = [p for p in g.pieces_of(BRITISH) if p.role != "boat"]
         for zone in [z for z in g.zones_of(BRITISH) if z in g.boat_only_zones and z != home]:

@@ -11,7 +11,7 @@ action (R13).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from paragraphs_raids.actions import ActionRefused
@@ -34,24 +34,40 @@ PRISONER_ROLES: Final = frozenset({"machine_gun", "officer"})
 __all__ = ["ActionRefused", "MoveReport", "move", "land", "embark", "sail", "fire"]
 
 
-@dataclass
+# The reports below, Line and LineResult (rules.assault) and ReinforcementRoll write their
+# __init__ out (init=False): the compiled build (mypyc) compiles a method written in the
+# class, but a dataclass's generated __init__ stays interpreted Python, called some fifty
+# times a game. The dataclass still gives the fields, equality and repr.
+@dataclass(init=False)
 class MoveReport:
     """What a move did: where the stack ended and what it met."""
 
-    path: list[str] = field(default_factory=list)
-    end: str = ""
-    stopped: str = ""
-    assault: AssaultReport | None = None
+    path: list[str]
+    end: str
+    stopped: str
+    assault: AssaultReport | None
+
+    def __init__(self, path: list[str] | None = None, end: str = "", stopped: str = "", assault: AssaultReport | None = None) -> None:
+        self.path = [] if path is None else path
+        self.end = end
+        self.stopped = stopped
+        self.assault = assault
 
 
-@dataclass
+@dataclass(init=False)
 class AssaultReport:
     """The outcome of an assault (rule 11.2)."""
 
     zone: str
-    rounds: int = 0
-    won: bool = False
-    prisoner: str | None = None
+    rounds: int
+    won: bool
+    prisoner: str | None
+
+    def __init__(self, zone: str, rounds: int = 0, won: bool = False, prisoner: str | None = None) -> None:
+        self.zone = zone
+        self.rounds = rounds
+        self.won = won
+        self.prisoner = prisoner
 
 
 def _take(g: GameState, pieces: Sequence[Piece], action: str) -> None:
@@ -115,7 +131,7 @@ def land(g: GameState, pieces: Sequence[Piece], lca: Piece, path: Sequence[str],
         if cost is None or "beach" not in g.zmap.zone(beach).tags:
             raise ActionRefused(f"{lca.label()} in {lca.zone} cannot land troops on {beach}")
         first_cost = cost
-    if len(path) == 1 and g.scenario.ruling("kept_aboard") == "not_acted":
+    if len(path) == 1 and g.scenario.lookups.rulings["kept_aboard"] == "not_acted":
         _room_for_someone(g, pieces, beach)
     return _walk(g, list(pieces), lca.zone, list(path), first_cost=first_cost, start_stack=g.cargo(lca), from_lca=lca, **kw)
 
@@ -187,13 +203,13 @@ def _walk(
                 raise ActionRefused(f"entering {nxt} is an assault as well as a move: the units need both actions (ruling R13)")
             if g.points_in("", pieces) > g.scenario.params.side_stacking:
                 raise ActionRefused(f"at most {g.scenario.params.side_stacking} levels a side enter an assault (ruling R46)")
-            if i > 0 and g.scenario.ruling("move_surplus") == "refuse":
+            if i > 0 and g.scenario.lookups.rulings["move_surplus"] == "refuse":
                 _room_to_fall_back(g, pieces, here, nxt)
         here = nxt
     for p in pieces:
         if p.id in g.log.closed or p.acted:
             raise ActionRefused(f"{p.label()} has finished acting this phase")
-    if path and not (from_lca is not None and len(path) == 1) and g.scenario.ruling("move_surplus") == "refuse":
+    if path and not (from_lca is not None and len(path) == 1) and g.scenario.lookups.rulings["move_surplus"] == "refuse":
         _room_at_the_end(g, pieces, path[-1])
     # Checks passed: the move happens.
     _take(g, pieces, MOVE)
@@ -296,7 +312,7 @@ def _never_landed(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
     lands when it moves from its LCA to the beach) and carry no Job Done (rule 6 marks the
     units that carried out an action): ``not_acted`` gives them their move back, to act
     later in the phase. ``acted`` keeps the move spent, as if they had landed."""
-    if g.scenario.ruling("kept_aboard") != "not_acted":
+    if g.scenario.lookups.rulings["kept_aboard"] != "not_acted":
         return
     aboard = set(g.aboard.get(lca.id, ()))
     kept = [p for p in pieces if p.id in aboard]
@@ -636,7 +652,7 @@ def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, targe
         raise ActionRefused(why)
     # The values are those of the moment of fire: the Job Done marker goes on after (R35).
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"], radius=radius)
-    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role, exemption=g.scenario.ruling("sniper_mortar_defence"))
+    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role, exemption=g.scenario.lookups.rulings["sniper_mortar_defence"])
     return FireValues(zone, front, aim, radius, attack, defence)
 
 
@@ -666,7 +682,7 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
             if gone:
                 g.eliminate(piece)
         stack.sort(key=GERMAN_ORDER)
-    elif not (front.role == "mortar" and radius >= 2 and g.scenario.ruling("r2_counterfire") == "none"):
+    elif not (front.role == "mortar" and radius >= 2 and g.scenario.lookups.rulings["r2_counterfire"] == "none"):
         losses = [(front, g.take_loss(front))]
     if g.journal.enabled:
         g.log_line(f"British fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {'target' if result.defender_hit else 'shooter'} hit")

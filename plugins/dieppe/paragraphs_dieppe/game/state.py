@@ -21,8 +21,9 @@ from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ANY, ActivationMarkers, Container, MarkerBack
 from paragraphs_raids.pickling import by_fields
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, strongest_on_top
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, hit, strongest_on_top
 from paragraphs_raids.state import RaidState
+from paragraphs_raids.transport import hand_over
 from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_dieppe.scenario import Scenario
@@ -354,8 +355,6 @@ class GameState(RaidState):
             self.prisoner = None
 
     def _hand_over(self, escort: Piece, zone: str, companions: Sequence[Piece] = ()) -> None:
-        from paragraphs_raids.transport import hand_over
-
         carried = list(escort.carrying)
         escort.carrying.clear()
         # Rule 12: the prisoner is lost only when left alone (R40: another commando with
@@ -374,8 +373,6 @@ class GameState(RaidState):
 
         ``companions``: as for :meth:`eliminate` (a stack on the move is off the map).
         """
-        from paragraphs_raids.stacks import hit
-
         gone = hit(piece)
         if gone:
             self.eliminate(piece, companions)
