@@ -89,13 +89,27 @@ _RANK: Final = {"commando": 0, "mortar": 1, "boat": 1, "sniper": 2, "officer": 3
 
 
 def british_order(pieces: Sequence[Piece]) -> list[Piece]:
-    """The automatic player's order: full commandos on top, then reduced, then the rest."""
-    if len(pieces) < 2:
-        return list(pieces)
-    return sorted(pieces, key=_british_rank)
+    """The automatic player's order: full commandos on top, then reduced, then the rest.
+
+    ``sorted(pieces, key=_british_rank)`` written out as a stable insertion sort on one
+    small int per piece (tests/test_fast_paths.py compares the two): a stack is a few
+    pieces, and sorting with a key called each unit through Python's generic call and
+    built a tuple for it, on every assault round, fire and arrival.
+    """
+    out: list[Piece] = []
+    keys: list[int] = []
+    for p in pieces:
+        key = _RANK.get(p.role, 2) * 2 + (1 if p.reduced else 0)
+        i = len(out)
+        while i > 0 and keys[i - 1] > key:  # after every piece of an equal key: stable
+            i -= 1
+        out.insert(i, p)
+        keys.insert(i, key)
+    return out
 
 
 def _british_rank(p: Piece) -> tuple[int, bool]:
+    """The sort key :func:`british_order` stands for."""
     return (_RANK.get(p.role, 2), p.reduced)
 
 
@@ -240,7 +254,7 @@ def _walk(
             # The stack stops on a marker anyway (rule 9.2); mines still test it.
             if g.obstacles.get(zone) == "mines":
                 _enter_obstacle(g, pieces, zone, bangalore)
-                pieces = [p for p in pieces if p.id not in g.lost]
+                pieces = [p for p in pieces if not g.is_lost(p.id)]
             _arrive(g, pieces, zone, prev, from_lca if prev == start else None, _behind(start, report.path))
             _adjacent_tests(g, zone, tested)
             report.end = zone
@@ -260,7 +274,7 @@ def _walk(
                 _adjacent_tests(g, zone, tested)
                 report.end, report.stopped = zone, g.obstacles.get(zone, "wire")
                 return report
-            pieces = [p for p in pieces if p.id not in g.lost]
+            pieces = [p for p in pieces if not g.is_lost(p.id)]
             if not pieces:
                 return report
         _cut_telephone(g, pieces, zone)
@@ -343,11 +357,10 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
     # The levels in ``zone`` as the units stop there one by one (none of them stands
     # there yet: the move has lifted them).
     held = g.points_in(zone)
-    lost = g.lost
     every = g.pieces
     boats_only = zone in g.boat_only_zones
     for p in british_order(pieces):
-        if p.id in lost:
+        if g.is_lost(p.id):
             continue
         # g.points_in(zone, (p,)) without the call: a unit's levels and its prisoner's.
         if boats_only:
@@ -464,7 +477,7 @@ def assault(
     protection = g.zmap.zone(zone).protection
     while True:
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
-        commandos = [p for p in commandos if p.id not in g.lost]
+        commandos = [p for p in commandos if not g.is_lost(p.id)]
         if not germans or not commandos:
             break
         report.rounds += 1
@@ -477,8 +490,8 @@ def assault(
             elif r.hit.side == GERMAN:
                 g.stack(zone).sort(key=GERMAN_ORDER)
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
-        commandos = [p for p in commandos if p.id not in g.lost]
-        room = g.points_in("", [p for p in pieces if p.id not in g.lost]) + germans[0].points <= g.scenario.params.side_stacking if germans else False
+        commandos = [p for p in commandos if not g.is_lost(p.id)]
+        room = g.points_in("", [p for p in pieces if not g.is_lost(p.id)]) + germans[0].points <= g.scenario.params.side_stacking if germans else False
         if len(germans) == 1 and commandos and room and not g.prisoner_taken and _prisoner_kind(germans[0]) and (g.take_prisoner is None or g.take_prisoner(germans[0])):
             captive = germans[0]
             g.lift(captive)
@@ -494,7 +507,7 @@ def assault(
         go_on = decide(commandos, germans) if decide else _keep_going(g, commandos, germans)
         if not go_on:
             break
-    survivors = [p for p in pieces if p.id not in g.lost]
+    survivors = [p for p in pieces if not g.is_lost(p.id)]
     germans = [p for p in g.stack(zone) if p.side == GERMAN]
     report.won = not germans and any(p.role == "commando" for p in survivors)
     if report.won:

@@ -78,9 +78,8 @@ def german_fire(g: GameState) -> set[str]:
         shooters = able[zone]
         fired |= {p.id for p in shooters}
         german_shot(g, shooters, zone, target)
-        lost = g.lost
         for p in shooters:  # mark_done of the survivors, without a generator
-            if p.id not in lost:
+            if not g.is_lost(p.id):
                 p.acted = True
 
 

@@ -136,6 +136,11 @@ class GameState(RaidState):
     _zones_seen: int = field(default=-1, repr=False, compare=False)
     _zones_of_stacks: dict[str, list[Piece]] | None = field(default=None, repr=False, compare=False)
     _zones: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    #: ``lost`` as a set, for :meth:`is_lost`: made again whenever ``lost`` has grown or
+    #: been replaced (pieces are only ever added to it, by ``eliminate``).
+    _lost_seen: int = field(default=-1, repr=False, compare=False)
+    _lost_list: list[str] | None = field(default=None, repr=False, compare=False)
+    _lost_ids: set[str] = field(default_factory=set, repr=False, compare=False)
 
     # ------------------------------------------------------------------ RaidState
     @property
@@ -210,6 +215,16 @@ class GameState(RaidState):
             self._zones_seen = self.board_version
             self._zones_of_stacks = self.stacks
         return self._zones.get(side, ())
+
+    def is_lost(self, piece_id: str) -> bool:
+        """``piece_id in self.lost``, read from a set: the rules ask it of every unit of an
+        assault round, an arrival and a German fire, and the list grows to dozens."""
+        lost = self.lost
+        if self._lost_seen != len(lost) or self._lost_list is not lost:
+            self._lost_ids = set(lost)
+            self._lost_seen = len(lost)
+            self._lost_list = lost
+        return piece_id in self._lost_ids
 
     def stack(self, zone: str) -> list[Piece]:
         """The raids layer's ``stack`` (an empty zone gets its list, at the end of
