@@ -13,7 +13,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from paragraphs.dice import DiceConventions
 from paragraphs_raids.activation import activation_check
+from paragraphs_raids.chances import win_chance
 from paragraphs_raids.combat import CombatResult
 from paragraphs_raids.dice import PrngRoller, RollNote, ScriptedRoller
 from paragraphs_raids.german_ai import walk_toward
@@ -24,7 +26,7 @@ from paragraphs_dieppe.game.actions import AssaultReport, MoveReport, _british_r
 from paragraphs_dieppe.game.german import walk_from_search
 from paragraphs_dieppe.game.landsearch import land_search
 from paragraphs_dieppe.game.state import german_order
-from paragraphs_dieppe.policy import nearest
+from paragraphs_dieppe.policy import _hit_chance, hit_chances, nearest
 from paragraphs_dieppe.rules.activation import ADJACENT, adjacent_test
 from paragraphs_dieppe.rules.assault import Line, LineResult
 from paragraphs_dieppe.rules.movement import LAND, allowance, stack_allowance
@@ -291,3 +293,16 @@ def test_is_lost_follows_every_way_lost_changes(board: Callable[..., Any]) -> No
     same()
     g.lost = []
     same()
+
+
+def test_the_hit_chances_table_is_win_chance() -> None:
+    """The policy's table of British hit chances, built in one pass, gives win_chance's
+    exact fraction as a float for every margin, including those that never or always hit."""
+    for attack_die, defence_die in (("d6", "d10"), ("d6", "d6"), ("d10", "d6")):
+        low, chances = hit_chances(attack_die, defence_die)
+        for margin in range(-30, 31):
+            i = margin - low
+            mine = 0.0 if i < 0 else chances[i] if i < len(chances) else 1.0
+            assert mine == float(win_chance(margin, attack_die, defence_die, DiceConventions())), (attack_die, defence_die, margin)
+    for margin in range(-30, 31):
+        assert _hit_chance(margin) == float(win_chance(margin, "d6", "d10", DiceConventions())), margin
