@@ -51,12 +51,16 @@ class Lookups:
     beaches: tuple[str, ...]
     newhaven: str
     hess_zone: str
+    #: Ruling id -> the reading in force (``Scenario.rulings``): the rules ask on most
+    #: actions, and a compiled game reads this dict directly where the interpreted
+    #: scenario's ``ruling`` method cost a call through Python each time.
+    rulings: Mapping[str, str]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return by_fields(self)  # see paragraphs_raids.pickling
 
     @classmethod
-    def of(cls, zmap: ZoneMap, zone_records: Mapping[str, Mapping[str, object]]) -> Lookups:
+    def of(cls, zmap: ZoneMap, zone_records: Mapping[str, Mapping[str, object]], rulings: Mapping[str, str]) -> Lookups:
         land = zmap.movable_kinds(LAND)
         return cls(
             neighbours={z: tuple(zmap.neighbours(z)) for z in zmap.order},
@@ -73,6 +77,7 @@ class Lookups:
             beaches=tuple(zmap.tagged("beach")),
             newhaven=zmap.tagged("newhaven")[0],
             hess_zone=zmap.tagged("hess")[0],
+            rulings=dict(rulings),
         )
 
 

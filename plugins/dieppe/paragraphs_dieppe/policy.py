@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Collection, Sequence
+from fractions import Fraction
 from typing import Final
 
-from paragraphs.dice import DiceConventions
+from paragraphs.dice import DiceConventions, parse_die
 from paragraphs_raids.actions import ActionRefused
-from paragraphs_raids.chances import win_chance
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
 
 from paragraphs_dieppe.game import actions
@@ -40,16 +40,44 @@ _D10: Final = DiceConventions()
 _TOWARD: Final[dict[tuple[object, ...], tuple[dict[str, int], LevelSearch]]] = {}
 #: (map, zone, Newhaven) -> the first cheapest way there by sea.
 _AT_SEA: Final[dict[tuple[object, str, str], tuple[str, ...]]] = {}
-#: Margin -> the chance a British fire hits, as a float (the exact fraction is computed
-#: once per margin; the policy compares it for every target it considers).
-_HIT_CHANCE: Final[dict[int, float]] = {}
+
+
+def hit_chances(attack_die: str = "d6", defence_die: str = "d10") -> tuple[int, list[float]]:
+    """``win_chance(margin, attack_die, defence_die)`` as floats for every margin where it
+    is neither 0 nor 1: the lowest such margin and the chances from there up.
+
+    One pass over the pairs of faces, summed exactly by the difference of the faces and
+    then cumulated, gives every margin's fraction at once; ``win_chance`` sums the pairs
+    again for each margin, some 60 exact fraction products each time, and the policy met
+    a new margin every few games (``tests/test_fast_paths.py`` compares the two).
+    """
+    a = parse_die(attack_die, _D10).distribution
+    d = parse_die(defence_die, _D10).distribution
+    by_gap: dict[int, Fraction] = {}
+    for fa, pa in a.items():
+        for fd, pd in d.items():
+            # The attack hits when margin + fa >= fd, that is when margin >= fd - fa.
+            by_gap[fd - fa] = by_gap.get(fd - fa, Fraction(0)) + pa * pd
+    low, high = min(by_gap), max(by_gap)
+    running = Fraction(0)
+    chances: list[float] = []
+    for gap in range(low, high):  # from ``high`` on, every pair hits
+        running += by_gap.get(gap, Fraction(0))
+        chances.append(float(running))
+    return low, chances
+
+
+#: The lowest margin that can hit and the chances a British fire hits from there up
+#: (below: never; beyond the list: always).
+_LOWEST, _CHANCES = hit_chances()
 
 
 def _hit_chance(margin: int) -> float:
-    chance = _HIT_CHANCE.get(margin)
-    if chance is None:
-        chance = _HIT_CHANCE[margin] = float(win_chance(margin, "d6", "d10", _D10))
-    return chance
+    """The chance a British fire hits at ``margin`` (attack minus defence), as a float."""
+    if margin < _LOWEST:
+        return 0.0
+    i = margin - _LOWEST
+    return _CHANCES[i] if i < len(_CHANCES) else 1.0
 
 
 #: Turns left, from which stacks head back to the boats whatever they are doing.
@@ -403,7 +431,7 @@ class DefaultPolicy:
         return list(known)
 
     def _sail(self, g: GameState) -> None:
-        home = g.scenario.newhaven
+        home = g.scenario.lookups.newhaven
         last = g.turn >= g.scenario.params.turns
         ashore = [p for p in g.pieces_of(BRITISH) if p.role != "boat"]
         for zone in [z for z in g.zones_of(BRITISH) if z in g.boat_only_zones and z != home]:

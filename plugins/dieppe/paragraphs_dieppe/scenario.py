@@ -135,7 +135,7 @@ class Scenario:
     @cached_property
     def lookups(self) -> Lookups:
         """The map's answers a game asks for again and again, computed once (issue 14)."""
-        return Lookups.of(self.zmap, self.zone_records)
+        return Lookups.of(self.zmap, self.zone_records, self.rulings)
 
     @property
     def newhaven(self) -> str:

@@ -11,7 +11,7 @@ action (R13).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from paragraphs_raids.actions import ActionRefused
@@ -34,24 +34,40 @@ PRISONER_ROLES: Final = frozenset({"machine_gun", "officer"})
 __all__ = ["ActionRefused", "MoveReport", "move", "land", "embark", "sail", "fire"]
 
 
-@dataclass
+# The reports below, Line and LineResult (rules.assault) and ReinforcementRoll write their
+# __init__ out (init=False): the compiled build (mypyc) compiles a method written in the
+# class, but a dataclass's generated __init__ stays interpreted Python, called some fifty
+# times a game. The dataclass still gives the fields, equality and repr.
+@dataclass(init=False)
 class MoveReport:
     """What a move did: where the stack ended and what it met."""
 
-    path: list[str] = field(default_factory=list)
-    end: str = ""
-    stopped: str = ""
-    assault: AssaultReport | None = None
+    path: list[str]
+    end: str
+    stopped: str
+    assault: AssaultReport | None
+
+    def __init__(self, path: list[str] | None = None, end: str = "", stopped: str = "", assault: AssaultReport | None = None) -> None:
+        self.path = [] if path is None else path
+        self.end = end
+        self.stopped = stopped
+        self.assault = assault
 
 
-@dataclass
+@dataclass(init=False)
 class AssaultReport:
     """The outcome of an assault (rule 11.2)."""
 
     zone: str
-    rounds: int = 0
-    won: bool = False
-    prisoner: str | None = None
+    rounds: int
+    won: bool
+    prisoner: str | None
+
+    def __init__(self, zone: str, rounds: int = 0, won: bool = False, prisoner: str | None = None) -> None:
+        self.zone = zone
+        self.rounds = rounds
+        self.won = won
+        self.prisoner = prisoner
 
 
 def _take(g: GameState, pieces: Sequence[Piece], action: str) -> None:
@@ -73,13 +89,27 @@ _RANK: Final = {"commando": 0, "mortar": 1, "boat": 1, "sniper": 2, "officer": 3
 
 
 def british_order(pieces: Sequence[Piece]) -> list[Piece]:
-    """The automatic player's order: full commandos on top, then reduced, then the rest."""
-    if len(pieces) < 2:
-        return list(pieces)
-    return sorted(pieces, key=_british_rank)
+    """The automatic player's order: full commandos on top, then reduced, then the rest.
+
+    ``sorted(pieces, key=_british_rank)`` written out as a stable insertion sort on one
+    small int per piece (tests/test_fast_paths.py compares the two): a stack is a few
+    pieces, and sorting with a key called each unit through Python's generic call and
+    built a tuple for it, on every assault round, fire and arrival.
+    """
+    out: list[Piece] = []
+    keys: list[int] = []
+    for p in pieces:
+        key = _RANK.get(p.role, 2) * 2 + (1 if p.reduced else 0)
+        i = len(out)
+        while i > 0 and keys[i - 1] > key:  # after every piece of an equal key: stable
+            i -= 1
+        out.insert(i, p)
+        keys.insert(i, key)
+    return out
 
 
 def _british_rank(p: Piece) -> tuple[int, bool]:
+    """The sort key :func:`british_order` stands for."""
     return (_RANK.get(p.role, 2), p.reduced)
 
 
@@ -115,7 +145,7 @@ def land(g: GameState, pieces: Sequence[Piece], lca: Piece, path: Sequence[str],
         if cost is None or "beach" not in g.zmap.zone(beach).tags:
             raise ActionRefused(f"{lca.label()} in {lca.zone} cannot land troops on {beach}")
         first_cost = cost
-    if len(path) == 1 and g.scenario.ruling("kept_aboard") == "not_acted":
+    if len(path) == 1 and g.scenario.lookups.rulings["kept_aboard"] == "not_acted":
         _room_for_someone(g, pieces, beach)
     return _walk(g, list(pieces), lca.zone, list(path), first_cost=first_cost, start_stack=g.cargo(lca), from_lca=lca, **kw)
 
@@ -187,13 +217,13 @@ def _walk(
                 raise ActionRefused(f"entering {nxt} is an assault as well as a move: the units need both actions (ruling R13)")
             if g.points_in("", pieces) > g.scenario.params.side_stacking:
                 raise ActionRefused(f"at most {g.scenario.params.side_stacking} levels a side enter an assault (ruling R46)")
-            if i > 0 and g.scenario.ruling("move_surplus") == "refuse":
+            if i > 0 and g.scenario.lookups.rulings["move_surplus"] == "refuse":
                 _room_to_fall_back(g, pieces, here, nxt)
         here = nxt
     for p in pieces:
         if p.id in g.log.closed or p.acted:
             raise ActionRefused(f"{p.label()} has finished acting this phase")
-    if path and not (from_lca is not None and len(path) == 1) and g.scenario.ruling("move_surplus") == "refuse":
+    if path and not (from_lca is not None and len(path) == 1) and g.scenario.lookups.rulings["move_surplus"] == "refuse":
         _room_at_the_end(g, pieces, path[-1])
     # Checks passed: the move happens.
     _take(g, pieces, MOVE)
@@ -224,7 +254,7 @@ def _walk(
             # The stack stops on a marker anyway (rule 9.2); mines still test it.
             if g.obstacles.get(zone) == "mines":
                 _enter_obstacle(g, pieces, zone, bangalore)
-                pieces = [p for p in pieces if p.id not in g.lost]
+                pieces = [p for p in pieces if not g.is_lost(p.id)]
             _arrive(g, pieces, zone, prev, from_lca if prev == start else None, _behind(start, report.path))
             _adjacent_tests(g, zone, tested)
             report.end = zone
@@ -244,7 +274,7 @@ def _walk(
                 _adjacent_tests(g, zone, tested)
                 report.end, report.stopped = zone, g.obstacles.get(zone, "wire")
                 return report
-            pieces = [p for p in pieces if p.id not in g.lost]
+            pieces = [p for p in pieces if not g.is_lost(p.id)]
             if not pieces:
                 return report
         _cut_telephone(g, pieces, zone)
@@ -296,7 +326,7 @@ def _never_landed(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
     lands when it moves from its LCA to the beach) and carry no Job Done (rule 6 marks the
     units that carried out an action): ``not_acted`` gives them their move back, to act
     later in the phase. ``acted`` keeps the move spent, as if they had landed."""
-    if g.scenario.ruling("kept_aboard") != "not_acted":
+    if g.scenario.lookups.rulings["kept_aboard"] != "not_acted":
         return
     aboard = set(g.aboard.get(lca.id, ()))
     kept = [p for p in pieces if p.id in aboard]
@@ -327,11 +357,10 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
     # The levels in ``zone`` as the units stop there one by one (none of them stands
     # there yet: the move has lifted them).
     held = g.points_in(zone)
-    lost = g.lost
     every = g.pieces
     boats_only = zone in g.boat_only_zones
     for p in british_order(pieces):
-        if p.id in lost:
+        if g.is_lost(p.id):
             continue
         # g.points_in(zone, (p,)) without the call: a unit's levels and its prisoner's.
         if boats_only:
@@ -448,7 +477,7 @@ def assault(
     protection = g.zmap.zone(zone).protection
     while True:
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
-        commandos = [p for p in commandos if p.id not in g.lost]
+        commandos = [p for p in commandos if not g.is_lost(p.id)]
         if not germans or not commandos:
             break
         report.rounds += 1
@@ -461,8 +490,8 @@ def assault(
             elif r.hit.side == GERMAN:
                 g.stack(zone).sort(key=GERMAN_ORDER)
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
-        commandos = [p for p in commandos if p.id not in g.lost]
-        room = g.points_in("", [p for p in pieces if p.id not in g.lost]) + germans[0].points <= g.scenario.params.side_stacking if germans else False
+        commandos = [p for p in commandos if not g.is_lost(p.id)]
+        room = g.points_in("", [p for p in pieces if not g.is_lost(p.id)]) + germans[0].points <= g.scenario.params.side_stacking if germans else False
         if len(germans) == 1 and commandos and room and not g.prisoner_taken and _prisoner_kind(germans[0]) and (g.take_prisoner is None or g.take_prisoner(germans[0])):
             captive = germans[0]
             g.lift(captive)
@@ -478,7 +507,7 @@ def assault(
         go_on = decide(commandos, germans) if decide else _keep_going(g, commandos, germans)
         if not go_on:
             break
-    survivors = [p for p in pieces if p.id not in g.lost]
+    survivors = [p for p in pieces if not g.is_lost(p.id)]
     germans = [p for p in g.stack(zone) if p.side == GERMAN]
     report.won = not germans and any(p.role == "commando" for p in survivors)
     if report.won:
@@ -636,7 +665,7 @@ def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, targe
         raise ActionRefused(why)
     # The values are those of the moment of fire: the Job Done marker goes on after (R35).
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"], radius=radius)
-    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role, exemption=g.scenario.ruling("sniper_mortar_defence"))
+    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role, exemption=g.scenario.lookups.rulings["sniper_mortar_defence"])
     return FireValues(zone, front, aim, radius, attack, defence)
 
 
@@ -666,7 +695,7 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
             if gone:
                 g.eliminate(piece)
         stack.sort(key=GERMAN_ORDER)
-    elif not (front.role == "mortar" and radius >= 2 and g.scenario.ruling("r2_counterfire") == "none"):
+    elif not (front.role == "mortar" and radius >= 2 and g.scenario.lookups.rulings["r2_counterfire"] == "none"):
         losses = [(front, g.take_loss(front))]
     if g.journal.enabled:
         g.log_line(f"British fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {'target' if result.defender_hit else 'shooter'} hit")

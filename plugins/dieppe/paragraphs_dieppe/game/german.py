@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final, TypeVar
 
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.german_ai import Candidate, best_with_random_ties
@@ -79,9 +79,8 @@ def german_fire(g: GameState) -> set[str]:
         shooters = able[zone]
         fired |= {p.id for p in shooters}
         german_shot(g, shooters, zone, target)
-        lost = g.lost
         for p in shooters:  # mark_done of the survivors, without a generator
-            if p.id not in lost:
+            if not g.is_lost(p.id):
                 p.acted = True
 
 
@@ -100,7 +99,7 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
     aim = front_line(stack, LAST_RESORT)
     assert aim is not None
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"])
-    defence = target_value(aim, stack, g.zmap.zone(target_zone).protection, exemption=g.scenario.ruling("sniper_mortar_defence"))
+    defence = target_value(aim, stack, g.zmap.zone(target_zone).protection, exemption=g.scenario.lookups.rulings["sniper_mortar_defence"])
     result = fire_outcome(attack.base, defence.base, GERMAN, g.roll)
     g.alarm_event("first_fire")
     if result.defender_hit:
@@ -136,7 +135,7 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     neighbours = g.scenario.lookups.neighbours
     # Ruling R50 (content ``adjacent_lcas``): whether LCAs waiting off a beach hold the
     # Germans next to them like any British unit, or only the land units rule 9.3 lists.
-    holding = british if g.scenario.ruling("adjacent_lcas") == "hold" else british - g.boat_only_zones
+    holding = british if g.scenario.lookups.rulings["adjacent_lcas"] == "hold" else british - g.boat_only_zones
     near = {n for z in holding for n in neighbours[z]}
     both = g.alarm.level >= g.scenario.params.german_both_from_alarm
     order = g.scenario.lookups.order
@@ -174,17 +173,23 @@ def german_movement(g: GameState, fired: set[str]) -> None:
             ready.pop(joined, None)
 
 
-class _Avoid(NamedTuple):
-    """What German routes steer by during one movement phase (see :func:`german_movement`)."""
+class _Avoid:
+    """What German routes steer by during one movement phase (see :func:`german_movement`).
 
-    #: the British zones: a route may end in one but not cross it.
-    british: frozenset[str]
-    #: the zones a route never enters (those avoided that hold no British unit).
-    impassable: frozenset[str]
-    #: alarm 6 or more: the Germans head for the British.
-    toward_enemy: bool
-    #: no land route can reach a goal this phase.
-    goalless: bool
+    A plain class, not a NamedTuple: in the compiled build its __init__ is compiled and
+    its fields are read straight from the object (a NamedTuple is built through an
+    interpreted ``__new__``).
+    """
+
+    def __init__(self, british: frozenset[str], impassable: frozenset[str], toward_enemy: bool, goalless: bool) -> None:
+        #: the British zones: a route may end in one but not cross it.
+        self.british = british
+        #: the zones a route never enters (those avoided that hold no British unit).
+        self.impassable = impassable
+        #: alarm 6 or more: the Germans head for the British.
+        self.toward_enemy = toward_enemy
+        #: no land route can reach a goal this phase.
+        self.goalless = goalless
 
 
 def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], zones: _Avoid, led: frozenset[str] | None = None) -> str | None:

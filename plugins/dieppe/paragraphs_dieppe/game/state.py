@@ -21,8 +21,9 @@ from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ANY, ActivationMarkers, Container, MarkerBack
 from paragraphs_raids.pickling import by_fields
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, strongest_on_top
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, hit, strongest_on_top
 from paragraphs_raids.state import RaidState
+from paragraphs_raids.transport import hand_over
 from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_dieppe.scenario import Scenario
@@ -139,6 +140,11 @@ class GameState(RaidState):
     _zones_seen: int = field(default=-1, repr=False, compare=False)
     _zones_of_stacks: dict[str, list[Piece]] | None = field(default=None, repr=False, compare=False)
     _zones: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    #: ``lost`` as a set, for :meth:`is_lost`: made again whenever ``lost`` has grown or
+    #: been replaced (pieces are only ever added to it, by ``eliminate``).
+    _lost_seen: int = field(default=-1, repr=False, compare=False)
+    _lost_list: list[str] | None = field(default=None, repr=False, compare=False)
+    _lost_ids: set[str] = field(default_factory=set, repr=False, compare=False)
 
     # ------------------------------------------------------------------ RaidState
     @property
@@ -213,6 +219,16 @@ class GameState(RaidState):
             self._zones_seen = self.board_version
             self._zones_of_stacks = self.stacks
         return self._zones.get(side, ())
+
+    def is_lost(self, piece_id: str) -> bool:
+        """``piece_id in self.lost``, read from a set: the rules ask it of every unit of an
+        assault round, an arrival and a German fire, and the list grows to dozens."""
+        lost = self.lost
+        if self._lost_seen != len(lost) or self._lost_list is not lost:
+            self._lost_ids = set(lost)
+            self._lost_seen = len(lost)
+            self._lost_list = lost
+        return piece_id in self._lost_ids
 
     def stack(self, zone: str) -> list[Piece]:
         """The raids layer's ``stack`` (an empty zone gets its list, at the end of
@@ -358,8 +374,6 @@ class GameState(RaidState):
             self.prisoner = None
 
     def _hand_over(self, escort: Piece, zone: str, companions: Sequence[Piece] = ()) -> None:
-        from paragraphs_raids.transport import hand_over
-
         carried = list(escort.carrying)
         escort.carrying.clear()
         # Rule 12: the prisoner is lost only when left alone (R40: another commando with
@@ -378,8 +392,6 @@ class GameState(RaidState):
 
         ``companions``: as for :meth:`eliminate` (a stack on the move is off the map).
         """
-        from paragraphs_raids.stacks import hit
-
         gone = hit(piece)
         if gone:
             self.eliminate(piece, companions)

@@ -71,7 +71,7 @@ def phase_a(g: GameState) -> None:
     g.log_line(f"unforeseen event: {result.label()}")
     if result.detected:
         g.alarm_event("ships_detected")
-        if g.scenario.ruling("ship_detection") == "twice":
+        if g.scenario.lookups.rulings["ship_detection"] == "twice":
             g.alarm.raise_by(1)
             g.log_line(f"alarm +1 (the detection counted again): level {g.alarm.level}")
     for n in result.sunk + ([result.extra_lca] if result.extra_lca is not None else []):
@@ -105,7 +105,7 @@ def end_of_turn(g: GameState) -> None:
 
 def game_over(g: GameState) -> bool:
     """Ruling R43: nothing can change once every surviving British unit is home."""
-    home = g.scenario.newhaven
+    home = g.scenario.lookups.newhaven
     stacks = g.stacks
     for z in g.zones_of(BRITISH):
         for p in stacks[z]:
@@ -123,18 +123,18 @@ def game_over(g: GameState) -> bool:
 def tally(g: GameState) -> Tally:
     """What rule 12 counts at the end (rulings R40, R42)."""
     s = g.scenario
-    home = s.newhaven
+    home = s.lookups.newhaven
     at_home = {c for b, ids in g.aboard.items() if g.pieces[b].zone == home for c in ids}
     aboard_any = {c for ids in g.aboard.values() for c in ids}
     force = [c for c in s.counters.values() if c.kind.role in LANDING_FORCE and c.group in ("group1", "group2")]
-    if s.ruling("newhaven_deduction") == "starting_levels":
+    if s.lookups.rulings["newhaven_deduction"] == "starting_levels":
         missing = sum(c.kind.full.points for c in force) - sum(g.pieces[c.id].points for c in force if c.id in at_home)
     else:
         missing = sum(c.kind.full.points for c in force if c.id not in at_home)
     prisoner = None
     if g.prisoner is not None:
         escort = next((p for p in g.pieces.values() if g.prisoner in p.carrying), None)
-        ok = escort is not None and (escort.id in at_home if s.ruling("prisoner_vp") == "at_newhaven" else escort.id in aboard_any)
+        ok = escort is not None and (escort.id in at_home if s.lookups.rulings["prisoner_vp"] == "at_newhaven" else escort.id in aboard_any)
         if ok:
             prisoner = "officer" if g.pieces[g.prisoner].role == "officer" else g.pieces[g.prisoner].role
     return Tally(

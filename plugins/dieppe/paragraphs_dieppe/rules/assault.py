@@ -20,7 +20,7 @@ from). Officers, the sniper and the mortar take no place in the columns (ruling 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final
 
 from paragraphs_raids.combat import CombatResult, resolve
@@ -33,12 +33,16 @@ DEFENDER_HIT: Final = "defender hit"
 ATTACKER_HIT: Final = "attacker hit"
 
 
-@dataclass
+@dataclass(init=False)  # __init__ written out: see MoveReport in game.actions
 class Line:
     """One line of the columns: the units in contact first, then their supports."""
 
-    british: list[Piece] = field(default_factory=list)
-    german: list[Piece] = field(default_factory=list)
+    british: list[Piece]
+    german: list[Piece]
+
+    def __init__(self, british: list[Piece] | None = None, german: list[Piece] | None = None) -> None:
+        self.british = [] if british is None else british
+        self.german = [] if german is None else german
 
     @property
     def attack(self) -> int:
@@ -78,7 +82,10 @@ def columns(british: Sequence[Piece], german: Sequence[Piece], support_choice: C
     return lines
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass's __init__ cannot be written out (it would set its
+# fields through the refused __setattr__), and the generated one stays interpreted in
+# the compiled build (see MoveReport in game.actions). Nothing changes a result.
+@dataclass(init=False, slots=True)
 class LineResult:
     """What one line's combat gave."""
 
@@ -87,6 +94,13 @@ class LineResult:
     result: CombatResult
     hit: Piece
     eliminated: bool
+
+    def __init__(self, attack: int, defence: int, result: CombatResult, hit: Piece, eliminated: bool) -> None:
+        self.attack = attack
+        self.defence = defence
+        self.result = result
+        self.hit = hit
+        self.eliminated = eliminated
 
     @property
     def label(self) -> str:

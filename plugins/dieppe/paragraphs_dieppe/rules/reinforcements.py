@@ -14,13 +14,19 @@ from dataclasses import dataclass
 from paragraphs_raids.dice import Roller
 
 
-@dataclass(frozen=True, slots=True)
+# __init__ written out, not frozen: see LineResult in rules.assault.
+@dataclass(init=False, slots=True)
 class ReinforcementRoll:
     """The rolls of one turn: whether they come, where and how many."""
 
     arrive: bool
-    entry: int | None = None
-    count: int = 0
+    entry: int | None
+    count: int
+
+    def __init__(self, arrive: bool, entry: int | None = None, count: int = 0) -> None:
+        self.arrive = arrive
+        self.entry = entry
+        self.count = count
 
     def label(self) -> str:
         """``none arrive`` or ``2 arrive at R7`` (the odds labels)."""
