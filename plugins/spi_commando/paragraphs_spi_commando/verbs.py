@@ -114,7 +114,7 @@ def session_verbs() -> Iterator[SessionVerb]:
         title=TITLE,
         help="phase D: hand-to-hand combat of two men in one square",
         procedure="melee",
-        arguments=(VerbArgument("first", "a man"), VerbArgument("second", "the enemy man in his square"), VerbArgument("options", "surprised=<man>, withdraw=<man>, <man>=<weapon>", optional=True, rest=True)),
+        arguments=(VerbArgument("first", "a man"), VerbArgument("second", "the enemy man in his square"), VerbArgument("options", "with=<man>[,<man>], surprised=<man>, withdraw=<man>, <man>=<weapon>, draw=<man>:<weapon>:<round>, square=<square>", optional=True, rest=True)),
     )
     yield SessionVerb(id="prepare", title=TITLE, help="the man acting prepares a grenade", procedure="prepare", arguments=(man, VerbArgument("kind", "fragmentation or smoke", "choice", ("fragmentation", "smoke"), optional=True)))
     yield SessionVerb(
