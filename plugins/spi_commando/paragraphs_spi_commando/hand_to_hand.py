@@ -180,7 +180,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     chosen: dict[str, str] = {}
     draws: dict[tuple[str, int], str] = {}
     withdraw = surprised = square = None
-    def fighting(who: str, word: str) -> str:
+    def in_this_combat(who: str, word: str) -> str:
         # a man of the game who is not in this combat: say so, not that the word is malformed
         if who not in men:
             raise ParagraphsError(f"melee: {word!r} names {who}, who is not in this combat ({', '.join(names)}; add a man with with=<man>)")
@@ -191,18 +191,18 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
         if sep and key == "with":
             continue
         if sep and key == "surprised" and value in game["men"]:
-            surprised = fighting(value, word)
+            surprised = in_this_combat(value, word)
         elif sep and key == "withdraw" and value in game["men"]:
-            withdraw = fighting(value, word)
+            withdraw = in_this_combat(value, word)
         elif sep and key == "square":
             square = square_named(value)
         elif sep and key == "draw" and value.count(":") == 2 and value.split(":")[0] in game["men"] and value.split(":")[2].isdigit():
             who, weapon, at = value.split(":")
-            if (fighting(who, word), int(at)) in draws:
+            if (in_this_combat(who, word), int(at)) in draws:
                 raise ParagraphsError(f"melee: {who}'s draw in round {at} is named twice (one draw=<man>:<weapon>:<round> a round)")
             draws[(who, int(at))] = weapon
         elif sep and value and key in game["men"]:
-            if fighting(key, word) in chosen:
+            if in_this_combat(key, word) in chosen:
                 raise ParagraphsError(f"melee: {key}'s weapon is named twice ({key}={chosen[key]}, {word}): he strikes with one")
             chosen[key] = value
         else:
