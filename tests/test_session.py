@@ -369,3 +369,14 @@ def test_help_of_a_paper_book_names_every_command_and_each_is_accepted():
     for word in named - {"<paragraph>", "quit", "odds"}:
         reply = session.send(word)
         assert "unknown command" not in reply.text and "keeps no" not in reply.text and "nothing in it" not in reply.text, (word, reply.text)
+
+
+def test_save_and_load_say_the_session_is_saved_after_every_step(tmp_path):
+    # before: "unknown command 'save'", as if the game could be lost without it
+    engine = engine_for(BOOK)
+    session = Session(engine, engine.new_state(), path=tmp_path / "s.json")
+    for word in ("save", "load", "SAVE"):
+        reply = session.send(word)
+        assert reply.kind == "error" and "unknown command" not in reply.text, reply.text
+        assert f"the session is saved in {tmp_path / 's.json'} after every step" in reply.text
+        assert "--session NAME" in reply.text and len(reply.text.splitlines()) == 1

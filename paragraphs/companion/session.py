@@ -347,6 +347,9 @@ class Session:
         head, rest = words[0].lower(), words[1:]
         if head in ("quit", "exit", "q"):
             return Reply("quit", [], {})
+        if head in ("save", "load"):
+            # players coming from other games type these: say where the game already is
+            raise UsageError(self.save_words_answer(head))
         if head in ("help", "?"):
             return self._info(self.help_text())
         if head == "sheet":
@@ -395,6 +398,11 @@ class Session:
         # a title of commands only (no paragraphs) never asks for a paragraph number
         what = "a paragraph number or one of" if self.engine.book.paragraphs else "one of"
         raise UsageError(f"unknown command {words[0]!r}: type {what} {', '.join(known)}")
+
+    def save_words_answer(self, word: str) -> str:
+        """The one line for ``save`` or ``load``, commands a session does not need."""
+        where = f" in {self.path}" if self.path else ""
+        return f"{word}: nothing to {word} here: the session is saved{where} after every step; to open another game, quit and type play again with --session NAME (paragraphs sessions lists them)"
 
     def _is_paragraph(self, word: str) -> bool:
         try:

@@ -117,8 +117,30 @@ def schema_problems(data: Any, schema: Mapping[str, Any], where: Locator) -> lis
             for key in sorted(str(k) for k in chosen.instance if k not in allowed):
                 out.append(Problem(where([*at, key]), "BOARD002", f"unknown key {key!r}{did_you_mean(key, allowed)}", json_path=_json_path([*at, key])))
             continue
-        out.append(Problem(where(at), "BOARD002", chosen.message if len(chosen.message) < 160 else chosen.message[:157] + "...", json_path=_json_path(at)))
+        out.append(Problem(where(at), "BOARD002", _said(chosen), json_path=_json_path(at)))
     return out
+
+
+#: a schema message longer than this is shortened, in the value it quotes, never in its reason
+LONGEST = 160
+
+
+def _said(error: Any) -> str:
+    """The schema's message with the reason kept whole: jsonschema quotes the whole value
+    first (a list of 28 garrison counters), so cutting the message at its end cut the
+    reason off ("['gi-1', 'gi-2', ... 'gm...") and left the player nothing to fix."""
+    instance = error.instance
+    if error.validator == "uniqueItems" and isinstance(instance, list):
+        keys = [repr(v) if isinstance(v, str) else json.dumps(v, sort_keys=True) for v in instance]
+        twice = [k for k in dict.fromkeys(keys) if keys.count(k) > 1]
+        return f"names {', '.join(twice)} more than once: list each once"
+    message = str(error.message)
+    if len(message) < LONGEST:
+        return message
+    quoted = repr(instance)
+    if message.startswith(quoted):
+        return quoted[:60] + "..." + message[len(quoted):]
+    return message[: LONGEST - 3] + "..."
 
 
 def _json_path(at: Sequence[str | int]) -> str:

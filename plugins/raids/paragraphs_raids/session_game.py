@@ -164,7 +164,7 @@ class InteractiveGame(Protocol):
 
 #: The core session's commands a raid session keeps (views and the session's own); help
 #: lists each of them (``exit``, ``q`` and ``?`` are the core's other words for quit and help).
-SESSION_WORDS = frozenset({"quit", "exit", "q", "help", "?", "sheet", "log", "undo", "luck", "recap", "board", "status", "odds"})
+SESSION_WORDS = frozenset({"quit", "exit", "q", "help", "?", "sheet", "log", "undo", "luck", "recap", "board", "status", "odds", "save", "load"})
 #: The core's commands for recording a paper game by hand; the raid's board is the record.
 PAPER_ONLY = frozenset({"set", "vp", "event", "events"})
 

@@ -133,3 +133,14 @@ def test_board_of_a_missing_file_or_session_and_a_board_with_a_bom(tmp_path: Pat
     (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + board.read_bytes())
     done = paragraphs(tmp_path, "board", title, "--state", "bom.json", "--svg", "b.svg")
     assert done.returncode == 0 and (tmp_path / "b.svg").is_file(), done.stderr
+
+
+@pytest.mark.parametrize("title", ["dieppe", "bruneval"])
+def test_save_in_a_raid_session_says_it_is_saved_after_every_step(tmp_path: Path, title: str) -> None:
+    # before: "unknown command 'save': type help for the orders (...)" through the pipe
+    env = dict(os.environ, PARAGRAPHS_DATA_DIR=str(tmp_path / "data"), PARAGRAPHS_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-m", "paragraphs", "play", title, "--session", "s", "--seed", "1"], input="save\nload\nquit\n", env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    said = done.stdout + done.stderr
+    assert "unknown command" not in said
+    assert said.count("the session is saved in ") >= 2 and "after every step; to open another game, quit" in said

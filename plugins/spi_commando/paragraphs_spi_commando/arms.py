@@ -133,6 +133,24 @@ def _carried(man_id: str, man: dict[str, Any], weapon: str) -> None:
         raise ParagraphsError(f"{man_id} carries {', '.join(man['weapons']) or 'no weapon'}, not {weapon}")
 
 
+def _carried_as_often(man_id: str, man: dict[str, Any], weapons: list[str]) -> None:
+    """A weapon named twice in one exchange must be carried twice: the check comes before
+    any task points are asked or spent."""
+    for weapon, wanted in Counter(weapons).items():
+        held = man["weapons"].count(weapon)
+        if wanted > held:
+            raise ParagraphsError(f"{man_id} carries {held} {weapon.replace('_', ' ')}, not {wanted}: name each weapon as often as he carries it")
+
+
+def _without(weapons: list[str], removed: list[str]) -> list[str]:
+    """The load less one copy of each weapon removed (a man with two rifles who hands one
+    over keeps the other)."""
+    left = list(weapons)
+    for weapon in removed:
+        left.remove(weapon)
+    return left
+
+
 def drop(ctx: Context, man: str = "", weapon: str = "", square: str = "", **_: Any) -> str:
     """[13.14]: a man drops a weapon, at any time and for no task points; it lies in
     ``square`` until somebody picks it up."""
@@ -234,9 +252,11 @@ def exchange(ctx: Context, man: str = "", other: str = "", options: str | None =
     for weapon in take:
         _carried(other, o, weapon)
         _flamethrower(man, m, weapon)
+    _carried_as_often(man, m, give)
+    _carried_as_often(other, o, take)
     charts = _charts(ctx)
-    _fits(charts, man, m, [w for w in m["weapons"] if w not in give] + take)
-    _fits(charts, other, o, [w for w in o["weapons"] if w not in take] + give)
+    _fits(charts, man, m, _without(m["weapons"], give) + take)
+    _fits(charts, other, o, _without(o["weapons"], take) + give)
     points = _task_cost(ctx, "exchange_weapons", m)
     spend(man, m, "exchange weapons", points)
     paid = f"{man} {points}"

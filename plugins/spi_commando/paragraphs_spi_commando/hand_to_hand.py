@@ -180,20 +180,30 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     chosen: dict[str, str] = {}
     draws: dict[tuple[str, int], str] = {}
     withdraw = surprised = square = None
+    def in_this_combat(who: str, word: str) -> str:
+        # a man of the game who is not in this combat: say so, not that the word is malformed
+        if who not in men:
+            raise ParagraphsError(f"melee: {word!r} names {who}, who is not in this combat ({', '.join(names)}; add a man with with=<man>)")
+        return who
+
     for word in words:
         key, sep, value = word.partition("=")
         if sep and key == "with":
             continue
-        if sep and key == "surprised" and value in men:
-            surprised = value
-        elif sep and key == "withdraw" and value in men:
-            withdraw = value
+        if sep and key == "surprised" and value in game["men"]:
+            surprised = in_this_combat(value, word)
+        elif sep and key == "withdraw" and value in game["men"]:
+            withdraw = in_this_combat(value, word)
         elif sep and key == "square":
             square = square_named(value)
-        elif sep and key == "draw" and value.count(":") == 2 and value.split(":")[0] in men and value.split(":")[2].isdigit():
+        elif sep and key == "draw" and value.count(":") == 2 and value.split(":")[0] in game["men"] and value.split(":")[2].isdigit():
             who, weapon, at = value.split(":")
+            if (in_this_combat(who, word), int(at)) in draws:
+                raise ParagraphsError(f"melee: {who}'s draw in round {at} is named twice (one draw=<man>:<weapon>:<round> a round)")
             draws[(who, int(at))] = weapon
-        elif sep and key in men:
+        elif sep and value and key in game["men"]:
+            if in_this_combat(key, word) in chosen:
+                raise ParagraphsError(f"melee: {key}'s weapon is named twice ({key}={chosen[key]}, {word}): he strikes with one")
             chosen[key] = value
         else:
             raise ParagraphsError(f"melee: {word!r} is not with=<men>, surprised=<man>, withdraw=<man>, <man>=<weapon>, draw=<man>:<weapon>:<round> or square=<square>")

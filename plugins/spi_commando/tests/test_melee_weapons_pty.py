@@ -36,3 +36,24 @@ def test_melee_weapons_refused_and_drawn(tmp_path):
     # the refusals left no step in the journal: setup, the phases, the one combat
     assert [e.get("procedure") for e in referee_journal(tmp_path)].count("melee") == 1
     golden(HERE / "golden", "melee_weapons", text)
+
+
+def test_melee_words_naming_a_man_outside_the_combat_or_twice_are_refused(tmp_path):
+    # before: a man not in the combat got "is not with=<men>, ..." as if the word were
+    # malformed, a second A1=<weapon> silently replaced the first (the combat went on to its
+    # dice), and help listed neither with=, draw= nor square=
+    script = [
+        "next", "next", "?9", "?1", "next",  # phase D of turn 1
+        "melee A1 B4 draw=A2:pistol:1",
+        "melee A1 B4 surprised=A3",
+        "melee A1 B4 A1=combat_knife A1=pistol",
+        "melee A1 B4 draw=A1:pistol:1 draw=A1:combat_knife:1 square=2547",
+        "help",
+    ]
+    text = referee_transcript(tmp_path, ["--scenario", "45"], script, refusals=True)
+    assert "error: melee: 'draw=A2:pistol:1' names A2, who is not in this combat (A1, B4; add a man with with=<man>)" in text
+    assert "error: melee: 'surprised=A3' names A3, who is not in this combat (A1, B4; add a man with with=<man>)" in text
+    assert "error: melee: A1's weapon is named twice (A1=combat_knife, A1=pistol): he strikes with one" in text
+    assert "error: melee: A1's draw in round 1 is named twice (one draw=<man>:<weapon>:<round> a round)" in text
+    assert "with=<man>,<man>, surprised=<man>, withdraw=<man>, <man>=<weapon he carries or fists>, draw=<man>:<weapon>:<round>, square=<square a dropped weapon falls in>" in text
+    assert "grapple or evade" not in text  # every refusal came before the combat began

@@ -208,3 +208,25 @@ def test_10_82_the_optional_rules_fire_rows(engine, word, rule, chance) -> None:
         else:
             res = perform(engine, state, "fire_at", [99], PISTOL_AT_3, firer="A1", target="B1", weapon="pistol", distance=3, options=word)
             assert res.label == f"A1 missed B1 (chance {chance})"
+
+
+def test_13_21_a_weapon_named_twice_must_be_carried_twice(engine) -> None:
+    # before: the check counted no copies, so the exchange asked its lost cost and then
+    # stopped on an internal error (list.remove) when the second copy was handed over
+    session = session_at_e(engine)
+    reply = session.send("exchange A1 A2 take=smg,smg")
+    assert reply.question is None and "error: A2 carries 1 smg, not 2: name each weapon as often as he carries it" in reply.text
+    reply = session.send("exchange A1 A2 give=pistol,pistol")
+    assert reply.question is None and "error: A1 carries 1 pistol, not 2" in reply.text
+    assert men(session)["A1"]["weapons"] == ["smg", "pistol", "combat_knife"] and men(session)["A1"]["tp"] == 0
+
+
+def test_13_11_an_exchange_counts_the_copy_he_keeps(engine) -> None:
+    # before: handing over one of two rifles took both out of the load being checked, so a
+    # third fire weapon was accepted
+    session = session_at_e(engine)
+    session.send("wound B1 20")  # B1 dead
+    men(session)["A1"].update(weapons=["rifle", "rifle", "pistol"], issued=["rifle", "rifle", "pistol"])
+    men(session)["B1"]["weapons"] = ["machine_pistol", "rifle"]
+    reply = session.send("exchange A1 B1 give=rifle take=machine_pistol,rifle")
+    assert reply.question is None and "error: A1 would carry rifle, pistol, machine_pistol, rifle: 3 fire weapons, at most 2 ([13.11])" in reply.text

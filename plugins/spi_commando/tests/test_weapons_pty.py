@@ -44,3 +44,13 @@ def test_weapons_dropped_taken_picked_up_and_readied(tmp_path):
     assert "Lying in square 2547: machine pistol (B's, [13.14])" in text
     assert "A1: pistol, combat_knife, machine_pistol, smg; endurance 16, 0 WP, unhurt, 22 TP spent; observes B3 [smg ready, taken from the enemy: machine pistol]" in text
     golden(HERE / "golden", "weapons", text)
+
+
+def test_an_exchange_naming_a_weapon_twice_is_refused_before_its_cost(tmp_path):
+    # before: the lost cost was asked, then the step stopped on an internal error
+    # ("procedure 'exchange' raised ValueError: list.remove(x)")
+    script = ["next", "next", "?9", "?1", "next", "next", "activate A1", "?99", "exchange A1 A2 take=smg,smg", "sheet"]
+    text = referee_transcript(tmp_path, ["--scenario", "45"], script, refusals=True)
+    assert "error: A2 carries 1 smg, not 2: name each weapon as often as he carries it" in text
+    assert "raised" not in text and "exchange_weapons" not in text
+    assert "A1: smg, pistol, combat_knife; endurance" in text and "A2: smg, pistol, combat_knife; endurance" in text
