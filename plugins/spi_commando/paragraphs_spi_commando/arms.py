@@ -235,6 +235,7 @@ def exchange(ctx: Context, man: str = "", other: str = "", options: str | None =
     take, give = _listed(words, "take"), _listed(words, "give")
     if not take and not give:
         raise ParagraphsError(f"exchange: name what {man} takes (take=<weapon>) or gives (give=<weapon>)")
+    passing.refuse_untracked(take + give)
     friendly = _player(game, str(o["side"])) == _player(game, str(m["side"]))
     if not friendly and condition_of(o) not in ("dead", "incapacitated"):
         raise ParagraphsError(f"{other} is an enemy man able to fight: weapons are taken only from a friendly man or an incapacitated or dead enemy ([13.21])")

@@ -1,9 +1,13 @@
 """Explosives, case [11.7], as a scenario lists them (number, effect, task points and
 place of emplacement, fuse time, chance of success, damage to men by range).
 
-* ``explosive <man> [<from>]``: a charge of the side's stock is given to a man on the
-  first turn ([11.71]), or handed over from another man later (the players charge the
-  exchange weapons task); one charge a man at most.
+* ``explosive <man>``: a charge of the side's stock is given to a man on the first turn
+  ([11.71]); one charge a man at most. Later a charge passes from man to man only by the
+  exchange weapons task ([11.71]), that is ``exchange ... give=explosive`` (module
+  ``passing``), which checks the square and the men and charges both of them: the older
+  form ``explosive <man> <from>`` handed it over for nothing, so it is now refused with a
+  pointer to ``exchange`` (a save holding such a step still loads; its charge record is
+  the same).
 * ``emplace <man> <points> [<charge>] [elsewhere]``: the man acting spends task points
   setting a charge; the points may run over several turns (75 and 100 are more than a
   turn's 50). Setting a charge is no combat task ([10.12]). ``elsewhere`` says it is not
@@ -59,24 +63,21 @@ def band(distance: int) -> str:
 
 
 def explosive(ctx: Context, man: str = "", giver: str | None = None, **_: Any) -> str:
-    """[11.71]: ``man`` takes a charge: from his side's stock on the first turn, or from
-    ``giver`` (the exchange weapons task, charged by the players with ``task``)."""
+    """[11.71]: ``man`` takes a charge from his side's stock on the first turn. A charge
+    passes from ``giver`` only by the exchange weapons task, which this verb does not
+    charge: refused with a pointer to ``exchange`` before anything changes."""
     game = game_of(ctx)
+    if giver:
+        raise ParagraphsError(f"an explosive passes from man to man by the exchange weapons task, both men paying ([11.71]): exchange {giver} {man} give=explosive")
     m = man_of(game, man)
     charges = game.setdefault("charges", [])
     if any(c["holder"] == man for c in charges):
         raise ParagraphsError(f"{man} already carries an explosive: one a man ([11.71])")
     if condition_of(m) in ("dead", "incapacitated"):
         raise ParagraphsError(f"{man} is {condition_of(m)}")
-    if giver:
-        held = [c for c in charges if c["holder"] == giver]
-        if not held:
-            raise ParagraphsError(f"{giver} carries no explosive")
-        held[0]["holder"] = man
-        return f"{giver} hands explosive {held[0]['id']} to {man} (the exchange weapons task, [11.71])"
     data = charges_of(ctx, game, m["side"])
     if int(game["turn"]) != 1 or game["phase"] != "A":
-        raise ParagraphsError("the explosives are given out at the start of the scenario ([11.71]); later they pass from man to man: explosive <man> <from>")
+        raise ParagraphsError(f"the explosives are given out at the start of the scenario ([11.71]); later they pass from man to man by the exchange weapons task: exchange <man> {man} give=explosive")
     mine = [c for c in charges if c["side"] == m["side"]]
     if len(mine) >= int(data["number"]):
         raise ParagraphsError(f"the side has {data['number']} explosives and all are given out")

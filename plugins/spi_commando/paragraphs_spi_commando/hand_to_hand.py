@@ -268,6 +268,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
     # evades[man] = the round he must spend evading after the man he held died ([12.61])
     evades: dict[str, int] = {}
     ruling_r42 = _choices(ctx).get("R42", "evade_stance")
+    ruling_r46 = _choices(ctx).get("R46", "always")
 
     def able(n: str) -> bool:
         return condition_of(men[n]) not in ("dead", "incapacitated")
@@ -290,7 +291,7 @@ def melee(ctx: Context, first: str = "", second: str = "", options: str | None =
         for striker in fighting:
             if not able(striker):
                 continue
-            if (striker, round_) in draws and draw(ctx, charts, game, striker, men[striker], draws[(striker, round_)], weapons, bound(striker), str(square)):
+            if (striker, round_) in draws and draw(ctx, charts, game, striker, men[striker], draws[(striker, round_)], weapons, bound(striker), str(square), ruling_r46):
                 continue
             if not must_evade(evades, striker, round_, ruling_r42)[1]:
                 continue

@@ -12,7 +12,9 @@ How the text is read:
   dropping it, free, and it lies in the square ([12.53], [12.55]).
 * A draw drops the prepared weapon as part of the attempt ([12.5]: the text puts the
   drop inside the attempt, and [12.92] reads "armed" as having had a weapon prepared
-  before it): drawn, he holds the new weapon; missed, he is left with his fists.
+  before it): drawn, he holds the new weapon; missed, he is left with his fists. This is
+  ruling R46 (``always``); its alternative ``on_success`` drops the held weapon only when
+  the new one comes out, so a missed draw leaves him the weapon he had ready.
 * No row is named for a [12.93] line (``carbine_rifle``, ``auto_weapon``): the weapon he
   carries says it; a weapon without a row (the flamethrower) is no hand-to-hand weapon.
 
@@ -140,11 +142,13 @@ def drop_in_melee(ctx: Context, game: dict[str, Any], man_id: str, man: dict[str
     ctx.say(f"{man_id} drops his {_name(weapon)} in square {square} {why}")
 
 
-def draw(ctx: Context, charts: Any, game: dict[str, Any], man_id: str, man: dict[str, Any], weapon: str, rows: dict[str, str], grappled: bool, square: str) -> bool:
-    """[12.5], [12.92]: instead of a blow the man drops the weapon he has ready (if any)
-    and tries to draw ``weapon`` (2D6 by whether he held one and is grappled): drawn, it is
-    his prepared weapon and he strikes with it from the next round; missed, he has his
-    fists. Whether he tried (a weapon already drawn, or lying in the square since, is no
+def draw(ctx: Context, charts: Any, game: dict[str, Any], man_id: str, man: dict[str, Any], weapon: str, rows: dict[str, str], grappled: bool, square: str, drop: str = "always") -> bool:
+    """[12.5], [12.92]: instead of a blow the man tries to draw ``weapon`` (2D6 by whether
+    he held one and is grappled): drawn, it is his prepared weapon and he strikes with it
+    from the next round. The weapon he had ready falls in the square by ruling R46
+    (``drop``): ``always`` with the attempt, so a missed draw leaves him his fists;
+    ``on_success`` only when the new one comes out, so a missed draw leaves him the old
+    one. Whether he tried (a weapon already drawn, or lying in the square since, is no
     draw: he strikes instead)."""
     from paragraphs_spi_commando.rules.melee import draws_weapon
 
@@ -152,13 +156,17 @@ def draw(ctx: Context, charts: Any, game: dict[str, Any], man_id: str, man: dict
     if weapon == held or weapon not in man["weapons"]:
         ctx.say(f"{man_id} " + (f"holds his {_name(weapon)} already" if weapon == held else f"no longer carries his {_name(weapon)}") + ": no draw, he strikes ([12.5])")
         return False
-    if held is not None:
+    if held is not None and drop == "always":
         drop_in_melee(ctx, game, man_id, man, held, square, "to draw another weapon ([12.5], [12.55])")
     roll = ctx.roll("2d6", f"{man_id} draws his {_name(weapon)}")
     if draws_weapon(charts, armed=held is not None, grappled=grappled, roll=roll):
+        if held is not None and drop == "on_success":
+            drop_in_melee(ctx, game, man_id, man, held, square, "as he draws another weapon ([12.5], [12.55], ruling R46)")
         man["prepared"] = weapon
         rows[man_id] = str(weapon_row(charts, weapon))
         ctx.say(f"{man_id} draws his {_name(weapon)} ([12.92])")
+    elif held is not None and drop == "on_success":
+        ctx.say(f"{man_id} fails to draw his {_name(weapon)} and keeps his {_name(held)} ready ([12.92], ruling R46)")
     else:
         rows[man_id] = FISTS
         ctx.say(f"{man_id} fails to draw his {_name(weapon)} and has his fists ([12.92], [12.53])")

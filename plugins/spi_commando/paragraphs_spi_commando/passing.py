@@ -12,6 +12,13 @@ set) passes.
 
 In the words of ``exchange``: ``fragmentation:3`` (``fragmentation`` alone is one),
 ``smoke:2``, ``prepared_grenade``, ``explosive``.
+
+Two munitions of the book are not on the record, so an exchange refuses them in one line
+that says why: illumination grenades, which a man carries only where the scenario says
+([11.0]) and no scenario of the book does (the optional rule's ``light grenade`` records
+one going up, [34.2], without a thrower's count), and satchel charges, an optional rule
+([25.0]) dealt out only by a scenario that says so ([25.11]) and not played by the
+referee.
 """
 
 from __future__ import annotations
@@ -25,6 +32,22 @@ GRENADES_EACH = 12
 KINDS = ("fragmentation", "smoke")
 EXPLOSIVE = "explosive"
 PREPARED = "prepared_grenade"
+
+
+#: Munitions the record does not hold, by the word an exchange may name them with, and why.
+UNTRACKED = {
+    "illumination": "illumination grenades are carried only where a scenario says so ([11.0]) and no scenario of the book does; `light grenade` records one going up ([34.2])",
+    "satchel_charge": "satchel charges ([25.0]) are an optional rule the referee does not play: a scenario deals them out ([25.11]) and the players keep them off the record",
+}
+UNTRACKED["satchel"] = UNTRACKED["satchel_charge"]
+
+
+def refuse_untracked(words: list[str]) -> None:
+    """One line for a munition the record does not hold, before anything changes."""
+    for word in words:
+        name = word.partition(":")[0]
+        if name in UNTRACKED:
+            raise ParagraphsError(f"exchange: {word!r} is not passed: {UNTRACKED[name]}")
 
 
 def is_munition(word: str) -> bool:

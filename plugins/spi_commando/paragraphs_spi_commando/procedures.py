@@ -275,7 +275,7 @@ _REFEREE: dict[str, tuple[str, str, str, str]] = {
     # fire at a man entering the square, return fire, opportunity throws, explosives
     "enter": ("entering", "enter", "12.12", "The man acting enters the square of one or two enemy men (args: mover, occupants): he stops; each occupant is surprised, or may move away and fire at him ([12.12]-[12.17])."),
     "plot_throw": ("throwing", "plot_throw", "11.61", "Plot (or unplot) a man holding a prepared grenade for an opportunity throw in phase B (args: man): throw cost + 5 paid now, not announced."),
-    "explosive": ("explosives", "explosive", "11.71", "A man takes one of his side's explosives at the start, or from another man (args: man, giver)."),
+    "explosive": ("explosives", "explosive", "11.71", "A man takes one of his side's explosives at the start (args: man; a giver is refused: a charge passes by exchange, [11.71])."),
     "emplace": ("explosives", "emplace", "11.73", "The man acting spends task points setting an explosive (args: man, points, options: charge number, elsewhere)."),
     "detonate": ("explosives", "detonate", "11.75", "Bookkeeping: an explosive whose fuse has run goes off on its chance, harming the men named (args: charge, men as MAN:RANGE)."),
     # a man's weapons ([13.0])

@@ -153,7 +153,7 @@ def fire_verbs() -> Iterator[SessionVerb]:
             VerbArgument("options", "prone, moving, aimed, braced, wall, enemy_weapon, by_bunker, behind_window, behind_slit, on_mount, water, on_tank, a terrain", optional=True, rest=True),
         ),
     )
-    yield SessionVerb(id="explosive", title=TITLE, help="a man takes one of his side's explosives (turn 1, phase A) or one from another man", procedure="explosive", arguments=(VerbArgument("man", "the man who takes it"), VerbArgument("giver", "the man who hands it over", optional=True)))
+    yield SessionVerb(id="explosive", title=TITLE, help="a man takes one of his side's explosives (turn 1, phase A); later a charge passes by exchange ... give=explosive ([11.71])", procedure="explosive", arguments=(VerbArgument("man", "the man who takes it"), VerbArgument("giver", "refused: a charge passes by exchange <giver> <man> give=explosive", optional=True)))
     yield SessionVerb(
         id="emplace",
         title=TITLE,

@@ -192,9 +192,13 @@ def test_10_71_opportunity_fire_answers_an_enemy_opportunity_fire(engine) -> Non
 def test_11_74_a_man_carrying_the_enemys_explosive_panics_at_three_times_his_percentage(engine) -> None:
     state = start(engine, scenario="40")
     state = perform(engine, state, "explosive", man="A1").state
-    state = perform(engine, state, "explosive", man="B1", giver="A1").state  # B1 takes the British charge
+    state = perform(engine, state, "wound", man="A1", points=30).state  # A1 killed
+    state = to_phase(engine, state, "E", initiative=(1, 9))
+    state = perform(engine, state, "activate", [99], man="B1").state
+    # B1 takes the British charge from the dead man ([11.71]: the exchange weapons task)
+    state = perform(engine, state, "exchange", [], {"cell.task_points.exchange_weapons.result": 8}, man="B1", other="A1", options="take=explosive").state
     for b in ("B1", "B2"):
-        state = perform(engine, state, "seen", observer=b, target="A1").state  # the alarm ([38.61])
+        state = perform(engine, state, "seen", observer=b, target="A2").state  # the alarm ([38.61])
     plain = text_of(perform(engine, state, "panic_check", [100, 1], man="B2"))
     percentage = int(plain.split("(panic ")[1].split("%")[0])
     carrying = text_of(perform(engine, state, "panic_check", [100, 1], man="B1"))

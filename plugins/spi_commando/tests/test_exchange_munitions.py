@@ -158,3 +158,55 @@ def test_the_exchange_shows_on_the_sheet_and_is_undone(engine) -> None:
     session.send("undo")
     assert count(session.state, "A1", "fragmentation") == 12 and count(session.state, "A2", "fragmentation") == 12
     assert "grenades 10 fragmentation" not in session.send("sheet").text
+
+
+def test_11_71_the_older_explosive_form_points_to_the_exchange(engine) -> None:
+    # `explosive A3 A1` once moved A1's charge to A3 for no task points; [11.71] passes a
+    # charge by the exchange weapons task, so the old form is refused before any change
+    state = explosives(engine)
+    with pytest.raises(ParagraphsError, match=r"^an explosive passes from man to man by the exchange weapons task, both men paying \(\[11.71\]\): exchange A1 A3 give=explosive$"):
+        perform(engine, state, "explosive", man="A3", giver="A1")
+    with pytest.raises(ParagraphsError, match=r"later they pass from man to man by the exchange weapons task: exchange <man> A3 give=explosive$"):
+        perform(engine, state, "explosive", man="A3")
+
+
+def test_the_older_explosive_form_is_one_line_at_the_prompt(engine) -> None:
+    session = Session(engine, engine.new_state(), dice="physical")
+    for line in ("setup 40", "explosive A1", "next", "next", "9", "1", "next", "next", "activate A1", "99"):
+        session.send(line)
+    before = game(session.state)
+    tp = before["men"]["A1"]["tp"]
+    reply = session.send("explosive A3 A1")
+    assert reply.text.strip().splitlines() == ["error: an explosive passes from man to man by the exchange weapons task, both men paying ([11.71]): exchange A1 A3 give=explosive"]
+    after = game(session.state)
+    assert [c["holder"] for c in after["charges"]] == ["A1"] and after["men"]["A1"]["tp"] == tp
+    session.send("exchange A1 A3 give=explosive")
+    assert session.send("8").text.startswith("A1 gives explosive 1 to A3: exchange weapons, task points A1 8, A3 8")
+
+
+@pytest.mark.parametrize(
+    ("options", "why"),
+    [
+        ("give=illumination:2", r"exchange: 'illumination:2' is not passed: illumination grenades are carried only where a scenario says so \(\[11.0\]\) and no scenario of the book does; `light grenade` records one going up \(\[34.2\]\)$"),
+        ("give=smoke take=illumination", r"exchange: 'illumination' is not passed: illumination grenades"),
+        ("take=satchel_charge", r"exchange: 'satchel_charge' is not passed: satchel charges \(\[25.0\]\) are an optional rule the referee does not play: a scenario deals them out \(\[25.11\]\) and the players keep them off the record$"),
+        ("give=satchel:1", r"exchange: 'satchel:1' is not passed: satchel charges"),
+    ],
+)
+def test_illumination_grenades_and_satchel_charges_are_refused(engine, options, why) -> None:
+    # the book gives a man neither unless a scenario says so, and none of its scenarios
+    # does: the record holds no count to pass ([11.0], [25.11]); nothing is spent
+    state = acting(engine)
+    with pytest.raises(ParagraphsError, match=why):
+        perform(engine, state, "exchange", [], EXCHANGE, man="A1", other="A2", options=options)
+
+
+def test_an_illumination_grenade_is_refused_in_one_line_at_the_prompt(engine) -> None:
+    session = Session(engine, engine.new_state(), dice="physical")
+    for line in ("setup 45", "next", "next", "9", "1", "next", "next", "activate A1", "99"):
+        session.send(line)
+    tp = game(session.state)["men"]["A1"]["tp"]
+    reply = session.send("exchange A1 A2 give=illumination")
+    assert reply.question is None and len(reply.text.strip().splitlines()) == 1
+    assert reply.text.startswith("error: exchange: 'illumination' is not passed: illumination grenades are carried only where a scenario says so ([11.0])")
+    assert game(session.state)["men"]["A1"]["tp"] == tp and count(session.state, "A1", "smoke") == 12

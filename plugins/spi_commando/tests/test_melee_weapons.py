@@ -11,7 +11,8 @@ import paragraphs
 from paragraphs.errors import ParagraphsError
 from paragraphs.session import Session
 
-from paragraphs_spi_commando.testing import game, perform, start, text_of
+from paragraphs_spi_commando.rulings import choices
+from paragraphs_spi_commando.testing import game, overlaid, perform, start, text_of
 
 EVADE = {f"stance.{r}{m}": "evade" for r in range(1, 6) for m in (1, 2)}
 #: The combat knife's row of [12.93] is lost: the players give it.
@@ -171,3 +172,47 @@ def test_a_draw_shows_on_the_sheet_and_is_undone_with_the_combat(engine) -> None
     session.send("undo")
     assert men(session.state)["A1"]["weapons"] == ["smg", "pistol", "combat_knife"] and men(session.state)["A1"]["prepared"] == "smg"
     assert not game(session.state).get("dropped")
+
+
+# ------------------------------------------------------------------ ruling R46: when the held weapon falls
+
+
+def test_r46_on_success_a_missed_draw_keeps_the_weapon_he_held(tmp_path) -> None:
+    # the alternative reading of [12.5]: the SMG falls only when the pistol comes out; the
+    # 10 misses (armed, 2-9), so A1 keeps his SMG ready, nothing lies in the square, and he
+    # strikes with the SMG (auto weapon row) from round 2, not with his fists (20)
+    engine = overlaid(tmp_path, R46="on_success")
+    state = start(engine, phase="D")
+    dice = [99, 7, 3, 10, 90] + [90, 90] * 4
+    res = perform(engine, state, "melee", dice, EVADE, first="A1", second="B4", options="draw=A1:pistol:1 square=2547")
+    said = text_of(res)
+    assert "A1 fails to draw his pistol and keeps his smg ready ([12.92], ruling R46)" in said
+    assert "A1 drops" not in said and "(20%)" not in said
+    a1 = men(res.state)["A1"]
+    assert a1["weapons"] == ["smg", "pistol", "combat_knife"] and a1["prepared"] == "smg"
+    assert not game(res.state).get("dropped")
+
+
+def test_r46_on_success_a_drawn_weapon_drops_the_old_one(tmp_path) -> None:
+    # the same draw with a 9 (in 2-9): the pistol comes out and the SMG falls in the square
+    engine = overlaid(tmp_path, R46="on_success")
+    state = start(engine, phase="D")
+    dice = [99, 7, 3, 9, 90] + [90, 90] * 4
+    res = perform(engine, state, "melee", dice, EVADE, first="A1", second="B4", options="draw=A1:pistol:1 square=2547")
+    said = text_of(res)
+    assert "A1 drops his smg in square 2547 as he draws another weapon ([12.5], [12.55], ruling R46)" in said
+    assert "A1 draws his pistol ([12.92])" in said and "A1 strikes at B4 and misses (22%)" in said
+    assert men(res.state)["A1"]["prepared"] == "pistol"
+    assert game(res.state)["dropped"] == [{"square": "2547", "weapon": "smg", "side": "british"}]
+
+
+def test_r46_shipped_reading_is_always_and_the_session_plays_the_alternative(engine, tmp_path) -> None:
+    # shipped: the drop goes with the attempt (tests above); a session opened on the
+    # overlay plays the alternative, and undo takes the combat back
+    assert choices(engine.book)["R46"] == "always"
+    session = session_at_d(overlaid(tmp_path, R46="on_success"))
+    for line in ("melee A1 B4 draw=A1:pistol:1 square=2547", "99", "7", "3", *["evade"] * 2, "10", "90", *(["evade", "evade", "90", "90"] * 4)):
+        reply = session.send(line)
+    assert "hand-to-hand combat of A1 and B4 ends after five rounds" in reply.text
+    assert men(session.state)["A1"]["prepared"] == "smg" and not game(session.state).get("dropped")
+    assert "Lying in square" not in session.send("sheet").text
