@@ -346,7 +346,9 @@ def cmd_read(args: argparse.Namespace, host: Any) -> int:
     if not args.state:
         return _read(args, engine)
     from paragraphs.state import hold_save
+    from paragraphs.state.outputs import refuse_missing_folder
 
+    refuse_missing_folder(args.state, "--state")  # before the lock file is made beside it
     # The save is locked from loading to saving: a second command waits, then says so.
     with hold_save(args.state):
         return _read(args, engine)

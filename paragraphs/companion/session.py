@@ -111,13 +111,17 @@ def session_path(title: str, name: str) -> Path:
     """The save of session ``name`` of ``title``: a path as given, or a file of the sessions folder.
 
     Raises:
-        UsageError: an empty name (it would save to ``TITLE-.json``, a session with no name).
+        UsageError: an empty name (it would save to ``TITLE-.json``, a session with no name),
+            or a path whose folder does not exist.
     """
     if not name.strip():
         from paragraphs.foundation.errors import UsageError
 
         raise UsageError("--session needs a name (or a path ending in .json)")
     if name.endswith(".json"):
+        from paragraphs.state.outputs import refuse_missing_folder
+
+        refuse_missing_folder(name, "--session")  # a new save is never made in a folder made for it
         return Path(name)
     if has_path_separator(name):
         # neither a name (the sessions folder has no sub-folders) nor, by the rule of

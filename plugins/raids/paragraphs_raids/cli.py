@@ -54,17 +54,19 @@ def check_outputs(args: argparse.Namespace) -> None:
 
     The picture is written last (after the set-up is saved, the German phase played, the
     board written out): a path found unwritable only then would leave a saved game or half
-    of the command's files behind a user error. Nothing is created by the check.
+    of the command's files behind a user error. Nothing is created by the check, not even
+    a missing folder (:mod:`paragraphs.state.outputs`).
 
     Raises:
+        UsageError: the file's folder does not exist (exit 2).
         SaveError: one line naming the path and why (exit 1).
     """
-    from paragraphs.state.savefile import check_file_writable
+    from paragraphs.state.outputs import check_output_file
 
-    if getattr(args, "svg", None):
-        check_file_writable(args.svg, "the board picture")
-    if getattr(args, "out", None):
-        check_file_writable(args.out, "the board file")
+    if getattr(args, "svg", None) is not None:
+        check_output_file(args.svg, "--svg", "the board picture")
+    if getattr(args, "out", None) is not None:
+        check_output_file(args.out, "--out", "the board file")
 
 
 @dataclass(frozen=True, slots=True)

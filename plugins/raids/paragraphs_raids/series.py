@@ -150,10 +150,10 @@ def chart_target(text: str | None) -> Path | None:
     if importlib.util.find_spec("matplotlib") is None:
         raise UsageError("--chart needs matplotlib: pip install 'paragraphs-raids[chart]'")
     path = Path(text).expanduser()
-    folder = path.parent
-    if not folder.is_dir():
-        raise UsageError(f"--chart {text}: {folder} is not a folder")
-    if path.is_dir() or not os.access(folder, os.W_OK):
+    from paragraphs.state.outputs import refuse_missing_folder
+
+    refuse_missing_folder(path, "--chart")  # the one wording of every output option
+    if path.is_dir() or not os.access(path.parent, os.W_OK):
         raise UsageError(f"--chart {text}: cannot write there")
     from paragraphs.errors import SaveError
     from paragraphs.state.savefile import check_file_writable

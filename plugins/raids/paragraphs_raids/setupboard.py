@@ -39,6 +39,7 @@ def run_new_board(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         SaveError: a path that cannot be written (one line; nothing written).
     """
     from paragraphs.cli.terminal import style
+    from paragraphs.state.outputs import check_output_file
     from paragraphs.state.savefile import write_file_atomic
 
     from paragraphs_raids.boardfile import board_text
@@ -54,7 +55,8 @@ def run_new_board(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     options = choices_of(spec, args)
     if os.path.isfile(target) and not getattr(args, "force", False):
         raise UsageError(f"{target}: a file is already there: name another, or add --force to replace it (the old one is kept as {target}.bak)")
-    check_outputs(argparse.Namespace(out=target, svg=svg))  # both paths, before anything is written
+    check_output_file(target, "--new", "the board file")  # both paths, before anything is written
+    check_outputs(argparse.Namespace(svg=svg))
     scenario = spec.load_scenario(args, host)
     data, notes = spec.setup_board(scenario, options)
     write_file_atomic(target, board_text(data))

@@ -59,7 +59,7 @@ def test_odds_refuses_an_argument_a_procedure_does_not_take(title: str, procedur
         procedure_odds(paragraphs.open_title(title), procedure, args={"attack": 10})
 
 
-@pytest.mark.parametrize(("chart", "says"), [("nofolder/vp.svg", "nofolder is not a folder"), ("", "--chart needs a file name")])
+@pytest.mark.parametrize(("chart", "says"), [("nofolder/vp.svg", "nofolder does not exist: create it first"), ("", "--chart needs a file name")])
 def test_a_chart_that_cannot_be_written_is_refused_before_the_series(tmp_path: Path, chart: str, says: str) -> None:
     # found by the eyes pass: every game was played first, then the chart failed and the
     # figures were lost with it (nothing printed but the error)

@@ -31,9 +31,10 @@ def test_every_svg_command_refuses_an_unwritable_picture_before_doing_anything(t
     (tmp_path / "notes.txt").write_text("a file, not a folder\n", encoding="utf-8")
     (tmp_path / "pictures").mkdir()
     before = files(tmp_path)
-    for picture, why in [
-        (tmp_path / "notes.txt" / "x.svg", f"{tmp_path / 'notes.txt'} is not a folder"),
-        (tmp_path / "pictures", "it is not a regular file"),
+    for picture, code, said in [
+        # a folder that is a file is a usage error, like a missing one (paragraphs.state.outputs)
+        (tmp_path / "notes.txt" / "x.svg", 2, f"--svg {tmp_path / 'notes.txt' / 'x.svg'}: {tmp_path / 'notes.txt'} is not a folder (nothing was written)"),
+        (tmp_path / "pictures", 1, f"{tmp_path / 'pictures'}: cannot write the board picture: it is not a regular file"),
     ]:
         for line in [
             ("play", title, "--seed", "3", "--session", "pic", "--new"),
@@ -42,17 +43,19 @@ def test_every_svg_command_refuses_an_unwritable_picture_before_doing_anything(t
             ("board", title, "--state", str(BOARDS[title])),
         ]:
             done = run(tmp_path, *line, "--svg", str(picture), lines="next\n")
-            assert done.returncode == 1, (line, done.stdout, done.stderr)
-            assert done.stderr == f"paragraphs: error: {picture}: cannot write the board picture: {why}\n", (line, done.stderr)
+            assert done.returncode == code, (line, done.stdout, done.stderr)
+            assert done.stderr == f"paragraphs: error: {said}\n", (line, done.stderr)
             assert done.stdout == "", (line, done.stdout)
             assert files(tmp_path) == before, (line, files(tmp_path) - before)  # no save, no board, no picture
 
 
-def test_a_picture_in_a_folder_still_to_make_is_drawn(tmp_path: Path) -> None:
-    # the check probes the nearest folder that exists; the picture's folders are made as before
+def test_a_picture_in_a_folder_still_to_make_is_refused(tmp_path: Path) -> None:
+    # the folders were once made for the picture: a mistyped folder hid the picture where
+    # nobody looked; now a missing folder is a usage error and nothing is made
     picture = tmp_path / "new" / "sub" / "board.svg"
     done = run(tmp_path, "play", "dieppe", "--auto", "--seed", "3", "--svg", str(picture))
-    assert done.returncode == 0 and picture.is_file(), done.stderr
+    assert done.returncode == 2 and "does not exist: create it first" in done.stderr and done.stdout == "", done.stderr
+    assert not (tmp_path / "new").exists()
 
 
 def test_play_with_a_picture_in_proc_leaves_no_session(tmp_path: Path) -> None:
