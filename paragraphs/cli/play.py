@@ -47,9 +47,8 @@ def run_play(args: argparse.Namespace, host: Any) -> int:
 def _play(args: argparse.Namespace, engine: Any, path: Path, options: dict[str, Any]) -> int:
     resume = not args.new and save_exists(path)  # never buries a .bak under a new game
     if resume:
+        refuse_seed_on_resume(args)
         state = load_state(path, title=engine.book.title)
-        if args.seed is not None and state.rng is not None:
-            raise UsageError("--seed cannot be used when resuming a session whose dice are already seeded (use --new)")
         for key, value in options.items():
             if key in state.values and state.values[key] != value:
                 raise UsageError(f"session {args.session!r} has {key} {state.values[key]}, not {value}: choose another --session, or --new to start over")
@@ -61,6 +60,23 @@ def _play(args: argparse.Namespace, engine: Any, path: Path, options: dict[str, 
     if not resumed or session.notices:
         session.save()
     return drive(session, as_json=args.json, banner=f"{engine.book.name}: session {path} ({'resumed' if resumed else 'new'}). Type a paragraph number, or help.", recap=resumed)
+
+
+def refuse_seed_on_resume(args: argparse.Namespace) -> None:
+    """Refuse ``--seed`` on a ``play`` that resumes a saved session (every title calls this).
+
+    A resumed session goes on with the dice it was started with (the seed is in its save,
+    and undo replays from it): a seed typed now would be silently unused, and a player who
+    typed it to replay a game would believe it was. The refusal names both ways out.
+
+    Raises:
+        UsageError: ``--seed`` was given (exit 2).
+    """
+    if getattr(args, "seed", None) is not None:
+        raise UsageError(
+            f"--seed {args.seed}: session {args.session!r} is resumed with the dice it was started with: "
+            f"drop --seed to go on with it, or add --new to start it again with seed {args.seed}"
+        )
 
 
 def drive(session: Session, *, as_json: bool = False, banner: str = "", recap: bool = False, read_line: Callable[[str], str] | None = None) -> int:

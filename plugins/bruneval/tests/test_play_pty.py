@@ -47,11 +47,14 @@ def test_help_through_a_pipe_is_the_help(tmp_path) -> None:
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert "Orders of Raid sur Bruneval 1942:" in done.stdout and "odds <order>" in done.stdout
     assert "turn 1, your British actions" in done.stdout
-    # run again, the session (default) resumes: the seed is not used, and the player is told
+    # run again with the seed: the session (default) exists, so the seed is refused, never
+    # silently unused (it was once a note under a game that went on with other dice)
     again = subprocess.run([sys.executable, "-m", "paragraphs", "play", "bruneval", "--seed", "3"], input="help\n", capture_output=True, text=True, env=_env(tmp_path), timeout=120)
-    assert again.returncode == 0 and again.stderr == "", again.stderr
-    assert "note: --seed 3 is not used: the session 'default' goes on with its own seeded dice (--new starts a new game)" in again.stdout
-    assert "(resumed)" in again.stdout and "Orders of Raid sur Bruneval 1942:" in again.stdout
+    assert again.returncode == 2 and again.stdout == "", again.stdout
+    assert again.stderr == "paragraphs: error: --seed 3: session 'default' is resumed with the dice it was started with: drop --seed to go on with it, or add --new to start it again with seed 3\n"
+    resumed = subprocess.run([sys.executable, "-m", "paragraphs", "play", "bruneval"], input="help\n", capture_output=True, text=True, env=_env(tmp_path), timeout=120)
+    assert resumed.returncode == 0 and resumed.stderr == "", resumed.stderr
+    assert "(resumed)" in resumed.stdout and "Orders of Raid sur Bruneval 1942:" in resumed.stdout
 
 
 def test_7_a_refused_order_says_why_odds_then_undo_without_rerolling(tmp_path) -> None:

@@ -84,10 +84,13 @@ def test_help_through_a_pipe_and_a_resumed_session(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert "Orders of Commando n°4: Dieppe 1942:" in done.stdout and "odds <order> ...   the exact chances of an order before you give it (odds fire UNITS ZONE)" in done.stdout
     assert "turn 1, your British actions (alarm 1)" in done.stdout and "in ORANGE2" in done.stdout
-    # run again: the session resumes where it stood, with its own dice; the seed is a note
-    again = piped(tmp_path, ["play", "dieppe", "--seed", "5"], "board\n")
+    # run again with a seed: refused (the session goes on with its own dice), never unused
+    refused = piped(tmp_path, ["play", "dieppe", "--seed", "5"], "board\n")
+    assert refused.returncode == 2 and refused.stdout == "", refused.stdout
+    assert refused.stderr == "paragraphs: error: --seed 5: session 'default' is resumed with the dice it was started with: drop --seed to go on with it, or add --new to start it again with seed 5\n"
+    # without it: the session resumes where it stood
+    again = piped(tmp_path, ["play", "dieppe"], "board\n")
     assert again.returncode == 0 and again.stderr == "", again.stderr
-    assert "note: --seed 5 is not used: the session 'default' goes on with its own seeded dice (--new starts a new game)" in again.stdout
     assert "(resumed)" in again.stdout and "ORANGE2 British (8/10 levels" in again.stdout
 
 

@@ -249,7 +249,7 @@ def run_interactive(
     the board, say).
     """
     from paragraphs.cli.commands import open_engine
-    from paragraphs.cli.play import drive
+    from paragraphs.cli.play import drive, refuse_seed_on_resume
     from paragraphs.session import session_path
     from paragraphs.state import hold_save, load_state, save_exists
 
@@ -257,20 +257,13 @@ def run_interactive(
     path = session_path(engine.book.title, args.session)
     with hold_save(path):
         resume = not args.new and save_exists(path)
-        notice = None
-        seed = args.seed
         if resume:
+            refuse_seed_on_resume(args)
             state = load_state(path, title=engine.book.title)
-            if seed is not None and state.rng is not None:
-                # the session goes on with its own dice (undo replays them); said, not silent
-                notice = f"--seed {seed} is not used: the session {args.session!r} goes on with its own seeded dice (--new starts a new game)"
-                seed = None
         else:
             state = engine.new_state()
             state.extra[BOARD_KEY] = {"phase": "start", "start": dict(start_args or {})}
-        session = RaidSession(engine, state, game, path=path, dice=args.dice, seed=seed)
-        if notice:
-            session.notices.append(notice)
+        session = RaidSession(engine, state, game, path=path, dice=args.dice, seed=args.seed)
         if not resume or session.notices:
             session.save()
         first: list[str] = []

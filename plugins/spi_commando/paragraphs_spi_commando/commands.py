@@ -54,7 +54,7 @@ def run_play(args: argparse.Namespace, host: Any) -> int:
     ``--new``) performs ``setup`` for ``--scenario`` as its first journaled step, so rolled
     endurance is asked of physical dice or rolled and kept like any step."""
     from paragraphs.cli.commands import open_engine
-    from paragraphs.cli.play import drive
+    from paragraphs.cli.play import drive, refuse_seed_on_resume
     from paragraphs.errors import ParagraphsError, UsageError
     from paragraphs.session import Session, session_path
     from paragraphs.state import hold_save, load_state, save_exists
@@ -75,9 +75,9 @@ def run_play(args: argparse.Namespace, host: Any) -> int:
     path = session_path(engine.book.title, args.session)
     with hold_save(path):
         resume = not args.new and save_exists(path)
+        if resume:
+            refuse_seed_on_resume(args)
         state = load_state(path, title=engine.book.title) if resume else engine.new_state()
-        if resume and args.seed is not None and state.rng is not None:
-            raise UsageError("--seed cannot be used when resuming a session whose dice are already seeded (use --new)")
         game = state.extra.get("spi_commando") or {}
         if game:
             from paragraphs_spi_commando.arms import check_roster

@@ -69,3 +69,21 @@ def test_play_refuses_a_bad_scenario_and_an_automatic_game(tmp_path, monkeypatch
     assert not list(tmp_path.rglob("*.json"))
     assert main(["play", "spi_commando", "--auto"]) == 2
     assert "no automatic player" in capsys.readouterr().err
+
+
+def test_seed_on_a_resumed_referee_session_is_refused(tmp_path) -> None:
+    """Through the real command line: the session goes on with its own dice, so a seed
+    typed again is refused (it was accepted silently when no die had been rolled)."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, PARAGRAPHS_DATA_DIR=str(tmp_path))
+
+    def play(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "paragraphs", "play", "spi_commando", *argv], input="quit\n", env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+
+    assert play("--seed", "4").returncode == 0  # quit before the scenario is set up: no die rolled
+    again = play("--seed", "5")
+    assert again.returncode == 2 and again.stdout == ""
+    assert again.stderr == "paragraphs: error: --seed 5: session 'default' is resumed with the dice it was started with: drop --seed to go on with it, or add --new to start it again with seed 5\n"
