@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paragraphs.foundation.terminal import style
-from paragraphs.book.dice import DiceSource, Die, MissingRoll, ScriptedDice, SeededDice
+from paragraphs.book.dice import DiceSource, Die, MissingRoll, Prng, ScriptedDice, SeededDice
 from paragraphs.book.cells import UnknownCell
 from paragraphs.foundation.errors import ParagraphsError, UsageError
 from paragraphs.state import State, save_state
@@ -284,7 +284,8 @@ class Session:
         path: where to save after every step (None: never saved, for tests and front ends
             that save themselves).
         dice: ``seeded`` or ``physical``; None keeps the mode the state was played with.
-        seed: the seed of a new PRNG stream (a state that holds one continues it).
+        seed: the seed of a new PRNG stream (a state that holds one continues it); the
+            stream is written in the state at once, before any die is rolled.
     """
 
     def __init__(self, engine: Any, state: State, *, path: Path | None = None, dice: str | None = None, seed: int | None = None) -> None:
@@ -292,6 +293,10 @@ class Session:
         self.state = state
         self.path = path
         self.seeded = SeededDice(seed)
+        if state.rng is None:
+            # the stream is kept from the start, not from the first die: a session quit
+            # before any roll resumes with the dice it would have rolled
+            state.rng = Prng(self.seeded.seed).to_json()
         self.pending: _Pending | None = None
         self.notices: list[str] = []
         settings = state.extra.get(SESSION_KEY) or {}
