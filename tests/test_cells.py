@@ -289,7 +289,7 @@ def test_cli_table_prints_typed_cells_in_words(cli_overlay, capsys):
 def test_cli_read_stops_on_the_cell_key_or_refuses_in_one_line(cli_overlay, capsys):
     code = main(["read", "testplugin", "9", "--dice", "4", "--json", "--overlay", str(cli_overlay)])
     data = json.loads(capsys.readouterr().out)
-    assert code == 0 and data["status"] == "needs_answers" and data["questions"][0]["key"] == "cell.loot.4-5.result"
+    assert code == 2 and data["status"] == "needs_answers" and data["questions"][0]["key"] == "cell.loot.4-5.result"
     code = main(["read", "testplugin", "9", "--dice", "4", "--gaps", "refuse", "--overlay", str(cli_overlay)])
     err = capsys.readouterr().err
     assert code == 1 and err.count("\n") == 1 and "cell.loot.4-5.result" in err

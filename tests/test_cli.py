@@ -50,7 +50,7 @@ def test_read_json_has_the_documented_fields(capsys):
 def test_too_few_dice_leave_the_resolution_open(capsys):
     code, out, _ = run(capsys, "read", "testplugin", "1", "--dice", "", "--json")
     data = json.loads(out)
-    assert code == 0 and data["status"] == "needs_answers"
+    assert code == 2 and data["status"] == "needs_answers"  # not resolved: not exit 0
     assert data["questions"][0]["key"] == "roll.1" and data["questions"][0]["type"] == "integer"
 
 

@@ -54,8 +54,8 @@ def plugin_modules(modules: set[str]) -> set[str]:
 
 def test_reading_a_title_imports_no_plugin_of_another(tmp_path):
     run(tmp_path, "titles")  # builds the index
-    run(tmp_path, "read", "sample", "2", "--answer", "storm=1", "--dice", "5")  # compiles the book
-    code, out, _, modules = run(tmp_path, "read", "sample", "2", "--answer", "storm=1", "--dice", "5", "--json")
+    run(tmp_path, "read", "sample", "2", "--answer", "storm=1", "--dice", "5,5")  # compiles the book
+    code, out, _, modules = run(tmp_path, "read", "sample", "2", "--answer", "storm=1", "--dice", "5,5", "--json")
     assert code == 0 and json.loads(out)["trail"][0] == "2"
     # only the plugin whose hooks apply to every title; the slow one costs nothing
     assert plugin_modules(modules) == {"lazy_watcher"}

@@ -120,7 +120,7 @@ def test_cli_keeps_working_around_every_broken_plugin(hostile_site, capsys):
 
 
 def test_the_core_command_wins_a_name_collision(hostile_site, capsys):
-    assert main(["read", "sample", "2", "--answer", "storm=1", "--dice", "5", "--json"]) == 0  # not 99
+    assert main(["read", "sample", "2", "--answer", "storm=1", "--dice", "5,5", "--json"]) == 0  # not 99
     assert json.loads(capsys.readouterr().out)["trail"][0] == "2"
 
 

@@ -75,7 +75,7 @@ HEAVY_SCRIPT = SCRIPT.replace(
 
 def test_read_of_the_sample_leaves_pluggy_inspect_typing_and_the_compiler_out(tmp_path: Path) -> None:
     env = dict(os.environ, PARAGRAPHS_CACHE_DIR=str(tmp_path))
-    line = [sys.executable, "-c", HEAVY_SCRIPT, "read", "sample", "2", "--dice", "5", "--answer", "storm=1"]
+    line = [sys.executable, "-c", HEAVY_SCRIPT, "read", "sample", "2", "--dice", "5,5", "--answer", "storm=1"]
     first = subprocess.run(line, capture_output=True, text=True, env=env, timeout=120)
     assert first.returncode == 0, first.stderr
     assert set(_HEAVY) <= set(first.stdout.split())  # the first builds the index (every plugin loaded)
@@ -87,6 +87,6 @@ def test_a_command_that_loads_plugins_still_has_typing(tmp_path: Path) -> None:
     # the tests above could not fail if no command ever imported typing: a read that
     # loads every plugin (the index turned off) has pluggy, and pluggy has typing
     env = dict(os.environ, PARAGRAPHS_CACHE_DIR=str(tmp_path), PARAGRAPHS_NO_PLUGIN_INDEX="1")
-    line = [sys.executable, "-c", SCRIPT, "read", "sample", "2", "--dice", "5", "--answer", "storm=1"]
+    line = [sys.executable, "-c", SCRIPT, "read", "sample", "2", "--dice", "5,5", "--answer", "storm=1"]
     done = subprocess.run(line, capture_output=True, text=True, env=env, timeout=120)
     assert done.stdout.split() == ["0", "True"], done.stderr

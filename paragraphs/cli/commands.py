@@ -371,9 +371,24 @@ def _read(args: argparse.Namespace, engine: Any) -> int:
         save_state(result.state, args.state)
     if payload is not None:
         emit_json(payload)
-        return 0
-    print_resolution(result, engine, spoilers=args.spoilers)
+    else:
+        print_resolution(result, engine, spoilers=args.spoilers)
+    if not result.done:
+        # the questions are printed (or in the JSON); the exit says the paragraph is not resolved
+        raise UsageError(unanswered(result, saved=bool(args.state)))
     return 0
+
+
+def unanswered(result: Any, *, saved: bool) -> str:
+    """The one line of a ``read`` that stopped at questions: what to add to the line."""
+    wanted = []
+    for q in result.questions:
+        if q.key.startswith("roll."):
+            wanted.append(f"the next die ({q.describe_domain()}) to --dice")
+        else:
+            wanted.append(f"--answer {q.key}=... ({q.describe_domain()})")
+    kept = "nothing was saved" if saved else "nothing was kept"
+    return f"{result.start} is not resolved: add {' and '.join(wanted)} and read it again ({kept})"
 
 
 def print_resolution(result: Any, engine: Any, *, spoilers: bool = False) -> None:
