@@ -179,6 +179,22 @@ def test_an_entry_point_added_by_a_reinstall_of_the_same_version_is_seen(tmp_pat
     assert "testplugin" in _titles(tmp_path, site)
 
 
+def test_the_index_follows_pythonpath(tmp_path):
+    """A plugin whose distribution is installed in one folder and whose code is found only
+    through ``PYTHONPATH`` imports or not as ``PYTHONPATH`` changes: the index is keyed on
+    it, so the plugin appears when its code is put on the path and goes when it is taken
+    off (the index once kept whichever it had seen first)."""
+    meta, code = tmp_path / "meta", tmp_path / "code"
+    shutil.copytree(SITE / "paragraphs_testplugin-0.3.0.dist-info", meta / "paragraphs_testplugin-0.3.0.dist-info")
+    shutil.copytree(SITE / "paragraphs_testplugin", code / "paragraphs_testplugin", ignore=shutil.ignore_patterns("__pycache__"))
+    assert "testplugin" not in _titles(tmp_path, meta)
+    code_, out, err, _ = run(tmp_path, "titles", "--json", path=(meta, code))
+    assert code_ == 0 and "testplugin" in {row["id"] for row in json.loads(out)}, err
+    assert "testplugin" not in _titles(tmp_path, meta)  # taken off again
+    code_, _, err, _ = run(tmp_path, "read", "testplugin", "1", "--dice", "3", path=(meta,))
+    assert code_ == 2 and "failed to import paragraphs_testplugin" in err, err
+
+
 # --------------------------------------------------------------------------- damaged and planted index files
 
 

@@ -14,7 +14,8 @@ the same private folder, signed with the same per-user key, written atomically. 
 planted file could run nothing; one that is corrupt, unsigned or of another format is
 simply rebuilt. It is used only while it is fresh: the key lists every ``sys.path``
 folder that holds distributions with the names of those distributions (an install, an
-uninstall or an upgrade changes them), and the index stamps (size and modification
+uninstall or an upgrade changes them) and the folders ``PYTHONPATH`` names (which
+change what imports), and the index stamps (size and modification
 time) every file its content came from: each plugin's ``entry_points.txt`` and
 metadata, and the code of every module imported while the plugins registered (an
 editable install changes no metadata when its code is edited), and the folders that hold
@@ -203,12 +204,16 @@ def _check_calls(calls: Any) -> None:
 
 
 def environment() -> list[Any]:
-    """The freshness key: this format, Python, the core's version, and every folder on
+    """The freshness key: this format, Python, the core's version, every folder on
     ``sys.path`` that holds distributions, with their names (``name-version.dist-info``:
-    installing, removing or upgrading one renames or adds a folder here).
+    installing, removing or upgrading one renames or adds a folder here), and the folders
+    ``PYTHONPATH`` names.
 
     Folders without distributions (the current folder, say) are left out, so running
-    from another folder does not make a new index.
+    from another folder does not make a new index; but those of ``PYTHONPATH`` are kept
+    whatever they hold: a plugin's code found only there (its distribution installed
+    elsewhere) imports with it and fails without it, and an index kept across the change
+    showed a plugin that no longer imports, or hid one that now does.
     """
     from paragraphs.__about__ import __version__
 
@@ -221,7 +226,15 @@ def environment() -> list[Any]:
         dists = sorted(n for n in names if n.endswith((".dist-info", ".egg-info")))
         if dists:
             listing.append([os.path.abspath(entry or "."), dists])
-    return [FORMAT, sys.version, __version__, listing]
+    return [FORMAT, sys.version, __version__, listing, _python_path()]
+
+
+def _python_path() -> list[str]:
+    """The folders ``PYTHONPATH`` puts on ``sys.path``, in order (an earlier one shadows a
+    later one); none when Python ignores the environment (``-E``, ``-I``)."""
+    if sys.flags.ignore_environment:
+        return []
+    return [os.path.abspath(entry) for entry in os.environ.get("PYTHONPATH", "").split(os.pathsep) if entry]
 
 
 def _stamp(path: str) -> list[Any] | None:
