@@ -275,6 +275,10 @@ class _Pending:
 # --------------------------------------------------------------------------- the session
 
 
+#: The session's views that take no argument (one given is refused, not ignored).
+VIEWS_WITHOUT_ARGUMENTS = frozenset({"sheet", "log", "luck", "recap", "events"})
+
+
 class Session:
     """One play session: an engine, its state (saved after every step), and the dice.
 
@@ -361,14 +365,18 @@ class Session:
             raise UsageError(self.save_words_answer(head))
         if head in ("help", "?"):
             return self._info(self.help_text())
+        if head in ("event", "events", "set", "vp") and not self.offers(next(e.needs for e in HELP_ENTRIES if e.command == head)):
+            raise self._not_offered(head)
+        if head in VIEWS_WITHOUT_ARGUMENTS:
+            self.refuse_arguments(head, rest)
         if head == "sheet":
             return Reply("info", self.sheet().splitlines(), {"sheet": self.sheet_data()})
         if head == "log":
             return Reply("info", self.log().splitlines(), {"log": self.log_data()})
         if head == "undo":
+            if len(rest) > 1:
+                raise UsageError(f"undo takes one step number from the log, not {' '.join(rest)!r}: undo 3 (or undo alone for the last step)")
             return self.undo(rest[0] if rest else None)
-        if head in ("event", "events", "set", "vp") and not self.offers(next(e.needs for e in HELP_ENTRIES if e.command == head)):
-            raise self._not_offered(head)
         if head == "events":
             events = self.engine.armed_events(self.state)
             return self._info(("waiting for: " + ", ".join(events)) if events else "no event is awaited", events=events)
@@ -407,6 +415,16 @@ class Session:
         # a title of commands only (no paragraphs) never asks for a paragraph number
         what = "a paragraph number or one of" if self.engine.book.paragraphs else "one of"
         raise UsageError(f"unknown command {words[0]!r}: type {what} {', '.join(known)}")
+
+    def refuse_arguments(self, head: str, rest: list[str]) -> None:
+        """A view that takes no argument refuses one: ``log 5`` or ``sheet A1`` read like a
+        filter the view does not apply, and showing everything said nothing of it.
+
+        Raises:
+            UsageError: ``rest`` is not empty (it names the command to type instead).
+        """
+        if rest:
+            raise UsageError(f"{head} takes no argument ({' '.join(rest)!r} is extra): type {head} alone")
 
     def save_words_answer(self, word: str) -> str:
         """The one line for ``save`` or ``load``, commands a session does not need."""
@@ -653,7 +671,12 @@ class Session:
             delta = int(words[0])
         except ValueError:
             raise UsageError(f"vp needs a whole number such as +1 or -2 first, not {words[0]!r}") from None
-        reason = " ".join(words[1:]) or "recorded by the player"
+        if delta == 0:
+            raise UsageError(f"vp {words[0]} changes nothing: give the points won or lost, such as vp +1 truck destroyed")
+        if len(words) < 2:
+            # the sheet lists every change with its reason: one without would say nothing
+            raise UsageError(f"vp {delta:+d} needs a reason, what earned or cost the points: vp {delta:+d} truck destroyed")
+        reason = " ".join(words[1:])
         return self._count(counter, delta, reason, f"VP {delta:+d} ({reason})")
 
     def _vp_counter(self) -> str | None:

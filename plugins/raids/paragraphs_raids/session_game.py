@@ -179,6 +179,8 @@ class RaidSession(Session):
     def _command(self, line: str) -> Reply:
         words = line.split()
         head = words[0].lower() if words else ""
+        if head in ("board", "status"):
+            self.refuse_arguments(head, words[1:])  # `board A2` is no view of one zone
         if head == "board":
             return self._info("\n".join(self.game.board_text(self.state.extra.get(BOARD_KEY))))
         if head == "status":
