@@ -15,6 +15,7 @@ undone, logged, ``--json``), with the session's dice:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -69,12 +70,20 @@ def _mission_awards(ctx: Context) -> list[dict[str, Any]]:
     return list((record or {}).get("vp_awards") or ())
 
 
+def _words(text: str) -> list[str]:
+    """The words of an award's name, a hex such as ``K-14`` one word."""
+    return re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", text.lower())
+
+
 def award(ctx: Context, award: str) -> str:
     wanted = award.strip().lower()
     awards = _mission_awards(ctx)
     if not awards:
         raise UsageError("this mission prints no VP awards: record VP with vp +N reason")
-    found = [a for a in awards if wanted and wanted in str(a["per"]).lower()]
+    # whole words of the name: a fragment (`award -1`, `award e`) once matched inside
+    # another word (K-14, exited) and awarded VP the player never named
+    typed = _words(wanted)
+    found = [a for a in awards if typed and set(typed) <= set(_words(str(a["per"])))]
     if len(found) != 1:
         names = "; ".join(str(a["per"]) for a in awards)
         raise UsageError(f"say which award ({names}), not {wanted!r}" if found else f"no award {wanted!r} in this mission (awards: {names})")

@@ -156,7 +156,7 @@ def test_3_the_sheet_keeps_vp_awards_rounds_units_and_event_markers(tmp_path):
         [
             (ANY, "vp +1 truck destroyed"),
             (ANY, "award food"),
-            (ANY, "award e"),
+            (ANY, "award exited"),  # two awards say exited: which one
             (ANY, "set vp 6"),
             (ANY, "578"),
             ("0-3 succeeds [0-9]: ", "8"),
