@@ -1,0 +1,221 @@
+"""A newcomer's title plugin, written from the docs, and each mistake its author made.
+
+The plugin (``foghorn``: a check kind, a procedure, a counter, two questions and a choice)
+is written into ``tmp_path`` as an installed distribution (a package beside its
+``*.dist-info`` with the entry point) and the real command line runs on it in a fresh
+process, found by entry-point discovery as a ``pip install`` would make it. Each test
+makes one mistake and reads what the author is told: where it is (``path:line:col``),
+what it is, in plain words, with a "did you mean" where one is obvious; never a
+traceback, never silence.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+HOOKS = '''
+"""Foghorn: a newcomer's title."""
+
+from importlib.resources import files
+
+from paragraphs import hookimpl
+from paragraphs.records import CheckKind, Procedure, Title
+
+TITLE = "foghorn"
+VALUE = {"$ref": "https://paragraphs.dev/schemas/core/book.schema.json#/$defs/value"}
+
+
+@hookimpl
+def paragraphs_register_titles():
+    yield Title(id=TITLE, name="Foghorn", content=files(__package__) / "content", package=__package__)
+
+
+def listen(ctx, spec):
+    total = ctx.roll("2d6", spec["purpose"])
+    return "heard" if total > ctx.number(spec["fog"]) else "lost"
+
+
+@hookimpl
+def paragraphs_register_check_kinds():
+    yield CheckKind(
+        id="listen",
+        title=TITLE,
+        resolve=listen,
+        outcomes=("heard", "lost"),
+        schema={"type": "object", "required": ["fog"], "properties": {"fog": VALUE}, "additionalProperties": False},
+    )
+
+
+def tide(ctx, height):
+    return "high" if ctx.roll("d6", "the tide") <= height else "low"
+
+
+@hookimpl
+def paragraphs_register_procedures():
+    yield Procedure(id="tide", title=TITLE, function=tide, outcomes=("high", "low"))
+'''
+
+BOOK = '''
+title:
+  id: foghorn
+  name: Foghorn
+  sightings:
+    - {id: boat, name: a boat in the fog}
+  counters:
+    - {name: fuel, initial: 2}
+questions:
+  - {key: wind, prompt: "How strong is the wind?", type: integer, min: 0, max: 3}
+  - key: mood
+    prompt: "How do you feel?"
+    type: choice
+    choices:
+      - {id: calm, label: Calm}
+      - {id: edgy, label: Edgy}
+entry_points:
+  - {paragraph: "1", source: start}
+paragraphs:
+  - id: "1"
+    steps:
+      - check:
+          kind: listen
+          purpose: hear the boat
+          fog: {ask: wind}
+          heard: [{mark_sighting: boat}, {goto: "2"}]
+          lost: [{goto: "3"}]
+  - id: "2"
+    steps:
+      - if:
+          test: {sighting: boat}
+          then: [{counter: {name: fuel, add: -1, reason: horn}}]
+      - procedure:
+          name: tide
+          args: {height: 3}
+          outcomes:
+            high: [{say: "The boat floats in."}]
+            low: [{say: "The boat runs aground."}]
+  - id: "3"
+    steps:
+      - ask: {key: mood, store: mood}
+      - choice:
+          key: act
+          prompt: "What now?"
+          options:
+            - {id: wait, label: Wait, do: [{goto: "2"}]}
+            - {id: sleep, label: Sleep, do: [{no_event: null}]}
+'''
+
+
+def install(site: Path, *, hooks: str = HOOKS, book: str = BOOK, entry_points: str = "[paragraphs]\nfoghorn = paragraphs_foghorn.hooks\n") -> Path:
+    """The plugin as pip would leave it in ``site``; returns its content file."""
+    package = site / "paragraphs_foghorn"
+    (package / "content").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "hooks.py").write_text(textwrap.dedent(hooks).lstrip(), encoding="utf-8")
+    content = package / "content" / "book.yaml"
+    content.write_text(textwrap.dedent(book).lstrip(), encoding="utf-8")
+    dist = site / "paragraphs_foghorn-0.1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: paragraphs-foghorn\nVersion: 0.1.0\n", encoding="utf-8")
+    (dist / "entry_points.txt").write_text(entry_points, encoding="utf-8")
+    return content
+
+
+def paragraphs(tmp_path: Path, *argv: str, site: Path | str | None = None) -> tuple[int, str]:
+    """The command line in a fresh process with the plugin's site on the path: exit code, stdout+stderr."""
+    env = dict(os.environ, PYTHONPATH=str(site or tmp_path / "site"), PARAGRAPHS_CACHE_DIR=str(tmp_path / "cache"))
+    env.pop("PARAGRAPHS_NO_CACHE", None)
+    done = subprocess.run([sys.executable, "-m", "paragraphs", *argv], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    out = done.stdout + done.stderr
+    assert "Traceback" not in out, out
+    return done.returncode, out
+
+
+def with_mistake(tmp_path: Path, old: str, new: str, *, in_hooks: bool = False) -> Path:
+    """Install the plugin with ``old`` replaced by ``new`` once; returns the file changed."""
+    text = HOOKS if in_hooks else BOOK
+    assert text.count(old) == 1, old
+    text = text.replace(old, new)
+    content = install(tmp_path / "site", hooks=text if in_hooks else HOOKS, book=BOOK if in_hooks else text)
+    return content.parent.parent / "hooks.py" if in_hooks else content
+
+
+def line_of(path: Path, fragment: str, nth: int = 1) -> int:
+    """The 1-based line of the ``nth`` occurrence of ``fragment`` in ``path``."""
+    text = path.read_text(encoding="utf-8")
+    at = -1
+    for _ in range(nth):
+        at = text.index(fragment, at + 1)
+    return text[:at].count("\n") + 1
+
+
+def test_the_plugin_as_written_is_clean(tmp_path):
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 0 and "foghorn: ok: 3 paragraphs, 0 errors, 0 warnings, 0 info" in out, out
+    code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "2")
+    assert code == 0 and "The boat floats in." in out, out
+
+
+# ------------------------------------------------------------------ questions and counters
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("min: 0, max: 3}", "min: 3, max: 0}", "QUESTION005 question 'wind' has min 3 above its max 0"),
+        ("    choices:\n      - {id: calm, label: Calm}\n      - {id: edgy, label: Edgy}\n", "", "QUESTION005 question 'mood' is a choice with no choices"),
+        ("{id: edgy, label: Edgy}", "{id: calm, label: Edgy}", "QUESTION005 question 'mood' gives the choice id 'calm' more than once"),
+        ("{id: sleep, label: Sleep,", "{id: wait, label: Sleep,", "QUESTION005 question 'act' gives the choice id 'wait' more than once"),
+    ],
+    ids=["min above max", "choice without choices", "two choices one id", "two options one id"],
+)
+def test_a_question_no_answer_can_satisfy_is_an_error(tmp_path, old, new, says):
+    # before: validate said ok; read asked '[3-0]' or '[]', and odds of 3 raised a TypeError
+    content = with_mistake(tmp_path, old, new)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1 and says in out, out
+    assert f"{content.name}:" in out.split(says)[0].splitlines()[-1], out
+    code, out = paragraphs(tmp_path, "odds", "foghorn", "3")
+    assert code == 1 and says in out, out
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "at"),
+    [
+        ("{counter: {name: fuel, add: -1", "{counter: {name: feul, add: -1", "{counter: {name: feul"),
+        ("args: {height: 3}", "args: {height: {counter: feul}}", "- procedure:"),  # at its step
+        ("test: {sighting: boat}", "test: {counter: {name: feul, gt: 0}}", "- if:"),
+    ],
+    ids=["counter step", "counter value", "counter test"],
+)
+def test_a_misspelt_counter_is_an_error_with_a_suggestion(tmp_path, old, new, at):
+    # before: validate said ok and the play made up a counter 'feul' at 0
+    content = with_mistake(tmp_path, old, new)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1, out
+    assert f"{content.name}:{line_of(content, at)}:" in out and "COUNTER001 counter 'feul' is not declared by the title (did you mean 'fuel'?)" in out, out
+    code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "2")
+    assert code == 1 and "COUNTER001" in out, out
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("    - {name: fuel, initial: 2}\n", "    - {name: fuel, initial: 2}\n    - {name: fuel, initial: 5}\n", "TITLE004 title.counters lists 'fuel' twice"),
+        ("    - {id: boat, name: a boat in the fog}\n", "    - {id: boat, name: a boat in the fog}\n    - {id: boat, name: a rowing boat}\n", "TITLE004 title.sightings lists 'boat' twice"),
+    ],
+    ids=["counter", "sighting"],
+)
+def test_a_title_record_declaring_one_name_twice_is_an_error(tmp_path, old, new, says):
+    # before: the second silently replaced the first (a counter began at 5, not 2)
+    content = with_mistake(tmp_path, old, new)
+    second = line_of(content, new.splitlines()[1])
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1 and f"{content.name}:{second}:7: {says} (first at " in out, out
+
