@@ -219,3 +219,29 @@ def test_a_title_record_declaring_one_name_twice_is_an_error(tmp_path, old, new,
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     assert code == 1 and f"{content.name}:{second}:7: {says} (first at " in out, out
 
+
+# ------------------------------------------------------------------ Python slips
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("def listen(ctx, spec):", "def listen(spec):", "CheckKind 'listen': its resolve is listen(spec) ({hooks}:{line}), but it is called with 2 arguments (Context, Mapping[str, Any])"),
+        ("def listen(ctx, spec):", "def listen(ctx, spec, fog):", "CheckKind 'listen': its resolve is listen(ctx, spec, fog) ({hooks}:{line}), but it is called with 2 arguments"),
+        (
+            "def tide(ctx, height):",
+            '@hookimpl\ndef paragraphs_register_lint_rules():\n    from paragraphs.records import LintRule\n\n    yield LintRule(id="FH001", title=TITLE, check=lambda book: [])\n\n\ndef tide(ctx, height):',
+            "LintRule 'FH001': its check is <lambda>(book) ({hooks}:{line}), but it is called with 2 arguments (Book, Any)",
+        ),
+    ],
+    ids=["resolve without ctx", "resolve with one too many", "lint rule with one argument"],
+)
+def test_a_record_function_of_the_wrong_arity_is_refused_at_load_with_its_line(tmp_path, old, new, says):
+    # before: validate said ok and play failed with "code raised TypeError: listen() takes 1
+    # positional argument but 2 were given", naming neither the check kind nor its file
+    hooks = with_mistake(tmp_path, old, new, in_hooks=True)
+    line = line_of(hooks, "check=lambda" if "LintRule" in new else new)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 2 and "plugin foghorn skipped" in out, out
+    assert says.format(hooks="site/paragraphs_foghorn/hooks.py", line=line) in out, out  # relative to the working folder
+
