@@ -245,3 +245,23 @@ def test_a_record_function_of_the_wrong_arity_is_refused_at_load_with_its_line(t
     assert code == 2 and "plugin foghorn skipped" in out, out
     assert says.format(hooks="site/paragraphs_foghorn/hooks.py", line=line) in out, out  # relative to the working folder
 
+
+@pytest.mark.parametrize(
+    ("old", "new", "says", "col"),
+    [
+        ("from paragraphs.records import CheckKind, Procedure, Title", "from paragraphs.records import CheckKind, Procedure, Titel", "ImportError: cannot import name 'Titel' from 'paragraphs.pluginhost.records' (did you mean 'Title'?) at ", ""),
+        ("from importlib.resources import files", "from importlib.resources import files\nimport foghorn_helpers", "ModuleNotFoundError: No module named 'foghorn_helpers' at ", ""),
+        ('TITLE = "foghorn"', "TITLE = foghorn", "NameError: name 'foghorn' is not defined at ", ""),
+        ("def tide(ctx, height):", "def tide(ctx, height)", "SyntaxError: expected ':' at ", ":22"),
+    ],
+    ids=["misspelt import", "missing module", "name error", "syntax error"],
+)
+def test_a_plugin_that_fails_to_import_names_its_file_and_line(tmp_path, old, new, says, col):
+    # before: the reason alone ("No module named 'foghorn_helpers'"; "(hooks.py, line 34)"
+    # without its folder; the records module's path instead of a suggestion)
+    hooks = with_mistake(tmp_path, old, new, in_hooks=True)
+    line = line_of(hooks, new.splitlines()[-1])
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 2, out
+    assert f"plugin foghorn skipped: failed to import paragraphs_foghorn.hooks: {says}site/paragraphs_foghorn/hooks.py:{line}{col}\n" in out, out
+

@@ -597,7 +597,9 @@ def make_plugin_manager(
             try:
                 plugin = ep.load()
             except (Exception, SystemExit) as exc:  # sys.exit at import included
-                problem = PluginProblem(ep.name, f"failed to import {ep.value}: {_reason(exc)}")
+                from paragraphs.pluginhost.plugin_errors import import_failure
+
+                problem = PluginProblem(ep.name, f"failed to import {ep.value}: {import_failure(ep.value, exc)}")
                 if strict:
                     raise PluginError(problem.format()) from exc
                 host.problems.append(problem)
