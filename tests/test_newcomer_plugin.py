@@ -265,3 +265,32 @@ def test_a_plugin_that_fails_to_import_names_its_file_and_line(tmp_path, old, ne
     assert code == 2, out
     assert f"plugin foghorn skipped: failed to import paragraphs_foghorn.hooks: {says}site/paragraphs_foghorn/hooks.py:{line}{col}\n" in out, out
 
+
+# ------------------------------------------------------------------ YAML slips
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "at", "says"),
+    [
+        ("  name: Foghorn", "\tname: Foghorn", ("\tname", 1), "a tab character: YAML indents with spaces only (replace the tab with spaces)"),
+        ("      - procedure:", "     - procedure:", ("     - procedure:", 6), "this line, or the one above it, is not indented like the lines around it"),
+        ("  name: Foghorn", " name: Foghorn", (" name: Foghorn", 2), "is not indented like the lines around it: the keys of one mapping, and the '- ' items of one list, start in the same column (the block it is in begins at line 1)"),
+        ("      - ask: {key: mood", "      - say: Note: the fog lifts\n      - ask: {key: mood", ("say: Note", 18), "a ': ' inside a value: put the text in quotes if it holds ': '"),
+        ("lost: [{goto: \"3\"}]", "lost: [{goto: \"3\"}", ("  - id: \"2\"", 3), "a [...] list is not closed with ']', or two of its items lack the ',' between them (it opens at line "),
+        ("{id: boat, name: a boat in the fog}", "{id: boat name: a boat in the fog}", ("{id: boat name", 21), "a {...} mapping is not closed with '}', or two of its entries lack the ',' between them"),
+        ("  name: Foghorn", "  name Foghorn", ("  sightings:", 3), "a key without its ':' (name: value)"),
+        ("fog: {ask: wind}", "fog: *wind", ("fog: *wind", 16), "'*wind' is read as an alias (*name), and no anchor (&name) defines it: put the text in quotes"),
+        ("  name: Foghorn", "  name: Foghorn\n  name: Fog", ("  name: Fog\n", 3), "YAML004 duplicate key 'name' (first at line 3): give it once"),
+    ],
+    ids=["tab", "list item indented less", "key indented less", "colon in a text", "list not closed", "comma left out", "colon left out", "star", "key twice"],
+)
+def test_yaml_slips_are_told_in_plain_words_at_their_place(tmp_path, old, new, at, says):
+    # before: the parser's words ("found character '\t' that cannot start any token",
+    # "expected <block end>, but found '<block sequence start>'", "mapping values are not
+    # allowed here", "expected ',' or ']', but got '-'"); a duplicate key without the first
+    content = with_mistake(tmp_path, old, new)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1, out
+    (row,) = [r for r in out.splitlines() if " YAML00" in r]
+    assert row.startswith(f"site/paragraphs_foghorn/content/{content.name}:{line_of(content, at[0])}:{at[1]}: ") and says in row, row
+
