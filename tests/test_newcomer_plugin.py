@@ -294,3 +294,23 @@ def test_yaml_slips_are_told_in_plain_words_at_their_place(tmp_path, old, new, a
     (row,) = [r for r in out.splitlines() if " YAML00" in r]
     assert row.startswith(f"site/paragraphs_foghorn/content/{content.name}:{line_of(content, at[0])}:{at[1]}: ") and says in row, row
 
+
+# ------------------------------------------------------------------ packaging slips
+
+
+def test_two_distributions_declaring_one_entry_point_name_are_warned_of(tmp_path):
+    # the author copied his pyproject.toml for a second title and kept the entry point's
+    # name: before, the second distribution on sys.path was dropped without a word
+    install(tmp_path / "site")
+    other = tmp_path / "other"
+    install(other, hooks=HOOKS.replace('TITLE = "foghorn"', 'TITLE = "foglamp"'), book=BOOK.replace("id: foghorn", "id: foglamp"))
+    (other / "paragraphs_foghorn-0.1.0.dist-info").rename(other / "paragraphs_foglamp-0.2.0.dist-info")
+    site = f"{tmp_path / 'site'}{os.pathsep}{other}"
+    said = "warning: plugin foghorn: the entry point name 'foghorn' is declared by paragraphs_foghorn 0.1.0 (site) and by paragraphs_foglamp 0.2.0 (other); only the first is loaded"
+    for _ in range(2):  # building the plugin index, then served by it
+        code, out = paragraphs(tmp_path, "titles", site=site)
+        assert code == 0 and said in out, out
+        code, out = paragraphs(tmp_path, "validate", "foghorn", site=site)
+        assert code == 0 and said in out, out
+    code, out = paragraphs(tmp_path, "read", "sample", "2", "--dice", "3", "--answer", "storm=1", site=site)
+    assert said not in out, out  # a command that does not use the plugin is not told

@@ -592,6 +592,9 @@ def make_plugin_manager(
         for ep in found:
             if ep.name in blocked or ep.name in host.plugin_names() or (wanted is not None and ep.name not in wanted):
                 continue
+            clash = _shadowing(ep) if isinstance(ep, _EntryPoint) else None
+            if clash is not None:
+                host.problems.append(clash)
             info = PluginInfo(ep.name, dist=ep)
             started = time.perf_counter()
             try:
@@ -702,12 +705,14 @@ def _check_hook_names(pm: pluggy.PluginManager, name: str, plugin: object) -> No
 class _EntryPoint:
     """One ``paragraphs`` entry point found on ``sys.path`` (see :func:`_entry_points`)."""
 
-    __slots__ = ("name", "value", "_dist_dir")
+    __slots__ = ("name", "value", "_dist_dir", "shadowed")
 
     def __init__(self, name: str, value: str, dist_dir: str) -> None:
         self.name = name
         self.value = value
         self._dist_dir = dist_dir
+        #: folders of other distributions declaring the same name, later on sys.path (never loaded)
+        self.shadowed: list[str] = []
 
     @property
     def dist_dir(self) -> str:
@@ -754,8 +759,36 @@ def _entry_points() -> list[_EntryPoint]:
             except OSError:
                 continue
             for ep_name, value in _group(text, ENTRY_POINT_GROUP):
-                found.setdefault(ep_name, _EntryPoint(ep_name, value, dist_dir))
+                first = found.setdefault(ep_name, _EntryPoint(ep_name, value, dist_dir))
+                if os.path.abspath(first.dist_dir) != os.path.abspath(dist_dir) and dist_dir not in first.shadowed:
+                    first.shadowed.append(dist_dir)
     return [found[k] for k in sorted(found)]
+
+
+#: How a shadowed entry point's warning begins (the index keeps it for the commands that load that plugin).
+SHADOWED = "the entry point name "
+
+
+def _shadowing(ep: _EntryPoint) -> PluginProblem | None:
+    """A warning for an entry point name two distributions declare: only the first on
+    ``sys.path`` is loaded, and the other's plugin was dropped without a word (the author
+    saw the other distribution's title, or an old copy of his own)."""
+    if not ep.shadowed:
+        return None
+    import os
+
+    from paragraphs.foundation.problems import shown
+
+    def named(dist_dir: str) -> str:
+        stem = os.path.basename(dist_dir).rsplit(".", 1)[0]  # name-version.dist-info
+        return f"{stem.replace('-', ' ', 1)} ({shown(os.path.dirname(os.path.abspath(dist_dir)))})"
+
+    others = ", ".join(named(d) for d in ep.shadowed)
+    return PluginProblem(
+        ep.name,
+        f"{SHADOWED}{ep.name!r} is declared by {named(ep.dist_dir)} and by {others}; only the first is loaded: rename one entry point, or uninstall one distribution",
+        skipped=False,
+    )
 
 
 def _entry_points_at(names: set[str], where: Mapping[str, str]) -> list[_EntryPoint]:
