@@ -314,3 +314,38 @@ def test_two_distributions_declaring_one_entry_point_name_are_warned_of(tmp_path
         assert code == 0 and said in out, out
     code, out = paragraphs(tmp_path, "read", "sample", "2", "--dice", "3", "--answer", "storm=1", site=site)
     assert said not in out, out  # a command that does not use the plugin is not told
+
+
+# ------------------------------------------------------------------ shapes and names
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "at", "says"),
+    [
+        ('  - id: "2"', "  - id: 2", "id: 2", "SCHEMA001 2 is not of type 'string': YAML reads it as a number; write it in quotes (\"2\")"),
+        ("      - ask: {key: mood", "      -\n      - ask: {key: mood", "      -\n", "SCHEMA001 None is not of type 'object': nothing is written here (a '-' or a key with nothing after it)"),
+        ("    - {name: fuel, initial: 2}", "    fuel: {initial: 2}", "fuel: {initial", "SCHEMA001 {'fuel': {'initial': 2}} is not of type 'array': a mapping is given where a list goes (each item on a line of its own starting with '- ')"),
+        ('heard: [{mark_sighting: boat}, {goto: "2"}]', 'heard: {goto: "2"}', "heard:", "is not of type 'array': a mapping is given where a list goes"),
+        ("  sightings:", "  events: midnight\n  sightings:", "events:", "SCHEMA001 'midnight' is not of type 'array': one text where a list goes (write [midnight])"),
+    ],
+    ids=["a number for an id", "an empty step", "a map of counters", "a step for a list of steps", "a text for a list"],
+)
+def test_a_value_of_the_wrong_shape_says_what_was_probably_meant(tmp_path, old, new, at, says):
+    # before: the schema's words alone ("2 is not of type 'string'")
+    content = with_mistake(tmp_path, old, new)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1, out
+    (row,) = [r for r in out.splitlines() if " SCHEMA001 " in r]
+    assert f"{content.name}:{line_of(content, at)}:" in row and says in row, row
+    if "fuel: {initial" in new:  # the counters left out: what follows from it is info, not a second error
+        (follows,) = [r for r in out.splitlines() if " COUNTER001 " in r]
+        assert follows.endswith("[info]") and "perhaps only a consequence of the record left out" in follows, out
+
+
+def test_a_misspelt_sighting_suggests_the_declared_one(tmp_path):
+    # before: "sighting baot is not declared by the title", with no suggestion
+    content = with_mistake(tmp_path, "heard: [{mark_sighting: boat}", "heard: [{mark_sighting: baot}")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(content, "baot")
+    assert f"{content.name}:{line}:19: SIGHT003 sighting baot is not declared by the title (did you mean 'boat'?) [warning]" in out, out
+    assert "SIGHT002 sighting boat is tested but never set (did you mean 'baot'?) [warning]" in out, out

@@ -532,10 +532,10 @@ def _misspelt_collections(doc: YamlDocument, known: set[str]) -> list[Problem]:
 
 
 #: Findings that relate records to each other, which a record left out can cause.
-_CROSS_RECORD = ("REF002", "REF005", "SIGHT", "QUESTION002")
+_CROSS_RECORD = ("REF002", "REF005", "SIGHT", "QUESTION002", "COUNTER001")
 # (as text: compiled on first use by re's cache, not at every start-up)
 _MISSING_PARAGRAPH = r"paragraph (\S+), which does not exist"
-_SUBJECT = r"(?:paragraph|sighting|question) '?([^\s',]+)'?"
+_SUBJECT = r"(?:paragraph|sighting|question|counter) '?([^\s',]+)'?"
 
 
 class _Skipped:
@@ -607,6 +607,7 @@ def _record_path(json_path: str) -> tuple[str | int, ...]:
 
 def _scalars(data: Any, into: set[str]) -> None:
     if isinstance(data, Mapping):
+        into.update(str(k) for k in data)  # a name written as a key ({fuel: {initial: 2}})
         for v in data.values():
             _scalars(v, into)
     elif isinstance(data, list):

@@ -199,16 +199,18 @@ def check_sightings(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
     for sid, pos in sorted(set_at.items()):
         if sid not in tested_at and (any_tested is None or sid in any_tested):
             yield Problem(pos, "SIGHT001", f"sighting {sid} is set but never tested", W)
+    from paragraphs.pipeline.validation import did_you_mean
+
     for sid, pos in sorted(tested_at.items()):
         if sid not in set_at:
-            yield Problem(pos, "SIGHT002", f"sighting {sid} is tested but never set", W)
+            yield Problem(pos, "SIGHT002", f"sighting {sid} is tested but never set{did_you_mean(sid, sorted(set_at))}", W)
     for sid, pos in sorted(cleared_at.items()):
         if sid not in set_at:
             yield Problem(pos, "SIGHT004", f"sighting {sid} is cleared but never set", W)
     if declared:
         for sid, pos in sorted({**cleared_at, **set_at, **tested_at}.items()):
             if sid not in declared:
-                yield Problem(pos, "SIGHT003", f"sighting {sid} is not declared by the title", W)
+                yield Problem(pos, "SIGHT003", f"sighting {sid} is not declared by the title{did_you_mean(sid, sorted(declared))}", W)
 
 
 # --------------------------------------------------------------------------- dice
