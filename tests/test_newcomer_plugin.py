@@ -349,3 +349,21 @@ def test_a_misspelt_sighting_suggests_the_declared_one(tmp_path):
     line = line_of(content, "baot")
     assert f"{content.name}:{line}:19: SIGHT003 sighting baot is not declared by the title (did you mean 'boat'?) [warning]" in out, out
     assert "SIGHT002 sighting boat is tested but never set (did you mean 'baot'?) [warning]" in out, out
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("paragraphs_foghorn.hook", "failed to import paragraphs_foghorn.hook: ModuleNotFoundError: No module named 'paragraphs_foghorn.hook' (the entry point in the plugin's pyproject.toml names it: did you mean paragraphs_foghorn.hooks?)"),
+        ("paragraphs_foghorn.hooks:plugin", "(the entry point names paragraphs_foghorn.hooks:plugin: name the module of the hooks alone, paragraphs_foghorn.hooks)"),
+        ("paragraphs_foghorn", "the package paragraphs_foghorn implements no paragraphs hook (no function marked @hookimpl): did the entry point mean paragraphs_foghorn.hooks?"),
+    ],
+    ids=["a module misspelt", "an object that is not there", "the package instead of its hooks"],
+)
+def test_an_entry_point_naming_the_wrong_thing_says_what_it_probably_means(tmp_path, value, says):
+    # before: the bare ModuleNotFoundError or AttributeError; and the package named instead of
+    # its hooks module registered nothing, so 'validate foghorn' said that no entry point named
+    # the package (one did)
+    install(tmp_path / "site", entry_points=f"[paragraphs]\nfoghorn = {value}\n")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 2 and "title 'foghorn' is not available: plugin foghorn skipped: " in out and says in out, out

@@ -224,7 +224,7 @@ def import_failure(target: str, exc: BaseException) -> str:
     if isinstance(exc, SyntaxError) and exc.filename:
         where = f"{shown(os.path.abspath(exc.filename))}:{exc.lineno or 0}:{exc.offset or 0}"
         return f"{type(exc).__name__}: {exc.msg} at {where}"
-    reason = f"{type(exc).__name__}: {_without_path(exc)}{_import_hint(exc)}"
+    reason = f"{type(exc).__name__}: {_without_path(exc)}{_import_hint(exc)}{_entry_point_hint(target, exc)}"
     package = target.split(":")[0].split(".")[0]
     line = None
     tb = exc.__traceback__
@@ -257,3 +257,28 @@ def _import_hint(exc: BaseException) -> str:
 
     close = difflib.get_close_matches(missing.group(1), [n for n in dir(module) if not n.startswith("_")], n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _entry_point_hint(target: str, exc: BaseException) -> str:
+    """When the entry point itself names what is not there (``paragraphs_foghorn.hook``,
+    ``paragraphs_foghorn.hooks:plugin``), say so and what it probably means."""
+    import importlib.util
+    import pkgutil
+
+    module, _, attr = target.partition(":")
+    module = module.strip()
+    if isinstance(exc, ModuleNotFoundError) and exc.name == module:
+        parent, _, leaf = module.rpartition(".")
+        try:
+            spec = importlib.util.find_spec(parent) if parent else None
+        except (ImportError, ValueError):
+            spec = None
+        found = [m.name for m in pkgutil.iter_modules(spec.submodule_search_locations or [])] if spec is not None else []
+        import difflib
+
+        close = difflib.get_close_matches(leaf, found, n=1, cutoff=0.6)
+        better = f": did you mean {parent}.{close[0]}?" if close else ""
+        return f" (the entry point in the plugin's pyproject.toml names it{better})"
+    if attr and isinstance(exc, AttributeError) and getattr(exc, "name", None) == attr.strip().split(".")[0]:
+        return f" (the entry point names {target}: name the module of the hooks alone, {module})"
+    return ""

@@ -700,6 +700,20 @@ def _check_hook_names(pm: pluggy.PluginManager, name: str, plugin: object) -> No
                 where = code_pos(function)
                 at = f" ({shown(where.path)}:{where.line})" if where is not None else ""
                 raise PluginError(f"{attr} is not marked with @hookimpl (from paragraphs import hookimpl), so it is never called{at}")
+    if not marked and hasattr(plugin, "__path__"):  # a package (a plain module may register nothing on purpose)
+        raise PluginError(_no_hooks(plugin))
+
+
+def _no_hooks(plugin: object) -> str:
+    """Why a package implementing no hook at all is refused: an entry point naming the
+    package (``paragraphs_foghorn``) instead of its hooks module registered nothing, and
+    the title's command then said no entry point named the package."""
+    import pkgutil
+
+    module = getattr(plugin, "__name__", type(plugin).__name__)
+    inside = [m.name for m in pkgutil.iter_modules(getattr(plugin, "__path__", None) or [])]
+    hint = f": did the entry point mean {module}.hooks?" if "hooks" in inside else ""
+    return f"the package {module} implements no paragraphs hook (no function marked @hookimpl){hint}"
 
 
 class _EntryPoint:
