@@ -367,3 +367,19 @@ def test_an_entry_point_naming_the_wrong_thing_says_what_it_probably_means(tmp_p
     install(tmp_path / "site", entry_points=f"[paragraphs]\nfoghorn = {value}\n")
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     assert code == 2 and "title 'foghorn' is not available: plugin foghorn skipped: " in out and says in out, out
+
+
+@pytest.mark.parametrize(
+    ("hook", "says"),
+    [
+        ("def paragraphs_initial_state(book, options):\n    return {'countres': {'fuel': 3}}", "paragraphs_initial_state for foghorn returned the field 'countres', which a set-up cannot set (did you mean 'counters'?) (hook at "),
+        ("def paragraphs_roll(die, purpose, title):\n    return '3'", "paragraphs_roll for foghorn returned '3', which is not a face of d6 (hook at "),
+    ],
+    ids=["a misspelt state field", "a roll as text"],
+)
+def test_a_runtime_hook_returning_the_wrong_thing_names_its_line(tmp_path, hook, says):
+    # before: no line, and no suggestion for the misspelt field
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", f"@hookimpl\n{hook}\n\n\ndef tide(ctx, height):", in_hooks=True)
+    code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "2")
+    line = line_of(hooks, hook.splitlines()[0]) - 1  # a decorated function starts at its @hookimpl
+    assert code == 1 and f"plugin foghorn (paragraphs-foghorn 0.1.0): {says}site/paragraphs_foghorn/hooks.py:{line})" in out, out

@@ -312,7 +312,11 @@ class PluginHost:
                     continue
                 why = check(result, kwargs) if check is not None else None
                 if why:
-                    raise PluginError(f"plugin {self._describe(impl.plugin_name)}: {hook_name} for {title} {why}")
+                    from paragraphs.pluginhost.plugin_errors import code_pos, shown
+
+                    where = code_pos(impl.function)
+                    at = f" (hook at {shown(where.path)}:{where.line})" if where is not None else ""
+                    raise PluginError(f"plugin {self._describe(impl.plugin_name)}: {hook_name} for {title} {why}{at}")
                 if first:
                     return result
                 results.append(result)
