@@ -68,7 +68,7 @@ paragraphs:
 """
     )
     assert len(found) == 3
-    assert found[0] == "book.yaml:3:9: SCHEMA001 105 is not of type 'string' ($.paragraphs[0].id)"
+    assert found[0] == "book.yaml:3:9: SCHEMA001 105 is not of type 'string': YAML reads it as a number; write it in quotes (\"105\") ($.paragraphs[0].id)"
     assert found[1].startswith("book.yaml:7:9: SCHEMA001 unknown key 'sey'")
     assert found[2].startswith("book.yaml:8:21: SCHEMA001 'd7x' does not match ^([1-9][0-9]?)?d(")
     assert found[2].endswith(" ($.paragraphs[1].steps[1].roll.die)")

@@ -127,7 +127,10 @@ def test_a_title_whose_plugin_was_skipped_is_said_once_with_and_without_the_inde
         for line in (("read", "exits", "1"), ("validate", "exits"), ("board", "exits", "--state", "x.json", "--svg", "x.svg")):
             code, out, err, _ = run(tmp_path, *line)
             said = [row for row in err.splitlines() if "plugin exits" in row]
-            assert (code, out, said) == (2, "", ["paragraphs: error: title 'exits' is not available: plugin exits skipped: failed to import hostile_exits: SystemExit: 3"]), (no_index, line, err)
+            assert (code, out, len(said)) == (2, "", 1), (no_index, line, err)
+            # the line of the plugin's module that left (tests/test_newcomer_plugin.py: import faults)
+            exits = DATA / "site-hostile" / "hostile_exits.py"
+            assert said[0] == f"paragraphs: error: title 'exits' is not available: plugin exits skipped: failed to import hostile_exits: SystemExit: 3 at {exits}:5", (no_index, line, err)
         for line in (("titles",), ("validate",)):  # across titles: the broken plugin is reported
             code, _, err, _ = run(tmp_path, *line)
             assert "warning: plugin exits skipped: failed to import hostile_exits" in err, (no_index, line, err)

@@ -532,7 +532,10 @@ def _run(args_list: list[str]) -> int:
             args._index = index
         # a whole plugin that is broken is said on every command, as without an index;
         # the rest (a command left out, a disabled title) where it matters
-        stored = [row for row in stored if row[2]]
+        # and a distribution whose entry point another one's hides, for the plugin used
+        from paragraphs.pluginhost.plugins import SHADOWED
+
+        stored = [row for row in stored if row[2] or (row[0] in needed and row[1].startswith(SHADOWED))]
     _warn_or_refuse(args, host, stored + [(p.plugin, p.reason, p.skipped) for p in host.problems + problems])
     return _start(args, host)
 

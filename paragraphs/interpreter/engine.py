@@ -798,17 +798,27 @@ def _face_problem(face: Any, call: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _settable_hint(blank: State, key: Any) -> str:
+    """`` (did you mean 'counters'?)`` for a misspelt state field, else the fields to use."""
+    import difflib
+
+    settable = sorted(
+        name for name in dir(blank)
+        if not name.startswith("_") and name not in ("title", "content_hash", "version") and not callable(getattr(blank, name))
+    )
+    close = difflib.get_close_matches(str(key), settable, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else f" (it may set: {', '.join(settable)})"
+
+
 def _setup_problem(setup: Any, call: Mapping[str, Any]) -> str | None:
     """Why a ``paragraphs_initial_state`` result cannot be used, or None."""
     if not isinstance(setup, Mapping):
         return f"returned {type(setup).__name__}, expected a mapping of state fields"
     blank = State(title="")
     for key, value in setup.items():
-        if not isinstance(key, str) or key.startswith("_") or key in ("title", "content_hash", "version") or not hasattr(blank, key):
-            return f"returned the field {key!r}, which a set-up cannot set"
+        if not isinstance(key, str) or key.startswith("_") or key in ("title", "content_hash", "version") or not hasattr(blank, key) or callable(getattr(blank, key)):
+            return f"returned the field {key!r}, which a set-up cannot set{_settable_hint(blank, key)}"
         current = getattr(blank, key)
-        if callable(current):
-            return f"returned the field {key!r}, which a set-up cannot set"
         if isinstance(current, dict) and not isinstance(value, Mapping):
             return f"returned {type(value).__name__} for {key!r}, expected a mapping"
         if isinstance(current, list) and not isinstance(value, (list, tuple)):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from paragraphs.foundation.dataclass_code import field, replace
 # ``typing`` and ``pathlib`` are not imported at run time here (start-up time: a title
 # whose content folder is a string, as the sample's, is walked with os)
@@ -532,10 +532,10 @@ def _misspelt_collections(doc: YamlDocument, known: set[str]) -> list[Problem]:
 
 
 #: Findings that relate records to each other, which a record left out can cause.
-_CROSS_RECORD = ("REF002", "REF005", "SIGHT", "QUESTION002")
+_CROSS_RECORD = ("REF002", "REF005", "SIGHT", "QUESTION002", "COUNTER001")
 # (as text: compiled on first use by re's cache, not at every start-up)
 _MISSING_PARAGRAPH = r"paragraph (\S+), which does not exist"
-_SUBJECT = r"(?:paragraph|sighting|question) '?([^\s',]+)'?"
+_SUBJECT = r"(?:paragraph|sighting|question|counter) '?([^\s',]+)'?"
 
 
 class _Skipped:
@@ -607,6 +607,7 @@ def _record_path(json_path: str) -> tuple[str | int, ...]:
 
 def _scalars(data: Any, into: set[str]) -> None:
     if isinstance(data, Mapping):
+        into.update(str(k) for k in data)  # a name written as a key ({fuel: {initial: 2}})
         for v in data.values():
             _scalars(v, into)
     elif isinstance(data, list):
@@ -721,6 +722,8 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
     from paragraphs.pipeline.tables import apply_cell_overlays, build_table
 
     decl: dict[str, Any] = merged.title.data if merged.title else {"id": title, "name": title}
+    if merged.title is not None:
+        problems.extend(_declared_twice(merged.title))
     questions: dict[str, m.Question] = {}
     tracks: dict[str, m.Track] = {}
     for i, t in enumerate(decl.get("tracks") or ()):
@@ -828,6 +831,26 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         provenance=provenance,
         meta=meta,
     )
+
+
+#: The title record's lists of declarations, and the field naming each entry.
+_DECLARATIONS = {"counters": "name", "tracks": "name", "sightings": "id", "events": None}
+
+
+def _declared_twice(title: _Record) -> Iterator[Problem]:
+    """A counter, track, sighting or event the title lists twice: the second silently
+    replaced the first (its initial value, its name), so say where both are."""
+    for list_name, key in _DECLARATIONS.items():
+        first: dict[str, SourcePos] = {}
+        for i, entry in enumerate(title.data.get(list_name) or ()):
+            name = entry.get(key) if key and isinstance(entry, Mapping) else entry
+            if not isinstance(name, (str, int)):
+                continue
+            here = title.pos((list_name, i))
+            if str(name) in first:
+                yield Problem(here, "TITLE004", f"title.{list_name} lists {str(name)!r} twice (first at {first[str(name)]}): give it once")
+            else:
+                first[str(name)] = here
 
 
 def _note_provenance(provenance: dict[str, dict[str, str]], coll: str, rid: str, rec: _Record) -> None:

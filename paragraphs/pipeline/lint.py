@@ -28,6 +28,8 @@
 | TABLE007 | error | a table rolled on a die has rows keyed by id |
 | TABLE008 | error | a table's ``order`` of outcomes is not each of its results once (or the table has columns) |
 | PROC003 | error | a procedure call passes an argument its function does not take, or leaves out one it needs |
+| QUESTION005 | error | a question no answer can satisfy: an integer question whose `min` is above its `max`, a choice with no choices, or two choices (options of a `choice` step) with one id |
+| COUNTER001 | error | a `counter` step, `{counter: NAME}` value or counter test names a counter the title does not declare (with a "did you mean") |
 
 Findings inside a paragraph or table marked ``damaged`` or ``assumed`` are lowered to info.
 """
@@ -45,6 +47,7 @@ from paragraphs.book.dice import compare_total, parse_die
 from paragraphs.pipeline.graph import edges, reachable, sorted_ids, strongly_connected
 from paragraphs.pipeline.grammar import Grammar
 from paragraphs.foundation.problems import Problem, Severity, SourcePos
+from paragraphs.pipeline.lint_declarations import check_counters as check_counters, check_questions as check_questions
 
 W = Severity.WARNING
 E = Severity.ERROR
@@ -196,16 +199,18 @@ def check_sightings(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
     for sid, pos in sorted(set_at.items()):
         if sid not in tested_at and (any_tested is None or sid in any_tested):
             yield Problem(pos, "SIGHT001", f"sighting {sid} is set but never tested", W)
+    from paragraphs.pipeline.validation import did_you_mean
+
     for sid, pos in sorted(tested_at.items()):
         if sid not in set_at:
-            yield Problem(pos, "SIGHT002", f"sighting {sid} is tested but never set", W)
+            yield Problem(pos, "SIGHT002", f"sighting {sid} is tested but never set{did_you_mean(sid, sorted(set_at))}", W)
     for sid, pos in sorted(cleared_at.items()):
         if sid not in set_at:
             yield Problem(pos, "SIGHT004", f"sighting {sid} is cleared but never set", W)
     if declared:
         for sid, pos in sorted({**cleared_at, **set_at, **tested_at}.items()):
             if sid not in declared:
-                yield Problem(pos, "SIGHT003", f"sighting {sid} is not declared by the title", W)
+                yield Problem(pos, "SIGHT003", f"sighting {sid} is not declared by the title{did_you_mean(sid, sorted(declared))}", W)
 
 
 # --------------------------------------------------------------------------- dice

@@ -410,7 +410,7 @@ def _message(error: Any) -> str:
     if validator in ("minProperties", "maxProperties") and isinstance(instance, dict) and error.schema.get("maxProperties") == 1:
         return "a step or predicate must be a mapping with exactly one key"
     if validator == "type":
-        return f"{_short(instance)} is not of type {error.validator_value!r}"
+        return f"{_short(instance)} is not of type {error.validator_value!r}{_type_hint(error.validator_value, instance)}"
     if validator == "pattern":
         return f"{_short(instance)} does not match {error.validator_value}"
     if validator == "enum":
@@ -419,6 +419,24 @@ def _message(error: Any) -> str:
         return f"unknown {what}{_short(instance)}{did_you_mean(instance, error.validator_value)} (known: {', '.join(map(str, error.validator_value))})"
     text = error.message
     return text if len(text) < 200 else text[:197] + "..."
+
+
+def _type_hint(expected: Any, instance: Any) -> str:
+    """What a newcomer most likely wrote instead, for the shapes YAML makes easy to get wrong:
+    ``id: 2`` (a number where an id's text goes), a ``-`` with nothing after it, a mapping
+    where a list goes (``counters: {fuel: ...}``) and the reverse."""
+    if expected == "string" and isinstance(instance, (bool, int, float)):
+        shown = str(instance).lower() if isinstance(instance, bool) else str(instance)
+        return f": YAML reads it as a {'yes/no' if isinstance(instance, bool) else 'number'}; write it in quotes (\"{shown}\")"
+    if instance is None and expected in ("object", "array", "string"):
+        return ": nothing is written here (a '-' or a key with nothing after it)"
+    if expected == "object" and isinstance(instance, list):
+        return ": a list is given where a mapping (key: value) goes"
+    if expected == "array" and isinstance(instance, Mapping):
+        return ": a mapping is given where a list goes (each item on a line of its own starting with '- ')"
+    if expected == "array" and isinstance(instance, str):
+        return f": one text where a list goes (write [{instance}])" if len(instance) <= 30 else ": one text where a list goes"
+    return ""
 
 
 def _short(value: Any) -> str:

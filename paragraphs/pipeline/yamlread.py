@@ -90,9 +90,8 @@ def read_yaml(text: str, path: str) -> YamlDocument:
     try:
         node = yaml.compose(text)
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
+        message, mark = plain_words(exc)
         pos = SourcePos(path, mark.line + 1, mark.column + 1) if mark else SourcePos(path, 1, 1)
-        message = " ".join(str(exc.problem or exc.context or "invalid YAML").split())
         raise YamlProblems([Problem(pos, "YAML001", message)]) from None
     except ReaderError as exc:  # a control character: its place, never a traceback
         line, col = _offset_pos(text, exc.position)
@@ -112,6 +111,42 @@ def read_yaml(text: str, path: str) -> YamlDocument:
 
 
 _DEEP = f"values are nested more than {MAX_DEPTH} levels deep"
+
+#: The YAML parser's words for the slips authors make, and what to tell them instead.
+_PLAIN = (
+    ("found character '\\t' that cannot start any token", "a tab character: YAML indents with spaces only (replace the tab with spaces)"),
+    ("that cannot start any token", "{char} cannot begin a plain value in YAML: put the text in quotes"),
+    ("expected <block end>, but found", "this line, or the one above it, is not indented like the lines around it: the keys of one mapping, and the '- ' items of one list, start in the same column{context}"),
+    ("mapping values are not allowed here", "a ': ' inside a value: put the text in quotes if it holds ': ' (say: \"Note: ...\"); else a key indented more than the keys beside it, or a quote left open above"),
+    ("could not find expected ':'", "a key without its ':' (name: value), or a text running over several lines that needs quotes{context}"),
+    ("expected ',' or ']'", "a [...] list is not closed with ']', or two of its items lack the ',' between them{opened}"),
+    ("expected ',' or '}'", "a {{...}} mapping is not closed with '}}', or two of its entries lack the ',' between them{opened}"),
+    ("found undefined alias", "{char} is read as an alias (*name), and no anchor (&name) defines it: put the text in quotes"),
+    ("found unexpected end of stream", "the file ends inside a value: a quote or bracket opened here is never closed"),
+)
+
+
+def plain_words(exc: Any) -> tuple[str, Any]:
+    """The YAML parser's error as an author would say it, and the place to show it.
+
+    ``expected <block end>, but found '<block sequence start>'`` or ``found character
+    '\\t' that cannot start any token`` told a newcomer nothing he could act on; the
+    parser's own words are kept for a slip not listed here.
+    """
+    said = " ".join(str(exc.problem or exc.context or "invalid YAML").split())
+    mark = exc.problem_mark or exc.context_mark
+    for words, plain in _PLAIN:
+        if words in said:
+            if "end of stream" in words and exc.context_mark is not None:
+                mark = exc.context_mark  # where the quote or bracket opened, not the end of the file
+            opened = exc.context_mark
+            elsewhere = opened is not None and mark is not None and opened.line != mark.line
+            context = f" (the block it is in begins at line {opened.line + 1})" if elsewhere else ""
+            began = f" (it opens at line {opened.line + 1})" if elsewhere else ""
+            char = said.split("'")[1] if said.count("'") >= 2 else "this character"
+            shown = f"'*{char}'" if "alias" in words else repr(char) if char != "this character" else char
+            return plain.format(context=context, opened=began, char=shown), mark
+    return said, mark
 
 
 def _flow_too_deep_at(text: str, path: str) -> SourcePos | None:
@@ -196,7 +231,9 @@ def _build(node: Any, at: JsonPath, doc: YamlDocument, problems: list[Problem], 
                 continue
             key = str(key).lower() if isinstance(key, bool) else str(key)
             if key in out:
-                problems.append(Problem(_pos(key_node, doc.path), "YAML004", f"duplicate key {key!r}"))
+                first = doc.key_positions.get(at + (key,))
+                also = f" (first at line {first.line})" if first is not None else ""
+                problems.append(Problem(_pos(key_node, doc.path), "YAML004", f"duplicate key {key!r}{also}: give it once"))
                 continue
             doc.key_positions[at + (key,)] = _pos(key_node, doc.path)
             out[key] = _build(value_node, at + (key,), doc, problems, count)

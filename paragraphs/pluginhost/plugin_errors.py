@@ -211,3 +211,74 @@ def code_pos(fn: Any) -> SourcePos | None:
     except (TypeError, AttributeError, OSError):
         return None
     return SourcePos(os.path.abspath(path), line, 1)
+
+
+def import_failure(target: str, exc: BaseException) -> str:
+    """Why the plugin module ``target`` (an entry point's value) could not be imported,
+    with the file and line of the plugin's code where it failed.
+
+    Before, the reason alone ("No module named 'x'", "cannot import name 'Titel' from
+    'paragraphs.pluginhost.records' (.../records.py)") left the author to search his files
+    for the line; a syntax error named its file without its folder.
+    """
+    if isinstance(exc, SyntaxError) and exc.filename:
+        where = f"{shown(os.path.abspath(exc.filename))}:{exc.lineno or 0}:{exc.offset or 0}"
+        return f"{type(exc).__name__}: {exc.msg} at {where}"
+    reason = f"{type(exc).__name__}: {_without_path(exc)}{_import_hint(exc)}{_entry_point_hint(target, exc)}"
+    package = target.split(":")[0].split(".")[0]
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:  # the innermost frame of the plugin's own package
+        if str(tb.tb_frame.f_globals.get("__name__", "")).split(".")[0] == package:
+            line = f"{shown(os.path.abspath(tb.tb_frame.f_code.co_filename))}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    return f"{reason} at {line}" if line else reason
+
+
+def _without_path(exc: BaseException) -> str:
+    """An ImportError's text less the path of the library module it names (noise to the author)."""
+    text = str(exc) or type(exc).__name__
+    path = getattr(exc, "path", None) if isinstance(exc, ImportError) else None
+    return text.replace(f" ({path})", "") if path else text
+
+
+def _import_hint(exc: BaseException) -> str:
+    """`` (did you mean 'Title'?)`` for ``from paragraphs.records import Titel``."""
+    import re
+    import sys
+
+    if not isinstance(exc, ImportError) or isinstance(exc, ModuleNotFoundError) or not exc.name:
+        return ""
+    missing = re.match(r"cannot import name '([^']+)'", str(exc))
+    module = sys.modules.get(exc.name)
+    if not missing or module is None:
+        return ""
+    import difflib  # (the pipeline's did_you_mean is a layer above the plugin host)
+
+    close = difflib.get_close_matches(missing.group(1), [n for n in dir(module) if not n.startswith("_")], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _entry_point_hint(target: str, exc: BaseException) -> str:
+    """When the entry point itself names what is not there (``paragraphs_foghorn.hook``,
+    ``paragraphs_foghorn.hooks:plugin``), say so and what it probably means."""
+    import importlib.util
+    import pkgutil
+
+    module, _, attr = target.partition(":")
+    module = module.strip()
+    if isinstance(exc, ModuleNotFoundError) and exc.name == module:
+        parent, _, leaf = module.rpartition(".")
+        try:
+            spec = importlib.util.find_spec(parent) if parent else None
+        except (ImportError, ValueError):
+            spec = None
+        found = [m.name for m in pkgutil.iter_modules(spec.submodule_search_locations or [])] if spec is not None else []
+        import difflib
+
+        close = difflib.get_close_matches(leaf, found, n=1, cutoff=0.6)
+        better = f": did you mean {parent}.{close[0]}?" if close else ""
+        return f" (the entry point in the plugin's pyproject.toml names it{better})"
+    if attr and isinstance(exc, AttributeError) and getattr(exc, "name", None) == attr.strip().split(".")[0]:
+        return f" (the entry point names {target}: name the module of the hooks alone, {module})"
+    return ""

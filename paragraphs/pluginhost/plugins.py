@@ -312,7 +312,11 @@ class PluginHost:
                     continue
                 why = check(result, kwargs) if check is not None else None
                 if why:
-                    raise PluginError(f"plugin {self._describe(impl.plugin_name)}: {hook_name} for {title} {why}")
+                    from paragraphs.pluginhost.plugin_errors import code_pos, shown
+
+                    where = code_pos(impl.function)
+                    at = f" (hook at {shown(where.path)}:{where.line})" if where is not None else ""
+                    raise PluginError(f"plugin {self._describe(impl.plugin_name)}: {hook_name} for {title} {why}{at}")
                 if first:
                     return result
                 results.append(result)
@@ -592,12 +596,17 @@ def make_plugin_manager(
         for ep in found:
             if ep.name in blocked or ep.name in host.plugin_names() or (wanted is not None and ep.name not in wanted):
                 continue
+            clash = _shadowing(ep) if isinstance(ep, _EntryPoint) else None
+            if clash is not None:
+                host.problems.append(clash)
             info = PluginInfo(ep.name, dist=ep)
             started = time.perf_counter()
             try:
                 plugin = ep.load()
             except (Exception, SystemExit) as exc:  # sys.exit at import included
-                problem = PluginProblem(ep.name, f"failed to import {ep.value}: {_reason(exc)}")
+                from paragraphs.pluginhost.plugin_errors import import_failure
+
+                problem = PluginProblem(ep.name, f"failed to import {ep.value}: {import_failure(ep.value, exc)}")
                 if strict:
                     raise PluginError(problem.format()) from exc
                 host.problems.append(problem)
@@ -695,17 +704,33 @@ def _check_hook_names(pm: pluggy.PluginManager, name: str, plugin: object) -> No
                 where = code_pos(function)
                 at = f" ({shown(where.path)}:{where.line})" if where is not None else ""
                 raise PluginError(f"{attr} is not marked with @hookimpl (from paragraphs import hookimpl), so it is never called{at}")
+    if not marked and hasattr(plugin, "__path__"):  # a package (a plain module may register nothing on purpose)
+        raise PluginError(_no_hooks(plugin))
+
+
+def _no_hooks(plugin: object) -> str:
+    """Why a package implementing no hook at all is refused: an entry point naming the
+    package (``paragraphs_foghorn``) instead of its hooks module registered nothing, and
+    the title's command then said no entry point named the package."""
+    import pkgutil
+
+    module = getattr(plugin, "__name__", type(plugin).__name__)
+    inside = [m.name for m in pkgutil.iter_modules(getattr(plugin, "__path__", None) or [])]
+    hint = f": did the entry point mean {module}.hooks?" if "hooks" in inside else ""
+    return f"the package {module} implements no paragraphs hook (no function marked @hookimpl){hint}"
 
 
 class _EntryPoint:
     """One ``paragraphs`` entry point found on ``sys.path`` (see :func:`_entry_points`)."""
 
-    __slots__ = ("name", "value", "_dist_dir")
+    __slots__ = ("name", "value", "_dist_dir", "shadowed")
 
     def __init__(self, name: str, value: str, dist_dir: str) -> None:
         self.name = name
         self.value = value
         self._dist_dir = dist_dir
+        #: folders of other distributions declaring the same name, later on sys.path (never loaded)
+        self.shadowed: list[str] = []
 
     @property
     def dist_dir(self) -> str:
@@ -752,8 +777,36 @@ def _entry_points() -> list[_EntryPoint]:
             except OSError:
                 continue
             for ep_name, value in _group(text, ENTRY_POINT_GROUP):
-                found.setdefault(ep_name, _EntryPoint(ep_name, value, dist_dir))
+                first = found.setdefault(ep_name, _EntryPoint(ep_name, value, dist_dir))
+                if os.path.abspath(first.dist_dir) != os.path.abspath(dist_dir) and dist_dir not in first.shadowed:
+                    first.shadowed.append(dist_dir)
     return [found[k] for k in sorted(found)]
+
+
+#: How a shadowed entry point's warning begins (the index keeps it for the commands that load that plugin).
+SHADOWED = "the entry point name "
+
+
+def _shadowing(ep: _EntryPoint) -> PluginProblem | None:
+    """A warning for an entry point name two distributions declare: only the first on
+    ``sys.path`` is loaded, and the other's plugin was dropped without a word (the author
+    saw the other distribution's title, or an old copy of his own)."""
+    if not ep.shadowed:
+        return None
+    import os
+
+    from paragraphs.foundation.problems import shown
+
+    def named(dist_dir: str) -> str:
+        stem = os.path.basename(dist_dir).rsplit(".", 1)[0]  # name-version.dist-info
+        return f"{stem.replace('-', ' ', 1)} ({shown(os.path.dirname(os.path.abspath(dist_dir)))})"
+
+    others = ", ".join(named(d) for d in ep.shadowed)
+    return PluginProblem(
+        ep.name,
+        f"{SHADOWED}{ep.name!r} is declared by {named(ep.dist_dir)} and by {others}; only the first is loaded: rename one entry point, or uninstall one distribution",
+        skipped=False,
+    )
 
 
 def _entry_points_at(names: set[str], where: Mapping[str, str]) -> list[_EntryPoint]:

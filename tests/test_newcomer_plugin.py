@@ -1,0 +1,385 @@
+"""A newcomer's title plugin, written from the docs, and each mistake its author made.
+
+The plugin (``foghorn``: a check kind, a procedure, a counter, two questions and a choice)
+is written into ``tmp_path`` as an installed distribution (a package beside its
+``*.dist-info`` with the entry point) and the real command line runs on it in a fresh
+process, found by entry-point discovery as a ``pip install`` would make it. Each test
+makes one mistake and reads what the author is told: where it is (``path:line:col``),
+what it is, in plain words, with a "did you mean" where one is obvious; never a
+traceback, never silence.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+HOOKS = '''
+"""Foghorn: a newcomer's title."""
+
+from importlib.resources import files
+
+from paragraphs import hookimpl
+from paragraphs.records import CheckKind, Procedure, Title
+
+TITLE = "foghorn"
+VALUE = {"$ref": "https://paragraphs.dev/schemas/core/book.schema.json#/$defs/value"}
+
+
+@hookimpl
+def paragraphs_register_titles():
+    yield Title(id=TITLE, name="Foghorn", content=files(__package__) / "content", package=__package__)
+
+
+def listen(ctx, spec):
+    total = ctx.roll("2d6", spec["purpose"])
+    return "heard" if total > ctx.number(spec["fog"]) else "lost"
+
+
+@hookimpl
+def paragraphs_register_check_kinds():
+    yield CheckKind(
+        id="listen",
+        title=TITLE,
+        resolve=listen,
+        outcomes=("heard", "lost"),
+        schema={"type": "object", "required": ["fog"], "properties": {"fog": VALUE}, "additionalProperties": False},
+    )
+
+
+def tide(ctx, height):
+    return "high" if ctx.roll("d6", "the tide") <= height else "low"
+
+
+@hookimpl
+def paragraphs_register_procedures():
+    yield Procedure(id="tide", title=TITLE, function=tide, outcomes=("high", "low"))
+'''
+
+BOOK = '''
+title:
+  id: foghorn
+  name: Foghorn
+  sightings:
+    - {id: boat, name: a boat in the fog}
+  counters:
+    - {name: fuel, initial: 2}
+questions:
+  - {key: wind, prompt: "How strong is the wind?", type: integer, min: 0, max: 3}
+  - key: mood
+    prompt: "How do you feel?"
+    type: choice
+    choices:
+      - {id: calm, label: Calm}
+      - {id: edgy, label: Edgy}
+entry_points:
+  - {paragraph: "1", source: start}
+paragraphs:
+  - id: "1"
+    steps:
+      - check:
+          kind: listen
+          purpose: hear the boat
+          fog: {ask: wind}
+          heard: [{mark_sighting: boat}, {goto: "2"}]
+          lost: [{goto: "3"}]
+  - id: "2"
+    steps:
+      - if:
+          test: {sighting: boat}
+          then: [{counter: {name: fuel, add: -1, reason: horn}}]
+      - procedure:
+          name: tide
+          args: {height: 3}
+          outcomes:
+            high: [{say: "The boat floats in."}]
+            low: [{say: "The boat runs aground."}]
+  - id: "3"
+    steps:
+      - ask: {key: mood, store: mood}
+      - choice:
+          key: act
+          prompt: "What now?"
+          options:
+            - {id: wait, label: Wait, do: [{goto: "2"}]}
+            - {id: sleep, label: Sleep, do: [{no_event: null}]}
+'''
+
+
+def install(site: Path, *, hooks: str = HOOKS, book: str = BOOK, entry_points: str = "[paragraphs]\nfoghorn = paragraphs_foghorn.hooks\n") -> Path:
+    """The plugin as pip would leave it in ``site``; returns its content file."""
+    package = site / "paragraphs_foghorn"
+    (package / "content").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "hooks.py").write_text(textwrap.dedent(hooks).lstrip(), encoding="utf-8")
+    content = package / "content" / "book.yaml"
+    content.write_text(textwrap.dedent(book).lstrip(), encoding="utf-8")
+    dist = site / "paragraphs_foghorn-0.1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: paragraphs-foghorn\nVersion: 0.1.0\n", encoding="utf-8")
+    (dist / "entry_points.txt").write_text(entry_points, encoding="utf-8")
+    return content
+
+
+def paragraphs(tmp_path: Path, *argv: str, site: Path | str | None = None) -> tuple[int, str]:
+    """The command line in a fresh process with the plugin's site on the path: exit code, stdout+stderr."""
+    env = dict(os.environ, PYTHONPATH=str(site or tmp_path / "site"), PARAGRAPHS_CACHE_DIR=str(tmp_path / "cache"))
+    env.pop("PARAGRAPHS_NO_CACHE", None)
+    done = subprocess.run([sys.executable, "-m", "paragraphs", *argv], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    out = done.stdout + done.stderr
+    assert "Traceback" not in out, out
+    return done.returncode, out
+
+
+def with_mistake(tmp_path: Path, old: str, new: str, *, in_hooks: bool = False) -> Path:
+    """Install the plugin with ``old`` replaced by ``new`` once; returns the file changed."""
+    text = HOOKS if in_hooks else BOOK
+    assert text.count(old) == 1, old
+    text = text.replace(old, new)
+    content = install(tmp_path / "site", hooks=text if in_hooks else HOOKS, book=BOOK if in_hooks else text)
+    return content.parent.parent / "hooks.py" if in_hooks else content
+
+
+def line_of(path: Path, fragment: str, nth: int = 1) -> int:
+    """The 1-based line of the ``nth`` occurrence of ``fragment`` in ``path``."""
+    text = path.read_text(encoding="utf-8")
+    at = -1
+    for _ in range(nth):
+        at = text.index(fragment, at + 1)
+    return text[:at].count("\n") + 1
+
+
+def test_the_plugin_as_written_is_clean(tmp_path):
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 0 and "foghorn: ok: 3 paragraphs, 0 errors, 0 warnings, 0 info" in out, out
+    code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "2")
+    assert code == 0 and "The boat floats in." in out, out
+
+
+# ------------------------------------------------------------------ questions and counters
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("min: 0, max: 3}", "min: 3, max: 0}", "QUESTION005 question 'wind' has min 3 above its max 0"),
+        ("    choices:\n      - {id: calm, label: Calm}\n      - {id: edgy, label: Edgy}\n", "", "QUESTION005 question 'mood' is a choice with no choices"),
+        ("{id: edgy, label: Edgy}", "{id: calm, label: Edgy}", "QUESTION005 question 'mood' gives the choice id 'calm' more than once"),
+        ("{id: sleep, label: Sleep,", "{id: wait, label: Sleep,", "QUESTION005 question 'act' gives the choice id 'wait' more than once"),
+    ],
+    ids=["min above max", "choice without choices", "two choices one id", "two options one id"],
+)
+def test_a_question_no_answer_can_satisfy_is_an_error(tmp_path, old, new, says):
+    # before: validate said ok; read asked '[3-0]' or '[]', and odds of 3 raised a TypeError
+    content = with_mistake(tmp_path, old, new)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1 and says in out, out
+    assert f"{content.name}:" in out.split(says)[0].splitlines()[-1], out
+    code, out = paragraphs(tmp_path, "odds", "foghorn", "3")
+    assert code == 1 and says in out, out
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "at"),
+    [
+        ("{counter: {name: fuel, add: -1", "{counter: {name: feul, add: -1", "{counter: {name: feul"),
+        ("args: {height: 3}", "args: {height: {counter: feul}}", "- procedure:"),  # at its step
+        ("test: {sighting: boat}", "test: {counter: {name: feul, gt: 0}}", "- if:"),
+    ],
+    ids=["counter step", "counter value", "counter test"],
+)
+def test_a_misspelt_counter_is_an_error_with_a_suggestion(tmp_path, old, new, at):
+    # before: validate said ok and the play made up a counter 'feul' at 0
+    content = with_mistake(tmp_path, old, new)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1, out
+    assert f"{content.name}:{line_of(content, at)}:" in out and "COUNTER001 counter 'feul' is not declared by the title (did you mean 'fuel'?)" in out, out
+    code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "2")
+    assert code == 1 and "COUNTER001" in out, out
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("    - {name: fuel, initial: 2}\n", "    - {name: fuel, initial: 2}\n    - {name: fuel, initial: 5}\n", "TITLE004 title.counters lists 'fuel' twice"),
+        ("    - {id: boat, name: a boat in the fog}\n", "    - {id: boat, name: a boat in the fog}\n    - {id: boat, name: a rowing boat}\n", "TITLE004 title.sightings lists 'boat' twice"),
+    ],
+    ids=["counter", "sighting"],
+)
+def test_a_title_record_declaring_one_name_twice_is_an_error(tmp_path, old, new, says):
+    # before: the second silently replaced the first (a counter began at 5, not 2)
+    content = with_mistake(tmp_path, old, new)
+    second = line_of(content, new.splitlines()[1])
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1 and f"{content.name}:{second}:7: {says} (first at " in out, out
+
+
+# ------------------------------------------------------------------ Python slips
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("def listen(ctx, spec):", "def listen(spec):", "CheckKind 'listen': its resolve is listen(spec) ({hooks}:{line}), but it is called with 2 arguments (Context, Mapping[str, Any])"),
+        ("def listen(ctx, spec):", "def listen(ctx, spec, fog):", "CheckKind 'listen': its resolve is listen(ctx, spec, fog) ({hooks}:{line}), but it is called with 2 arguments"),
+        (
+            "def tide(ctx, height):",
+            '@hookimpl\ndef paragraphs_register_lint_rules():\n    from paragraphs.records import LintRule\n\n    yield LintRule(id="FH001", title=TITLE, check=lambda book: [])\n\n\ndef tide(ctx, height):',
+            "LintRule 'FH001': its check is <lambda>(book) ({hooks}:{line}), but it is called with 2 arguments (Book, Any)",
+        ),
+    ],
+    ids=["resolve without ctx", "resolve with one too many", "lint rule with one argument"],
+)
+def test_a_record_function_of_the_wrong_arity_is_refused_at_load_with_its_line(tmp_path, old, new, says):
+    # before: validate said ok and play failed with "code raised TypeError: listen() takes 1
+    # positional argument but 2 were given", naming neither the check kind nor its file
+    hooks = with_mistake(tmp_path, old, new, in_hooks=True)
+    line = line_of(hooks, "check=lambda" if "LintRule" in new else new)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 2 and "plugin foghorn skipped" in out, out
+    assert says.format(hooks="site/paragraphs_foghorn/hooks.py", line=line) in out, out  # relative to the working folder
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says", "col"),
+    [
+        ("from paragraphs.records import CheckKind, Procedure, Title", "from paragraphs.records import CheckKind, Procedure, Titel", "ImportError: cannot import name 'Titel' from 'paragraphs.pluginhost.records' (did you mean 'Title'?) at ", ""),
+        ("from importlib.resources import files", "from importlib.resources import files\nimport foghorn_helpers", "ModuleNotFoundError: No module named 'foghorn_helpers' at ", ""),
+        ('TITLE = "foghorn"', "TITLE = foghorn", "NameError: name 'foghorn' is not defined at ", ""),
+        ("def tide(ctx, height):", "def tide(ctx, height)", "SyntaxError: expected ':' at ", ":22"),
+    ],
+    ids=["misspelt import", "missing module", "name error", "syntax error"],
+)
+def test_a_plugin_that_fails_to_import_names_its_file_and_line(tmp_path, old, new, says, col):
+    # before: the reason alone ("No module named 'foghorn_helpers'"; "(hooks.py, line 34)"
+    # without its folder; the records module's path instead of a suggestion)
+    hooks = with_mistake(tmp_path, old, new, in_hooks=True)
+    line = line_of(hooks, new.splitlines()[-1])
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 2, out
+    assert f"plugin foghorn skipped: failed to import paragraphs_foghorn.hooks: {says}site/paragraphs_foghorn/hooks.py:{line}{col}\n" in out, out
+
+
+# ------------------------------------------------------------------ YAML slips
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "at", "says"),
+    [
+        ("  name: Foghorn", "\tname: Foghorn", ("\tname", 1), "a tab character: YAML indents with spaces only (replace the tab with spaces)"),
+        ("      - procedure:", "     - procedure:", ("     - procedure:", 6), "this line, or the one above it, is not indented like the lines around it"),
+        ("  name: Foghorn", " name: Foghorn", (" name: Foghorn", 2), "is not indented like the lines around it: the keys of one mapping, and the '- ' items of one list, start in the same column (the block it is in begins at line 1)"),
+        ("      - ask: {key: mood", "      - say: Note: the fog lifts\n      - ask: {key: mood", ("say: Note", 18), "a ': ' inside a value: put the text in quotes if it holds ': '"),
+        ("lost: [{goto: \"3\"}]", "lost: [{goto: \"3\"}", ("  - id: \"2\"", 3), "a [...] list is not closed with ']', or two of its items lack the ',' between them (it opens at line "),
+        ("{id: boat, name: a boat in the fog}", "{id: boat name: a boat in the fog}", ("{id: boat name", 21), "a {...} mapping is not closed with '}', or two of its entries lack the ',' between them"),
+        ("  name: Foghorn", "  name Foghorn", ("  sightings:", 3), "a key without its ':' (name: value)"),
+        ("fog: {ask: wind}", "fog: *wind", ("fog: *wind", 16), "'*wind' is read as an alias (*name), and no anchor (&name) defines it: put the text in quotes"),
+        ("  name: Foghorn", "  name: Foghorn\n  name: Fog", ("  name: Fog\n", 3), "YAML004 duplicate key 'name' (first at line 3): give it once"),
+    ],
+    ids=["tab", "list item indented less", "key indented less", "colon in a text", "list not closed", "comma left out", "colon left out", "star", "key twice"],
+)
+def test_yaml_slips_are_told_in_plain_words_at_their_place(tmp_path, old, new, at, says):
+    # before: the parser's words ("found character '\t' that cannot start any token",
+    # "expected <block end>, but found '<block sequence start>'", "mapping values are not
+    # allowed here", "expected ',' or ']', but got '-'"); a duplicate key without the first
+    content = with_mistake(tmp_path, old, new)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1, out
+    (row,) = [r for r in out.splitlines() if " YAML00" in r]
+    assert row.startswith(f"site/paragraphs_foghorn/content/{content.name}:{line_of(content, at[0])}:{at[1]}: ") and says in row, row
+
+
+# ------------------------------------------------------------------ packaging slips
+
+
+def test_two_distributions_declaring_one_entry_point_name_are_warned_of(tmp_path):
+    # the author copied his pyproject.toml for a second title and kept the entry point's
+    # name: before, the second distribution on sys.path was dropped without a word
+    install(tmp_path / "site")
+    other = tmp_path / "other"
+    install(other, hooks=HOOKS.replace('TITLE = "foghorn"', 'TITLE = "foglamp"'), book=BOOK.replace("id: foghorn", "id: foglamp"))
+    (other / "paragraphs_foghorn-0.1.0.dist-info").rename(other / "paragraphs_foglamp-0.2.0.dist-info")
+    site = f"{tmp_path / 'site'}{os.pathsep}{other}"
+    said = "warning: plugin foghorn: the entry point name 'foghorn' is declared by paragraphs_foghorn 0.1.0 (site) and by paragraphs_foglamp 0.2.0 (other); only the first is loaded"
+    for _ in range(2):  # building the plugin index, then served by it
+        code, out = paragraphs(tmp_path, "titles", site=site)
+        assert code == 0 and said in out, out
+        code, out = paragraphs(tmp_path, "validate", "foghorn", site=site)
+        assert code == 0 and said in out, out
+    code, out = paragraphs(tmp_path, "read", "sample", "2", "--dice", "3", "--answer", "storm=1", site=site)
+    assert said not in out, out  # a command that does not use the plugin is not told
+
+
+# ------------------------------------------------------------------ shapes and names
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "at", "says"),
+    [
+        ('  - id: "2"', "  - id: 2", "id: 2", "SCHEMA001 2 is not of type 'string': YAML reads it as a number; write it in quotes (\"2\")"),
+        ("      - ask: {key: mood", "      -\n      - ask: {key: mood", "      -\n", "SCHEMA001 None is not of type 'object': nothing is written here (a '-' or a key with nothing after it)"),
+        ("    - {name: fuel, initial: 2}", "    fuel: {initial: 2}", "fuel: {initial", "SCHEMA001 {'fuel': {'initial': 2}} is not of type 'array': a mapping is given where a list goes (each item on a line of its own starting with '- ')"),
+        ('heard: [{mark_sighting: boat}, {goto: "2"}]', 'heard: {goto: "2"}', "heard:", "is not of type 'array': a mapping is given where a list goes"),
+        ("  sightings:", "  events: midnight\n  sightings:", "events:", "SCHEMA001 'midnight' is not of type 'array': one text where a list goes (write [midnight])"),
+    ],
+    ids=["a number for an id", "an empty step", "a map of counters", "a step for a list of steps", "a text for a list"],
+)
+def test_a_value_of_the_wrong_shape_says_what_was_probably_meant(tmp_path, old, new, at, says):
+    # before: the schema's words alone ("2 is not of type 'string'")
+    content = with_mistake(tmp_path, old, new)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1, out
+    (row,) = [r for r in out.splitlines() if " SCHEMA001 " in r]
+    assert f"{content.name}:{line_of(content, at)}:" in row and says in row, row
+    if "fuel: {initial" in new:  # the counters left out: what follows from it is info, not a second error
+        (follows,) = [r for r in out.splitlines() if " COUNTER001 " in r]
+        assert follows.endswith("[info]") and "perhaps only a consequence of the record left out" in follows, out
+
+
+def test_a_misspelt_sighting_suggests_the_declared_one(tmp_path):
+    # before: "sighting baot is not declared by the title", with no suggestion
+    content = with_mistake(tmp_path, "heard: [{mark_sighting: boat}", "heard: [{mark_sighting: baot}")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(content, "baot")
+    assert f"{content.name}:{line}:19: SIGHT003 sighting baot is not declared by the title (did you mean 'boat'?) [warning]" in out, out
+    assert "SIGHT002 sighting boat is tested but never set (did you mean 'baot'?) [warning]" in out, out
+
+
+@pytest.mark.parametrize(
+    ("value", "says"),
+    [
+        ("paragraphs_foghorn.hook", "failed to import paragraphs_foghorn.hook: ModuleNotFoundError: No module named 'paragraphs_foghorn.hook' (the entry point in the plugin's pyproject.toml names it: did you mean paragraphs_foghorn.hooks?)"),
+        ("paragraphs_foghorn.hooks:plugin", "(the entry point names paragraphs_foghorn.hooks:plugin: name the module of the hooks alone, paragraphs_foghorn.hooks)"),
+        ("paragraphs_foghorn", "the package paragraphs_foghorn implements no paragraphs hook (no function marked @hookimpl): did the entry point mean paragraphs_foghorn.hooks?"),
+    ],
+    ids=["a module misspelt", "an object that is not there", "the package instead of its hooks"],
+)
+def test_an_entry_point_naming_the_wrong_thing_says_what_it_probably_means(tmp_path, value, says):
+    # before: the bare ModuleNotFoundError or AttributeError; and the package named instead of
+    # its hooks module registered nothing, so 'validate foghorn' said that no entry point named
+    # the package (one did)
+    install(tmp_path / "site", entry_points=f"[paragraphs]\nfoghorn = {value}\n")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 2 and "title 'foghorn' is not available: plugin foghorn skipped: " in out and says in out, out
+
+
+@pytest.mark.parametrize(
+    ("hook", "says"),
+    [
+        ("def paragraphs_initial_state(book, options):\n    return {'countres': {'fuel': 3}}", "paragraphs_initial_state for foghorn returned the field 'countres', which a set-up cannot set (did you mean 'counters'?) (hook at "),
+        ("def paragraphs_roll(die, purpose, title):\n    return '3'", "paragraphs_roll for foghorn returned '3', which is not a face of d6 (hook at "),
+    ],
+    ids=["a misspelt state field", "a roll as text"],
+)
+def test_a_runtime_hook_returning_the_wrong_thing_names_its_line(tmp_path, hook, says):
+    # before: no line, and no suggestion for the misspelt field
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", f"@hookimpl\n{hook}\n\n\ndef tide(ctx, height):", in_hooks=True)
+    code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "2")
+    line = line_of(hooks, hook.splitlines()[0]) - 1  # a decorated function starts at its @hookimpl
+    assert code == 1 and f"plugin foghorn (paragraphs-foghorn 0.1.0): {says}site/paragraphs_foghorn/hooks.py:{line})" in out, out
