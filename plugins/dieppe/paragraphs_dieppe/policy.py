@@ -29,15 +29,13 @@ from paragraphs_raids.actions import ActionRefused
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
 
 from paragraphs_dieppe.game import actions
-from paragraphs_dieppe.game.landsearch import LevelSearch, land_search
+from paragraphs_dieppe.game.landsearch import land_search
 from paragraphs_dieppe.game.state import LAST_RESORT, GameState
 from paragraphs_dieppe.lookups import Lookups
 from paragraphs_dieppe.rules.fire import shooter_value, target_value
 from paragraphs_dieppe.rules.movement import LAND, stack_allowance
 
 _D10: Final = DiceConventions()
-#: (map, goal, German zones, marker zones, obstacles) -> route weights and the search from the goal.
-_TOWARD: Final[dict[tuple[object, ...], tuple[dict[str, int], LevelSearch]]] = {}
 #: (map, zone, Newhaven) -> the first cheapest way there by sea.
 _AT_SEA: Final[dict[tuple[object, str, str], tuple[str, ...]]] = {}
 
@@ -130,9 +128,7 @@ class DefaultPolicy:
         self.withdraw_margin = withdraw_margin
         self.fire_threshold = fire_threshold
         # Shared by every player of the process: each entry is a pure function of its key,
-        # and every game starts with the same posts and marker zones, so the landings of
-        # one game route as the last one's did.
-        self._toward = _TOWARD
+        # and the sea never changes (a few entries per map).
         self._at_sea = _AT_SEA
 
     # ------------------------------------------------------------------ phase B
@@ -184,18 +180,17 @@ class DefaultPolicy:
         blocked = g.boat_only_zones
         zmap = g.zmap
         # The weights and the search toward the goal depend only on where the Germans,
-        # the markers and the obstacles are: kept for the next stack that heads the same
-        # way. The search (ZoneMap.costs_to's, from the goal) goes only as far as this
-        # stack stands, and on from there when a stack further away asks.
-        germans = tuple(g.zones_of(GERMAN))
-        key = (zmap, goal, germans, tuple(markers), tuple(g.obstacles.items()))
-        known = self._toward.get(key)
+        # the markers and the obstacles are: kept in the game (GameState.toward) for the
+        # next stack that heads the same way. The search (ZoneMap.costs_to's, from the
+        # goal) goes only as far as this stack stands, and on from there when a stack
+        # further away asks.
+        germans = g.zones_of(GERMAN)
+        key = (goal, germans, tuple(markers), tuple(g.obstacles.items()))
+        known = g.toward.get(key)
         if known is None:
             weights = {z: 4 for z in germans} | {z: 3 for z in markers} | {z: 2 for z in g.obstacles}
             weights.pop(goal, None)
-            if len(self._toward) > 512:
-                self._toward.clear()
-            known = self._toward[key] = (weights, land_search(g.scenario.lookups, goal, stops=blocked, weights=weights))
+            known = g.toward[key] = (weights, land_search(g.scenario.lookups, goal, stops=blocked, weights=weights))
         weights, to_goal = known
         if to_goal.cost(start) is None:
             return []

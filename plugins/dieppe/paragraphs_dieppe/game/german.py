@@ -256,20 +256,15 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
     return joined
 
 
-#: (map, start, impassable zones, British zones) -> a German stack's search from its zone,
-#: kept (and taken further when asked) for the next stack or turn with the same board.
-_FROM: Final[dict[tuple[object, str, frozenset[str], frozenset[str]], LevelSearch]] = {}
-
-
 def _search_from(g: GameState, zone: str, zones: _Avoid) -> LevelSearch:
     """``ZoneMap.path_costs(zone, impassable=..., stop_in=british)``, settled only as far
-    as a goal is found (see :mod:`paragraphs_dieppe.game.landsearch`)."""
-    key = (g.zmap, zone, zones.impassable, zones.british)
-    search = _FROM.get(key)
+    as a goal is found (see :mod:`paragraphs_dieppe.game.landsearch`), kept in the game
+    (``GameState.searches_from``) and taken further for the next stack or turn with the
+    same board."""
+    key = (zone, zones.impassable, zones.british)
+    search = g.searches_from.get(key)
     if search is None:
-        if len(_FROM) > 4096:
-            _FROM.clear()
-        search = _FROM[key] = land_search(g.scenario.lookups, zone, closed=zones.impassable, stops=zones.british)
+        search = g.searches_from[key] = land_search(g.scenario.lookups, zone, closed=zones.impassable, stops=zones.british)
     return search
 
 

@@ -24,7 +24,7 @@ from paragraphs_raids.pickling import by_fields
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, hit, strongest_on_top
 from paragraphs_raids.state import RaidState
 from paragraphs_raids.transport import hand_over
-from paragraphs_raids.zonemap import ZoneMap
+from paragraphs_raids.zonemap import LevelSearch, ZoneMap
 
 from paragraphs_dieppe.scenario import Scenario
 
@@ -145,6 +145,14 @@ class GameState(RaidState):
     _lost_seen: int = field(default=-1, repr=False, compare=False)
     _lost_list: list[str] | None = field(default=None, repr=False, compare=False)
     _lost_ids: set[str] = field(default_factory=set, repr=False, compare=False)
+    #: Route searches made during this game, each kept while the board it was made for
+    #: holds: the British player's from a goal, by (goal, German zones, marker zones,
+    #: obstacles), with their weights (policy.py), and the Germans' from a zone, by (zone,
+    #: zones avoided, British zones) (game/german.py). Kept with the game, not in the
+    #: process: a process-wide table outlived the games, so a series paid for every
+    #: search again at exit and the garbage collector went over them all game after game.
+    toward: dict[tuple[str, tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]], tuple[dict[str, int], LevelSearch]] = field(default_factory=dict, repr=False, compare=False)
+    searches_from: dict[tuple[str, frozenset[str], frozenset[str]], LevelSearch] = field(default_factory=dict, repr=False, compare=False)
 
     # ------------------------------------------------------------------ RaidState
     @property
