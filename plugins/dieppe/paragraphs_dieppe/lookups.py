@@ -21,40 +21,42 @@ LAND: Final = "land"
 LANDING: Final = "landing"
 
 
+# The tables are typed as dicts, not Mappings: the compiled build (mypyc) indexes a dict
+# directly, and goes through Python's generic item look-up for a Mapping.
 @dataclass(frozen=True)
 class Lookups:
     """Read-only tables of one scenario's map (see the module docstring)."""
 
     #: Zone -> the zones one line away (any kind of line), in content order.
-    neighbours: Mapping[str, tuple[str, ...]]
+    neighbours: dict[str, tuple[str, ...]]
     #: Zone -> the zones one line a land unit may walk along away, in content order.
-    land_neighbours: Mapping[str, tuple[str, ...]]
+    land_neighbours: dict[str, tuple[str, ...]]
     #: Zone -> the zones a land unit walks to in one line, with the MP it pays, in content order.
-    land_steps: Mapping[str, Mapping[str, int]]
+    land_steps: dict[str, dict[str, int]]
     #: Zone -> the zones one landing or embarking line away (blue dotted), in content order.
-    landing: Mapping[str, tuple[str, ...]]
+    landing: dict[str, tuple[str, ...]]
     #: Zone -> its place in content order.
-    order: Mapping[str, int]
+    order: dict[str, int]
     #: The zones in content order (``order`` read backwards).
     names: tuple[str, ...]
     #: Per zone, by its place in content order: its land steps as (place of the zone
     #: reached, MP), in content order (``land_steps`` numbered, for the route searches).
     land_lines: tuple[tuple[tuple[int, int], ...], ...]
     #: Zone -> protection of its terrain (rule 1.2).
-    protection: Mapping[str, int]
+    protection: dict[str, int]
     #: Zone -> its stacking limit per side.
-    stacking: Mapping[str, int]
+    stacking: dict[str, int]
     #: Zone -> the letter of the marker it takes ("" for none).
-    letters: Mapping[str, str]
+    letters: dict[str, str]
     #: Reinforcement entry number -> its zone (the first zone content gives it to).
-    entries: Mapping[int, str]
+    entries: dict[int, str]
     beaches: tuple[str, ...]
     newhaven: str
     hess_zone: str
     #: Ruling id -> the reading in force (``Scenario.rulings``): the rules ask on most
     #: actions, and a compiled game reads this dict directly where the interpreted
     #: scenario's ``ruling`` method cost a call through Python each time.
-    rulings: Mapping[str, str]
+    rulings: dict[str, str]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return by_fields(self)  # see paragraphs_raids.pickling
@@ -88,3 +90,30 @@ def _entries(zone_records: Mapping[str, Mapping[str, object]]) -> dict[int, str]
         if isinstance(number, int) and number not in out:
             out[number] = zid
     return out
+
+
+# Here rather than in scenario.py (interpreted): a native class in the compiled build, so
+# a game reads its numbers (the stacking limit on most actions) straight from the object.
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The scenario's fixed numbers (content ``scenario`` record)."""
+
+    turns: int
+    start_time: str
+    minutes_per_turn: int
+    event_turns: tuple[int, ...]
+    british_actions: int
+    lca_capacity: int
+    side_stacking: int
+    assault_stacking: int
+    activation_die: str
+    german_both_from_alarm: int
+    reinforcements_from_alarm: int
+    flip_all_at_alarm: int
+    mines_loss_at: int
+    mortar_losses: int
+    mortar_range: int
+    vorwarts_move: int
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return by_fields(self)  # see paragraphs_raids.pickling

@@ -19,7 +19,6 @@ rules refuse is skipped.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import Final
@@ -29,15 +28,13 @@ from paragraphs_raids.actions import ActionRefused
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
 
 from paragraphs_dieppe.game import actions
-from paragraphs_dieppe.game.landsearch import LevelSearch, land_search
+from paragraphs_dieppe.game.landsearch import land_search
 from paragraphs_dieppe.game.state import LAST_RESORT, GameState
 from paragraphs_dieppe.lookups import Lookups
 from paragraphs_dieppe.rules.fire import shooter_value, target_value
 from paragraphs_dieppe.rules.movement import LAND, stack_allowance
 
 _D10: Final = DiceConventions()
-#: (map, goal, German zones, marker zones, obstacles) -> route weights and the search from the goal.
-_TOWARD: Final[dict[tuple[object, ...], tuple[dict[str, int], LevelSearch]]] = {}
 #: (map, zone, Newhaven) -> the first cheapest way there by sea.
 _AT_SEA: Final[dict[tuple[object, str, str], tuple[str, ...]]] = {}
 
@@ -89,31 +86,26 @@ def nearest(lookups: Lookups, start: str, goals: Sequence[str], blocked: Collect
     zones, the first in content order among equals (and among unreachable ones).
 
     The same as reading ``ZoneMap.path_costs(start, impassable=blocked)`` with 99 for a
-    goal it does not reach, but the search stops once the nearest goals are known: a
-    stack withdrawing is usually a few lines from a beach (``tests/test_fast_paths.py``
-    compares the two on random boards).
+    goal it does not reach, but the search (the compiled :class:`LevelSearch` of
+    :mod:`paragraphs_dieppe.game.landsearch`) stops at the first cost level that holds a
+    goal: a stack withdrawing is usually a few lines from a beach
+    (``tests/test_fast_paths.py`` compares the two on random boards).
     """
-    steps, order = lookups.land_steps, lookups.order
-    wanted = set(goals)
-    dist = {start: 0}
-    heap = [(0, order[start], start)]
-    found: list[str] = []
-    while heap:
-        d, _, zone = heapq.heappop(heap)
-        if d > dist[zone]:
-            continue
-        if found and d > dist[found[0]]:
-            break
-        if zone in wanted:
-            found.append(zone)
-        for other, step in steps[zone].items():
-            if other in blocked:
-                continue
-            nd = d + step
-            if nd < dist.get(other, 1 << 30):
-                dist[other] = nd
-                heapq.heappush(heap, (nd, order[other], other))
-    return min(found or goals, key=order.__getitem__)
+    search = land_search(lookups, start, closed=blocked)
+    order = lookups.order
+    level = 0
+    while True:
+        found = [z for z in search.zones_costing(level) if z in goals]
+        if found:
+            return min(found, key=order.__getitem__)
+        if search.ended_below(level + 1):
+            return min(goals, key=order.__getitem__)
+        level += 1
+
+
+def _give_up(g: GameState, what: str, refused: ActionRefused) -> None:
+    """An action the rules refuse is skipped; the journal says which and why."""
+    g.log_line(f"(the player gives up: {what}: {refused})")
 
 
 class DefaultPolicy:
@@ -130,16 +122,14 @@ class DefaultPolicy:
         self.withdraw_margin = withdraw_margin
         self.fire_threshold = fire_threshold
         # Shared by every player of the process: each entry is a pure function of its key,
-        # and every game starts with the same posts and marker zones, so the landings of
-        # one game route as the last one's did.
-        self._toward = _TOWARD
+        # and the sea never changes (a few entries per map).
         self._at_sea = _AT_SEA
 
     # ------------------------------------------------------------------ phase B
     def british_phase(self, g: GameState) -> None:
         if g.turn <= self.land_until:
             self._land_all(g)
-        for zone in sorted(g.zones_of(BRITISH), key=g.scenario.lookups.order.__getitem__):
+        for zone in sorted(g.zones_of(BRITISH), key=g.lookups.order.__getitem__):
             if zone in g.boat_only_zones:
                 continue
             self._act_with_stack(g, zone)
@@ -147,18 +137,45 @@ class DefaultPolicy:
         self._sail(g)
 
     # ------------------------------------------------------------------ helpers
-    def _try(self, g: GameState, what: str, fn: object, *args: object, **kw: object) -> object:
+    # One method per action rather than one generic ``_try(g, what, fn, *args)``: the
+    # compiled build calls each action directly, where the generic form went through
+    # Python's call with a tuple of arguments on every action of the game.
+    def _land(self, g: GameState, pieces: Sequence[Piece], lca: Piece, path: Sequence[str]) -> None:
         try:
-            return fn(g, *args, **kw)  # type: ignore[operator]
+            actions.land(g, pieces, lca, path)
         except ActionRefused as exc:
-            g.log_line(f"(the player gives up: {what}: {exc})")
+            _give_up(g, "landing", exc)
+
+    def _move(self, g: GameState, what: str, pieces: Sequence[Piece], path: Sequence[str]) -> actions.MoveReport | None:
+        try:
+            return actions.move(g, pieces, path)
+        except ActionRefused as exc:
+            _give_up(g, what, exc)
             return None
 
+    def _fire(self, g: GameState, what: str, shooters: Sequence[Piece], target_zone: str) -> None:
+        try:
+            actions.fire(g, shooters, target_zone)
+        except ActionRefused as exc:
+            _give_up(g, what, exc)
+
+    def _embark_on(self, g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
+        try:
+            actions.embark(g, pieces, lca)
+        except ActionRefused as exc:
+            _give_up(g, "embark", exc)
+
+    def _sail_to(self, g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
+        try:
+            actions.sail(g, lcas, path)
+        except ActionRefused as exc:
+            _give_up(g, "sail home", exc)
+
     def _withdrawing(self, g: GameState) -> bool:
-        return g.hess_killed >= 2 or g.scenario.params.turns - g.turn < self.withdraw_margin
+        return g.hess_killed >= 2 or g.params.turns - g.turn < self.withdraw_margin
 
     def _goal(self, g: GameState, zone: str) -> str | None:
-        hess = g.scenario.lookups.hess_zone
+        hess = g.lookups.hess_zone
         if g.hess_killed < 2 and any(p.role == "hess" for p in g.stacks.get(hess, ())):
             if g.telephones and not g.telephone_cut:
                 radii = g.zmap.radii_from(zone)
@@ -184,18 +201,17 @@ class DefaultPolicy:
         blocked = g.boat_only_zones
         zmap = g.zmap
         # The weights and the search toward the goal depend only on where the Germans,
-        # the markers and the obstacles are: kept for the next stack that heads the same
-        # way. The search (ZoneMap.costs_to's, from the goal) goes only as far as this
-        # stack stands, and on from there when a stack further away asks.
-        germans = tuple(g.zones_of(GERMAN))
-        key = (zmap, goal, germans, tuple(markers), tuple(g.obstacles.items()))
-        known = self._toward.get(key)
+        # the markers and the obstacles are: kept in the game (GameState.toward) for the
+        # next stack that heads the same way. The search (ZoneMap.costs_to's, from the
+        # goal) goes only as far as this stack stands, and on from there when a stack
+        # further away asks.
+        germans = g.zones_of(GERMAN)
+        key = (goal, germans, tuple(markers), tuple(g.obstacles.items()))
+        known = g.toward.get(key)
         if known is None:
             weights = {z: 4 for z in germans} | {z: 3 for z in markers} | {z: 2 for z in g.obstacles}
             weights.pop(goal, None)
-            if len(self._toward) > 512:
-                self._toward.clear()
-            known = self._toward[key] = (weights, land_search(g.scenario.lookups, goal, stops=blocked, weights=weights))
+            known = g.toward[key] = (weights, land_search(g.lookups, goal, stops=blocked, weights=weights))
         weights, to_goal = known
         if to_goal.cost(start) is None:
             return []
@@ -238,7 +254,7 @@ class DefaultPolicy:
         """Cut ``path`` back to a zone with room for ``pieces`` (markers and Germans end it)."""
         need = g.points_in("", pieces)
         markers = g.markers.hidden
-        limit = g.scenario.params.side_stacking
+        limit = g.params.side_stacking
         while path:
             end = path[-1]
             if end in markers or g.side_in(end) == GERMAN:
@@ -250,13 +266,13 @@ class DefaultPolicy:
 
     # ------------------------------------------------------------------ landing
     def _land_all(self, g: GameState) -> None:
-        home = g.scenario.lookups.newhaven
+        home = g.lookups.newhaven
         for lca in [p for p in g.pieces_of(BRITISH) if p.role == "boat" and p.zone != home]:
             cargo = [c for c in g.cargo(lca) if c.id not in g.reembarked and not c.acted]
             if not cargo or g.late.get(cargo[0].group, 0) > g.turn:
                 continue
             forced = g.off_course.get(cargo[0].group)
-            beaches = [forced] if forced else list(g.scenario.lookups.landing[lca.zone])
+            beaches = [forced] if forced else list(g.lookups.landing[lca.zone])
             if not beaches:
                 continue
             beach = beaches[0]
@@ -270,7 +286,7 @@ class DefaultPolicy:
                 continue
             if path[-1] in g.markers and len(path) > 1:
                 path = path[:-1]
-            self._try(g, "landing", actions.land, cargo, lca, path)
+            self._land(g, cargo, lca, path)
 
     # ------------------------------------------------------------------ stacks ashore
     def _act_with_stack(self, g: GameState, zone: str) -> None:
@@ -287,15 +303,15 @@ class DefaultPolicy:
             return
         # Assault a German zone next door when it is worth it (R13: both actions).
         used = g.log.used
-        for target in g.scenario.lookups.land_neighbours[zone]:
+        for target in g.lookups.land_neighbours[zone]:
             if g.side_in(target) == GERMAN and self._worth_assault(g, commandos, target) and not any(used.get(p.id) for p in movers):
-                if g.points_in("", movers) <= g.scenario.params.side_stacking:
-                    self._try(g, f"assault on {target}", actions.move, movers, [target])
+                if g.points_in("", movers) <= g.params.side_stacking:
+                    self._move(g, f"assault on {target}", movers, [target])
                     return
         # Fire at the best adjacent German zone.
         self._fire_from(g, zone, [p for p in pieces if p.role in ("commando", "officer")])
         movers = [p for p in self._fresh(g, zone) if p.role in ("commando", "officer")]
-        if not movers or zone in g.stuck or any(g.side_in(z) == GERMAN for z in g.scenario.lookups.neighbours[zone]) and used.get(movers[0].id):
+        if not movers or zone in g.stuck or any(g.side_in(z) == GERMAN for z in g.lookups.neighbours[zone]) and used.get(movers[0].id):
             return
         goal = self._goal(g, zone)
         if goal is None or goal == zone:
@@ -305,10 +321,10 @@ class DefaultPolicy:
         if path and (path[-1] in g.markers.hidden or g.side_in(path[-1]) == GERMAN):
             fresh = not any(used.get(p.id) for p in movers)
             strong = g.side_in(path[-1]) != GERMAN or self._worth_assault(g, [p for p in movers if p.role == "commando"], path[-1])
-            if not (fresh and strong and g.points_in("", movers) <= g.scenario.params.side_stacking):
+            if not (fresh and strong and g.points_in("", movers) <= g.params.side_stacking):
                 path = self._fit(g, path[:-1], movers)
         if path:
-            self._try(g, f"move toward {goal}", actions.move, movers, path)
+            self._move(g, f"move toward {goal}", movers, path)
 
     def _worth_assault(self, g: GameState, commandos: Sequence[Piece], target: str) -> bool:
         germans = [p for p in g.stack(target) if p.side == GERMAN]
@@ -325,7 +341,7 @@ class DefaultPolicy:
             return
         best: tuple[float, str] | None = None
         a: int | None = None
-        for target in g.scenario.lookups.neighbours[zone]:
+        for target in g.lookups.neighbours[zone]:
             if g.side_in(target) != GERMAN or target in g.markers.hidden:
                 continue
             germans = [p for p in g.stack(target) if p.side == GERMAN]
@@ -339,45 +355,45 @@ class DefaultPolicy:
             if best is None or chance > best[0]:
                 best = (chance, target)
         if best is not None and best[0] >= self.fire_threshold:
-            self._try(g, f"fire at {best[1]}", actions.fire, shooters, best[1])
+            self._fire(g, f"fire at {best[1]}", shooters, best[1])
 
     def _support_fire(self, g: GameState) -> None:
         for p in [p for p in g.pieces_of(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
-            reach = g.scenario.params.mortar_range if p.role == "mortar" else 1
+            reach = g.params.mortar_range if p.role == "mortar" else 1
             radii = g.zmap.radii_from(p.zone)
             # German zones in reach (the nearest is chosen below, so their order is free).
             targets = [z for z in g.zones_of(GERMAN) if 1 <= radii.get(z, -1) <= reach and z not in g.markers.hidden]
             targets = [z for z in targets if (f := front_line([q for q in g.stack(z)], LAST_RESORT)) is not None and f.role != "hess"]
             if targets:
-                self._try(g, f"{p.role} fire", actions.fire, [p], min(targets, key=lambda z: (radii[z], g.zmap.order[z])))
+                self._fire(g, f"{p.role} fire", [p], min(targets, key=lambda z: (radii[z], g.zmap.order[z])))
         # The sniper and the mortar follow the nearest commandos when they can.
         for p in [p for p in g.pieces_of(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
             friends = [z for z in g.zones_of(BRITISH) if z != p.zone and z not in g.boat_only_zones and any(q.role == "commando" for q in g.stack(z))]
-            if not friends or self._withdrawing(g) and p.zone in g.scenario.lookups.beaches:
+            if not friends or self._withdrawing(g) and p.zone in g.lookups.beaches:
                 continue
             goal = min(friends, key=lambda z: (g.zmap.radius(p.zone, z) or 99, g.zmap.order[z]))
             path = self._fit(g, self._route(g, p.zone, goal, stack_allowance([p], g.stack(p.zone), phase_led=g.officer_led), enter_goal=True), [p])
             if path and path[-1] not in g.markers and g.side_in(path[-1]) != GERMAN:
-                self._try(g, f"{p.role} follows", actions.move, [p], path)
+                self._move(g, f"{p.role} follows", [p], path)
 
     # ------------------------------------------------------------------ going home
     def _boats_for(self, g: GameState, beach: str) -> list[Piece]:
         out = []
-        for zone in g.scenario.lookups.landing[beach]:
+        for zone in g.lookups.landing[beach]:
             out += [b for b in g.boats_in(zone)]
         return out
 
     def _has_boats(self, g: GameState, beach: str) -> bool:
         """Whether :meth:`_boats_for` finds any, without listing them."""
         stacks = g.stacks
-        for zone in g.scenario.lookups.landing[beach]:  # loops, not any(): asked per beach per stack
+        for zone in g.lookups.landing[beach]:  # loops, not any(): asked per beach per stack
             for p in stacks.get(zone, ()):
                 if p.role == "boat":
                     return True
         return False
 
     def _withdraw(self, g: GameState, zone: str, pieces: list[Piece]) -> None:
-        beaches = [z for z in g.scenario.lookups.beaches if self._has_boats(g, z)]
+        beaches = [z for z in g.lookups.beaches if self._has_boats(g, z)]
         if not beaches:
             return
         if zone in beaches:
@@ -388,18 +404,18 @@ class DefaultPolicy:
             beach = beaches[0]  # no need to measure the way to the only beach with boats
         else:
             blocked = set(g.zones_of(GERMAN)) | set(g.markers.hidden) | g.boat_only_zones
-            beach = nearest(g.scenario.lookups, zone, beaches, blocked)
+            beach = nearest(g.lookups, zone, beaches, blocked)
         path = self._fit(g, self._route(g, zone, beach, allowance, enter_goal=True), pieces)
         if not path or path[-1] in g.markers or g.side_in(path[-1]) == GERMAN:
             return
-        report = self._try(g, "withdraw", actions.move, pieces, path)
-        if isinstance(report, actions.MoveReport) and report.end in beaches:
+        report = self._move(g, "withdraw", pieces, path)
+        if report is not None and report.end in beaches:
             self._embark(g, report.end, [p for p in pieces if p.zone == report.end and p.id not in g.log.closed])
 
     def _embark(self, g: GameState, beach: str, pieces: list[Piece]) -> None:
         waiting = list(pieces)
         for lca in self._boats_for(g, beach):
-            room = g.scenario.params.lca_capacity - g.cargo_levels(lca)
+            room = g.params.lca_capacity - g.cargo_levels(lca)
             load: list[Piece] = []
             for p in sorted(waiting, key=lambda p: -p.points):
                 need = p.points + sum(g.pieces[c].points for c in p.carrying)
@@ -407,7 +423,7 @@ class DefaultPolicy:
                     load.append(p)
                     room -= need
             if load:
-                self._try(g, "embark", actions.embark, load, lca)
+                self._embark_on(g, load, lca)
                 waiting = [p for p in waiting if p not in load]
             if not waiting:
                 return
@@ -431,16 +447,16 @@ class DefaultPolicy:
         return list(known)
 
     def _sail(self, g: GameState) -> None:
-        home = g.scenario.lookups.newhaven
-        last = g.turn >= g.scenario.params.turns
+        home = g.lookups.newhaven
+        last = g.turn >= g.params.turns
         ashore = [p for p in g.pieces_of(BRITISH) if p.role != "boat"]
         for zone in [z for z in g.zones_of(BRITISH) if z in g.boat_only_zones and z != home]:
             boats = [b for b in g.boats_in(zone) if not b.acted and b.id not in g.log.closed]
             loaded = [b for b in boats if g.aboard.get(b.id)]
             ready = [b for b in loaded if all(c in g.reembarked for c in g.aboard[b.id])]
-            go = loaded if (last or (not ashore and self._withdrawing(g))) else [b for b in ready if g.cargo_levels(b) >= g.scenario.params.lca_capacity - 1]
+            go = loaded if (last or (not ashore and self._withdrawing(g))) else [b for b in ready if g.cargo_levels(b) >= g.params.lca_capacity - 1]
             if not go:
                 continue
             path = self._sea_route(g, zone, home)
             if path:
-                self._try(g, "sail home", actions.sail, go, path)
+                self._sail_to(g, go, path)

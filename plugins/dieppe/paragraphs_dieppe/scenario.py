@@ -25,7 +25,7 @@ from paragraphs_raids.picture import MapLayout
 from paragraphs_raids.stacks import UnitKind
 from paragraphs_raids.zonemap import ZoneMap
 
-from paragraphs_dieppe.lookups import Lookups
+from paragraphs_dieppe.lookups import Lookups, Params
 
 TITLE = "dieppe"
 #: Ruling R2: the printed triple reads fire factor, assault factor, movement.
@@ -40,28 +40,6 @@ class CounterSpec:
     kind: UnitKind
     group: str
     name: str
-
-
-@dataclass(frozen=True, slots=True)
-class Params:
-    """The scenario's fixed numbers (content ``scenario`` record)."""
-
-    turns: int
-    start_time: str
-    minutes_per_turn: int
-    event_turns: tuple[int, ...]
-    british_actions: int
-    lca_capacity: int
-    side_stacking: int
-    assault_stacking: int
-    activation_die: str
-    german_both_from_alarm: int
-    reinforcements_from_alarm: int
-    flip_all_at_alarm: int
-    mines_loss_at: int
-    mortar_losses: int
-    mortar_range: int
-    vorwarts_move: int
 
 
 @dataclass(frozen=True)

@@ -42,10 +42,13 @@ class ActionLog:
 
     def refusal(self, pieces: Sequence[Piece], action: str) -> str | None:
         """Why ``pieces`` may not take ``action`` now (None: they may)."""
+        closed, used = self.closed, self.used
         for p in pieces:
-            if p.id in self.closed or p.acted:
+            if p.id in closed or p.acted:
                 return f"{p.label()} has finished acting this phase"
-            taken = self.used.get(p.id, [])
+            taken = used.get(p.id)  # (not .get(id, []): no spare list per unit)
+            if taken is None:
+                continue
             if len(taken) >= self.per_unit:
                 return f"{p.label()} has used its {self.per_unit} action(s) this phase"
             if self.distinct and action in taken:
@@ -64,19 +67,34 @@ class ActionLog:
         why = self.refusal(pieces, action)
         if why:
             raise ActionRefused(why)
-        ids = {p.id for p in pieces}
+        # Every action of a game ends here: plain loops over the few units, rather than
+        # a set of their ids and set operations (the same steps, in the same order).
         done: list[str] = []
-        if self.closes and self.active and not ids & self.active:
+        if self.closes and self.active and not self._any_active(pieces):
             done += self.close()
-        self.active |= ids
+        active, used, closed = self.active, self.used, self.closed
         for p in pieces:
-            self.used.setdefault(p.id, []).append(action)
+            active.add(p.id)
         for p in pieces:
-            if len(self.used[p.id]) >= self.per_unit:
-                self.closed.add(p.id)
-                self.active.discard(p.id)
+            taken = used.get(p.id)
+            if taken is None:
+                used[p.id] = [action]
+            else:
+                taken.append(action)
+        for p in pieces:
+            if len(used[p.id]) >= self.per_unit:
+                closed.add(p.id)
+                active.discard(p.id)
                 done.append(p.id)
         return done
+
+    def _any_active(self, pieces: Sequence[Piece]) -> bool:
+        """Whether one of ``pieces`` belongs to the open activation."""
+        active = self.active
+        for p in pieces:
+            if p.id in active:
+                return True
+        return False
 
     def give_back(self, pieces: Sequence[Piece], action: str) -> None:
         """Undo ``action`` for ``pieces``: the rules say they did not take it after all

@@ -145,7 +145,7 @@ def land(g: GameState, pieces: Sequence[Piece], lca: Piece, path: Sequence[str],
         if cost is None or "beach" not in g.zmap.zone(beach).tags:
             raise ActionRefused(f"{lca.label()} in {lca.zone} cannot land troops on {beach}")
         first_cost = cost
-    if len(path) == 1 and g.scenario.lookups.rulings["kept_aboard"] == "not_acted":
+    if len(path) == 1 and g.lookups.rulings["kept_aboard"] == "not_acted":
         _room_for_someone(g, pieces, beach)
     return _walk(g, list(pieces), lca.zone, list(path), first_cost=first_cost, start_stack=g.cargo(lca), from_lca=lca, **kw)
 
@@ -155,7 +155,7 @@ def _room_for_someone(g: GameState, pieces: Sequence[Piece], beach: str) -> None
     no obstacle, no Germans) lands nobody, so it is no action and rolls nothing."""
     if beach in g.markers or beach in g.obstacles or g.side_in(beach) == GERMAN:
         return
-    limit = g.scenario.params.side_stacking
+    limit = g.params.side_stacking
     room = limit - g.points_in(beach)
     if all(p.points + sum(g.pieces[c].points for c in p.carrying) > room for p in pieces):
         raise ActionRefused(f"{beach} has no room for them ({limit} levels a side): nobody would land (ruling R47)")
@@ -215,15 +215,15 @@ def _walk(
                 raise ActionRefused("officers, snipers and the mortar never enter an enemy zone without commandos (rule 9.2)")
             if any(g.log.used.get(p.id) for p in pieces):
                 raise ActionRefused(f"entering {nxt} is an assault as well as a move: the units need both actions (ruling R13)")
-            if g.points_in("", pieces) > g.scenario.params.side_stacking:
-                raise ActionRefused(f"at most {g.scenario.params.side_stacking} levels a side enter an assault (ruling R46)")
-            if i > 0 and g.scenario.lookups.rulings["move_surplus"] == "refuse":
+            if g.points_in("", pieces) > g.params.side_stacking:
+                raise ActionRefused(f"at most {g.params.side_stacking} levels a side enter an assault (ruling R46)")
+            if i > 0 and g.lookups.rulings["move_surplus"] == "refuse":
                 _room_to_fall_back(g, pieces, here, nxt)
         here = nxt
     for p in pieces:
         if p.id in g.log.closed or p.acted:
             raise ActionRefused(f"{p.label()} has finished acting this phase")
-    if path and not (from_lca is not None and len(path) == 1) and g.scenario.lookups.rulings["move_surplus"] == "refuse":
+    if path and not (from_lca is not None and len(path) == 1) and g.lookups.rulings["move_surplus"] == "refuse":
         _room_at_the_end(g, pieces, path[-1])
     # Checks passed: the move happens.
     _take(g, pieces, MOVE)
@@ -314,7 +314,7 @@ def _room_at_the_end(g: GameState, pieces: Sequence[Piece], end: str) -> None:
 def _room_for(g: GameState, pieces: Sequence[Piece], zone: str) -> tuple[int, int, int]:
     """The levels ``pieces`` need, the room ``zone`` has for them (its units that are not
     among them count) and the side's limit."""
-    limit = g.scenario.params.side_stacking
+    limit = g.params.side_stacking
     # g.stacks.get, not g.stack: a check must not add an empty zone to the board's order.
     room = limit - g.points_in(zone, [p for p in g.stacks.get(zone, ()) if p not in pieces])
     return g.points_in("", pieces), room, limit
@@ -326,7 +326,7 @@ def _never_landed(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
     lands when it moves from its LCA to the beach) and carry no Job Done (rule 6 marks the
     units that carried out an action): ``not_acted`` gives them their move back, to act
     later in the phase. ``acted`` keeps the move spent, as if they had landed."""
-    if g.scenario.lookups.rulings["kept_aboard"] != "not_acted":
+    if g.lookups.rulings["kept_aboard"] != "not_acted":
         return
     aboard = set(g.aboard.get(lca.id, ()))
     kept = [p for p in pieces if p.id in aboard]
@@ -352,7 +352,7 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
     passing), further back along ``behind`` (the zones before ``previous``, nearest
     first) when that one is full too, or aboard the LCA they landed from (ruling R49,
     ``stay_back``; R47 for a landing on the beach alone)."""
-    limit = g.scenario.params.side_stacking
+    limit = g.params.side_stacking
     staying: list[Piece] = []
     # The levels in ``zone`` as the units stop there one by one (none of them stands
     # there yet: the move has lifted them).
@@ -383,7 +383,7 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
 
 def _room_behind(g: GameState, zones: Sequence[str], need: int) -> str | None:
     """The first of ``zones`` (land zones a stack came through) with room for ``need`` more levels."""
-    limit = g.scenario.params.side_stacking
+    limit = g.params.side_stacking
     boats = g.boat_only_zones
     return next((z for z in zones if z and z not in boats and g.points_in(z) + need <= limit), None)
 
@@ -403,7 +403,7 @@ def _enter_obstacle(g: GameState, pieces: list[Piece], zone: str, use_bangalore:
     kind = g.obstacles.get(zone)
     if kind == "mines":
         levels = sum(p.points for p in pieces)
-        if act.mines_test(levels, g.roll, g.scenario.params.mines_loss_at):
+        if act.mines_test(levels, g.roll, g.params.mines_loss_at):
             g.alarm_event("explosion")
             front = front_line(british_order(pieces), LAST_RESORT)
             del g.obstacles[zone]
@@ -435,7 +435,7 @@ def _adjacent_tests(g: GameState, zone: str, tested: set[str]) -> None:
     markers = g.markers.hidden
     if not markers:  # every marker is turned over (from alarm 9 on): nothing to test
         return
-    for other in g.scenario.lookups.neighbours[zone]:
+    for other in g.lookups.neighbours[zone]:
         if other in markers and other not in tested:
             tested.add(other)
             if act.adjacent_test(g.alarm.level, g.roll, other):
@@ -491,7 +491,7 @@ def assault(
                 g.stack(zone).sort(key=GERMAN_ORDER)
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
         commandos = [p for p in commandos if not g.is_lost(p.id)]
-        room = g.points_in("", [p for p in pieces if not g.is_lost(p.id)]) + germans[0].points <= g.scenario.params.side_stacking if germans else False
+        room = g.points_in("", [p for p in pieces if not g.is_lost(p.id)]) + germans[0].points <= g.params.side_stacking if germans else False
         if len(germans) == 1 and commandos and room and not g.prisoner_taken and _prisoner_kind(germans[0]) and (g.take_prisoner is None or g.take_prisoner(germans[0])):
             captive = germans[0]
             g.lift(captive)
@@ -539,7 +539,7 @@ def _fall_back(g: GameState, survivors: Sequence[Piece], way_back: Sequence[str]
     for p in survivors:
         need = p.points + sum(g.pieces[c].points for c in p.carrying)
         where = _room_behind(g, way_back, need)
-        if where is None and lca is not None and lca.id in g.aboard and g.cargo_levels(lca) + need <= g.scenario.params.lca_capacity:
+        if where is None and lca is not None and lca.id in g.aboard and g.cargo_levels(lca) + need <= g.params.lca_capacity:
             g.aboard[lca.id].append(p.id)
             continue
         g.place(p, where or way_back[0])
@@ -570,7 +570,7 @@ def embark(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
     if any(p.zone != beach for p in pieces) or g.zmap.step_cost(beach, lca.zone, LANDING) is None:
         raise ActionRefused(f"units must stand together on a beach joined to {lca.zone} to embark")
     need = sum(p.points + sum(g.pieces[c].points for c in p.carrying) for p in pieces)
-    if g.cargo_levels(lca) + need > g.scenario.params.lca_capacity:
+    if g.cargo_levels(lca) + need > g.params.lca_capacity:
         raise ActionRefused(f"{lca.label()} has no room for {need} more levels (8 at most, rule 3.3)")
     if any(p.factors.move is not None and p.factors.move < 2 for p in pieces):
         raise ActionRefused("embarking costs 2 MP")
@@ -653,7 +653,7 @@ def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, targe
     if target_zone in g.markers:
         raise ActionRefused("fire at a zone with a face-down marker is forbidden (rule 11.1)")
     radius = g.zmap.radius(zone, target_zone)
-    reach = g.scenario.params.mortar_range if front.role == "mortar" else 1
+    reach = g.params.mortar_range if front.role == "mortar" else 1
     if radius is None or radius < 1 or radius > reach:
         raise ActionRefused(f"{target_zone} is out of range from {zone}")
     germans = [p for p in g.stack(target_zone) if p.side == GERMAN]
@@ -665,7 +665,7 @@ def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, targe
         raise ActionRefused(why)
     # The values are those of the moment of fire: the Job Done marker goes on after (R35).
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"], radius=radius)
-    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role, exemption=g.scenario.lookups.rulings["sniper_mortar_defence"])
+    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role, exemption=g.lookups.rulings["sniper_mortar_defence"])
     return FireValues(zone, front, aim, radius, attack, defence)
 
 
@@ -688,14 +688,14 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
     if result.defender_hit:
         stack = g.stack(target_zone)
         if front.role == "mortar":
-            losses = mortar_losses(list(stack), aim, g.scenario.params.mortar_losses)
+            losses = mortar_losses(list(stack), aim, g.params.mortar_losses)
         else:
             losses = apply_losses(list(stack), 1, stack.index(aim))
         for piece, gone in losses:
             if gone:
                 g.eliminate(piece)
         stack.sort(key=GERMAN_ORDER)
-    elif not (front.role == "mortar" and radius >= 2 and g.scenario.lookups.rulings["r2_counterfire"] == "none"):
+    elif not (front.role == "mortar" and radius >= 2 and g.lookups.rulings["r2_counterfire"] == "none"):
         losses = [(front, g.take_loss(front))]
     if g.journal.enabled:
         g.log_line(f"British fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {'target' if result.defender_hit else 'shooter'} hit")

@@ -40,7 +40,7 @@ def german_phase(g: GameState) -> None:
     g.phase = "D"
     fired = german_fire(g)
     german_movement(g, fired)
-    if g.alarm.level >= g.scenario.params.reinforcements_from_alarm:
+    if g.alarm.level >= g.params.reinforcements_from_alarm:
         reinforcements(g)
 
 
@@ -51,14 +51,14 @@ def _shooters(g: GameState, zone: str) -> list[Piece]:
 def british_targets(g: GameState, zone: str) -> list[str]:
     """British zones one line away from ``zone`` (any colour of line)."""
     stacks = g.stacks
-    return [z for z in g.scenario.lookups.neighbours[zone] if (s := stacks.get(z)) and s[0].side == BRITISH]
+    return [z for z in g.lookups.neighbours[zone] if (s := stacks.get(z)) and s[0].side == BRITISH]
 
 
 def german_fire(g: GameState) -> set[str]:
     """Rule 11.1's German fire, stack after stack by priority; returns the ids that fired."""
     fired: set[str] = set()
     done_zones: set[str] = set()
-    neighbours = g.scenario.lookups.neighbours
+    neighbours = g.lookups.neighbours
     near: set[str] = set()
     near_at = -1
     while True:
@@ -99,7 +99,7 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
     aim = front_line(stack, LAST_RESORT)
     assert aim is not None
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"])
-    defence = target_value(aim, stack, g.zmap.zone(target_zone).protection, exemption=g.scenario.lookups.rulings["sniper_mortar_defence"])
+    defence = target_value(aim, stack, g.zmap.zone(target_zone).protection, exemption=g.lookups.rulings["sniper_mortar_defence"])
     result = fire_outcome(attack.base, defence.base, GERMAN, g.roll)
     g.alarm_event("first_fire")
     if result.defender_hit:
@@ -132,13 +132,13 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     # German movement never moves a British unit, so the British zones (and the zones
     # next to them, where Germans stay) hold for the whole phase.
     british = set(g.zones_of(BRITISH))
-    neighbours = g.scenario.lookups.neighbours
+    neighbours = g.lookups.neighbours
     # Ruling R50 (content ``adjacent_lcas``): whether LCAs waiting off a beach hold the
     # Germans next to them like any British unit, or only the land units rule 9.3 lists.
-    holding = british if g.scenario.lookups.rulings["adjacent_lcas"] == "hold" else british - g.boat_only_zones
+    holding = british if g.lookups.rulings["adjacent_lcas"] == "hold" else british - g.boat_only_zones
     near = {n for z in holding for n in neighbours[z]}
-    both = g.alarm.level >= g.scenario.params.german_both_from_alarm
-    order = g.scenario.lookups.order
+    both = g.alarm.level >= g.params.german_both_from_alarm
+    order = g.lookups.order
     # The stacks ready to move are found once: a move only ever takes units out of
     # them (the movers, and the units they join), since whoever arrives has moved.
     ready = {z: ms for z in g.zones_of(GERMAN) if z not in near and (ms := _movers(g, z, fired, both))}
@@ -149,12 +149,12 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     # over nor meets an obstacle, so they hold for the whole phase too; frozen once, they
     # are the map's cache keys as they are.
     avoided = set(g.markers) | set(g.obstacles) | g.boat_only_zones
-    toward_enemy = g.alarm.level >= g.scenario.params.german_both_from_alarm
+    toward_enemy = g.alarm.level >= g.params.german_both_from_alarm
     # From alarm 6 the goal is a British stack; when every British unit is afloat no land
     # route reaches one, so nobody has a goal (the search would find none).
     goalless = toward_enemy
     if goalless:
-        land_steps = g.scenario.lookups.land_steps
+        land_steps = g.lookups.land_steps
         for z in british:  # any British zone a land route reaches (a loop: no generator)
             if land_steps[z]:
                 goalless = False
@@ -200,7 +200,7 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
         mark_done(movers)
         return None
     search = _search_from(g, zone, zones)
-    limit = g.scenario.params.side_stacking
+    limit = g.params.side_stacking
     stacks = g.stacks
     need = 0 if toward_enemy else sum(p.points for p in movers)
     # The goals at the lowest cost that has any: the whole search's candidates (every
@@ -225,9 +225,9 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
     if goal is None:
         mark_done(movers)
         return None
-    vorwarts = g.scenario.params.vorwarts_move if g.options.vorwarts else None
+    vorwarts = g.params.vorwarts_move if g.options.vorwarts else None
     allowance = stack_allowance(movers, g.stack(zone), vorwarts=vorwarts, phase_led=led)
-    path = walk_from_search(g.scenario.lookups.land_steps, g.roll, costs, british, zone, goal.zone, allowance, enter_goal=not toward_enemy)
+    path = walk_from_search(g.lookups.land_steps, g.roll, costs, british, zone, goal.zone, allowance, enter_goal=not toward_enemy)
     mark_done(movers)
     if not path:
         return None
@@ -256,20 +256,15 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
     return joined
 
 
-#: (map, start, impassable zones, British zones) -> a German stack's search from its zone,
-#: kept (and taken further when asked) for the next stack or turn with the same board.
-_FROM: Final[dict[tuple[object, str, frozenset[str], frozenset[str]], LevelSearch]] = {}
-
-
 def _search_from(g: GameState, zone: str, zones: _Avoid) -> LevelSearch:
     """``ZoneMap.path_costs(zone, impassable=..., stop_in=british)``, settled only as far
-    as a goal is found (see :mod:`paragraphs_dieppe.game.landsearch`)."""
-    key = (g.zmap, zone, zones.impassable, zones.british)
-    search = _FROM.get(key)
+    as a goal is found (see :mod:`paragraphs_dieppe.game.landsearch`), kept in the game
+    (``GameState.searches_from``) and taken further for the next stack or turn with the
+    same board."""
+    key = (zone, zones.impassable, zones.british)
+    search = g.searches_from.get(key)
     if search is None:
-        if len(_FROM) > 4096:
-            _FROM.clear()
-        search = _FROM[key] = land_search(g.scenario.lookups, zone, closed=zones.impassable, stops=zones.british)
+        search = g.searches_from[key] = land_search(g.lookups, zone, closed=zones.impassable, stops=zones.british)
     return search
 
 
@@ -369,7 +364,7 @@ def _enter(g: GameState, entry: int, count: int, fresh: bool = False) -> None:
         chosen = pick_at_random(ids, g.roll, "reinforcement drawn")
         g.reinforcements.left.remove(chosen)
         piece = g.pieces[chosen]
-        if g.points_in(zone) + piece.points > g.scenario.params.side_stacking:
+        if g.points_in(zone) + piece.points > g.params.side_stacking:
             g.reinforcements.left.append(chosen)
             break
         g.place(piece, zone)

@@ -24,8 +24,9 @@ from paragraphs_raids.pickling import by_fields
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, hit, strongest_on_top
 from paragraphs_raids.state import RaidState
 from paragraphs_raids.transport import hand_over
-from paragraphs_raids.zonemap import ZoneMap
+from paragraphs_raids.zonemap import LevelSearch, ZoneMap
 
+from paragraphs_dieppe.lookups import Lookups, Params
 from paragraphs_dieppe.scenario import Scenario
 
 #: Roles that go under everything in a German stack (see :func:`german_order`).
@@ -145,6 +146,48 @@ class GameState(RaidState):
     _lost_seen: int = field(default=-1, repr=False, compare=False)
     _lost_list: list[str] | None = field(default=None, repr=False, compare=False)
     _lost_ids: set[str] = field(default_factory=set, repr=False, compare=False)
+    #: Route searches made during this game, each kept while the board it was made for
+    #: holds: the British player's from a goal, by (goal, German zones, marker zones,
+    #: obstacles), with their weights (policy.py), and the Germans' from a zone, by (zone,
+    #: zones avoided, British zones) (game/german.py). Kept with the game, not in the
+    #: process: a process-wide table outlived the games, so a series paid for every
+    #: search again at exit and the garbage collector went over them all game after game.
+    toward: dict[tuple[str, tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]], tuple[dict[str, int], LevelSearch]] = field(default_factory=dict, repr=False, compare=False)
+    searches_from: dict[tuple[str, frozenset[str], frozenset[str]], LevelSearch] = field(default_factory=dict, repr=False, compare=False)
+    # The scenario's parts a game reads on most actions, taken from it once (and again
+    # if ``scenario`` is replaced, as tests of a ruling do): the scenario is an
+    # interpreted class, so in the compiled build every ``g.scenario.lookups`` went
+    # through Python's generic attribute look-up. Read through the properties below.
+    _taken_from: Scenario | None = field(default=None, init=False, repr=False, compare=False)
+    _lookups: Lookups = field(init=False, repr=False, compare=False)
+    _params: Params = field(init=False, repr=False, compare=False)
+    _zmap: ZoneMap = field(init=False, repr=False, compare=False)
+    _boat_only: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._take_from_scenario()
+
+    def _take_from_scenario(self) -> None:
+        scenario = self.scenario
+        self._lookups = scenario.lookups
+        self._params = scenario.params
+        self._zmap = scenario.zmap
+        self._boat_only = scenario.boat_only_zones
+        self._taken_from = scenario
+
+    @property
+    def lookups(self) -> Lookups:
+        """``scenario.lookups``."""
+        if self._taken_from is not self.scenario:
+            self._take_from_scenario()
+        return self._lookups
+
+    @property
+    def params(self) -> Params:
+        """``scenario.params``."""
+        if self._taken_from is not self.scenario:
+            self._take_from_scenario()
+        return self._params
 
     # ------------------------------------------------------------------ RaidState
     @property
@@ -154,11 +197,15 @@ class GameState(RaidState):
 
     @property
     def zmap(self) -> ZoneMap:
-        return self.scenario.zmap
+        if self._taken_from is not self.scenario:
+            self._take_from_scenario()
+        return self._zmap
 
     @property
     def boat_only_zones(self) -> frozenset[str]:
-        return self.scenario.boat_only_zones
+        if self._taken_from is not self.scenario:
+            self._take_from_scenario()
+        return self._boat_only
 
     @property
     def german_key(self) -> Callable[[Piece], Any]:
@@ -167,7 +214,7 @@ class GameState(RaidState):
     def points_in(self, zone: str, pieces: Iterable[Piece] | None = None) -> int:
         """Levels that count in ``zone``; a prisoner's level counts with his escort (rule 12)."""
         source = self.stacks.get(zone, ()) if pieces is None else pieces
-        if zone in self.scenario.boat_only_zones:
+        if zone in self.boat_only_zones:
             return sum(p.points for p in source if p.kind.role == "boat")
         total = 0
         for p in source:
@@ -271,7 +318,7 @@ class GameState(RaidState):
         self.board_version += 1
 
     def letter(self, zone: str) -> str:
-        return self.scenario.lookups.letters[zone]
+        return self.lookups.letters[zone]
 
     # ------------------------------------------------------------------ alarm (rule 7)
     def alarm_event(self, event: str) -> int:
@@ -279,7 +326,7 @@ class GameState(RaidState):
         added = self.alarm.happen(event, at_once=True)
         if added and self.journal.enabled:
             self.log_line(f"alarm +{added} ({event.replace('_', ' ')}): level {self.alarm.level}")
-        if self.alarm.level >= self.scenario.params.flip_all_at_alarm:
+        if self.alarm.level >= self.params.flip_all_at_alarm:
             self.flip_all("the alarm reaches 9")
         return added
 
@@ -288,7 +335,7 @@ class GameState(RaidState):
         if self.flipped_all:
             return
         self.flipped_all = True
-        self.alarm.set_level(self.scenario.params.flip_all_at_alarm)
+        self.alarm.set_level(self.params.flip_all_at_alarm)
         self.log_line(f"{why}: every A and B marker is turned over, alarm 9")
         for zone in list(self.markers):
             self.reveal(zone)
@@ -316,7 +363,7 @@ class GameState(RaidState):
             self.first_infantry_back.add(letter)
             wanted = [(t, n * 2 if t == "infantry" else n) for t, n in wanted]
         placed: list[Piece] = []
-        limit = self.scenario.params.side_stacking
+        limit = self.params.side_stacking
         pieces = self.pieces
         left = self.garrison.left
         for unit_type, n in wanted:

@@ -57,7 +57,7 @@ def check_stacking(g: GameState) -> None:
                 found.append(f"{zone} holds {pts} {side} levels (limit {g.zmap.zone(zone).stacking})")
     for lca, cargo in g.aboard.items():
         levels = g.cargo_levels(g.pieces[lca])
-        if levels > g.scenario.params.lca_capacity:
+        if levels > g.params.lca_capacity:
             found.append(f"{lca} carries {levels} levels")
     if found:
         raise StackingBroken(f"stacking limit broken after turn {g.turn} phase {g.phase}: " + "; ".join(found))
@@ -71,7 +71,7 @@ def phase_a(g: GameState) -> None:
     g.log_line(f"unforeseen event: {result.label()}")
     if result.detected:
         g.alarm_event("ships_detected")
-        if g.scenario.lookups.rulings["ship_detection"] == "twice":
+        if g.lookups.rulings["ship_detection"] == "twice":
             g.alarm.raise_by(1)
             g.log_line(f"alarm +1 (the detection counted again): level {g.alarm.level}")
     for n in result.sunk + ([result.extra_lca] if result.extra_lca is not None else []):
@@ -105,7 +105,7 @@ def end_of_turn(g: GameState) -> None:
 
 def game_over(g: GameState) -> bool:
     """Ruling R43: nothing can change once every surviving British unit is home."""
-    home = g.scenario.lookups.newhaven
+    home = g.lookups.newhaven
     stacks = g.stacks
     for z in g.zones_of(BRITISH):
         for p in stacks[z]:
@@ -151,7 +151,7 @@ def tally(g: GameState) -> Tally:
 
 def play_turn(g: GameState, player: BritishPlayer, *, check: bool = False) -> None:
     """One game turn, phases A to E."""
-    if g.turn in g.scenario.params.event_turns and g.options.events:
+    if g.turn in g.params.event_turns and g.options.events:
         phase_a(g)
     g.phase = "B"
     begin_british_movement(g)
