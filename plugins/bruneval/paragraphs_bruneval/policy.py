@@ -48,7 +48,7 @@ from paragraphs_raids.zonemap import ZoneMap
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.state import LAST_RESORT, WURZBURG, GameState
 from paragraphs_bruneval.rules.combat import PROTECTION_SIGN, counts_for_bonus, default_british_front
-from paragraphs_bruneval.routefinding import FAR, cost_to_nearest, costs_toward, least_costs
+from paragraphs_bruneval.routefinding import FAR, RankedMap, costs_toward, least_costs, nearest_by_rank, ranked, toward_by_rank
 from paragraphs_bruneval.rules.commando import GROUP, boat_fighter, commando_aboard
 
 
@@ -58,12 +58,26 @@ def win_chance(margin: int) -> Fraction:
     return chances.win_chance(margin, "d6", "d6")
 
 
-@cache
-def _wins_in_36(margin: int) -> int:
+def wins_in_36(margin: int) -> int:
     """:func:`win_chance` in 36ths (two d6: exact), summed as integers by :meth:`DefaultPolicy.expected_hits`."""
     chance = win_chance(margin) * 36
     assert chance.denominator == 1
     return chance.numerator
+
+
+#: :func:`wins_in_36` of the margins where two d6 leave the outcome open (-5 to 4, from
+#: the lowest): read for every attack and every German threat the player weighs, where
+#: a table read costs less than a cached call (``tests/test_fast_paths.py``).
+_WINS_36: Final = tuple(wins_in_36(margin) for margin in range(-5, 5))
+
+
+def _wins_in_36(margin: int) -> int:
+    """:func:`wins_in_36` from the table: no chance at -6 or below, a sure hit at 5 or over."""
+    if margin < -5:
+        return 0
+    if margin > 4:
+        return 36
+    return _WINS_36[margin + 5]
 
 
 @cache
@@ -122,32 +136,49 @@ class _Routes:
         weights: route weight near the markers (:meth:`DefaultPolicy._marker_weights`).
     """
 
-    def __init__(self, around: frozenset[str], weights: dict[str, int]) -> None:
+    def __init__(self, rm: RankedMap, around: frozenset[str], weights: dict[str, int]) -> None:
         self.around = around
         self.weights = weights
-        self._toward: dict[tuple[str, str], Mapping[str, int]] = {}
+        # The same by map rank, for the searches (routefinding.RankedMap).
+        self._map = rm
+        self._around = rm.flags(around)
+        self._weights = rm.weights(weights)
+        self._toward: dict[tuple[str, str], list[int]] = {}
         self._nearest: dict[tuple[str, tuple[str, ...]], int] = {}
         self._routes: dict[tuple[str, str], list[tuple[str, int]]] = {}
 
-    def toward(self, g: GameState, start: str, target: str) -> Mapping[str, int]:
-        """Weighted route costs to ``target`` around :attr:`around`, as far as a route
-        from ``start`` needs them (:func:`~paragraphs_bruneval.routefinding.costs_toward`)."""
+    def toward(self, start: str, target: str) -> list[int]:
+        """Weighted route costs to ``target`` around :attr:`around` by map rank (FAR: not
+        reached), as far as a route from ``start`` needs them
+        (:func:`~paragraphs_bruneval.routefinding.costs_toward`)."""
         key = (start, target)
         to = self._toward.get(key)
         if to is None:
-            to = self._toward[key] = costs_toward(g.zmap, target, start, self.around, self.weights)
+            rm = self._map
+            if start in self.around:
+                # Never settled by the goal-directed search: the full one.
+                full = costs_toward(rm.zmap, target, start, self.around, self.weights)
+                to = [full.get(zone, FAR) for zone in rm.ids]
+            else:
+                to = toward_by_rank(rm, rm.rank[target], rm.rank[start], self._around, self._weights)
+            self._toward[key] = to
         return to
 
-    def nearest(self, g: GameState, start: str, goals: tuple[str, ...]) -> int:
+    def cost(self, start: str, target: str) -> int:
+        """The weighted cost from ``start`` to ``target`` around :attr:`around` (FAR: none)."""
+        return self.toward(start, target)[self._map.rank[start]]
+
+    def nearest(self, start: str, goals: tuple[str, ...]) -> int:
         """Cost from ``start`` to the nearest of ``goals``, reaching the zones of
         :attr:`around` without crossing them (FAR: none is reached)."""
         key = (start, goals)
         cost = self._nearest.get(key)
         if cost is None:
-            cost = self._nearest[key] = cost_to_nearest(g.zmap, start, goals, self.around)
+            rank = self._map.rank
+            cost = self._nearest[key] = nearest_by_rank(self._map, rank[start], tuple(rank[g] for g in goals), self._around)
         return cost
 
-    def route(self, g: GameState, start: str, target: str) -> list[tuple[str, int]]:
+    def route(self, start: str, target: str) -> list[tuple[str, int]]:
         """The cheapest route from ``start`` toward ``target`` as (zone entered, PM spent so
         far): at each zone the first next step in content order that lies on a cheapest
         weighted route and may be entered; it stops short where no step may be entered."""
@@ -155,22 +186,24 @@ class _Routes:
         route = self._routes.get(key)
         if route is not None:
             return route
-        to = self.toward(g, start, target)
-        blocked, weights, zmap = self.around, self.weights, g.zmap
+        to = self.toward(start, target)
+        rm = self._map
+        blocked, weights, lines, ids = self._around, self._weights, rm.lines, rm.ids
         route = []
-        here, spent = start, 0
-        while here != target:
+        here, spent, end = rm.rank[start], 0, rm.rank[target]
+        while here != end:
             best = to[here]
-            for nxt, cost in zmap.steps(here).items():
+            for nxt, cost in lines[here]:
                 # ZoneMap.next_steps's test, keeping only zones a British unit may enter
-                # (actions.entry_blocked: German, marked and sea zones are ``blocked``).
-                rest = to.get(nxt)
-                if rest is not None and nxt not in blocked and cost + (weights.get(nxt, 0) if rest else 0) + rest == best:
+                # (actions.entry_blocked: German, marked and sea zones are ``blocked``);
+                # a zone not reached costs FAR, on no cheapest route.
+                rest = to[nxt]
+                if not blocked[nxt] and cost + (weights[nxt] if rest else 0) + rest == best:
                     break
             else:
                 break
             spent += cost
-            route.append((nxt, spent))
+            route.append((ids[nxt], spent))
             here = nxt
         self._routes[key] = route
         return route
@@ -221,7 +254,7 @@ class _EnemyView:
         German zones). No other German stack changes in a British combat."""
         self._defence.pop(target, None)
         self._attack.pop(target, None)
-        for zone in g.zmap.neighbours(target):
+        for zone in g.zmap.linked(target):
             self._threats.pop(zone, None)
         if self._routes is not None and g.side_in(target) != GERMAN:
             self._routes = None
@@ -242,7 +275,7 @@ class _EnemyView:
         found = self._threats.get(zone)
         if found is None:
             values = []
-            for other in g.zmap.neighbours(zone):
+            for other in g.zmap.linked(zone):
                 value = self.attack(g, other)
                 if value is not None:
                     values.append(value)
@@ -408,7 +441,7 @@ class DefaultPolicy:
         if routes is None:
             if len(_ROUTE_SETS) >= 4096:
                 _ROUTE_SETS.clear()
-            routes = _ROUTE_SETS[key] = _Routes(around, self._marker_weights(g))
+            routes = _ROUTE_SETS[key] = _Routes(ranked(g.zmap), around, self._marker_weights(g))
         return routes
 
     # ------------------------------------------------------------------ goals
@@ -533,13 +566,13 @@ class DefaultPolicy:
 
     def _attacks(self, g: GameState) -> None:
         stacks = g.stacks
-        for zone in sorted(g.british_zones(), key=g.zmap.order.__getitem__):
+        for zone in g.zmap.in_order(g.british_zones()):
             if zone in g.scenario.boat_only_zones:
                 continue
             # The German zones next to it (side_in of each, read in one loop: most
             # British stacks have none).
             targets = []
-            for other in g.zmap.neighbours(zone):
+            for other in g.zmap.linked(zone):
                 for p in stacks.get(other, ()):
                     if p.side == GERMAN:
                         targets.append(other)
@@ -632,19 +665,19 @@ class DefaultPolicy:
         # open map's costs from ``target`` leave the way across it a chance to be cheaper.
         routes = self._enemy_view(g).routes(g)
         goals = tuple(dest)
-        detour = routes.nearest(g, zone, goals)
+        detour = routes.nearest(zone, goals)
         # ``target`` is next to ``zone``: when its line is as cheap as the open map's
         # cheapest way there, no route beats it and no search is needed.
         step = g.zmap.step_cost(zone, target)
         if step is not None and step == least_costs(g.zmap)[zone].get(target):
             to_target = step
         else:
-            to_target = routes.nearest(g, zone, (target,))
+            to_target = routes.nearest(zone, (target,))
         least = least_costs(g.zmap)[target]
         if to_target + min(least.get(d, FAR) for d in dest) >= detour:
             direct = detour  # crossing ``target`` costs at least as much
         else:
-            direct = min(detour, to_target + routes.nearest(g, target, goals))
+            direct = min(detour, to_target + routes.nearest(target, goals))
         return direct < FAR and detour > direct + self.detour
 
     def _land_commandos(self, g: GameState) -> None:
@@ -657,7 +690,7 @@ class DefaultPolicy:
                 commando = commando_aboard(g, boat)
                 if commando is None or commando.acted:
                     continue
-                for beach in g.zmap.neighbours(zone):
+                for beach in g.zmap.linked(zone):
                     if "beach" in g.zmap.zone(beach).tags and g.side_in(beach) != GERMAN and beach not in g.markers and g.room_for(beach, [commando]):
                         actions.disembark(g, commando, boat, beach)
                         self._changed(g)
@@ -669,7 +702,7 @@ class DefaultPolicy:
             for boat in g.boats_in(zone):
                 if boat.acted or (g.cargo_points(boat) and boat_fighter(g, boat) is boat):
                     continue
-                for target in g.zmap.neighbours(zone):
+                for target in g.zmap.linked(zone):
                     if "beach" in g.zmap.zone(target).tags and g.side_in(target) == GERMAN and self.chance(g, [boat], target) >= HALF:
                         actions.attack(g, [boat], target)
                         self._changed(g, attacked=target)
@@ -755,7 +788,7 @@ class DefaultPolicy:
     def _embark(self, g: GameState, pieces: list[Piece], beach: str) -> bool:
         from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
 
-        for zone in g.zmap.neighbours(beach):
+        for zone in g.zmap.linked(beach):
             if zone not in g.scenario.boat_only_zones or not g.boats_in(zone):
                 continue
             cost = g.zmap.step_cost(beach, zone)
@@ -775,7 +808,7 @@ class DefaultPolicy:
     def _embark_one(self, g: GameState, piece: Piece, beach: str) -> bool:
         from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
 
-        for zone in g.zmap.neighbours(beach):
+        for zone in g.zmap.linked(beach):
             if zone in g.scenario.boat_only_zones and g.boats_in(zone) and assign_to_boats(g, zone, [piece]) is not None:
                 cost = g.zmap.step_cost(beach, zone)
                 if cost is not None and cost + extra_for(g, zone) <= actions.movement_capacity(g, [piece]):
@@ -793,14 +826,14 @@ class DefaultPolicy:
         for t in targets:
             if best is not None and least.get(t, FAR) >= best[0]:
                 continue  # not even the open map's route to it is cheaper
-            to = routes.toward(g, start, t)
-            if start in to and (best is None or to[start] < best[0]):
-                best = (to[start], t)
+            cost = routes.cost(start, t)
+            if cost < FAR and (best is None or cost < best[0]):
+                best = (cost, t)
         if best is None:
             return []
         target = best[1]
         path = []
-        for zone, spent in routes.route(g, start, target):
+        for zone, spent in routes.route(start, target):
             if spent > capacity:
                 break  # (the PM spent only grow along a route: no later zone is affordable)
             path.append(zone)

@@ -12,7 +12,7 @@ are exactly those of the full searches (``tests/test_routefinding.py`` compares 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -29,17 +29,64 @@ def least_costs(zmap: ZoneMap) -> dict[str, Mapping[str, int]]:
     return {z.id: zmap.path_costs(z.id) for z in zmap.zones}
 
 
-@lru_cache(maxsize=256)
-def _bounds_to(zmap: ZoneMap, goals: tuple[str, ...]) -> dict[str, int]:
-    """Open-map cost from every zone to the nearest of ``goals`` (lines cost the same both
-    ways, so the costs from the goals serve); few sets of goals come back, kept."""
-    least = least_costs(zmap)
-    out: dict[str, int] = {}
-    for goal in goals:
-        for zone, cost in least[goal].items():
-            if cost < out.get(zone, FAR):
-                out[zone] = cost
-    return out
+class RankedMap:
+    """The land map as the searches read it: zones numbered by map rank, each zone's lines
+    as (neighbour rank, cost), and :func:`least_costs` as one list per zone (FAR where
+    it never leads). Reading a list by number costs less than a dict by zone id, above
+    all compiled; made once per map (:func:`ranked`).
+    """
+
+    def __init__(self, zmap: ZoneMap) -> None:
+        self.zmap = zmap
+        self.ids = zmap.ids
+        self.rank = zmap.order
+        self.lines = zmap.rank_lines()
+        least = least_costs(zmap)
+        self.least = [[least[a].get(b, FAR) for b in self.ids] for a in self.ids]
+        #: Bits of a packed heap entry that hold the zone's rank (see toward_ranks).
+        self.shift = len(self.ids).bit_length()
+        self._bounds: dict[tuple[int, ...], list[int]] = {}
+
+    def bounds_to(self, goals: tuple[int, ...]) -> list[int]:
+        """Open-map cost from every zone to the nearest of ``goals`` (lines cost the same
+        both ways, so the costs from the goals serve); few sets of goals come back, kept.
+        A zone's bound is 0 exactly when it is a goal (every line costs 1 or more)."""
+        out = self._bounds.get(goals)
+        if out is None:
+            out = [FAR] * len(self.ids)
+            for goal in goals:
+                for zone, cost in enumerate(self.least[goal]):
+                    if cost < out[zone]:
+                        out[zone] = cost
+            if len(self._bounds) >= 256:
+                self._bounds.clear()
+            self._bounds[goals] = out
+        return out
+
+    def flags(self, zones: Collection[str]) -> list[bool]:
+        """Per rank, whether the zone is one of ``zones``."""
+        out = [False] * len(self.ids)
+        for zone in zones:
+            out[self.rank[zone]] = True
+        return out
+
+    def weights(self, weights: Mapping[str, int]) -> list[int]:
+        """Per rank, the zone's weight (0 for none)."""
+        out = [0] * len(self.ids)
+        for zone, weight in weights.items():
+            out[self.rank[zone]] = weight
+        return out
+
+
+def ranked(zmap: ZoneMap) -> RankedMap:
+    """The :class:`RankedMap` of ``zmap``, made once and kept with the map."""
+    found = zmap.derived.get(_RANKED)
+    if not isinstance(found, RankedMap):
+        found = zmap.derived[_RANKED] = RankedMap(zmap)
+    return found
+
+
+_RANKED: Final = "bruneval.routefinding.ranked"
 
 
 def cost_to_nearest(zmap: ZoneMap, start: str, goals: Collection[str], sinks: Collection[str]) -> int:
@@ -47,41 +94,55 @@ def cost_to_nearest(zmap: ZoneMap, start: str, goals: Collection[str], sinks: Co
 
     As in :meth:`ZoneMap.path_costs`, zones of ``sinks`` (``start`` apart) are reached but
     never crossed; the search stops at the first goal it settles, which is the nearest.
+    (:func:`nearest_by_rank` on zone ids.)
     """
     if not goals:
         return FAR
-    bound = _bounds_to(zmap, tuple(goals)).get
-    lines = zmap.step_lists()
-    dist = {start: 0}
-    known = dist.get
-    first = bound(start, FAR)
+    rm = ranked(zmap)
+    return nearest_by_rank(rm, rm.rank[start], tuple(rm.rank[g] for g in goals), rm.flags(sinks))
+
+
+def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: Sequence[bool]) -> int:
+    """:func:`cost_to_nearest` with zones by rank (``sinks``: a flag per rank)."""
+    if not goals:
+        return FAR
+    bound = rm.bounds_to(goals)
+    first = bound[start]
     if first >= FAR:
         return FAR  # no goal lies anywhere it could walk to, even on the open map
+    lines = rm.lines
+    dist = [FAR] * len(bound)
+    dist[start] = 0
     # A* with one list per estimate (cost so far + the open map's cost to the nearest
     # goal): lines cost 1 or more and the estimate never drops along a line by more than
     # the line costs, so estimates only grow and the lists are emptied in order, as a
-    # heap would; within one list every entry of a zone has the same cost.
-    buckets: list[list[tuple[int, str]]] = [[] for _ in range(first + 16)]
-    buckets[first].append((0, start))
+    # heap would. A list holds zone ranks only: an entry's cost is its list's estimate
+    # less the zone's bound, and the first goal settled is the nearest whatever the
+    # order within a list.
+    buckets: list[list[int]] = [[] for _ in range(first + 16)]
+    buckets[first].append(start)
     f = first
     while f < len(buckets):
         bucket = buckets[f]
         while bucket:
-            d, zid = bucket.pop()
-            if d > dist[zid]:
+            zone = bucket.pop()
+            left = bound[zone]
+            d = f - left
+            if d > dist[zone]:
                 continue
-            if zid in goals:
-                return d
-            if zid in sinks and zid != start:
+            if left == 0:
+                return d  # a goal
+            if sinks[zone] and zone != start:
                 continue
-            for other, cost in lines[zid]:
+            for other, cost in lines[zone]:
                 nd = d + cost
-                if nd < known(other, FAR):
+                if nd < dist[other]:
                     dist[other] = nd
-                    try:
-                        buckets[nd + bound(other, FAR)].append((nd, other))
-                    except IndexError:
-                        _grow(buckets, nd + bound(other, FAR), (nd, other))
+                    estimate = nd + bound[other]
+                    if estimate < len(buckets):
+                        buckets[estimate].append(other)
+                    else:
+                        _grow(buckets, estimate, other)
         f += 1
     return FAR
 
@@ -91,47 +152,64 @@ def costs_toward(zmap: ZoneMap, target: str, start: str, blocked: Collection[str
     ``surcharge=weights``), exact for ``start`` and for every zone on a cheapest route from
     ``start`` to ``target``; other zones are missing or too dear. That is what choosing the
     nearest target and following :meth:`ZoneMap.next_steps` from ``start`` read.
+    (:func:`toward_by_rank` on zone ids.)
+    """
+    rm = ranked(zmap)
+    if start in blocked:
+        # Never settled by the search: ask the full one.
+        return zmap.costs_to(target, impassable=blocked, surcharge=weights)
+    dist = toward_by_rank(rm, rm.rank[target], rm.rank[start], rm.flags(blocked), rm.weights(weights))
+    return {rm.ids[zone]: cost for zone, cost in enumerate(dist) if cost < FAR}
+
+
+def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: Sequence[bool], weights: Sequence[int]) -> list[int]:
+    """:func:`costs_toward` with zones by rank (``blocked``: a flag per rank, ``start``
+    not blocked; ``weights``: per rank), FAR for the zones not reached.
 
     The search runs backwards from ``target`` like ``costs_to`` (the weight of a zone is
     paid on entering it, the target's never; blocked zones are reached, never crossed)
     and stops once every zone costing no more than ``start``, with its open-map cost from
-    ``start`` added, is settled: the zones of the cheapest routes are among them. (A heap
-    here: the lists of :func:`cost_to_nearest` save nothing on these shorter searches.)
+    ``start`` added, is settled: the zones of the cheapest routes are among them, and
+    which zones those are does not hang on the order equal estimates leave the heap.
+    (A heap here: the lists of :func:`nearest_by_rank` save nothing on these shorter
+    searches.) A heap entry is one int, the estimate above the zone's rank: its cost is
+    the estimate less the zone's bound.
     """
-    if start in blocked:
-        # Never settled by the search: ask the full one.
-        return zmap.costs_to(target, impassable=blocked, surcharge=weights)
-    bound = least_costs(zmap)[start].get
-    lines = zmap.step_lists()
+    bound = rm.least[start]
+    lines = rm.lines
+    shift = rm.shift
+    mask = (1 << shift) - 1
     push, pop = heapq.heappush, heapq.heappop
-    dist = {target: 0}
-    known = dist.get
-    weight = weights.get
-    heap = [(bound(target, FAR), 0, target)]
-    limit = None
+    dist = [FAR] * len(bound)
+    dist[target] = 0
+    heap = [bound[target] << shift | target]
+    limit = -1  # the cost of start, once settled
     while heap:
-        f, d, zid = pop(heap)
-        if d > dist[zid]:
+        entry = pop(heap)
+        f = entry >> shift
+        zone = entry & mask
+        d = f - bound[zone]
+        if d > dist[zone]:
             continue
-        if limit is not None and f > limit:
+        if limit >= 0 and f > limit:
             break
-        if zid == start:
+        if zone == start:
             limit = d  # its open-map cost from itself is 0
-        if zid != target:
-            d += weight(zid, 0)
-        for other, cost in lines[zid]:
+        if zone != target:
+            d += weights[zone]
+        for other, cost in lines[zone]:
             nd = d + cost
             # (the target costs 0 and is never improved upon: it is never pushed again)
-            if nd < known(other, FAR):
+            if nd < dist[other]:
                 dist[other] = nd
-                if other not in blocked:
-                    push(heap, (nd + bound(other, FAR), nd, other))
+                if not blocked[other]:
+                    push(heap, (nd + bound[other]) << shift | other)
     return dist
 
 
-def _grow(buckets: list[list[tuple[int, str]]], estimate: int, entry: tuple[int, str]) -> None:
-    """List ``entry`` under an estimate beyond the lists made so far; one of FAR or more
+def _grow(buckets: list[list[int]], estimate: int, zone: int) -> None:
+    """List ``zone`` under an estimate beyond the lists made so far; one of FAR or more
     (no goal anywhere beyond that zone, even on the open map) is dropped."""
     if estimate < FAR:
         buckets.extend([] for _ in range(estimate + 1 - len(buckets)))
-        buckets[estimate].append(entry)
+        buckets[estimate].append(zone)

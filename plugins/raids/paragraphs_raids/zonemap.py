@@ -109,6 +109,9 @@ class ZoneMap:
         self._radii: dict[tuple[str, frozenset[str] | None], dict[str, int]] = {}
         # Neighbours in content order, asked for in every phase; kept since the map never changes.
         self._neighbours: dict[tuple[str, frozenset[str] | None], tuple[str, ...]] = {}
+        # Every zone's neighbours over any line, in content order, made once: the
+        # readings of contact (who may attack whom) ask for them all the time (linked).
+        self._linked: dict[str, tuple[str, ...]] = {z.id: tuple(self.neighbours(z.id)) for z in self.zones}
         self._tags: dict[str, list[str]] = {}
         for z in self.zones:
             for tag in z.tags:
@@ -173,6 +176,14 @@ class ZoneMap:
             hit = self._neighbours[key] = tuple(sorted(seen, key=self.order.__getitem__))
         return list(hit)
 
+    def linked(self, zone_id: str) -> tuple[str, ...]:
+        """``neighbours(zone_id)`` (over any line), the map's own tuple rather than a new list."""
+        return self._linked[zone_id]
+
+    def in_order(self, zones: Iterable[str]) -> list[str]:
+        """``zones`` sorted in content (map) order."""
+        return sorted(zones, key=self.order.__getitem__)
+
     def adjacent(self, a: str, b: str, kinds: frozenset[str] | None = None) -> bool:
         for other, kind in self._links[a]:  # (a loop: asked for every attack and stop weighed)
             if other == b and (kinds is None or kind in kinds):
@@ -199,6 +210,20 @@ class ZoneMap:
             self._mode(mode)  # a clear error for an unknown mode
             return {}
         return table
+
+    @property
+    def ids(self) -> Sequence[str]:
+        """Zone ids by map rank (the rank of a zone is :attr:`order`'s number)."""
+        return self._names
+
+    def rank_lines(self, mode: str = LAND) -> Sequence[tuple[tuple[int, int], ...]]:
+        """:meth:`step_lists` by map rank, as ``(neighbour rank, cost)`` pairs: for searches
+        that number zones (a list read by number costs less than a dict read by id)."""
+        lines = self._lines.get(mode)
+        if lines is None:
+            self._mode(mode)  # a clear error for an unknown mode
+            return []
+        return lines
 
     # ------------------------------------------------------------------ costs
     def path_costs(

@@ -111,11 +111,17 @@ class GameState(RaidState):
     #: What a flipped marker shows when the program does not know its back (the player's
     #: own face-down markers): a companion asks; None leaves the placing to the player.
     ask_marker: Callable[[str], MarkerBack | None] | None = None
+    #: The scenario's map, kept on the state: every rule reads it at every step, and the
+    #: scenario is an interpreted object (each of its attributes a dictionary look-up).
+    map: ZoneMap = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.map = self.scenario.zmap
 
     # ------------------------------------------------------------------ shortcuts
     @property
     def zmap(self) -> ZoneMap:
-        return self.scenario.zmap
+        return self.map
 
     def log(self, text: str) -> None:
         """Journal a line for the current turn and phase (with the rolls made for it)."""

@@ -71,8 +71,31 @@ def _infantry_or_boat(p: Piece) -> bool:
 
 def default_british_front(stack: Sequence[Piece], attacking: bool) -> Piece:
     """The British order of battle the default player uses: the best factor on top, keeping
-    the engineers and the officers out of the front line while anyone else can stand there."""
-    return min(stack, key=_british_attack_order if attacking else _british_defence_order)
+    the engineers and the officers out of the front line while anyone else can stand there.
+
+    ``min(stack, key=british_front_order(attacking))`` (``tests/test_fast_paths.py``), as a
+    plain loop: asked for every combat and every attack and stop the player weighs, where
+    a key tuple per piece costs more than comparing the three terms in turn.
+    """
+    best: Piece | None = None
+    best_held = best_factor = best_reduced = 0
+    for p in stack:
+        role = p.role
+        held = 2 if role == "officer" else 1 if role == "engineers" else 0
+        factor = p.attack if attacking else p.defence
+        reduced = 1 if p.reduced else 0
+        # Strictly before the best so far in (held back, -factor, reduced): the first of
+        # equals stays, as with min.
+        if best is None or held < best_held or (held == best_held and (factor > best_factor or (factor == best_factor and reduced < best_reduced))):
+            best, best_held, best_factor, best_reduced = p, held, factor, reduced
+    if best is None:
+        raise ValueError("default_british_front() of an empty stack")
+    return best
+
+
+def british_front_order(attacking: bool) -> Callable[[Piece], tuple[int, int, int]]:
+    """The key :func:`default_british_front` takes the smallest of (its plain definition)."""
+    return _british_attack_order if attacking else _british_defence_order
 
 
 #: Who the default player keeps out of the front line: officers last, engineers next.
@@ -212,7 +235,7 @@ def combat_values(g: GameState, attackers: Sequence[Piece], defenders: Sequence[
 def _front(g: GameState, stack: Sequence[Piece], *, attacking: bool) -> Piece:
     if stack[0].side == GERMAN:
         if attacking:
-            return max(stack, key=strongest_attack)
+            return strongest_attacker(stack)
         front = front_line(stack, LAST_RESORT)
         assert front is not None
         return front
@@ -236,6 +259,17 @@ def strongest_attack(p: Piece) -> tuple[int, bool]:
     """The German front line in attack: the best attack factor, full strength first (a
     ``max`` key; German combat orders its attackers by the same front line)."""
     return (p.attack, not p.reduced)
+
+
+def strongest_attacker(stack: Sequence[Piece]) -> Piece:
+    """``max(stack, key=strongest_attack)`` as a plain loop (``tests/test_fast_paths.py``):
+    asked for every German stack in contact and every combat, where a key tuple per piece
+    costs more than two comparisons. The first of equals stays, as with max."""
+    best = stack[0]
+    for p in stack:
+        if p.attack > best.attack or (p.attack == best.attack and best.reduced and not p.reduced):
+            best = p
+    return best
 
 
 def _with_fighter(stack: Sequence[Piece], front: Piece, fighter: Piece) -> Sequence[Piece]:

@@ -22,7 +22,7 @@ from paragraphs_raids.combat import attack_base
 from paragraphs_raids.german_ai import Attacker, best_with_random_ties, most_points_then_boat, order_with_random_ties, stacks_then_strongest
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 
-from paragraphs_bruneval.rules.combat import counts_for_bonus, fight, strongest_attack
+from paragraphs_bruneval.rules.combat import counts_for_bonus, fight, strongest_attacker
 
 if TYPE_CHECKING:
     from paragraphs_bruneval.game.state import GameState
@@ -41,7 +41,7 @@ def fighters_in(g: GameState, zone: str) -> list[Piece]:
 
 def modified_attack(fighters: list[Piece], optional_commando: bool) -> int:
     """Front-line attack (the strongest) plus the other infantry points and officer bonus."""
-    front = max(fighters, key=strongest_attack)
+    front = strongest_attacker(fighters)
     return attack_base(front, fighters, counts_for_bonus(optional_commando)).base
 
 
@@ -49,7 +49,7 @@ def british_targets(g: GameState, zone: str) -> list[str]:
     """British-held zones joined to ``zone`` by any line, in map order."""
     stacks = g.stacks
     targets = []
-    for z in g.zmap.neighbours(zone):
+    for z in g.zmap.linked(zone):
         for p in stacks.get(z, ()):
             if p.side == BRITISH:  # (the side of its top piece, as side_in reads it)
                 targets.append(z)
@@ -64,12 +64,17 @@ def target_key(g: GameState) -> Callable[[str], tuple[int, int]]:
 
 def attackers(g: GameState) -> list[Attacker]:
     out = []
-    # The board does not change while the order is drawn up: British zones are read once.
+    # The board does not change while the order is drawn up: both sides' zones are read
+    # once. The German zones in contact are those next to a British zone (lines join
+    # both ways): gathered from the few British zones rather than asked of every German one.
     british, german = g.zones_of_sides()
-    neighbours = g.zmap.neighbours
-    for zone in sorted(german, key=g.zmap.order.__getitem__):
-        if british.isdisjoint(neighbours(zone)):
-            continue
+    zmap = g.zmap
+    contact = set()
+    for zone in british:
+        for other in zmap.linked(zone):
+            if other in german:
+                contact.add(other)
+    for zone in zmap.in_order(contact):
         fighters = fighters_in(g, zone)
         if fighters:
             points = 0

@@ -1,0 +1,86 @@
+"""Fast paths of the automatic games (issue #13) against their plain definitions.
+
+The win chances in 36ths come from a table, the front lines from plain loops, the German
+contact from the British zones, the route searches on zone numbers: each is compared here
+with the plain reading, on every case or on the boards of whole automatic games.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from paragraphs_raids.stacks import GERMAN, Factors, Piece, UnitKind
+
+from paragraphs_bruneval import policy
+from paragraphs_bruneval.game.state import GameState, Options
+from paragraphs_bruneval.game.turn import play_game
+from paragraphs_bruneval.rules import combat, german_combat
+from paragraphs_bruneval.scenario import Scenario, load_scenario
+
+
+@pytest.fixture(scope="module")
+def scenario() -> Scenario:
+    return load_scenario()
+
+
+def test_wins_in_36_table_is_the_chance_of_two_d6() -> None:
+    for margin in range(-12, 13):
+        assert policy._wins_in_36(margin) == policy.wins_in_36(margin), margin
+    assert policy._wins_in_36(-6) == 0 and policy._wins_in_36(5) == 36
+
+
+def _pieces() -> list[Piece]:
+    """Pieces of every role, factor and side the front lines weigh (equal ones included)."""
+    out = []
+    roles = ("infantry", "engineers", "officer", "radar_operator")
+    for i, (role, attack, defence, reduced) in enumerate(itertools.product(roles, (1, 2, 3), (1, 3), (False, True))):
+        full = Factors.of(move=4, points=1, attack=attack, defence=defence)
+        back = Factors.of(move=4, points=1, attack=attack - 1, defence=defence) if attack > 1 else None
+        kind = UnitKind(f"k{i}", GERMAN if i % 2 else "british", role, full, back, role != "officer")
+        out.append(Piece(f"p{i}", kind, f"P{i}", "g", reduced=reduced and back is not None))
+    return out
+
+
+def test_front_lines_are_the_plain_min_and_max() -> None:
+    pieces = _pieces()
+    checked = 0
+    for size in (1, 2, 3):
+        for stack in itertools.islice(itertools.permutations(pieces, size), 4000):
+            for attacking in (True, False):
+                plain = min(stack, key=combat.british_front_order(attacking))
+                assert combat.default_british_front(stack, attacking) is plain
+            assert combat.strongest_attacker(stack) is max(stack, key=combat.strongest_attack)
+            checked += 1
+    assert checked > 4000
+    with pytest.raises(ValueError):
+        combat.default_british_front([], True)
+
+
+def _plain_attackers(g: GameState) -> list[str]:
+    british, german = g.zones_of_sides()
+    return [z for z in sorted(german, key=g.zmap.order.__getitem__) if not british.isdisjoint(g.zmap.neighbours(z)) and german_combat.fighters_in(g, z)]
+
+
+class _Checking:
+    """The default player, checking the German contact against the plain reading first."""
+
+    def __init__(self) -> None:
+        self.player = policy.DefaultPolicy()
+        self.checked = 0
+
+    def british_phase(self, g: GameState) -> None:
+        assert [a.zone for a in german_combat.attackers(g)] == _plain_attackers(g), g.turn
+        assert g.zmap is g.scenario.zmap
+        for zone in g.zmap.by_id:
+            assert g.zmap.linked(zone) == tuple(g.zmap.neighbours(zone))
+        self.checked += 1
+        self.player.british_phase(g)
+
+
+def test_german_contact_is_the_plain_reading(scenario: Scenario) -> None:
+    checking = _Checking()
+    for seed in range(12):
+        play_game(scenario, seed, checking, Options(commando=seed % 2 == 1), record=False)
+    assert checking.checked > 60
