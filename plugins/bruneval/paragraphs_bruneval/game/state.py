@@ -114,12 +114,9 @@ class GameState(RaidState):
     #: The scenario's map, kept on the state: every rule reads it at every step, and the
     #: scenario is an interpreted object (each of its attributes a dictionary look-up).
     map: ZoneMap = field(init=False, repr=False, compare=False)
-    #: The British counters' ids (the scenario's, kept like the map): see british_zones.
-    british_ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.map = self.scenario.zmap
-        self.british_ids = self.scenario.counters_of_side(BRITISH)
 
     # ------------------------------------------------------------------ shortcuts
     @property
@@ -138,22 +135,6 @@ class GameState(RaidState):
     @property
     def german_key(self) -> Callable[[Piece], Any]:
         return GERMAN_ORDER
-
-    def british_zones(self) -> set[str]:
-        """:meth:`RaidState.british_zones` read from the British counters' zones rather
-        than from every stack of the board (a piece is on the map exactly when it has a
-        zone): asked in every British and German phase, where the board lists far more
-        zones than the British hold (``tests/test_fast_paths.py``)."""
-        stacks = self.stacks
-        pieces = self.pieces
-        zones: set[str] = set()
-        for cid in self.british_ids:
-            p = pieces.get(cid)
-            if p is not None and p.zone:
-                stack = stacks.get(p.zone)
-                if stack and stack[0].side == BRITISH:
-                    zones.add(p.zone)
-        return zones
 
     # ------------------------------------------------------------------ losses
     def eliminate(self, piece: Piece, why: str) -> None:
