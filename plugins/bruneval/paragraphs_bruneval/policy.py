@@ -48,7 +48,7 @@ from paragraphs_raids.zonemap import ZoneMap
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.state import LAST_RESORT, WURZBURG, GameState
 from paragraphs_bruneval.rules.combat import PROTECTION_SIGN, counts_for_bonus, default_british_front
-from paragraphs_bruneval.routefinding import FAR, RankedMap, costs_toward, least_costs, nearest_by_rank, ranked, toward_by_rank
+from paragraphs_bruneval.routefinding import FAR, RankedMap, costs_toward, nearest_by_rank, ranked, toward_by_rank
 from paragraphs_bruneval.rules.commando import GROUP, boat_fighter, commando_aboard
 
 
@@ -100,6 +100,13 @@ def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str
 
 
 @lru_cache(maxsize=1024)
+def _marker_weights_by_rank(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str, ...], marker_weight: int) -> list[int]:
+    """:func:`_marker_weights` by map rank (0: no weight), kept alike: the route searches
+    read them so, and they come back as often."""
+    return ranked(zmap).weights(_marker_weights(zmap, reach, alerted, markers, marker_weight))
+
+
+@lru_cache(maxsize=1024)
 def _near_marker(zmap: ZoneMap, marker: str, reach: int) -> tuple[tuple[str, int], ...]:
     """The zones within ``reach`` of ``marker`` (itself apart) with their closeness
     (``reach + 1 - R``), in the order of the map's radii: what :func:`_marker_weights`
@@ -136,13 +143,14 @@ class _Routes:
         weights: route weight near the markers (:meth:`DefaultPolicy._marker_weights`).
     """
 
-    def __init__(self, rm: RankedMap, around: frozenset[str], weights: dict[str, int]) -> None:
+    def __init__(self, rm: RankedMap, around: frozenset[str], weights: dict[str, int], weights_by_rank: list[int]) -> None:
         self.around = around
         self.weights = weights
-        # The same by map rank, for the searches (routefinding.RankedMap).
-        self._map = rm
+        # The same by map rank, for the searches (routefinding.RankedMap); the weights
+        # come so from their own cache (_marker_weights_by_rank).
+        self.map = rm
         self._around = rm.flags(around)
-        self._weights = rm.weights(weights)
+        self._weights = weights_by_rank
         self._toward: dict[tuple[str, str], list[int]] = {}
         self._nearest: dict[tuple[str, tuple[str, ...]], int] = {}
         self._routes: dict[tuple[str, str], list[tuple[str, int]]] = {}
@@ -154,7 +162,7 @@ class _Routes:
         key = (start, target)
         to = self._toward.get(key)
         if to is None:
-            rm = self._map
+            rm = self.map
             if start in self.around:
                 # Never settled by the goal-directed search: the full one.
                 full = costs_toward(rm.zmap, target, start, self.around, self.weights)
@@ -166,7 +174,7 @@ class _Routes:
 
     def cost(self, start: str, target: str) -> int:
         """The weighted cost from ``start`` to ``target`` around :attr:`around` (FAR: none)."""
-        return self.toward(start, target)[self._map.rank[start]]
+        return self.toward(start, target)[self.map.rank[start]]
 
     def nearest(self, start: str, goals: tuple[str, ...]) -> int:
         """Cost from ``start`` to the nearest of ``goals``, reaching the zones of
@@ -174,8 +182,8 @@ class _Routes:
         key = (start, goals)
         cost = self._nearest.get(key)
         if cost is None:
-            rank = self._map.rank
-            cost = self._nearest[key] = nearest_by_rank(self._map, rank[start], tuple(rank[g] for g in goals), self._around)
+            rank = self.map.rank
+            cost = self._nearest[key] = nearest_by_rank(self.map, rank[start], tuple(rank[g] for g in goals), self._around)
         return cost
 
     def route(self, start: str, target: str) -> list[tuple[str, int]]:
@@ -187,7 +195,7 @@ class _Routes:
         if route is not None:
             return route
         to = self.toward(start, target)
-        rm = self._map
+        rm = self.map
         blocked, weights, lines, ids = self._around, self._weights, rm.lines, rm.ids
         route = []
         here, spent, end = rm.rank[start], 0, rm.rank[target]
@@ -362,7 +370,7 @@ class DefaultPolicy:
         self._objective_36 = _in_36(self.objective_odds)
         # Route weights depend only on the map, the alert level and where the face-down
         # markers lie, which change rarely within a game: computed once per such board.
-        self._weights: tuple[object, dict[str, int]] | None = None
+        self._weights: tuple[object, dict[str, int], list[int]] | None = None
         # The views of the board kept between two actions (module docstring): the game
         # they belong to (None outside the British phase: nothing is kept then), the goal
         # of each (group, carrying the radar), and the German side.
@@ -441,7 +449,8 @@ class DefaultPolicy:
         if routes is None:
             if len(_ROUTE_SETS) >= 4096:
                 _ROUTE_SETS.clear()
-            routes = _ROUTE_SETS[key] = _Routes(ranked(g.zmap), around, self._marker_weights(g))
+            _, weights, by_rank = self._marker_weights_kept(g)
+            routes = _ROUTE_SETS[key] = _Routes(ranked(g.zmap), around, weights, by_rank)
         return routes
 
     # ------------------------------------------------------------------ goals
@@ -668,13 +677,16 @@ class DefaultPolicy:
         detour = routes.nearest(zone, goals)
         # ``target`` is next to ``zone``: when its line is as cheap as the open map's
         # cheapest way there, no route beats it and no search is needed.
+        # (The open map's costs by map rank, FAR where none: routefinding.RankedMap.)
+        rm = routes.map
+        rank = rm.rank
         step = g.zmap.step_cost(zone, target)
-        if step is not None and step == least_costs(g.zmap)[zone].get(target):
+        if step is not None and step == rm.least[rank[zone]][rank[target]]:
             to_target = step
         else:
             to_target = routes.nearest(zone, (target,))
-        least = least_costs(g.zmap)[target]
-        if to_target + min(least.get(d, FAR) for d in dest) >= detour:
+        least = rm.least[rank[target]]
+        if to_target + min(least[rank[d]] for d in dest) >= detour:
             direct = detour  # crossing ``target`` costs at least as much
         else:
             direct = min(detour, to_target + routes.nearest(target, goals))
@@ -822,9 +834,10 @@ class DefaultPolicy:
         ending in a zone where the units may stop (never entering German or marked zones)."""
         routes = self._enemy_view(g).routes(g)
         best: tuple[int, str] | None = None
-        least = least_costs(g.zmap)[start]
+        rank = routes.map.rank
+        least = routes.map.least[rank[start]]  # (by map rank, FAR where none)
         for t in targets:
-            if best is not None and least.get(t, FAR) >= best[0]:
+            if best is not None and least[rank[t]] >= best[0]:
                 continue  # not even the open map's route to it is cheaper
             cost = routes.cost(start, t)
             if cost < FAR and (best is None or cost < best[0]):
@@ -856,12 +869,17 @@ class DefaultPolicy:
 
         The dict is shared between calls (the cache): callers do not change it.
         """
+        return self._marker_weights_kept(g)[1]
+
+    def _marker_weights_kept(self, g: GameState) -> tuple[object, dict[str, int], list[int]]:
+        """The board's key, :meth:`_marker_weights` and the same weights by map rank (what
+        the route searches read), kept while the key comes back."""
         key = (g.zmap, g.scenario.params.activation_max_radius, g.alert.level > 1, tuple(g.markers))
-        if self._weights is not None and self._weights[0] == key:
-            return self._weights[1]
-        weights = _marker_weights(*key, self.marker_weight)
-        self._weights = (key, weights)
-        return weights
+        kept = self._weights
+        if kept is not None and kept[0] == key:
+            return kept
+        kept = self._weights = (key, _marker_weights(*key, self.marker_weight), _marker_weights_by_rank(*key, self.marker_weight))
+        return kept
 
     def _safe_prefix(self, g: GameState, start: str, target: str, path: list[str], pieces: Sequence[Piece], reserved: set[str]) -> list[str]:
         """Cut the route where the units would stand safest in the coming German phase.
