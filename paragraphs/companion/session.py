@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from paragraphs.foundation.terminal import style
 from paragraphs.book.dice import DiceSource, Die, MissingRoll, Prng, ScriptedDice, SeededDice
 from paragraphs.book.cells import UnknownCell
-from paragraphs.foundation.errors import ParagraphsError, UsageError
+from paragraphs.foundation.errors import AnswerRefused, ParagraphsError, UsageError
 from paragraphs.state import State, save_state
 
 if TYPE_CHECKING:
@@ -549,6 +549,13 @@ class Session:
             dice = self._dice(pending)
             try:
                 result = pending.attempt(dict(pending.answers), dice)
+            except AnswerRefused as exc:
+                if exc.key not in pending.answers or pending.question is None:
+                    self.pending = None
+                    raise
+                # the answer just typed is of no use: asked again, the dice already typed kept
+                del pending.answers[exc.key]
+                return self._error(f"{exc}; the question is asked again", question=pending.question)
             except ParagraphsError:
                 self.pending = None
                 raise

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from paragraphs.context import Context
-from paragraphs.errors import ParagraphsError, UsageError
+from paragraphs.errors import AnswerRefused, ParagraphsError, UsageError
 from paragraphs.records import Procedure, SessionVerb, VerbArgument
 
 from paragraphs_ambush import TITLE
@@ -59,7 +59,8 @@ def start_round(ctx: Context, gan: int | None = None) -> str:
     try:
         target = ctx.book.resolve_id(str(pid))
     except ParagraphsError:
-        raise UsageError(f"the booklet has no paragraph {pid}: start the Round again and give the number the check gave") from None
+        # refused as an answer: the GAN die already typed is kept, only the number asked again
+        raise AnswerRefused("random_event_paragraph", f"the booklet has no paragraph {pid}: give the number the check gave (0 if none)") from None
     ctx.engine.enter(ctx, target, {})
     return f"Round {number}, GAN {gan}, Random Event {target}"
 
