@@ -55,3 +55,17 @@ def test_the_views_and_vp_with_a_reason_still_work(tmp_path):
     assert got["vp +2 beacon relit"] == "VP +2 (beacon relit)"
     assert got["log"].strip().startswith("1. VP +2 (beacon relit)")
     assert not got["sheet"].startswith("error:")
+
+
+def test_an_answer_typed_twice_is_refused_at_the_prompt_and_on_the_command_line(tmp_path):
+    # the last one silently won: `2 storm=1 storm=3` read the storm as 3
+    done = play(tmp_path, "2 storm=1 storm=3\nodds 2 storm=1 storm=3\nlog\nquit\n")
+    got = replies(done.stdout)
+    assert got["2 storm=1 storm=3"] == "error: storm is given twice (storm=1 and storm=3): give it once"
+    assert got["odds 2 storm=1 storm=3"] == "error: storm is given twice (storm=1 and storm=3): give it once"
+    assert got["log"] == "(nothing yet)"
+    env = dict(os.environ, PARAGRAPHS_DATA_DIR=str(tmp_path / "data"))
+    for command in ("read", "odds"):
+        line = subprocess.run([sys.executable, "-m", "paragraphs", command, "sample", "2", "--answer", "storm=1", "--answer", "storm=3"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        assert line.returncode == 2 and line.stdout == "", (command, line.stdout)
+        assert line.stderr.splitlines() == ["paragraphs: error: --answer storm is given twice (storm=1 and storm=3): give it once"], command

@@ -275,6 +275,13 @@ class _Pending:
 # --------------------------------------------------------------------------- the session
 
 
+def _give_once(given: dict[str, str], key: str, value: str) -> None:
+    """Add one typed ``key=value``; a key typed twice is refused (the last one silently won)."""
+    if key in given:
+        raise UsageError(f"{key} is given twice ({key}={given[key]} and {key}={value}): give it once")
+    given[key] = value
+
+
 #: The session's views that take no argument (one given is refused, not ignored).
 VIEWS_WITHOUT_ARGUMENTS = frozenset({"sheet", "log", "luck", "recap", "events"})
 
@@ -404,12 +411,12 @@ class Session:
         if head in self.verbs:
             return self.perform_verb(head, rest)
         if self.engine.book.paragraphs and (head[:1].isdigit() or self._is_paragraph(words[0])):
-            given = {}
+            given: dict[str, str] = {}
             for w in rest:
                 key, sep, value = w.partition("=")
                 if not sep or not key:
                     raise UsageError(f"after the paragraph, give answers as key=value, not {w!r}")
-                given[key] = value
+                _give_once(given, key, value)
             return self.read(words[0], given)
         known = sorted({*(e.command for e in self.help_entries() if not e.command.startswith("<")), *self.verbs})
         # a title of commands only (no paragraphs) never asks for a paragraph number
@@ -895,7 +902,7 @@ class Session:
                 depth = int(value)
             elif "=" in word and not word.startswith("="):
                 key, _, value = word.partition("=")
-                given[key] = value
+                _give_once(given, key, value)
             elif verb is not None:
                 plain.append(word)
             else:
