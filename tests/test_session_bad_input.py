@@ -31,10 +31,10 @@ def replies(out: str) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("typed", "said"),
     [
-        ("log 5", "error: log takes no argument ('5' is extra): type log alone"),
-        ("sheet VP", "error: sheet takes no argument ('VP' is extra): type sheet alone"),
-        ("luck all", "error: luck takes no argument ('all' is extra): type luck alone"),
-        ("recap now", "error: recap takes no argument ('now' is extra): type recap alone"),
+        ("log 5", "error: log takes no arguments; '5' is extra: type log alone"),
+        ("sheet VP", "error: sheet takes no arguments; 'VP' is extra: type sheet alone"),
+        ("luck all", "error: luck takes no arguments; 'all' is extra: type luck alone"),
+        ("recap now", "error: recap takes no arguments; 'now' is extra: type recap alone"),
         ("vp +2", "error: vp +2 needs a reason, what earned or cost the points: vp +2 truck destroyed"),
         ("vp -1", "error: vp -1 needs a reason, what earned or cost the points: vp -1 truck destroyed"),
         ("vp 0 nothing", "error: vp 0 changes nothing: give the points won or lost, such as vp +1 truck destroyed"),

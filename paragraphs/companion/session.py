@@ -431,7 +431,7 @@ class Session:
             UsageError: ``rest`` is not empty (it names the command to type instead).
         """
         if rest:
-            raise UsageError(f"{head} takes no argument ({' '.join(rest)!r} is extra): type {head} alone")
+            raise UsageError(f"{head} takes no arguments; {' '.join(rest)!r} is extra: type {head} alone")
 
     def save_words_answer(self, word: str) -> str:
         """The one line for ``save`` or ``load``, commands a session does not need."""
