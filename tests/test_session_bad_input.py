@@ -4,7 +4,8 @@ input piped: the prompts are printed and each line is echoed after them).
 What was accepted silently is refused in one line naming what to type instead: a view
 given an argument it does not take (``log 5``, ``sheet A1``: the whole view was shown, as
 if filtered), ``vp +2`` without its reason (the sheet lists every change with one) or
-``vp 0``, ``undo`` with two step numbers. Nothing of a refused line is kept.
+``vp 0``, ``undo`` with two step numbers, ``event`` with words after its name. Nothing of
+a refused line is kept.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ def replies(out: str) -> dict[str, str]:
         ("vp +2", "error: vp +2 needs a reason, what earned or cost the points: vp +2 truck destroyed"),
         ("vp -1", "error: vp -1 needs a reason, what earned or cost the points: vp -1 truck destroyed"),
         ("vp 0 nothing", "error: vp 0 changes nothing: give the points won or lost, such as vp +1 truck destroyed"),
+        ("event dusk now", "error: event takes one name; 'now' is extra: type event dusk"),
         ("undo 1 2", "error: undo takes one step number from the log, not '1 2': undo 3 (or undo alone for the last step)"),
     ],
 )

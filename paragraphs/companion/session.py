@@ -388,6 +388,8 @@ class Session:
             events = self.engine.armed_events(self.state)
             return self._info(("waiting for: " + ", ".join(events)) if events else "no event is awaited", events=events)
         if head == "event":
+            if len(rest) > 1:  # the extra words were dropped unsaid
+                raise UsageError(f"event takes one name; {' '.join(rest[1:])!r} is extra: type event {rest[0]}")
             return self.event(rest[0] if rest else None)
         if head == "set":
             return self.set_value(rest)
