@@ -178,6 +178,23 @@ def test_8_turn_ctrl_d_at_a_die_is_one_line_and_writes_nothing(tmp_path) -> None
     assert not out.exists()
 
 
+def test_8_turn_ctrl_c_at_a_die_says_so_and_writes_nothing(tmp_path) -> None:
+    # Ctrl-C was said as "input closed", as if Ctrl-D had been typed
+    out = tmp_path / "next.json"
+    child = _spawn(tmp_path, ["turn", "bruneval", "--state", str(BOARD), "--dice", "physical", "--out", str(out)])
+    try:
+        child.expect(r"\[1-6\]: ")
+        child.sendline("3")
+        child.expect(r"\[1-6\]: ")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 2
+    assert child.before.strip().endswith("paragraphs: error: stopped (Ctrl-C) before the German phase was over: nothing was written")
+    assert not out.exists()
+
+
 def test_8_turn_asks_what_a_marker_of_the_player_shows(tmp_path) -> None:
     board = json.loads(BOARD.read_text())
     # 685/1 in LANE goes for the British in DZ-A3 through nothing; put it where its way

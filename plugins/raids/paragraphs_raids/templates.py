@@ -395,9 +395,10 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
             spec.german_phase(g)
     except DiceExhausted as exc:
         stopped = exc
-    except (EOFError, KeyboardInterrupt):
+    except (EOFError, KeyboardInterrupt) as exc:
         print(file=sys.stderr if physical and args.json else sys.stdout)  # ends the prompt's line, where it was
-        raise UsageError("input closed before the German phase was over: nothing was written") from None
+        why = "stopped (Ctrl-C)" if isinstance(exc, KeyboardInterrupt) else "input closed"  # Ctrl-C was once said to close the input
+        raise UsageError(f"{why} before the German phase was over: nothing was written") from None
     if stopped is not None:
         # what happened before the die that is missing, then the die itself
         if args.json:
