@@ -9,6 +9,7 @@ import sys
 from paragraphs.foundation import errors as _moved
 from paragraphs.foundation.errors import *  # noqa: F403
 from paragraphs.foundation.errors import (  # the public names (and any name plugins import), explicitly
+    AnswerRefused as AnswerRefused,
     ContentError as ContentError,
     CycleError as CycleError,
     DiceError as DiceError,

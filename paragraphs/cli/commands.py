@@ -25,7 +25,10 @@ def parse_answers(items: list[str]) -> dict[str, str]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise UsageError(f"--answer takes KEY=VALUE, not {item!r}")
-        out[key.strip()] = value.strip()
+        key = key.strip()
+        if key in out:  # the last one silently won
+            raise UsageError(f"--answer {key} is given twice ({key}={out[key]} and {key}={value.strip()}): give it once")
+        out[key] = value.strip()
     return out
 
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from paragraphs.foundation.terminal import style
 from paragraphs.book.dice import DiceSource, Die, MissingRoll, Prng, ScriptedDice, SeededDice
 from paragraphs.book.cells import UnknownCell
-from paragraphs.foundation.errors import ParagraphsError, UsageError
+from paragraphs.foundation.errors import AnswerRefused, ParagraphsError, UsageError
 from paragraphs.state import State, save_state
 
 if TYPE_CHECKING:
@@ -275,6 +275,13 @@ class _Pending:
 # --------------------------------------------------------------------------- the session
 
 
+def _give_once(given: dict[str, str], key: str, value: str) -> None:
+    """Add one typed ``key=value``; a key typed twice is refused (the last one silently won)."""
+    if key in given:
+        raise UsageError(f"{key} is given twice ({key}={given[key]} and {key}={value}): give it once")
+    given[key] = value
+
+
 #: The session's views that take no argument (one given is refused, not ignored).
 VIEWS_WITHOUT_ARGUMENTS = frozenset({"sheet", "log", "luck", "recap", "events"})
 
@@ -381,6 +388,8 @@ class Session:
             events = self.engine.armed_events(self.state)
             return self._info(("waiting for: " + ", ".join(events)) if events else "no event is awaited", events=events)
         if head == "event":
+            if len(rest) > 1:  # the extra words were dropped unsaid
+                raise UsageError(f"event takes one name; {' '.join(rest[1:])!r} is extra: type event {rest[0]}")
             return self.event(rest[0] if rest else None)
         if head == "set":
             return self.set_value(rest)
@@ -404,12 +413,12 @@ class Session:
         if head in self.verbs:
             return self.perform_verb(head, rest)
         if self.engine.book.paragraphs and (head[:1].isdigit() or self._is_paragraph(words[0])):
-            given = {}
+            given: dict[str, str] = {}
             for w in rest:
                 key, sep, value = w.partition("=")
                 if not sep or not key:
                     raise UsageError(f"after the paragraph, give answers as key=value, not {w!r}")
-                given[key] = value
+                _give_once(given, key, value)
             return self.read(words[0], given)
         known = sorted({*(e.command for e in self.help_entries() if not e.command.startswith("<")), *self.verbs})
         # a title of commands only (no paragraphs) never asks for a paragraph number
@@ -424,7 +433,7 @@ class Session:
             UsageError: ``rest`` is not empty (it names the command to type instead).
         """
         if rest:
-            raise UsageError(f"{head} takes no argument ({' '.join(rest)!r} is extra): type {head} alone")
+            raise UsageError(f"{head} takes no arguments; {' '.join(rest)!r} is extra: type {head} alone")
 
     def save_words_answer(self, word: str) -> str:
         """The one line for ``save`` or ``load``, commands a session does not need."""
@@ -549,6 +558,13 @@ class Session:
             dice = self._dice(pending)
             try:
                 result = pending.attempt(dict(pending.answers), dice)
+            except AnswerRefused as exc:
+                if exc.key not in pending.answers or pending.question is None:
+                    self.pending = None
+                    raise
+                # the answer just typed is of no use: asked again, the dice already typed kept
+                del pending.answers[exc.key]
+                return self._error(f"{exc}; the question is asked again", question=pending.question)
             except ParagraphsError:
                 self.pending = None
                 raise
@@ -888,7 +904,7 @@ class Session:
                 depth = int(value)
             elif "=" in word and not word.startswith("="):
                 key, _, value = word.partition("=")
-                given[key] = value
+                _give_once(given, key, value)
             elif verb is not None:
                 plain.append(word)
             else:

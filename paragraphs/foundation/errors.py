@@ -27,6 +27,20 @@ class UsageError(ParagraphsError):
     exit_code = 2
 
 
+class AnswerRefused(UsageError):
+    """An answer of the right type that the rules cannot use (a paragraph number the
+    booklet does not have): a session asks the same question again, keeping the step's
+    other answers and the dice already typed, instead of dropping the step.
+
+    Attributes:
+        key: the key of the question whose answer is refused.
+    """
+
+    def __init__(self, key: str, message: str) -> None:
+        self.key = key
+        super().__init__(message)
+
+
 class PluginError(ParagraphsError):
     """A plugin could not be loaded, or two plugins registered the same id."""
 

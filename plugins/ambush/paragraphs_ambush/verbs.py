@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from paragraphs.context import Context
-from paragraphs.errors import ParagraphsError, UsageError
+from paragraphs.errors import AnswerRefused, ParagraphsError, UsageError
 from paragraphs.records import Procedure, SessionVerb, VerbArgument
 
 from paragraphs_ambush import TITLE
@@ -32,6 +32,8 @@ def start_round(ctx: Context, gan: int | None = None) -> str:
     ctx.say(f"Round {number} begins.", "phase")
     if gan is None:
         gan = ctx.roll("d10", f"the German Action Number of Round {number}")
+    else:
+        gan = _typed_gan(ctx, gan)
     values["gan"] = gan
     values["gan_round"] = number
     values["gan_from"] = {"paragraph": f"Round {number}", "gan": gan}
@@ -59,9 +61,19 @@ def start_round(ctx: Context, gan: int | None = None) -> str:
     try:
         target = ctx.book.resolve_id(str(pid))
     except ParagraphsError:
-        raise UsageError(f"the booklet has no paragraph {pid}: start the Round again and give the number the check gave") from None
+        # refused as an answer: the GAN die already typed is kept, only the number asked again
+        raise AnswerRefused("random_event_paragraph", f"the booklet has no paragraph {pid}: give the number the check gave (0 if none)") from None
     ctx.engine.enter(ctx, target, {})
     return f"Round {number}, GAN {gan}, Random Event {target}"
+
+
+def _typed_gan(ctx: Context, gan: int) -> int:
+    """The GAN the player typed, read as his d10 shows it (``round 10`` was once taken)."""
+    die = ctx.die("d10")
+    try:
+        return die.read(gan)
+    except ParagraphsError:
+        raise UsageError(f"round {gan}: the GAN is what your d10 shows ({die.reading_help()}): type round 4, say, or round alone to have it rolled") from None
 
 
 def _mission_awards(ctx: Context) -> list[dict[str, Any]]:

@@ -178,6 +178,31 @@ def test_8_turn_ctrl_d_at_a_die_is_one_line_and_writes_nothing(tmp_path) -> None
     assert not out.exists()
 
 
+def test_8_turn_ctrl_c_at_a_die_says_so_and_writes_nothing(tmp_path) -> None:
+    # Ctrl-C was said as "input closed", as if Ctrl-D had been typed
+    import signal
+
+    def ctrl_c_as_a_terminal_gives_it() -> None:
+        # a suite started in the background ignores SIGINT, and the child would inherit it
+        # (see plugins/raids/tests/test_interrupt.py)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    out = tmp_path / "next.json"
+    args = ["-m", "paragraphs", "turn", "bruneval", "--state", str(BOARD), "--dice", "physical", "--out", str(out)]
+    child = pexpect.spawn(sys.executable, args, env=_env(tmp_path), encoding="utf-8", timeout=120, dimensions=(50, 400), cwd=str(tmp_path), preexec_fn=ctrl_c_as_a_terminal_gives_it)
+    try:
+        child.expect(r"\[1-6\]: ")
+        child.sendline("3")
+        child.expect(r"\[1-6\]: ")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 2
+    assert child.before.strip().endswith("paragraphs: error: stopped (Ctrl-C) before the German phase was over: nothing was written")
+    assert not out.exists()
+
+
 def test_8_turn_asks_what_a_marker_of_the_player_shows(tmp_path) -> None:
     board = json.loads(BOARD.read_text())
     # 685/1 in LANE goes for the British in DZ-A3 through nothing; put it where its way

@@ -23,6 +23,7 @@ come from :func:`paragraphs_raids.cli.raid_commands`, which imports nothing heav
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -386,13 +387,18 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         if physical:
             roller.echo = lambda: _print_new_entries(journal, printed)
     stopped: DiceExhausted | None = None
+    # --json with your own dice: stdout is the JSON document alone, so the questions (and
+    # their refusals) go to stderr, as a shell's read -p does; they once came first on stdout
+    asking = contextlib.redirect_stdout(sys.stderr) if physical and args.json else contextlib.nullcontext()
     try:
-        spec.german_phase(g)
+        with asking:
+            spec.german_phase(g)
     except DiceExhausted as exc:
         stopped = exc
-    except (EOFError, KeyboardInterrupt):
-        print()
-        raise UsageError("input closed before the German phase was over: nothing was written") from None
+    except (EOFError, KeyboardInterrupt) as exc:
+        print(file=sys.stderr if physical and args.json else sys.stdout)  # ends the prompt's line, where it was
+        why = "stopped (Ctrl-C)" if isinstance(exc, KeyboardInterrupt) else "input closed"  # Ctrl-C was once said to close the input
+        raise UsageError(f"{why} before the German phase was over: nothing was written") from None
     if stopped is not None:
         # what happened before the die that is missing, then the die itself
         if args.json:

@@ -18,6 +18,6 @@ def test_a_view_given_an_argument_is_refused(tmp_path: Path, title: str) -> None
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     lines = done.stdout.splitlines()
     got = {line[2:]: lines[i + 1] for i, line in enumerate(lines) if line.startswith("> ") and i + 1 < len(lines)}
-    assert got["board A2"] == "error: board takes no argument ('A2' is extra): type board alone"
-    assert got["status now"] == "error: status takes no argument ('now' is extra): type status alone"
+    assert got["board A2"] == "error: board takes no arguments; 'A2' is extra: type board alone"
+    assert got["status now"] == "error: status takes no arguments; 'now' is extra: type status alone"
     assert got["status"].startswith("Turn 1 of ")
