@@ -383,3 +383,15 @@ def test_a_runtime_hook_returning_the_wrong_thing_names_its_line(tmp_path, hook,
     code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "2")
     line = line_of(hooks, hook.splitlines()[0]) - 1  # a decorated function starts at its @hookimpl
     assert code == 1 and f"plugin foghorn (paragraphs-foghorn 0.1.0): {says}site/paragraphs_foghorn/hooks.py:{line})" in out, out
+
+
+def test_a_hook_waiting_for_a_misspelt_event_is_warned_of(tmp_path):
+    # before: validate said ok, and the hook waited for an event nobody ever reports
+    book = BOOK.replace("  sightings:", "  events: [midnight, dawn]\n  sightings:").replace(
+        "      - check:\n          kind: listen", '      - hook: {event: midnigth, do: [{goto: "2"}]}\n      - hook: {event: tide_turns, do: [{goto: "3"}]}\n      - check:\n          kind: listen'
+    )
+    content = install(tmp_path / "site", book=book)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(content, "event: midnigth")
+    assert code == 0 and f"{content.name}:{line}:9: EVENT001 event 'midnigth' is not declared by the title, one letter away from 'midnight'" in out, out
+    assert "tide_turns" not in out, out  # an event of its own (reported by the player) is no slip

@@ -1,9 +1,10 @@
 """Checks of what a title declares against what its content uses: questions and counters.
 
-Their codes (QUESTION005, COUNTER001) are in the table of :mod:`paragraphs.pipeline.lint`.
+Their codes (QUESTION005, COUNTER001, EVENT001) are in the table of :mod:`paragraphs.pipeline.lint`.
 Each of these passed validation silently: the player was asked ``[3-0]`` or ``[]`` (and
 ``odds`` stopped with a traceback), the second option of one id could never be chosen,
-and a misspelt counter was made up, as 0, at the first step that named it.
+a misspelt counter was made up, as 0, at the first step that named it, and a hook
+waiting for a misspelt event was armed for an event that never comes.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from paragraphs.book import model as m
-from paragraphs.foundation.problems import Problem, SourcePos
+from paragraphs.foundation.problems import Problem, Severity, SourcePos
 from paragraphs.pipeline.grammar import Grammar
+
+W = Severity.WARNING
 
 
 def check_questions(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
@@ -69,3 +72,42 @@ def _counters_named(node: Any, pos: SourcePos, found: dict[str, SourcePos]) -> N
     elif isinstance(node, Mapping):
         for item in node.values():
             _counters_named(item, pos, found)
+
+
+def check_events(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
+    """A hook or lapse waiting for an event one slip away from one the title declares.
+
+    A title's ``events`` is not a closed list (the player reports any event an armed hook
+    waits for; Ambush! names dozens in its paragraphs alone), so only a name one letter
+    away from a declared one (one changed, added, dropped or two swapped) is reported.
+    """
+    declared = [str(e) for e in book.meta.get("events") or ()]
+    for par in book.paragraphs.values():
+        for step in m.walk_steps(par.steps):
+            for event in _events_awaited(step):
+                near = [d for d in declared if event not in declared and _one_slip(event, d)]
+                if near:
+                    yield Problem(step.pos, "EVENT001", f"event {event!r} is not declared by the title, one letter away from {near[0]!r}: a hook waiting for it never fires unless the player names it (did you mean {near[0]!r}? else declare it in title.events)", W)
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by one letter changed, added or dropped, or two swapped."""
+    if a == b or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 4:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def _events_awaited(step: Any) -> list[str]:
+    if isinstance(step, m.HookStep):
+        return [step.event]
+    if isinstance(step, m.MarkSighting):
+        lapses = step.lapses
+        if isinstance(lapses, str):
+            return [lapses]
+        if isinstance(lapses, Mapping) and isinstance(lapses.get("event"), str):
+            return [lapses["event"]]
+    return []
