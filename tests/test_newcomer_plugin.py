@@ -395,3 +395,11 @@ def test_a_hook_waiting_for_a_misspelt_event_is_warned_of(tmp_path):
     line = line_of(content, "event: midnigth")
     assert code == 0 and f"{content.name}:{line}:9: EVENT001 event 'midnigth' is not declared by the title, one letter away from 'midnight'" in out, out
     assert "tide_turns" not in out, out  # an event of its own (reported by the player) is no slip
+
+
+def test_a_misspelt_value_near_one_the_content_gives_is_warned_of(tmp_path):
+    # before: validate said ok and the procedure got None for {value: hron}, blamed on the plugin
+    content = with_mistake(tmp_path, "      - ask: {key: mood, store: mood}", "      - set: {horn: 1}\n      - procedure: {name: tide, args: {height: {value: hron}}}\n      - ask: {key: mood, store: mood}")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(content, "value: hron")
+    assert code == 0 and f"{content.name}:{line}:9: VALUE002 value 'hron' is given by nothing in the content, one letter away from 'horn' (did you mean 'horn'?) [warning]" in out, out

@@ -30,6 +30,7 @@
 | PROC003 | error | a procedure call passes an argument its function does not take, or leaves out one it needs |
 | QUESTION005 | error | a question no answer can satisfy: an integer question whose `min` is above its `max`, a choice with no choices, or two choices (options of a `choice` step) with one id |
 | COUNTER001 | error | a `counter` step, `{counter: NAME}` value or counter test names a counter the title does not declare (with a "did you mean") |
+| VALUE002 | warning | a `{value: NAME}` or value test names what nothing in the content gives a value (no track, `set` or `store`), one letter away from a name that is (`hieght`) |
 | EVENT001 | warning | a `hook` or a sighting's `lapses` waits for an event the title's `events` does not list, one letter away from one it does (`midnigth`): probably a misspelling, and such a hook never fires |
 
 Findings inside a paragraph or table marked ``damaged`` or ``assumed`` are lowered to info.
@@ -48,7 +49,7 @@ from paragraphs.book.dice import compare_total, parse_die
 from paragraphs.pipeline.graph import edges, reachable, sorted_ids, strongly_connected
 from paragraphs.pipeline.grammar import Grammar
 from paragraphs.foundation.problems import Problem, Severity, SourcePos
-from paragraphs.pipeline.lint_declarations import check_counters as check_counters, check_events as check_events, check_questions as check_questions
+from paragraphs.pipeline.lint_declarations import check_counters as check_counters, check_events as check_events, check_questions as check_questions, check_values as check_values
 
 W = Severity.WARNING
 E = Severity.ERROR

@@ -1,6 +1,6 @@
 """Checks of what a title declares against what its content uses: questions and counters.
 
-Their codes (QUESTION005, COUNTER001, EVENT001) are in the table of :mod:`paragraphs.pipeline.lint`.
+Their codes (QUESTION005, COUNTER001, EVENT001, VALUE002) are in the table of :mod:`paragraphs.pipeline.lint`.
 Each of these passed validation silently: the player was asked ``[3-0]`` or ``[]`` (and
 ``odds`` stopped with a traceback), the second option of one id could never be chosen,
 a misspelt counter was made up, as 0, at the first step that named it, and a hook
@@ -55,23 +55,42 @@ def check_counters(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
             yield Problem(pos, "COUNTER001", f"counter {name!r} is not declared by the title{did_you_mean(name, declared)}{listed}")
 
 
-def _counters_named(node: Any, pos: SourcePos, found: dict[str, SourcePos]) -> None:
-    """Counter names anywhere below ``node``, each at the innermost step or row holding it."""
+def _counters_named(node: Any, pos: SourcePos, found: dict[str, SourcePos], kinds: tuple[type, ...] = (m.CounterChange, m.CounterOf)) -> None:
+    """Names of ``kinds`` records anywhere below ``node``, each at the innermost step or row holding it."""
     if isinstance(node, m.Question):
         return
     if isinstance(node, tuple) and hasattr(node, "_fields"):  # a compiled record (NamedTuple)
         here = getattr(node, "pos", None)
         pos = here if isinstance(here, SourcePos) and here.line else pos
-        if isinstance(node, (m.CounterChange, m.CounterOf)):
-            found.setdefault(node.name, pos)
+        if isinstance(node, kinds):
+            found.setdefault(str(getattr(node, "name")), pos)
         for item in node:
-            _counters_named(item, pos, found)
+            _counters_named(item, pos, found, kinds)
     elif isinstance(node, (tuple, list)):
         for item in node:
-            _counters_named(item, pos, found)
+            _counters_named(item, pos, found, kinds)
     elif isinstance(node, Mapping):
         for item in node.values():
-            _counters_named(item, pos, found)
+            _counters_named(item, pos, found, kinds)
+
+
+def check_values(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
+    """A ``{value: NAME}`` (or a value or flag test) one slip away from a name the content
+    gives a value (a track, a ``set`` step, an ``ask`` or ``roll`` that stores), and given
+    none itself: ``{value: hieght}`` reached the plugin as None and was blamed on it."""
+    given = set(book.tracks)
+    used: dict[str, SourcePos] = {}
+    for par in book.paragraphs.values():
+        _counters_named(par.steps, par.pos, used, (m.ValueOf,))
+        for step in m.walk_steps(par.steps):
+            if isinstance(step, m.SetValues):
+                given.update(name for name, _ in step.values)
+            elif isinstance(step, (m.AskStep, m.Roll)) and step.store:
+                given.add(step.store)
+    for name, pos in sorted(used.items(), key=lambda item: (item[1].path, item[1].line, item[1].col)):
+        near = sorted(g for g in given if name not in given and _one_slip(name, g))
+        if near:
+            yield Problem(pos, "VALUE002", f"value {name!r} is given by nothing in the content, one letter away from {near[0]!r} (did you mean {near[0]!r}?)", W)
 
 
 def check_events(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
@@ -92,7 +111,7 @@ def check_events(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
 
 def _one_slip(a: str, b: str) -> bool:
     """Whether ``a`` and ``b`` differ by one letter changed, added or dropped, or two swapped."""
-    if a == b or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 4:
+    if a == b or abs(len(a) - len(b)) > 1 or min(len(a), len(b)) < 3:
         return False
     if len(a) == len(b):
         diff = [i for i in range(len(a)) if a[i] != b[i]]
