@@ -403,3 +403,10 @@ def test_a_misspelt_value_near_one_the_content_gives_is_warned_of(tmp_path):
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     line = line_of(content, "value: hron")
     assert code == 0 and f"{content.name}:{line}:9: VALUE002 value 'hron' is given by nothing in the content, one letter away from 'horn' (did you mean 'horn'?) [warning]" in out, out
+
+
+def test_odds_of_a_procedure_with_a_misspelt_argument_suggests_the_right_one(tmp_path):
+    # before: "needs height", with no word about the 'heigth' given
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "odds", "foghorn", "tide", "--arg", "heigth=3")
+    assert code == 2 and "procedure 'tide' needs height (on the command line: --arg height=VALUE); 'heigth' is not one of its arguments (did you mean 'height'?)" in out, out
