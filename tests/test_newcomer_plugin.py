@@ -410,3 +410,15 @@ def test_odds_of_a_procedure_with_a_misspelt_argument_suggests_the_right_one(tmp
     install(tmp_path / "site")
     code, out = paragraphs(tmp_path, "odds", "foghorn", "tide", "--arg", "heigth=3")
     assert code == 2 and "procedure 'tide' needs height (on the command line: --arg height=VALUE); 'heigth' is not one of its arguments (did you mean 'height'?)" in out, out
+
+
+def test_content_written_beside_the_package_is_pointed_at(tmp_path):
+    # the author kept content/ at the project's root, as the repository's own titles do
+    # (content/<title>), while his Title record names the folder inside the package: before,
+    # only "no *.yaml file below .../paragraphs_foghorn/content"
+    project = tmp_path / "project"
+    install(project)
+    (project / "paragraphs_foghorn" / "content").rename(project / "content")
+    code, out = paragraphs(tmp_path, "validate", "foghorn", site=project)
+    assert code == 1 and "TITLE001 title 'foghorn' has no content" in out, out
+    assert "YAML files are in project/content, outside the package: move that folder into project/paragraphs_foghorn (a wheel ships only the package)" in out, out
