@@ -172,8 +172,10 @@ def test_the_plugin_as_written_is_clean(tmp_path):
         ("    choices:\n      - {id: calm, label: Calm}\n      - {id: edgy, label: Edgy}\n", "", "QUESTION005 question 'mood' is a choice with no choices"),
         ("{id: edgy, label: Edgy}", "{id: calm, label: Edgy}", "QUESTION005 question 'mood' gives the choice id 'calm' more than once"),
         ("{id: sleep, label: Sleep,", "{id: wait, label: Sleep,", "QUESTION005 question 'act' gives the choice id 'wait' more than once"),
+        ("min: 0, max: 3}", "min: 0, max: 3, choices: [calm, gale]}", "QUESTION005 question 'wind' is an integer question with choices (calm, gale), which it never offers"),
+        ("    type: choice\n", "    type: choice\n    min: 1\n", "QUESTION005 question 'mood' is a choice question with min/max, which only an integer question uses"),
     ],
-    ids=["min above max", "choice without choices", "two choices one id", "two options one id"],
+    ids=["min above max", "choice without choices", "two choices one id", "two options one id", "choices on an integer", "min and max on a choice"],
 )
 def test_a_question_no_answer_can_satisfy_is_an_error(tmp_path, old, new, says):
     # before: validate said ok; read asked '[3-0]' or '[]', and odds of 3 raised a TypeError

@@ -28,7 +28,7 @@
 | TABLE007 | error | a table rolled on a die has rows keyed by id |
 | TABLE008 | error | a table's ``order`` of outcomes is not each of its results once (or the table has columns) |
 | PROC003 | error | a procedure call passes an argument its function does not take, or leaves out one it needs |
-| QUESTION005 | error | a question no answer can satisfy: an integer question whose `min` is above its `max`, a choice with no choices, or two choices (options of a `choice` step) with one id |
+| QUESTION005 | error | a question no answer can satisfy: an integer question whose `min` is above its `max`, a choice with no choices, or two choices (options of a `choice` step) with one id; or one whose domain is written for another type (`choices` on an integer question, `min`/`max` on a yes/no or choice) |
 | COUNTER001 | error | a `counter` step, `{counter: NAME}` value or counter test names a counter the title does not declare (with a "did you mean") |
 | VALUE002 | warning | a `{value: NAME}` or value test names what nothing in the content gives a value (no track, `set` or `store`), one letter away from a name that is (`hieght`) |
 | EVENT001 | warning | a `hook` or a sighting's `lapses` waits for an event the title's `events` does not list, one letter away from one it does (`midnigth`): probably a misspelling, and such a hook never fires |

@@ -28,9 +28,14 @@ def check_questions(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
 
 
 def empty_domain(question: m.Question) -> str | None:
-    """Why no answer (or no second choice) can be given to ``question``, or None."""
+    """Why no answer (or no second choice) can be given to ``question``, or part of what
+    its author wrote is never used (choices on an integer question, min/max on a choice), or None."""
     if question.type == m.INTEGER and question.min is not None and question.max is not None and question.min > question.max:
         return f"has min {question.min} above its max {question.max}: no answer is allowed (swap them?)"
+    if question.type == m.INTEGER and question.choices:
+        return f"is an integer question with choices ({', '.join(c for c, _ in question.choices)}), which it never offers: give it type: choice, or drop the choices"
+    if question.type != m.INTEGER and (question.min is not None or question.max is not None):
+        return f"is a {question.type} question with min/max, which only an integer question uses: give it type: integer, or drop them"
     if question.type == m.CHOICE:
         if not question.choices:
             return "is a choice with no choices: give its `choices` (each an id and a label)"
