@@ -424,3 +424,18 @@ def test_content_written_beside_the_package_is_pointed_at(tmp_path):
     code, out = paragraphs(tmp_path, "validate", "foghorn", site=project)
     assert code == 1 and "TITLE001 title 'foghorn' has no content" in out, out
     assert "YAML files are in project/content, outside the package: move that folder into project/paragraphs_foghorn (a wheel ships only the package)" in out, out
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says", "at"),
+    [
+        ('Title(id=TITLE, name="Foghorn", ', "Title(id=TITLE, ", "TypeError: Title.__init__() missing 1 required positional argument: 'name'", "Title(id=TITLE, content"),
+        ("outcomes=(\"high\", \"low\"))", "outcome=(\"high\", \"low\"))", "TypeError: Procedure.__init__() got an unexpected keyword argument 'outcome' (did you mean 'outcomes'?)", "outcome=("),
+    ],
+    ids=["a record without its name", "a misspelt field"],
+)
+def test_a_record_that_cannot_be_built_names_its_line(tmp_path, old, new, says, at):
+    # before: the TypeError alone, with no file or line
+    hooks = with_mistake(tmp_path, old, new, in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 2 and f"plugin foghorn skipped: {says} at site/paragraphs_foghorn/hooks.py:{line_of(hooks, at)}\n" in out, out
