@@ -777,10 +777,12 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
     )
     tables: dict[str, Any] = dict(grammar.tables)
     unknown_at: dict[str, str] = {}
+    tables_at: dict[str, SourcePos] = {}  # where each content table is, for the lint's findings
     for tid, rec in merged.collections.get("tables", {}).items():
         if tid in grammar.tables:
             problems.append(_given_twice("table", tid, rec, "paragraphs_register_tables"))
         tables[tid] = build_table(title, tid, rec.data, rec.pos, problems, unknown_at)
+        tables_at[tid] = rec.pos(())
         _note_provenance(provenance, "tables", tid, rec)
     units: dict[str, Any] = dict(grammar.units)
     for uid, rec in merged.collections.get("units", {}).items():
@@ -827,6 +829,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         "declared_questions": declared,
         "filled_cells": filled_cells,
         "unknown_cells_at": unknown_at,
+        "tables_at": tables_at,
         "row_cells": filled_rows,
         "uses": tuple(str(u) for u in decl.get("uses") or ()),
     }

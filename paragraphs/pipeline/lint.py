@@ -364,7 +364,9 @@ def check_tables(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
             die = parse_die(table.die, book.conventions)
         except Exception:
             continue
-        pos = SourcePos(table.source or book.title, 0, 0)
+        # a content table at its record; one a plugin registers in code, by its title
+        # (its `source` is where the rulebook prints it, not a file)
+        pos = book.meta.get("tables_at", {}).get(table.id) or SourcePos(book.title, 0, 0)
         keyed = [row.key for row in table.rows if row.low is None or row.high is None]
         if keyed:
             yield Problem(pos, "TABLE007", f"table {table.id} is rolled on a {die.name} but row(s) {', '.join(keyed[:5])} have a key, not a range")
