@@ -439,3 +439,21 @@ def test_a_record_that_cannot_be_built_names_its_line(tmp_path, old, new, says, 
     hooks = with_mistake(tmp_path, old, new, in_hooks=True)
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     assert code == 2 and f"plugin foghorn skipped: {says} at site/paragraphs_foghorn/hooks.py:{line_of(hooks, at)}\n" in out, out
+
+
+@pytest.mark.parametrize(
+    ("schema", "says"),
+    [
+        ('{"type": "object", "requried": ["fog"], "properties": {"fog": VALUE}}', "'requried' is not a JSON Schema keyword (did you mean 'required'?); a validator would ignore it"),
+        ('{"fog": VALUE}', "'fog' is not a JSON Schema keyword (a property? write properties: {fog: ...}); a validator would ignore it"),
+        ('{"type": "object", "properties": {"fog": {"tpye": "integer"}}}', "'tpye' is not a JSON Schema keyword (did you mean 'type'?) (at properties/fog); a validator would ignore it"),
+    ],
+    ids=["a misspelt keyword", "a property at the top", "a misspelt keyword inside"],
+)
+def test_a_check_kind_schema_with_a_word_json_schema_ignores_is_an_error(tmp_path, schema, says):
+    # before: validate said ok; the schema checked nothing ('fgo: 3' or a missing fog passed,
+    # and resolve then failed with a KeyError in play)
+    hooks = with_mistake(tmp_path, 'schema={"type": "object", "required": ["fog"], "properties": {"fog": VALUE}, "additionalProperties": False},', f"schema={schema},", in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(hooks, "def paragraphs_register_check_kinds") - 1  # the hook, at its @hookimpl
+    assert code == 1 and f"site/paragraphs_foghorn/hooks.py:{line}:1: SCHEMA003 check kind 'listen': its schema is not a valid JSON Schema: {says}" in out, out
