@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from paragraphs.problems import Severity
 from paragraphs.yamlread import YamlProblems, read_yaml
 
-from helpers import compile_text
+from helpers import HEADER, compile_text
 
 
 def problems(text: str, header: bool = False) -> list[str]:
@@ -207,12 +209,14 @@ paragraphs:
 
 
 def test_tables_must_cover_their_die():
-    compiled, _ = compile_text(
-        """
+    text = """
 tables:
   - {id: bad, die: d6, rows: [{range: "1-3", result: a}, {range: "5-6", result: b}]}
   - {id: flagged, die: d6, rows: [{range: "1-3", result: a}], flags: {missing: "rows lost in the source"}}
 """
-    )
-    found = {(p.code, p.severity.value, p.message.split()[1]) for p in compiled.problems if p.code == "DICE006"}
-    assert found == {("DICE006", "error", "bad"), ("DICE006", "info", "flagged")}
+    compiled, _ = compile_text(text)
+    found = {(p.code, p.severity.value, p.message.split()[1], p.pos.line) for p in compiled.problems if p.code == "DICE006"}
+    # at the table's own line (it was "t:0:0", the title's name, with no line)
+    whole = (textwrap.dedent(HEADER) + textwrap.dedent(text)).splitlines()
+    line = {tid: 1 + next(i for i, row in enumerate(whole) if f"{{id: {tid}," in row) for tid in ("bad", "flagged")}
+    assert found == {("DICE006", "error", "bad", line["bad"]), ("DICE006", "info", "flagged", line["flagged"])}

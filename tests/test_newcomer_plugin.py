@@ -172,8 +172,10 @@ def test_the_plugin_as_written_is_clean(tmp_path):
         ("    choices:\n      - {id: calm, label: Calm}\n      - {id: edgy, label: Edgy}\n", "", "QUESTION005 question 'mood' is a choice with no choices"),
         ("{id: edgy, label: Edgy}", "{id: calm, label: Edgy}", "QUESTION005 question 'mood' gives the choice id 'calm' more than once"),
         ("{id: sleep, label: Sleep,", "{id: wait, label: Sleep,", "QUESTION005 question 'act' gives the choice id 'wait' more than once"),
+        ("min: 0, max: 3}", "min: 0, max: 3, choices: [calm, gale]}", "QUESTION005 question 'wind' is an integer question with choices (calm, gale), which it never offers"),
+        ("    type: choice\n", "    type: choice\n    min: 1\n", "QUESTION005 question 'mood' is a choice question with min/max, which only an integer question uses"),
     ],
-    ids=["min above max", "choice without choices", "two choices one id", "two options one id"],
+    ids=["min above max", "choice without choices", "two choices one id", "two options one id", "choices on an integer", "min and max on a choice"],
 )
 def test_a_question_no_answer_can_satisfy_is_an_error(tmp_path, old, new, says):
     # before: validate said ok; read asked '[3-0]' or '[]', and odds of 3 raised a TypeError
@@ -383,3 +385,75 @@ def test_a_runtime_hook_returning_the_wrong_thing_names_its_line(tmp_path, hook,
     code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "2")
     line = line_of(hooks, hook.splitlines()[0]) - 1  # a decorated function starts at its @hookimpl
     assert code == 1 and f"plugin foghorn (paragraphs-foghorn 0.1.0): {says}site/paragraphs_foghorn/hooks.py:{line})" in out, out
+
+
+def test_a_hook_waiting_for_a_misspelt_event_is_warned_of(tmp_path):
+    # before: validate said ok, and the hook waited for an event nobody ever reports
+    book = BOOK.replace("  sightings:", "  events: [midnight, dawn]\n  sightings:").replace(
+        "      - check:\n          kind: listen", '      - hook: {event: midnigth, do: [{goto: "2"}]}\n      - hook: {event: tide_turns, do: [{goto: "3"}]}\n      - check:\n          kind: listen'
+    )
+    content = install(tmp_path / "site", book=book)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(content, "event: midnigth")
+    assert code == 0 and f"{content.name}:{line}:9: EVENT001 event 'midnigth' is not declared by the title, one letter away from 'midnight'" in out, out
+    assert "tide_turns" not in out, out  # an event of its own (reported by the player) is no slip
+
+
+def test_a_misspelt_value_near_one_the_content_gives_is_warned_of(tmp_path):
+    # before: validate said ok and the procedure got None for {value: hron}, blamed on the plugin
+    content = with_mistake(tmp_path, "      - ask: {key: mood, store: mood}", "      - set: {horn: 1}\n      - procedure: {name: tide, args: {height: {value: hron}}}\n      - ask: {key: mood, store: mood}")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(content, "value: hron")
+    assert code == 0 and f"{content.name}:{line}:9: VALUE002 value 'hron' is given by nothing in the content, one letter away from 'horn' (did you mean 'horn'?) [warning]" in out, out
+
+
+def test_odds_of_a_procedure_with_a_misspelt_argument_suggests_the_right_one(tmp_path):
+    # before: "needs height", with no word about the 'heigth' given
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "odds", "foghorn", "tide", "--arg", "heigth=3")
+    assert code == 2 and "procedure 'tide' needs height (on the command line: --arg height=VALUE); 'heigth' is not one of its arguments (did you mean 'height'?)" in out, out
+
+
+def test_content_written_beside_the_package_is_pointed_at(tmp_path):
+    # the author kept content/ at the project's root, as the repository's own titles do
+    # (content/<title>), while his Title record names the folder inside the package: before,
+    # only "no *.yaml file below .../paragraphs_foghorn/content"
+    project = tmp_path / "project"
+    install(project)
+    (project / "paragraphs_foghorn" / "content").rename(project / "content")
+    code, out = paragraphs(tmp_path, "validate", "foghorn", site=project)
+    assert code == 1 and "TITLE001 title 'foghorn' has no content" in out, out
+    assert "YAML files are in project/content, outside the package: move that folder into project/paragraphs_foghorn (a wheel ships only the package)" in out, out
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says", "at"),
+    [
+        ('Title(id=TITLE, name="Foghorn", ', "Title(id=TITLE, ", "TypeError: Title.__init__() missing 1 required positional argument: 'name'", "Title(id=TITLE, content"),
+        ("outcomes=(\"high\", \"low\"))", "outcome=(\"high\", \"low\"))", "TypeError: Procedure.__init__() got an unexpected keyword argument 'outcome' (did you mean 'outcomes'?)", "outcome=("),
+    ],
+    ids=["a record without its name", "a misspelt field"],
+)
+def test_a_record_that_cannot_be_built_names_its_line(tmp_path, old, new, says, at):
+    # before: the TypeError alone, with no file or line
+    hooks = with_mistake(tmp_path, old, new, in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 2 and f"plugin foghorn skipped: {says} at site/paragraphs_foghorn/hooks.py:{line_of(hooks, at)}\n" in out, out
+
+
+@pytest.mark.parametrize(
+    ("schema", "says"),
+    [
+        ('{"type": "object", "requried": ["fog"], "properties": {"fog": VALUE}}', "'requried' is not a JSON Schema keyword (did you mean 'required'?); a validator would ignore it"),
+        ('{"fog": VALUE}', "'fog' is not a JSON Schema keyword (a property? write properties: {fog: ...}); a validator would ignore it"),
+        ('{"type": "object", "properties": {"fog": {"tpye": "integer"}}}', "'tpye' is not a JSON Schema keyword (did you mean 'type'?) (at properties/fog); a validator would ignore it"),
+    ],
+    ids=["a misspelt keyword", "a property at the top", "a misspelt keyword inside"],
+)
+def test_a_check_kind_schema_with_a_word_json_schema_ignores_is_an_error(tmp_path, schema, says):
+    # before: validate said ok; the schema checked nothing ('fgo: 3' or a missing fog passed,
+    # and resolve then failed with a KeyError in play)
+    hooks = with_mistake(tmp_path, 'schema={"type": "object", "required": ["fog"], "properties": {"fog": VALUE}, "additionalProperties": False},', f"schema={schema},", in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(hooks, "def paragraphs_register_check_kinds") - 1  # the hook, at its @hookimpl
+    assert code == 1 and f"site/paragraphs_foghorn/hooks.py:{line}:1: SCHEMA003 check kind 'listen': its schema is not a valid JSON Schema: {says}" in out, out

@@ -42,4 +42,6 @@ def paragraphs_register_lint_rules() -> Iterator[LintRule]:
     yield LintRule("PROC003", None, _lazy("check_procedure_arguments"), "Procedure calls pass the arguments their functions take.")
     yield LintRule("QUESTION005", None, _lazy("check_questions"), "Every question has an answer to give, and each choice an id of its own.")
     yield LintRule("COUNTER001", None, _lazy("check_counters"), "Counters the content changes, reads or tests are declared by the title.")
+    yield LintRule("EVENT001", None, _lazy("check_events"), "Hooks and sighting lapses wait for events the title declares.")
+    yield LintRule("VALUE002", None, _lazy("check_values"), "Values the content reads are not near misses of the values it gives.")
     yield LintRule("CYCLE001", None, _lazy("check_cycles"), "Cycles of paragraphs have a dice, sighting or hook exit.")

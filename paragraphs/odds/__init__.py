@@ -481,7 +481,13 @@ def _check_procedure_args(engine: Engine, name: str, function: Callable[..., Any
     named = [p for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
     missing = [p.name for p in named if p.default is p.empty and p.name not in args]
     if missing:
-        raise UsageError(f"{engine.book.title} procedure {name!r} needs " + ", ".join(missing) + " (on the command line: --arg " + " --arg ".join(f"{k}=VALUE" for k in missing) + ")")
+        import difflib
+
+        # an argument given under a misspelt name ('heigth' for 'height') says so
+        stray = [k for k in args if k not in {p.name for p in named}]
+        near = [f"{k!r} is not one of its arguments (did you mean {close[0]!r}?)" for k in stray for close in [difflib.get_close_matches(k, missing, n=1, cutoff=0.6)] if close]
+        hint = f"; {'; '.join(near)}" if near else ""
+        raise UsageError(f"{engine.book.title} procedure {name!r} needs " + ", ".join(missing) + " (on the command line: --arg " + " --arg ".join(f"{k}=VALUE" for k in missing) + f"){hint}")
     if not any(p.kind is p.VAR_KEYWORD for p in params):
         known = {p.name for p in named}
         unknown = sorted(k for k in args if k not in known)

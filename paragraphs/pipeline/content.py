@@ -424,6 +424,22 @@ def compile_title(
     return CompiledTitle(book, sorted(set(problems)))
 
 
+def _left_outside(folder: Any) -> str:
+    """``; YAML files are in ../content, outside the package: ...`` when the content was
+    written beside the package instead of inside it (a wheel ships only the package, and
+    the Title record names the folder inside it)."""
+    try:
+        here = os.path.abspath(os.fspath(folder))
+    except TypeError:
+        return ""
+    name, package = os.path.basename(here), os.path.dirname(here)
+    for beside in (os.path.dirname(package), os.path.dirname(os.path.dirname(package))):
+        candidate = os.path.join(beside, name)
+        if candidate != here and os.path.isdir(candidate) and any(n.endswith(".yaml") for _, _, names in os.walk(candidate) for n in names):
+            return f"; YAML files are in {shown(candidate)}, outside the package: move that folder into {shown(package)} (a wheel ships only the package)"
+    return ""
+
+
 def _content_of_title(host: PluginHost, title: str, files: Sequence[SourceFile], merged: _Merged) -> list[Problem]:
     """An installed title's content exists and is the title its plugin registers.
 
@@ -437,7 +453,7 @@ def _content_of_title(host: PluginHost, title: str, files: Sequence[SourceFile],
     if not any(not f.overlay for f in files):
         folder = host.title(title).record.content
         relative = isinstance(folder, (str, os.PathLike)) and not os.path.isabs(folder)
-        hint = '; a relative folder is read from the working folder: give files(__package__) / "content"' if relative else ""
+        hint = '; a relative folder is read from the working folder: give files(__package__) / "content"' if relative else _left_outside(folder)
         return [Problem(hook, "TITLE001", f"title {title!r} has no content: no *.yaml file below {folder} (the content folder its Title record names{hint})")]
     declared = merged.title.data.get("id") if merged.title else None
     if merged.title is not None and declared != title:
@@ -761,10 +777,12 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
     )
     tables: dict[str, Any] = dict(grammar.tables)
     unknown_at: dict[str, str] = {}
+    tables_at: dict[str, SourcePos] = {}  # where each content table is, for the lint's findings
     for tid, rec in merged.collections.get("tables", {}).items():
         if tid in grammar.tables:
             problems.append(_given_twice("table", tid, rec, "paragraphs_register_tables"))
         tables[tid] = build_table(title, tid, rec.data, rec.pos, problems, unknown_at)
+        tables_at[tid] = rec.pos(())
         _note_provenance(provenance, "tables", tid, rec)
     units: dict[str, Any] = dict(grammar.units)
     for uid, rec in merged.collections.get("units", {}).items():
@@ -811,6 +829,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
         "declared_questions": declared,
         "filled_cells": filled_cells,
         "unknown_cells_at": unknown_at,
+        "tables_at": tables_at,
         "row_cells": filled_rows,
         "uses": tuple(str(u) for u in decl.get("uses") or ()),
     }

@@ -28,8 +28,10 @@
 | TABLE007 | error | a table rolled on a die has rows keyed by id |
 | TABLE008 | error | a table's ``order`` of outcomes is not each of its results once (or the table has columns) |
 | PROC003 | error | a procedure call passes an argument its function does not take, or leaves out one it needs |
-| QUESTION005 | error | a question no answer can satisfy: an integer question whose `min` is above its `max`, a choice with no choices, or two choices (options of a `choice` step) with one id |
+| QUESTION005 | error | a question no answer can satisfy: an integer question whose `min` is above its `max`, a choice with no choices, or two choices (options of a `choice` step) with one id; or one whose domain is written for another type (`choices` on an integer question, `min`/`max` on a yes/no or choice) |
 | COUNTER001 | error | a `counter` step, `{counter: NAME}` value or counter test names a counter the title does not declare (with a "did you mean") |
+| VALUE002 | warning | a `{value: NAME}` or value test names what nothing in the content gives a value (no track, `set` or `store`), one letter away from a name that is (`hieght`) |
+| EVENT001 | warning | a `hook` or a sighting's `lapses` waits for an event the title's `events` does not list, one letter away from one it does (`midnigth`): probably a misspelling, and such a hook never fires |
 
 Findings inside a paragraph or table marked ``damaged`` or ``assumed`` are lowered to info.
 """
@@ -47,7 +49,7 @@ from paragraphs.book.dice import compare_total, parse_die
 from paragraphs.pipeline.graph import edges, reachable, sorted_ids, strongly_connected
 from paragraphs.pipeline.grammar import Grammar
 from paragraphs.foundation.problems import Problem, Severity, SourcePos
-from paragraphs.pipeline.lint_declarations import check_counters as check_counters, check_questions as check_questions
+from paragraphs.pipeline.lint_declarations import check_counters as check_counters, check_events as check_events, check_questions as check_questions, check_values as check_values
 
 W = Severity.WARNING
 E = Severity.ERROR
@@ -362,7 +364,9 @@ def check_tables(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
             die = parse_die(table.die, book.conventions)
         except Exception:
             continue
-        pos = SourcePos(table.source or book.title, 0, 0)
+        # a content table at its record; one a plugin registers in code, by its title
+        # (its `source` is where the rulebook prints it, not a file)
+        pos = book.meta.get("tables_at", {}).get(table.id) or SourcePos(book.title, 0, 0)
         keyed = [row.key for row in table.rows if row.low is None or row.high is None]
         if keyed:
             yield Problem(pos, "TABLE007", f"table {table.id} is rolled on a {die.name} but row(s) {', '.join(keyed[:5])} have a key, not a range")

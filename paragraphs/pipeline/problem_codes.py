@@ -25,7 +25,7 @@ READING_CODES: dict[str, tuple[str, str]] = {
     "SCHEMA002": ("error", "a plugin's schema `$ref`s a schema nobody registered (reported at the hook that registered it; nothing is fetched from the network)"),
     "TITLE001": ("error", "an installed title has no content: no `*.yaml` file below the folder its `Title` record names (reported at the hook that registered it)"),
     "TITLE002": ("error", "the content's `title` record has another id than the plugin's `Title` record (what the plugin registers for its id would not apply)"),
-    "SCHEMA003": ("error", "a plugin's schema is not a valid JSON Schema (draft 2020-12), such as `required` given as a string; reported at the hook that registered it"),
+    "SCHEMA003": ("error", "a plugin's schema is not a valid JSON Schema (draft 2020-12), such as `required` given as a string, or holds a key JSON Schema does not know (`requried`, a property outside `properties`), which a validator would ignore; reported at the hook that registered it"),
     "TITLE004": ("error", "the title record lists one counter, track, sighting or event twice (the second would silently replace the first)"),
     "TITLE003": ("error", "a folder's `title.uses` names a title that is not installed"),
     "ID001": ("error", "two records of one collection have the same id (in one overlay folder too: neither silently wins), or a table or unit in content has the id of one a plugin registers in code"),

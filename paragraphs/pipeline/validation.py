@@ -233,6 +233,55 @@ def schema_mistake(schema: Any) -> str | None:
     except SchemaError as exc:
         where = "/".join(str(p) for p in exc.absolute_path) or "the top"
         return f"{exc.message} (at {where})"
+    return unknown_keyword(schema)
+
+
+#: The keywords of JSON Schema draft 2020-12 (core, applicator, validation, annotation,
+#: format, content and unevaluated vocabularies).
+SCHEMA_KEYWORDS = frozenset(
+    "$schema $id $ref $anchor $dynamicRef $dynamicAnchor $vocabulary $comment $defs definitions "
+    "allOf anyOf oneOf not if then else dependentSchemas prefixItems items contains properties "
+    "patternProperties additionalProperties propertyNames unevaluatedItems unevaluatedProperties "
+    "type enum const multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength minLength "
+    "pattern maxItems minItems uniqueItems maxContains minContains maxProperties minProperties required "
+    "dependentRequired title description default deprecated readOnly writeOnly examples format "
+    "contentEncoding contentMediaType contentSchema".split()
+)
+_SUBSCHEMA = ("not", "if", "then", "else", "items", "contains", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema")
+_SUBSCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+_SUBSCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+
+
+def unknown_keyword(schema: Any, at: str = "") -> str | None:
+    """The first key of ``schema`` (or of a schema inside it) that is no JSON Schema keyword,
+    said with its place and a "did you mean", or None. A validator ignores such a key, so
+    ``requried: [fog]`` or a property written at the top (``{fog: ...}`` for ``{properties:
+    {fog: ...}}``) left the content unchecked without a word. Keys starting ``x-`` are the
+    place for annotations of one's own."""
+    if not isinstance(schema, Mapping):
+        return None
+    for key in schema:
+        if key in SCHEMA_KEYWORDS or str(key).startswith("x-"):
+            continue
+        place = f" (at {at})" if at else ""
+        near = did_you_mean(key, sorted(SCHEMA_KEYWORDS))
+        hint = near or f" (a property? write properties: {{{key}: ...}})"
+        return f"{key!r} is not a JSON Schema keyword{hint}{place}; a validator would ignore it"
+    for key in _SUBSCHEMA:
+        found = unknown_keyword(schema.get(key), f"{at}/{key}".lstrip("/"))
+        if found:
+            return found
+    for key in _SUBSCHEMA_LISTS:
+        for i, sub in enumerate(schema.get(key) or () if isinstance(schema.get(key), list) else ()):
+            found = unknown_keyword(sub, f"{at}/{key}/{i}".lstrip("/"))
+            if found:
+                return found
+    for key in _SUBSCHEMA_MAPS:
+        inner = schema.get(key)
+        for name, sub in (inner.items() if isinstance(inner, Mapping) else ()):
+            found = unknown_keyword(sub, f"{at}/{key}/{name}".lstrip("/"))
+            if found:
+                return found
     return None
 
 

@@ -282,3 +282,41 @@ def _entry_point_hint(target: str, exc: BaseException) -> str:
     if attr and isinstance(exc, AttributeError) and getattr(exc, "name", None) == attr.strip().split(".")[0]:
         return f" (the entry point names {target}: name the module of the hooks alone, {module})"
     return ""
+
+
+def registration_failure(exc: BaseException) -> str:
+    """Why a plugin's registration hooks failed, with the line of the plugin's own code
+    that raised (``Title(id=TITLE)`` without its name: "TypeError: Title.__init__()
+    missing 1 required positional argument: 'name'" named no file)."""
+    reason = str(exc) or type(exc).__name__
+    if isinstance(exc, PluginError):
+        return reason
+    stdlib = tuple(os.path.abspath(p) for p in {sysconfig.get_paths().get(k, "") for k in ("stdlib", "platstdlib")} if p)
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:  # the innermost frame of neither the core, the standard library nor pluggy
+        path = tb.tb_frame.f_code.co_filename
+        module = str(tb.tb_frame.f_globals.get("__name__", "")).split(".")[0]
+        full = os.path.abspath(path)
+        mine = not path.startswith("<") and not full.startswith(_CORE_DIR + os.sep) and module != "pluggy"
+        if mine and not any(full.startswith(d + os.sep) and os.sep + "site-packages" + os.sep not in full[len(d):] for d in stdlib):
+            line = f"{shown(full)}:{tb.tb_lineno}"
+        tb = tb.tb_next
+    text = f"{type(exc).__name__}: {reason}{_field_hint(exc)}"
+    return f"{text} at {line}" if line else text
+
+
+def _field_hint(exc: BaseException) -> str:
+    """`` (did you mean 'outcomes'?)`` for ``Procedure(..., outcome=...)``."""
+    import difflib
+    import re
+
+    found = re.search(r"(\w+)\.__init__\(\) got an unexpected keyword argument '(\w+)'", str(exc)) if isinstance(exc, TypeError) else None
+    if not found:
+        return ""
+    from paragraphs.pluginhost import records
+
+    record = getattr(records, found.group(1), None) if found.group(1) in records.__all__ else None
+    fields = list(getattr(record, "__dataclass_fields__", {}))
+    close = difflib.get_close_matches(found.group(2), fields, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else (f" (its fields: {', '.join(fields)})" if fields else "")

@@ -372,7 +372,9 @@ class PluginHost:
             self._check_collisions(name, gathered)
         except (Exception, SystemExit) as exc:  # a broken plugin must not take the others down
             self._unregister(name)
-            problem = PluginProblem(name, _reason(exc))
+            from paragraphs.pluginhost.plugin_errors import registration_failure
+
+            problem = PluginProblem(name, registration_failure(exc))
             if strict:
                 raise PluginError(problem.format()) from exc
             self.problems.append(problem)
