@@ -32,7 +32,7 @@ from paragraphs_dieppe.game.landsearch import land_search
 from paragraphs_dieppe.game.state import LAST_RESORT, GameState
 from paragraphs_dieppe.lookups import Lookups
 from paragraphs_dieppe.rules.fire import shooter_value, target_value
-from paragraphs_dieppe.rules.movement import LAND, stack_allowance
+from paragraphs_dieppe.rules.movement import stack_allowance
 
 _D10: Final = DiceConventions()
 #: (map, zone, Newhaven) -> the first cheapest way there by sea.
@@ -199,7 +199,6 @@ class DefaultPolicy:
         markers = g.markers.hidden
         stacks = g.stacks
         blocked = g.boat_only_zones
-        zmap = g.zmap
         # The weights and the search toward the goal depend only on where the Germans,
         # the markers and the obstacles are: kept in the game (GameState.toward) for the
         # next stack that heads the same way. The search (ZoneMap.costs_to's, from the
@@ -220,6 +219,7 @@ class DefaultPolicy:
         # a cheapest route each step goes to a cheaper zone, every line costing 1 MP or
         # more), so their costs are read straight from it.
         dist, rank = to_goal.dist, to_goal.rank
+        land_steps = g.lookups.land_steps
         path: list[str] = []
         here = start
         spent = 0
@@ -231,7 +231,7 @@ class DefaultPolicy:
                 break
             nxt = ""
             cost = 0
-            for other, step in zmap.steps(here, LAND).items():
+            for other, step in land_steps[here].items():
                 rest = dist[rank[other]]
                 # Unreachable (or not cheaper than here, so not on a cheapest route).
                 if not 0 <= rest < best or (rest != 0 and other in blocked):
