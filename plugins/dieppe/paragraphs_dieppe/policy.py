@@ -32,7 +32,7 @@ from paragraphs_dieppe.game.landsearch import land_search
 from paragraphs_dieppe.game.state import LAST_RESORT, GameState
 from paragraphs_dieppe.lookups import Lookups
 from paragraphs_dieppe.rules.fire import shooter_value, target_value
-from paragraphs_dieppe.rules.movement import LAND, stack_allowance
+from paragraphs_dieppe.rules.movement import stack_allowance
 
 _D10: Final = DiceConventions()
 #: (map, zone, Newhaven) -> the first cheapest way there by sea.
@@ -199,7 +199,6 @@ class DefaultPolicy:
         markers = g.markers.hidden
         stacks = g.stacks
         blocked = g.boat_only_zones
-        zmap = g.zmap
         # The weights and the search toward the goal depend only on where the Germans,
         # the markers and the obstacles are: kept in the game (GameState.toward) for the
         # next stack that heads the same way. The search (ZoneMap.costs_to's, from the
@@ -220,6 +219,7 @@ class DefaultPolicy:
         # a cheapest route each step goes to a cheaper zone, every line costing 1 MP or
         # more), so their costs are read straight from it.
         dist, rank = to_goal.dist, to_goal.rank
+        land_steps = g.lookups.land_steps
         path: list[str] = []
         here = start
         spent = 0
@@ -231,7 +231,7 @@ class DefaultPolicy:
                 break
             nxt = ""
             cost = 0
-            for other, step in zmap.steps(here, LAND).items():
+            for other, step in land_steps[here].items():
                 rest = dist[rank[other]]
                 # Unreachable (or not cheaper than here, so not on a cheapest route).
                 if not 0 <= rest < best or (rest != 0 and other in blocked):
@@ -357,8 +357,21 @@ class DefaultPolicy:
         if best is not None and best[0] >= self.fire_threshold:
             self._fire(g, f"fire at {best[1]}", shooters, best[1])
 
+    def _support_units(self, g: GameState) -> list[Piece]:
+        """The mortar and the sniper still able to act, in the order of ``pieces_of(BRITISH)``
+        (read from the stacks: asked twice a turn, where the whole British list was built
+        to keep two units)."""
+        closed = g.log.closed
+        stacks = g.stacks
+        out: list[Piece] = []
+        for z in g.zones_of(BRITISH):
+            for p in stacks[z]:
+                if (p.role == "mortar" or p.role == "sniper") and not p.acted and p.id not in closed:
+                    out.append(p)
+        return out
+
     def _support_fire(self, g: GameState) -> None:
-        for p in [p for p in g.pieces_of(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
+        for p in self._support_units(g):
             reach = g.params.mortar_range if p.role == "mortar" else 1
             radii = g.zmap.radii_from(p.zone)
             # German zones in reach (the nearest is chosen below, so their order is free).
@@ -367,7 +380,7 @@ class DefaultPolicy:
             if targets:
                 self._fire(g, f"{p.role} fire", [p], min(targets, key=lambda z: (radii[z], g.zmap.order[z])))
         # The sniper and the mortar follow the nearest commandos when they can.
-        for p in [p for p in g.pieces_of(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]:
+        for p in self._support_units(g):
             friends = [z for z in g.zones_of(BRITISH) if z != p.zone and z not in g.boat_only_zones and any(q.role == "commando" for q in g.stack(z))]
             if not friends or self._withdrawing(g) and p.zone in g.lookups.beaches:
                 continue

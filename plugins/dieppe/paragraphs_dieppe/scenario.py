@@ -25,21 +25,11 @@ from paragraphs_raids.picture import MapLayout
 from paragraphs_raids.stacks import UnitKind
 from paragraphs_raids.zonemap import ZoneMap
 
-from paragraphs_dieppe.lookups import Lookups, Params
+from paragraphs_dieppe.lookups import CounterSpec, Lookups, Params
 
 TITLE = "dieppe"
 #: Ruling R2: the printed triple reads fire factor, assault factor, movement.
 FACTOR_NAMES = ("fire", "assault")
-
-
-@dataclass(frozen=True, slots=True)
-class CounterSpec:
-    """One counter: its kind, group and display name."""
-
-    id: str
-    kind: UnitKind
-    group: str
-    name: str
 
 
 @dataclass(frozen=True)

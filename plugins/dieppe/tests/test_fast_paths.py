@@ -306,3 +306,32 @@ def test_the_hit_chances_table_is_win_chance() -> None:
             assert mine == float(win_chance(margin, attack_die, defence_die, DiceConventions())), (attack_die, defence_die, margin)
     for margin in range(-30, 31):
         assert _hit_chance(margin) == float(win_chance(margin, "d6", "d10", DiceConventions())), margin
+
+
+def test_the_support_units_are_those_of_the_british_pieces(scenario: Scenario) -> None:
+    """The policy's mortar and sniper still able to act, read from the stacks, are those
+    the plain filter of ``pieces_of(BRITISH)`` keeps, in its order, at every British phase
+    of real games (where they land, act, get closed, or fall)."""
+    from paragraphs_dieppe.game.turn import play_game
+    from paragraphs_dieppe.policy import DefaultPolicy
+
+    seen = 0
+
+    def same(policy: DefaultPolicy, g: Any) -> None:
+        nonlocal seen
+        plain = [p for p in g.pieces_of(BRITISH) if p.role in ("mortar", "sniper") and not p.acted and p.id not in g.log.closed]
+        assert [id(p) for p in policy._support_units(g)] == [id(p) for p in plain]
+        seen += len(plain)
+
+    class Watching:  # wraps the player (the compiled build's classes cannot be subclassed)
+        def __init__(self) -> None:
+            self.player = DefaultPolicy()
+
+        def british_phase(self, g: Any) -> None:
+            same(self.player, g)  # before the phase
+            self.player.british_phase(g)
+            same(self.player, g)  # after it: units acted, closed or fell
+
+    for seed in range(12):
+        play_game(scenario, seed, Watching(), record=False)
+    assert seen > 0

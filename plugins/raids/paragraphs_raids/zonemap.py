@@ -416,15 +416,19 @@ class LevelSearch:
         self,
         names: Sequence[str],
         rank: Mapping[str, int],
-        lines: Sequence[Sequence[tuple[int, int]]],
+        lines: Sequence[tuple[tuple[int, int], ...]],
         origin: str,
         closed: Iterable[str] = (),
         stops: Collection[str] = (),
         weights: Mapping[str, int] | None = None,
     ) -> None:
-        self.names = names
-        self.rank = rank
-        self.lines = lines
+        # Kept as a tuple, a dict, a frozenset, whatever kind of sequence, mapping or
+        # collection was given: the compiled build (mypyc) indexes those natively, where a
+        # Sequence or a Mapping goes through Python's generic look-up at every zone
+        # settled. The tables callers pass are mostly of these types already, kept as they are.
+        self.names: tuple[str, ...] = names if isinstance(names, tuple) else tuple(names)
+        self.rank: dict[str, int] = rank if isinstance(rank, dict) else dict(rank)
+        self.lines: tuple[tuple[tuple[int, int], ...], ...] = lines if isinstance(lines, tuple) else tuple(lines)
         dist = [FAR] * len(self.names)
         for zone in closed:
             if zone in self.rank:
@@ -438,8 +442,8 @@ class LevelSearch:
         self.buckets: list[list[int]] = [[first]]
         #: the next cost level to settle: every zone whose cost is at most this is known.
         self.level = 0
-        self.stops = stops
-        self.weights = weights or None
+        self.stops: frozenset[str] = stops if isinstance(stops, frozenset) else frozenset(stops)
+        self.weights: dict[str, int] | None = (weights if isinstance(weights, dict) else dict(weights)) if weights else None
 
     @property
     def exhausted(self) -> bool:
