@@ -41,8 +41,43 @@ def once(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
 
     start = time.perf_counter()
     pid = os.posix_spawn(cmd[0], cmd, env, file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0), (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)])
-    _, _, usage = os.wait4(pid, 0)
+    _, status, usage = os.wait4(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:  # a command that fails in a timed run is not a figure
+        raise SystemExit(f"cli_startup: {' '.join(cmd[1:])!r} exited {os.waitstatus_to_exitcode(status)} in a timed run, not 0")
     return (time.perf_counter() - start) * 1000, (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def check_exits_zero(name: str, cmd: list[str], env: dict[str, str]) -> None:
+    """Run ``cmd`` once (the warm-up) and stop the benchmark if it does not exit 0."""
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["(no stderr)"])[-1]
+        raise SystemExit(f"cli_startup: {name!r} exited {done.returncode}, not 0, so it is not timed: {last}")
+
+
+def timed_commands(env: dict[str, str], titles: list[str], old_env: dict[str, str] | None = None, all_baseline: bool = False) -> list[tuple[str, list[str], dict[str, str]]]:
+    """The commands to time: name, command line, environment (``old_env`` for the baseline's code)."""
+    # both dice of sample 2 (a d10, then a d6), so the read resolves and exits 0
+    sample = PARAGRAPHS + ["read", "sample", "2", "--dice", "5,5", "--answer", "storm=1"]
+    commands: list[tuple[str, list[str], dict[str, str]]] = [
+        ("python -c pass", [sys.executable, "-c", "pass"], env),
+        ("paragraphs --version", PARAGRAPHS + ["--version"], env),
+        ("paragraphs --help", PARAGRAPHS + ["--help"], env),
+        ("paragraphs titles", PARAGRAPHS + ["titles"], env),
+        ("read sample 2", sample, env),
+        ("read sample 2 (every plugin)", sample, dict(env, PARAGRAPHS_NO_PLUGIN_INDEX="1")),
+    ]
+    ambush = PARAGRAPHS + ["read", "ambush", "112", "--answer", "pc=3", "--answer", "mission=22", "--seed", "3"]
+    if "ambush" in titles:
+        commands.append(("read ambush 112", ambush, env))
+    if old_env is not None:
+        commands.append(("read sample 2 (baseline)", sample, old_env))
+        if "ambush" in titles:
+            commands.append(("read ambush 112 (baseline)", ambush, old_env))
+        if all_baseline:
+            for name, cmd, _ in commands[1:4]:  # --version, --help, titles
+                commands.append((f"{name.removeprefix('paragraphs ')} (baseline)", cmd, old_env))
+    return commands
 
 
 def modules_imported(cmd: list[str], env: dict[str, str]) -> int:
@@ -68,27 +103,10 @@ def main() -> None:
         folders = [base, *sorted(p for p in (base / "plugins").iterdir() if p.is_dir())]
         old_cache = Path(tempfile.mkdtemp(prefix="paragraphs-bench-old-"))
         old_env = dict(env, PYTHONPATH=os.pathsep.join(str(f) for f in folders), PARAGRAPHS_CACHE_DIR=str(old_cache))
-    titles = subprocess.run(PARAGRAPHS + ["titles"], env=env, capture_output=True, text=True).stdout
-    commands: list[tuple[str, list[str], dict[str, str]]] = [
-        ("python -c pass", [sys.executable, "-c", "pass"], env),
-        ("paragraphs --version", PARAGRAPHS + ["--version"], env),
-        ("paragraphs --help", PARAGRAPHS + ["--help"], env),
-        ("paragraphs titles", PARAGRAPHS + ["titles"], env),
-        ("read sample 2", PARAGRAPHS + ["read", "sample", "2", "--dice", "5", "--answer", "storm=1"], env),
-        ("read sample 2 (every plugin)", PARAGRAPHS + ["read", "sample", "2", "--dice", "5", "--answer", "storm=1"], dict(env, PARAGRAPHS_NO_PLUGIN_INDEX="1")),
-    ]
-    ambush = PARAGRAPHS + ["read", "ambush", "112", "--answer", "pc=3", "--answer", "mission=22", "--seed", "3"]
-    if "ambush" in titles.split():
-        commands.append(("read ambush 112", ambush, env))
-    if args.baseline is not None:
-        commands.append(("read sample 2 (baseline)", commands[4][1], old_env))
-        if "ambush" in titles.split():
-            commands.append(("read ambush 112 (baseline)", ambush, old_env))
-        if args.all_baseline:
-            for name, cmd, _ in commands[1:4]:  # --version, --help, titles
-                commands.append((f"{name.removeprefix('paragraphs ')} (baseline)", cmd, old_env))
-    for _, cmd, cmd_env in commands:  # warm: bytecode, compiled books, the plugin index
-        subprocess.run(cmd, env=cmd_env, capture_output=True, check=False)
+    titles = subprocess.run(PARAGRAPHS + ["titles"], env=env, capture_output=True, text=True).stdout.split()
+    commands = timed_commands(env, titles, old_env if args.baseline is not None else None, args.all_baseline)
+    for name, cmd, cmd_env in commands:  # warm: bytecode, compiled books, the plugin index; and each must work
+        check_exits_zero(name, cmd, cmd_env)
     wall: dict[str, list[float]] = {name: [] for name, _, _ in commands}
     cpu: dict[str, list[float]] = {name: [] for name, _, _ in commands}
     for _ in range(args.runs):  # interleaved, so a change of load touches every command alike
