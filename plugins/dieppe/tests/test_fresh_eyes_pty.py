@@ -72,10 +72,11 @@ def test_a_unit_named_twice_is_one_unit(tmp_path: Path) -> None:
     text = scripted(
         tmp_path,
         ["play", "dieppe", "--seed", "3", "--session", "twice", "--new"],
-        [(PROMPT, "odds land lca-4 ORANGE2 C6"), (PROMPT, "land lca-4 ORANGE2"), (PROMPT, "odds move g2-1,G2-1,g2-2 C6"), (PROMPT, None)],
+        # (a move into C6 after the landing would be refused, ruling R13, and so would its odds)
+        [(PROMPT, "odds land lca-4 ORANGE2 C6"), (PROMPT, "odds land g2-1,G2-1,g2-2 ORANGE2 C6"), (PROMPT, None)],
     )
     assert "error:" not in text
-    assert "Group 2, troop 1, Group 2, troop 2: ORANGE2 -> C6" in text, text
+    assert "Group 2, troop 1, Group 2, troop 2: G2 -> ORANGE2 -> C6" in text, text
     assert "Group 2, troop 1, Group 2, troop 1" not in text
 
 

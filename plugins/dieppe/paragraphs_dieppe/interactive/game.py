@@ -251,7 +251,8 @@ def _moved(report: actions.MoveReport) -> str:
     return f"in {report.end}" if report.end else "nobody arrived"
 
 
-def _land(g: GameState, units: str, path: str) -> str:
+def land_from(g: GameState, units: str, path: str) -> str:
+    """``land`` as typed, on the game ``g``."""
     named = units_named(g, units, aboard=True)
     if len(named) == 1 and named[0].role == "boat":
         lca = named[0]
@@ -278,30 +279,36 @@ def _land(g: GameState, units: str, path: str) -> str:
 
 def order_land(ctx: Any, units: str, path: str) -> str:
     """Rule 9.2: units aboard an LCA (or the LCA: its whole cargo) land on a beach and may walk on."""
-    return _order(ctx, lambda g: _land(g, units, path))
+    return _order(ctx, lambda g: land_from(g, units, path))
+
+
+def walk(g: GameState, units: str, path: str, *, bangalore: bool) -> str:
+    """``move`` (``bangalore``: blowing wire on the way) as typed, on the game ``g``."""
+    return _moved(actions.move(g, units_named(g, units), path_named(g, path), bangalore=bangalore))
 
 
 def order_move(ctx: Any, units: str, path: str) -> str:
     """Rule 9.2: units standing together move along the zones named (barbed wire stops them)."""
-    return _order(ctx, lambda g: _moved(actions.move(g, units_named(g, units), path_named(g, path), bangalore=False)))
+    return _order(ctx, lambda g: walk(g, units, path, bangalore=False))
 
 
 def order_bangalore(ctx: Any, units: str, path: str) -> str:
     """Rule 10: the same move, blowing a way through barbed wire with Bangalore torpedoes."""
-    return _order(ctx, lambda g: _moved(actions.move(g, units_named(g, units), path_named(g, path), bangalore=True)))
+    return _order(ctx, lambda g: walk(g, units, path, bangalore=True))
+
+
+def assault_into(g: GameState, units: str, target: str) -> str:
+    """``assault`` as typed, on the game ``g``."""
+    pieces = units_named(g, units)
+    zone = zone_named(g, target)
+    if zone not in g.markers and g.side_in(zone) != GERMAN:
+        raise UsageError(f"refused: no German unit and no face-down marker in {zone} to assault")
+    return _moved(actions.move(g, pieces, [zone], bangalore=False))
 
 
 def order_assault(ctx: Any, units: str, target: str) -> str:
     """Rule 11.2: commandos enter a joined zone held by Germans (or a face-down marker)."""
-
-    def act(g: GameState) -> str:
-        pieces = units_named(g, units)
-        zone = zone_named(g, target)
-        if zone not in g.markers and g.side_in(zone) != GERMAN:
-            raise UsageError(f"refused: no German unit and no face-down marker in {zone} to assault")
-        return _moved(actions.move(g, pieces, [zone], bangalore=False))
-
-    return _order(ctx, act)
+    return _order(ctx, lambda g: assault_into(g, units, target))
 
 
 def order_embark(ctx: Any, units: str, lca: str) -> str:
@@ -327,24 +334,25 @@ def order_sail(ctx: Any, lcas: str, path: str) -> str:
     return _order(ctx, act)
 
 
+def fire_at(g: GameState, units: str, target: str, aim: str | None = None) -> str:
+    """``fire`` as typed, on the game ``g``."""
+    shooters = units_named(g, units)
+    zone = zone_named(g, target)
+    chosen = None
+    if aim:
+        chosen = g.pieces.get(aim.lower())
+        if chosen is None or chosen.zone != zone or chosen.side != GERMAN:
+            raise UsageError(f"refused: {aim!r} is not a German unit in {zone}")
+        if shooters[0].role != "sniper":
+            raise UsageError("refused: only the sniper picks his target in a stack (rule 11.1); others fire at the front line")
+    shot = actions.fire(g, shooters, zone, chosen)
+    return "target hit" if shot.result.defender_hit else "shooter hit"
+
+
 def order_fire(ctx: Any, units: str, target: str, aim: str | None = None) -> str:
     """Rule 11.1: units of one zone fire at a zone in range; the first named is the shooter
     (the sniper may name the German unit he aims at)."""
-
-    def act(g: GameState) -> str:
-        shooters = units_named(g, units)
-        zone = zone_named(g, target)
-        chosen = None
-        if aim:
-            chosen = g.pieces.get(aim.lower())
-            if chosen is None or chosen.zone != zone or chosen.side != GERMAN:
-                raise UsageError(f"refused: {aim!r} is not a German unit in {zone}")
-            if shooters[0].role != "sniper":
-                raise UsageError("refused: only the sniper picks his target in a stack (rule 11.1); others fire at the front line")
-        shot = actions.fire(g, shooters, zone, chosen)
-        return "target hit" if shot.result.defender_hit else "shooter hit"
-
-    return _order(ctx, act)
+    return _order(ctx, lambda g: fire_at(g, units, target, aim))
 
 
 def order_reorganise(ctx: Any, zone: str, unit: str) -> str:

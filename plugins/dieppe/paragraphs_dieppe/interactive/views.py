@@ -9,6 +9,7 @@ looked under.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -19,16 +20,43 @@ from paragraphs_raids.session_orders import OVER, GameViews, game_in, never_roll
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 
 from paragraphs_dieppe.game.state import GameState
-from paragraphs_dieppe.interactive.game import path_named, units_named, zone_named
+from paragraphs_dieppe.interactive.game import assault_into, fire_at, land_from, path_named, units_named, walk, zone_named
 
 _looking_only = never_rolls("a view never rolls")
 
 
-def _game(book: Any, data: dict[str, Any] | None) -> GameState | None:
+def _game(book: Any, data: dict[str, Any] | None, roll: Any = _looking_only) -> GameState | None:
     from paragraphs_dieppe.interactive.boardstate import game_from_json
     from paragraphs_dieppe.scenario import scenario_from_book
 
-    return game_in(data, lambda game: game_from_json(game, scenario_from_book(book), _looking_only))
+    return game_in(data, lambda game: game_from_json(game, scenario_from_book(book), roll))
+
+
+class _ReachesItsDice(Exception):
+    """The order tried on a copy of the game passed every check and came to its first die."""
+
+
+def _first_die(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
+    raise _ReachesItsDice
+
+
+def _as_ordered(book: Any, data: dict[str, Any] | None, act: Callable[[GameState], object]) -> None:
+    """Odds only for an order the rules would carry out: once the odds' own checks have
+    passed, the order itself is tried on a copy of the game up to its first die, so it is refused here, in the order's own words,
+    whenever it would be refused when given (an assault after another action, ruling R13;
+    a move beyond the stack's MP; a unit done for the phase).
+
+    Raises:
+        ActionRefused, UsageError: the order's refusal.
+    """
+    g = _game(book, data, _first_die)
+    if g is None:
+        return
+    g.phase = "B"
+    try:
+        act(g)
+    except _ReachesItsDice:
+        pass
 
 
 def _unit(g: GameState, p: Piece) -> str:
@@ -110,15 +138,25 @@ class DieppeGame(GameViews):
                 if len(words) not in (2, 3):
                     raise UsageError("odds fire UNITS ZONE [AIM]")
                 aim = g.pieces.get(words[2].lower()) if len(words) == 3 else None
-                return fire_odds(g, units_named(g, words[0]), zone_named(g, words[1]), aim)
+                said = fire_odds(g, units_named(g, words[0]), zone_named(g, words[1]), aim)
+                _as_ordered(self.book, data, lambda c: fire_at(c, words[0], words[1], words[2] if len(words) == 3 else None))
+                return said
             if verb == "assault":
                 if len(words) != 2:
                     raise UsageError("odds assault UNITS ZONE")
-                return assault_odds(g, units_named(g, words[0]), zone_named(g, words[1]))
+                said = assault_odds(g, units_named(g, words[0]), zone_named(g, words[1]))
+                _as_ordered(self.book, data, lambda c: assault_into(c, words[0], words[1]))
+                return said
             if verb in ("move", "bangalore", "land"):
                 if len(words) < 2:
                     raise UsageError(f"odds {verb} UNITS ZONE...")
-                return move_odds(g, words[0], path_named(g, " ".join(words[1:])), verb)
+                path = " ".join(words[1:])
+                said = move_odds(g, words[0], path_named(g, path), verb)
+                if verb == "land":
+                    _as_ordered(self.book, data, lambda c: land_from(c, words[0], path))
+                else:
+                    _as_ordered(self.book, data, lambda c: walk(c, words[0], path, bangalore=verb == "bangalore"))
+                return said
         except ActionRefused as exc:
             raise UsageError(f"refused: {exc}") from None
         raise UsageError(f"{verb} rolls no die of its own: odds are for fire, assault, move, bangalore and land")
