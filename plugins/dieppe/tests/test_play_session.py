@@ -52,7 +52,7 @@ def test_refused_actions_keep_the_game_as_it_was() -> None:
         ("land lca-4 ORANGE1", "refused: LCA 4 in G2 cannot land troops on ORANGE1"),
         ("land g2-1,g1-1 ORANGE2", "the units landing together are all aboard one LCA"),
         ("sail lca-4 SEA-W CH-W NEWHAVEN CH-E", "refused: the voyage costs 4 MP, more than the LCAs' 3"),
-        ("fire lca-4 ORANGE2", "refused: nothing to fire at in ORANGE2"),
+        ("fire lca-4 ORANGE2", "refused: no German unit in ORANGE2 to fire at"),
         ("embark g2-1 lca-4", "Group 2, troop 1 is aboard LCA 4, not on the map: land the unit first (land g2-1 BEACH)"),
         ("odds fire lca-4 C6", "refused: fire at a zone with a face-down marker is forbidden (rule 11.1)"),
         ("assault lca-4 ORANGE2", "refused: no German unit and no face-down marker in ORANGE2 to assault"),

@@ -658,8 +658,10 @@ def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, targe
         raise ActionRefused(f"{target_zone} is out of range from {zone}")
     germans = [p for p in g.stack(target_zone) if p.side == GERMAN]
     aim = target if (target is not None and front.role == "sniper") else front_line(germans, LAST_RESORT)
+    if not germans:
+        raise ActionRefused(f"no German unit in {target_zone} to fire at")
     if aim is None or aim.role == "hess" or aim not in germans:
-        raise ActionRefused(f"nothing to fire at in {target_zone} (the Hess cannon fall only to an assault)")
+        raise ActionRefused(f"nothing to fire at in {target_zone}: the Hess cannon fall only to an assault (ruling R39)")
     why = g.log.refusal(shooters, FIRE)
     if why:
         raise ActionRefused(why)
