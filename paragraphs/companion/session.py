@@ -270,6 +270,7 @@ class _Pending:
     question: Prompt | None = None
     die: Die | None = None
     asked: Any = None  # the engine's Question, for parsing the answer
+    shown: int = 0  # instructions of the step already shown before a question
 
 
 # --------------------------------------------------------------------------- the session
@@ -298,6 +299,12 @@ class Session:
         seed: the seed of a new PRNG stream (a state that holds one continues it); the
             stream is written in the state at once, before any die is rolled.
     """
+
+    #: Show what the step has said so far before each question it stops at (and not again
+    #: when it is done). A title whose one step plays a whole phase sets it, so a die or a
+    #: choice asked in the middle comes after what led to it (the fire that hit the stack
+    #: the player is asked to reorder).
+    says_before_questions = False
 
     def __init__(self, engine: Any, state: State, *, path: Path | None = None, dice: str | None = None, seed: int | None = None) -> None:
         self.engine = engine
@@ -577,7 +584,12 @@ class Session:
                     result.state.journal = [*journal[:-1], {**journal[-1], "did": did}]
                 self.state = result.state
                 self.save()
-                return Reply("step", resolution_lines(result), {"step": self._step_json(result)})
+                return Reply("step", resolution_lines(result, skip=pending.shown), {"step": self._step_json(result)})
+            said: list[str] = []
+            if self.says_before_questions and len(result.instructions) > pending.shown:
+                # the attempts replay the same dice and answers, so the first lines are the same
+                said = [ins.text for ins in result.instructions[pending.shown :]]
+                pending.shown = len(result.instructions)
             q = result.questions[0]
             if q.key.startswith("roll.") and isinstance(dice, _TypedDice) and dice.missing is not None:
                 die, purpose = dice.missing
@@ -590,7 +602,10 @@ class Session:
             else:
                 pending.die, pending.asked = None, q
                 pending.question = Prompt(q.key, q.prompt, q.type, q.describe_domain(), tuple(q.choices))
-            return Reply("question", [], {"step": {"start": pending.label, "status": "needs_answers"}}, pending.question)
+            data: dict[str, Any] = {"step": {"start": pending.label, "status": "needs_answers"}}
+            if said:
+                data["said"] = said
+            return Reply("question", said, data, pending.question)
         self.pending = None
         raise UsageError("too many questions in one step")
 
@@ -993,13 +1008,14 @@ def _is_cells_export(path: Path) -> bool:
         return False
 
 
-def resolution_lines(result: Any) -> list[str]:
-    """A finished step as the player reads it: paragraphs, instructions, dice and what they meant."""
+def resolution_lines(result: Any, *, skip: int = 0) -> list[str]:
+    """A finished step as the player reads it: paragraphs, instructions, dice and what they
+    meant (``skip``: the first instructions, already shown before a question)."""
     lines = []
     if result.trail:
         lines.append(style("Paragraphs: " + " > ".join(result.trail), "dim"))
     several = len({i.paragraph for i in result.instructions}) > 1
-    for ins in result.instructions:
+    for ins in result.instructions[skip:]:
         tag = f"[{ins.paragraph}] " if several else ""
         colour = {"no_event": "dim", "counter": "green", "note": "cyan", "hook": "magenta", "result": "bold", "warning": "yellow"}.get(ins.kind)
         text = f"{tag}{ins.text}"

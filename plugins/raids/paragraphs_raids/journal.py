@@ -41,6 +41,9 @@ class Journal:
     enabled: bool = True
     entries: list[Entry] = field(default_factory=list)
     notes: list[RollNote] = field(default_factory=list)
+    #: How many entries an interactive session has already said (they are said as the step
+    #: goes, before each die or choice it asks, and the rest when it ends).
+    said: int = 0
 
     def log(self, turn: int, phase: str, text: str) -> None:
         if not self.enabled:

@@ -70,15 +70,24 @@ def store_board(ctx: Any, data: dict[str, Any]) -> None:
     ctx.state.extra[BOARD_KEY] = data
 
 
-def hinted_roller(ctx: Any, hint: Callable[[str], str | None] | None = None, luck: Callable[[str, Mapping[int, Fraction], int], Mapping[str, Any] | None] | None = None) -> Roller:
+def hinted_roller(
+    ctx: Any,
+    hint: Callable[[str], str | None] | None = None,
+    luck: Callable[[str, Mapping[int, Fraction], int], Mapping[str, Any] | None] | None = None,
+    before: Callable[[], None] | None = None,
+) -> Roller:
     """A raid roller that rolls through the session's dice, the purpose followed by what
     succeeds (the player typing his own die reads both in the question).
 
     ``luck(purpose, distribution, face)``: the roll's order of outcomes for the player
     (:func:`paragraphs_raids.luck_orders.roll_luck`), kept with the roll for the luck audit.
+    ``before()`` runs before each roll (to say what the step did so far, for a die the
+    player is asked).
     """
 
     def roll(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
+        if before is not None:
+            before()
         said = hint(purpose) if hint is not None else None
         face = int(ctx.roll(die, f"{purpose}: {said}" if said else purpose, allowed=set(allowed) if allowed is not None else None))
         if luck is not None:
@@ -111,14 +120,17 @@ class Asker:
     content, which is what the engine checks the journaled answer against on replay.
     """
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Any, before: Callable[[], None] | None = None) -> None:
         self.ctx = ctx
         self.count: dict[str, int] = {}
+        self.before = before  # runs before each question (to say what led to it)
 
     def choose(self, kind: str, prompt: str, choices: Sequence[tuple[int, str]]) -> int:
         """One of ``choices`` (number, label), as the player picks it."""
         from paragraphs.model import CHOICE, Question
 
+        if self.before is not None:
+            self.before()
         n = self.count[kind] = self.count.get(kind, 0) + 1
         offered = tuple((str(v), label) for v, label in choices)
         return int(self.ctx.answer(Question(f"{kind}.{n}", prompt, CHOICE, choices=offered)))
@@ -171,6 +183,9 @@ PAPER_ONLY = frozenset({"set", "vp", "event", "events"})
 
 class RaidSession(Session):
     """The core session with the raid views: ``board``, ``odds ORDER ...``, orders in ``help``."""
+
+    # one step plays a whole German phase: a die or a choice in it comes after what led to it
+    says_before_questions = True
 
     def __init__(self, engine: Any, state: Any, game: InteractiveGame, **kwargs: Any) -> None:
         super().__init__(engine, state, **kwargs)

@@ -148,14 +148,23 @@ def path_named(zones: Iterable[str], text: str, title: str) -> list[str]:
     return [zone_named(known, w, title) for w in words]
 
 
+def say_new_entries(ctx: Any, journal: Journal) -> None:
+    """Say the journal's entries not said yet: before a die or a choice the step asks, so
+    the player reads what led to it (the fire that hit the stack he is asked to reorder),
+    and the rest when the step ends."""
+    entries = journal.entries
+    for entry in entries[journal.said :]:
+        ctx.say(entry.text)
+    journal.said = len(entries)
+
+
 def publish(ctx: Any, journal: Journal, tracks: Mapping[str, int], result: Mapping[str, Any] | None) -> None:
     """Say what the step did, keep the sheet's tracks on the game's, record the VP at the end.
 
     The tracks and the counter are what ``sheet`` and ``--json`` show; the VP counter
     (any case) takes the result's ``vp`` once the game is over.
     """
-    for entry in journal.entries:
-        ctx.say(entry.text)
+    say_new_entries(ctx, journal)
     for track, value in tracks.items():
         if track in ctx.book.tracks:
             ctx.state.values[track] = value

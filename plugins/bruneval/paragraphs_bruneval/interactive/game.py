@@ -33,7 +33,7 @@ from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids import session_orders as shared
 from paragraphs_raids.session_game import Asker, ask_top_unit, board_data, hinted_roller, store_board
-from paragraphs_raids.session_orders import ORDERS, OVER, START, playing, publish
+from paragraphs_raids.session_orders import ORDERS, OVER, START, playing, publish, say_new_entries
 from paragraphs_raids.stacks import BRITISH, Piece
 
 from paragraphs_bruneval.game import actions
@@ -55,8 +55,11 @@ def _wire(ctx: Any, g: GameState, fought: list[str]) -> None:
     that take part in a combat are noted in ``fought`` (they may be reorganised)."""
     from paragraphs_bruneval.raid_title import dice_hint, roll_luck
 
-    asker = Asker(ctx)
-    g.roll = hinted_roller(ctx, lambda purpose: dice_hint(g, purpose), lambda purpose, faces, face: roll_luck(g, purpose, faces, face))
+    def say_so_far() -> None:
+        say_new_entries(ctx, g.journal)
+
+    asker = Asker(ctx, say_so_far)
+    g.roll = hinted_roller(ctx, lambda purpose: dice_hint(g, purpose), lambda purpose, faces, face: roll_luck(g, purpose, faces, face), before=say_so_far)
     # The player orders his own stacks: the top unit that is not an officer holds the front.
     g.british_front = lambda stack, attacking: stack[0]
 

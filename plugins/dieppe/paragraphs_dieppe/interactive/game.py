@@ -35,7 +35,7 @@ from paragraphs_raids.actions import ActionRefused
 from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids.session_game import Asker, ask_top_unit, board_data, hinted_roller, store_board
-from paragraphs_raids.session_orders import ORDERS, OVER, START, playing, publish
+from paragraphs_raids.session_orders import ORDERS, OVER, START, playing, publish, say_new_entries
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 
 from paragraphs_dieppe.game import actions
@@ -63,8 +63,11 @@ def _wire(ctx: Any, g: GameState) -> None:
     """The session's dice and questions plugged into the rules' hooks."""
     from paragraphs_dieppe.raid_title import DIEPPE
 
-    asker = Asker(ctx)
-    g.roll = hinted_roller(ctx, lambda purpose: DIEPPE.dice_hint(g, purpose), lambda purpose, faces, face: DIEPPE.roll_luck(g, purpose, faces, face))
+    def say_so_far() -> None:
+        say_new_entries(ctx, g.journal)
+
+    asker = Asker(ctx, say_so_far)
+    g.roll = hinted_roller(ctx, lambda purpose: DIEPPE.dice_hint(g, purpose), lambda purpose, faces, face: DIEPPE.roll_luck(g, purpose, faces, face), before=say_so_far)
     g.british_reorganise = lambda zone, stack: ask_top_unit(asker, zone, stack, LAST_RESORT, ask_one=False)
     g.keep_going = lambda commandos, germans: _ask_keep_going(asker, commandos, germans)
     g.take_prisoner = lambda captive: asker.choose("prisoner", f"{captive.label()} is the last German left: take him prisoner (rule 12)", [(1, "take him"), (2, "fight on")]) == 1
