@@ -203,8 +203,11 @@ def test_physical_dice_are_asked_once_each_with_what_succeeds(tmp_path: Path) ->
     text += "---- resumed ----\n" + again
     assert "deal the 7 A and B markers face down on your map" in text
     assert "error: type the face your die shows, 1-6 (roll d6 for unforeseen event: 1-2 battery, 3-4 convoy, 5-6 off course; an odd face also loses an LCA)" in text
-    # a view while a question waits, then the question again
+    # a view while a question waits, then the question again; it shows the board before
+    # the step and says so (the alarm is still 1 there, the landing has made it 2)
     assert "C6 (0/10 levels, protection 0) face-down A marker" in text
+    board_at_question = text.split("what does it show (1 = infantry x1, machine_gun x1, 2 = infantry x2, 3 = infantry x1, officer x1, 4 = mines, 5 = wire): board\n")[1]
+    assert board_at_question.startswith("(the board before this step: what the step has done so far is said above, and is on the board once the step ends)\n")
     assert "marker in C6 turned over: wire" in again and "C6 (0/10 levels, protection 0) wire" in again
     # each die is asked once per step: answering the marker does not ask the d10 again
     assert again.count("roll d10 for activation test of C6") == 1

@@ -181,6 +181,10 @@ SESSION_WORDS = frozenset({"quit", "exit", "q", "help", "?", "sheet", "log", "un
 PAPER_ONLY = frozenset({"set", "vp", "event", "events"})
 
 
+#: Said above ``board`` while a question waits.
+BOARD_BEFORE_THE_STEP = "(the board before this step: what the step has done so far is said above, and is on the board once the step ends)"
+
+
 class RaidSession(Session):
     """The core session with the raid views: ``board``, ``odds ORDER ...``, orders in ``help``."""
 
@@ -240,9 +244,13 @@ class RaidSession(Session):
         return "\n".join(lines)
 
     def _answer_line(self, line: str) -> Reply:
-        # ``board`` is a view the player may want while a die or a choice waits
+        # ``board`` is a view the player may want while a die or a choice waits; it shows the
+        # board as saved, before the step, and says so: what the step has done so far (a
+        # marker flipped, a stack hit) is in the lines above and is kept once the step ends
         if line.strip().lower() == "board":
             reply = self._command("board")
+            reply.lines.insert(0, BOARD_BEFORE_THE_STEP)
+            reply.data["text"] = "\n".join(reply.lines)
             reply.question = self.question
             return reply
         return super()._answer_line(line)
