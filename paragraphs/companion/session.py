@@ -878,7 +878,12 @@ class Session:
         q = self.engine.book.questions.get(key) or self.engine.book.questions.get(base)
         if q is None:
             return key.replace("_", " ") + ":"
-        return q.prompt + (f" (man {sub})" if sub.isdigit() else "")
+        return q.prompt + (self.answer_index(int(sub)) if sub.isdigit() else "")
+
+    def answer_index(self, n: int) -> str:
+        """How the log tells apart the answers to one question asked several times in a
+        step (a paragraph of the man-by-man kind asks it of each man in turn)."""
+        return f" (man {n})"
 
     def recap(self) -> str:
         """Where the session stands: the last step, the phase and what is armed."""

@@ -181,6 +181,12 @@ SESSION_WORDS = frozenset({"quit", "exit", "q", "help", "?", "sheet", "log", "un
 PAPER_ONLY = frozenset({"set", "vp", "event", "events"})
 
 
+def _ordinal_suffix(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
 #: Said above ``board`` while a question waits.
 BOARD_BEFORE_THE_STEP = "(the board before this step: what the step has done so far is said above, and is on the board once the step ends)"
 
@@ -190,6 +196,11 @@ class RaidSession(Session):
 
     # one step plays a whole German phase: a die or a choice in it comes after what led to it
     says_before_questions = True
+
+    def answer_index(self, n: int) -> str:
+        # a raid asks a choice again for each stack hit or marker flipped in the step
+        # (Asker's keys KIND.n), never of a man: the log said "(man 1)"
+        return f" ({n}{_ordinal_suffix(n)} in the step)"
 
     def __init__(self, engine: Any, state: Any, game: InteractiveGame, **kwargs: Any) -> None:
         super().__init__(engine, state, **kwargs)
