@@ -136,9 +136,9 @@ def test_odds_of_landing_units_that_are_not_aboard_is_one_line_not_a_traceback()
             g.lost.append(cid)
 
     arrange(session, lose_lca_4)
-    for line in ("odds land lovat ORANGE2", "odds land lovat,g2-1 ORANGE2"):
+    for line in ("odds land lovat ORANGE2", "odds land lovat,g2-1 ORANGE2", "land lovat ORANGE2", "odds land lca-4 ORANGE2", "land lca-4 ORANGE2"):
         reply = session.send(line)
-        assert reply.kind == "error" and "is not on the map" in reply.text, (line, reply.text)
+        assert reply.kind == "error" and reply.text.endswith(" is lost"), (line, reply.text)
     for line in ("odds move lovat ORANGE2", "odds bangalore g2-1 ORANGE2"):
         reply = session.send(line)
         assert reply.kind == "error" and reply.text.endswith(" is lost"), (line, reply.text)

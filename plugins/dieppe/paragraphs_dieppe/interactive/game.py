@@ -129,7 +129,13 @@ def _order(ctx: Any, act: Callable[[GameState], str]) -> str:
 def units_named(g: GameState, text: str, *, aboard: bool = False) -> list[Piece]:
     """``g2-1,g2-2`` (ids, any case; commas or spaces) -> the British pieces (``aboard``:
     units under an LCA are accepted too)."""
-    return shared.units_named(g.pieces, g.on_map(), text, example="g2-1,g2-2", off_map=aboard, whereabouts=lambda p: whereabouts(g, p))
+    named = shared.units_named(g.pieces, g.on_map(), text, example="g2-1,g2-2", off_map=aboard, whereabouts=lambda p: whereabouts(g, p))
+    for p in named:
+        if aboard and p.id in g.lost:
+            # off the map is allowed aboard, but a lost LCA "carries nobody" and a lost
+            # officer "is not aboard one LCA": say what happened to it
+            raise UsageError(f"{p.label()} is lost")
+    return named
 
 
 def whereabouts(g: GameState, piece: Piece) -> str:
