@@ -20,6 +20,7 @@ from paragraphs_raids.session_orders import OVER, GameViews, game_in, never_roll
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 
 from paragraphs_dieppe.game.state import GameState
+from paragraphs_dieppe.rules.events import GROUP_NAMES
 from paragraphs_dieppe.interactive.game import assault_into, fire_at, land_from, path_named, units_named, walk, zone_named
 
 _looking_only = never_rolls("a view never rolls")
@@ -121,9 +122,9 @@ class DieppeGame(GameViews):
         lines.append(f"  alarm {g.alarm.level}; Hess guns destroyed {g.hess_killed}/2; telephone {'cut' if g.telephone_cut else 'intact'}; Flak {g.flak_killed} and pillboxes {g.pillboxes_killed} destroyed; prisoner: {g.pieces[g.prisoner].label() if g.prisoner else 'none'}")
         lines.append(f"  garrison container {len(g.garrison)}, reinforcements {len(g.reinforcements)}" + (f"; delayed: {', '.join(f'{n} at R{e}' for e, n in g.delayed)}" if g.delayed else ""))
         if g.late:
-            lines.append("  late groups: " + ", ".join(f"{grp} lands from turn {t}" for grp, t in sorted(g.late.items())))
+            lines.append("  late groups: " + ", ".join(f"{GROUP_NAMES.get(grp, grp)} lands from turn {t}" for grp, t in sorted(g.late.items())))
         if g.off_course:
-            lines.append("  off course: " + ", ".join(f"{grp} lands at {z}" for grp, z in sorted(g.off_course.items())))
+            lines.append("  off course: " + ", ".join(f"{GROUP_NAMES.get(grp, grp)} lands at {z}" for grp, z in sorted(g.off_course.items())))
         if g.lost:
             lines.append("  lost: " + ", ".join(g.pieces[c].label() for c in g.lost))
         return lines
