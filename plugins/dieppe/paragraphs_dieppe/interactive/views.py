@@ -19,7 +19,7 @@ from paragraphs_raids.journal import clock
 from paragraphs_raids.session_orders import OVER, GameViews, game_in, never_rolls, pct
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 
-from paragraphs_dieppe.game.state import GameState
+from paragraphs_dieppe.game.state import LAST_RESORT, GameState
 from paragraphs_dieppe.rules.events import GROUP_NAMES
 from paragraphs_dieppe.interactive.game import assault_into, fire_at, land_from, path_named, units_named, walk, zone_named
 
@@ -58,6 +58,15 @@ def _as_ordered(book: Any, data: dict[str, Any] | None, act: Callable[[GameState
         act(g)
     except _ReachesItsDice:
         pass
+
+
+def _top_first(stack: list[Piece]) -> list[Piece]:
+    """The stack as the rules read it, top first: an officer or the sniper holds the front
+    line only alone (ruling R48), so the board lists him under the others, as the fire
+    that hits the stack and the reorganisation see it (a stack taking a zone after an
+    assault is kept in the order the units came, Lord Lovat first)."""
+    others = [p for p in stack if p.role not in LAST_RESORT]
+    return [*others, *(p for p in stack if p.role in LAST_RESORT)] if others else list(stack)
 
 
 def _unit(g: GameState, p: Piece) -> str:
@@ -117,7 +126,7 @@ class DieppeGame(GameViews):
             side = "" if not stack else (" British" if stack[0].side == BRITISH else " German")
             record = g.zmap.zone(zone)
             head = f"  {zone}{side} ({g.points_in(zone)}/{min(record.stacking, g.scenario.params.side_stacking)} levels, protection {record.protection})"
-            parts = [_unit(g, p) for p in stack]
+            parts = [_unit(g, p) for p in _top_first(stack)]
             lines.append(head + (f" {'; '.join(notes)}" if notes else "") + (": " + ", ".join(parts) if parts else ""))
         lines.append(f"  alarm {g.alarm.level}; Hess guns destroyed {g.hess_killed}/2; telephone {'cut' if g.telephone_cut else 'intact'}; Flak {g.flak_killed} and pillboxes {g.pillboxes_killed} destroyed; prisoner: {g.pieces[g.prisoner].label() if g.prisoner else 'none'}")
         lines.append(f"  garrison container {len(g.garrison)}, reinforcements {len(g.reinforcements)}" + (f"; delayed: {', '.join(f'{n} at R{e}' for e, n in g.delayed)}" if g.delayed else ""))
