@@ -250,37 +250,39 @@ def _end_turn(g: GameState) -> dict[str, Any] | None:
 # --------------------------------------------------------------------------- British orders
 
 
+def move_units(g: GameState, units: str, path: str) -> str:
+    """``move`` as typed, on the game ``g``."""
+    pieces = units_named(g, units)
+    zones = path_named(g, path)
+    rolled_before = dict(g.capacity)
+    try:
+        actions.move(g, pieces, zones)
+    except actions.IllegalAction as exc:
+        if g.capacity != rolled_before:
+            # the movement die was rolled: its points stand for the turn (rule 8.1)
+            g.log(f"Refused: {exc}. The {g.capacity[pieces[0].id]} PM rolled stay for this turn.")
+            return "refused"
+        raise
+    return "moved"
+
+
 def order_move(ctx: Any, units: str, path: str) -> str:
     """Rule 8: units standing together move along the zones named (the last may embark)."""
+    return _order(ctx, lambda g: move_units(g, units, path))
 
-    def act(g: GameState) -> str:
-        pieces = units_named(g, units)
-        zones = path_named(g, path)
-        rolled_before = dict(g.capacity)
-        try:
-            actions.move(g, pieces, zones)
-        except actions.IllegalAction as exc:
-            if g.capacity != rolled_before:
-                # the movement die was rolled: its points stand for the turn (rule 8.1)
-                g.log(f"Refused: {exc}. The {g.capacity[pieces[0].id]} PM rolled stay for this turn.")
-                return "refused"
-            raise
-        return "moved"
 
-    return _order(ctx, act)
+def embark_units(g: GameState, units: str, path: str) -> str:
+    """``embark`` as typed, on the game ``g``."""
+    zones = path_named(g, path)
+    if zones[-1] not in g.scenario.boat_only_zones:
+        raise actions.IllegalAction(f"{zones[-1]} is not an embarkation zone (they are {', '.join(sorted(g.scenario.boat_only_zones))})")
+    actions.move(g, units_named(g, units), zones)
+    return "embarked"
 
 
 def order_embark(ctx: Any, units: str, path: str) -> str:
     """Rule 11: move onto an LCA in an embarkation zone (the last zone of the path)."""
-
-    def act(g: GameState) -> str:
-        zones = path_named(g, path)
-        if zones[-1] not in g.scenario.boat_only_zones:
-            raise actions.IllegalAction(f"{zones[-1]} is not an embarkation zone (they are {', '.join(sorted(g.scenario.boat_only_zones))})")
-        actions.move(g, units_named(g, units), zones)
-        return "embarked"
-
-    return _order(ctx, act)
+    return _order(ctx, lambda g: embark_units(g, units, path))
 
 
 def _advance(g: GameState, text: str | None, attackers: list[Piece]) -> list[Piece] | None:
@@ -289,54 +291,58 @@ def _advance(g: GameState, text: str | None, attackers: list[Piece]) -> list[Pie
     return units_named(g, text)
 
 
+def attack_zone(g: GameState, units: str, target: str) -> str:
+    """``attack`` as typed, on the game ``g``."""
+    pieces = units_named(g, units)
+    report = actions.attack(g, pieces, zone_named(g, target))
+    return report.result.label if report is not None else "nobody there"
+
+
 def order_attack(ctx: Any, units: str, target: str) -> str:
     """Rule 9: units standing together attack a joined zone (a face-down marker flips first)."""
+    return _order(ctx, lambda g: attack_zone(g, units, target))
 
-    def act(g: GameState) -> str:
-        pieces = units_named(g, units)
-        report = actions.attack(g, pieces, zone_named(g, target))
-        return report.result.label if report is not None else "nobody there"
 
-    return _order(ctx, act)
+def capture_in(g: GameState, units: str, target: str, advance: str | None = None) -> str:
+    """``capture`` as typed, on the game ``g``."""
+    pieces = units_named(g, units)
+    zone = zone_named(g, target)
+    stack = g.stacks.get(zone, [])
+    if zone in g.markers or not stack or any(p.role != "radar_operator" for p in stack):
+        raise actions.IllegalAction(f"no radar operator stands alone in {zone} (attack it instead)")
+    movers = _advance(g, (advance or "").removeprefix("with ").strip() or None, pieces)
+    report = actions.attack(g, pieces, zone, movers)
+    if report is None:
+        return "nobody there"
+    return "prisoner taken" if report.prisoner else report.result.label
 
 
 def order_capture(ctx: Any, units: str, target: str, advance: str | None = None) -> str:
     """Rule 10.3: attack a radar operator alone in his zone to take him prisoner; the units
     named after ``with`` (default: the front line) move in with him."""
+    return _order(ctx, lambda g: capture_in(g, units, target, advance))
 
-    def act(g: GameState) -> str:
-        pieces = units_named(g, units)
-        zone = zone_named(g, target)
-        stack = g.stacks.get(zone, [])
-        if zone in g.markers or not stack or any(p.role != "radar_operator" for p in stack):
-            raise actions.IllegalAction(f"no radar operator stands alone in {zone} (attack it instead)")
-        movers = _advance(g, (advance or "").removeprefix("with ").strip() or None, pieces)
-        report = actions.attack(g, pieces, zone, movers)
-        if report is None:
-            return "nobody there"
-        return "prisoner taken" if report.prisoner else report.result.label
 
-    return _order(ctx, act)
+def dismantle_with(g: GameState, unit: str) -> str:
+    """``dismantle`` as typed, on the game ``g``."""
+    (piece,) = _one(g, unit)
+    return "dismantled" if actions.attempt_wurzburg(g, piece) else "not yet"
 
 
 def order_dismantle(ctx: Any, unit: str) -> str:
     """Rule 10: the engineers (or paratroopers once they are gone) try the Würzburg in W."""
+    return _order(ctx, lambda g: dismantle_with(g, unit))
 
-    def act(g: GameState) -> str:
-        (piece,) = _one(g, unit)
-        return "dismantled" if actions.attempt_wurzburg(g, piece) else "not yet"
 
-    return _order(ctx, act)
+def destroy_with(g: GameState, unit: str) -> str:
+    """``destroy`` as typed, on the game ``g``."""
+    (piece,) = _one(g, unit)
+    return "destroyed" if actions.attempt_villa(g, piece) else "still standing"
 
 
 def order_destroy(ctx: Any, unit: str) -> str:
     """Rule 10: a unit in the Villa tries to destroy it."""
-
-    def act(g: GameState) -> str:
-        (piece,) = _one(g, unit)
-        return "destroyed" if actions.attempt_villa(g, piece) else "still standing"
-
-    return _order(ctx, act)
+    return _order(ctx, lambda g: destroy_with(g, unit))
 
 
 def order_pickup(ctx: Any, unit: str) -> str:

@@ -9,6 +9,7 @@ looked under.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -19,17 +20,45 @@ from paragraphs_raids.stacks import BRITISH, GERMAN
 
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.state import GameState
-from paragraphs_bruneval.interactive.game import path_named, units_named, zone_named
+from paragraphs_bruneval.interactive.game import attack_zone, capture_in, destroy_with, dismantle_with, embark_units, move_units, path_named, units_named, zone_named
 
 
-def _game(book: Any, data: dict[str, Any] | None) -> GameState | None:
+def _game(book: Any, data: dict[str, Any] | None, roll: Any = None) -> GameState | None:
     from paragraphs_bruneval.interactive.boardstate import game_from_json
     from paragraphs_bruneval.scenario import scenario_from_book
 
-    return game_in(data, lambda game: game_from_json(game, scenario_from_book(book), _looking_only))
+    return game_in(data, lambda game: game_from_json(game, scenario_from_book(book), roll or _looking_only))
 
 
 _looking_only = never_rolls("a view never rolls")
+
+
+class _ReachesItsDice(Exception):
+    """The order tried on a copy of the game passed every check and came to its first die."""
+
+
+def _first_die(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
+    raise _ReachesItsDice
+
+
+def _as_ordered(book: Any, data: dict[str, Any] | None, act: Callable[[GameState], object]) -> None:
+    """Odds only for an order the rules would carry out: once the odds' own checks have
+    passed, the order itself is tried on a copy of the game up to its first die (the
+    movement die, when no officer is near, comes after every check of the path), so it is
+    refused here, in the order's own words, whenever it would be refused when given (a
+    move into a zone the Germans hold, say).
+
+    Raises:
+        IllegalAction, UsageError: the order's refusal.
+    """
+    g = _game(book, data, _first_die)
+    if g is None:
+        return
+    g.phase = "C"
+    try:
+        act(g)
+    except _ReachesItsDice:
+        pass
 
 
 class BrunevalGame(GameViews):
@@ -82,22 +111,40 @@ class BrunevalGame(GameViews):
         g = _game(self.book, data)
         if g is None or (data or {}).get("phase") == OVER:
             raise UsageError("no order can be given now: " + self.status(data))
+        try:
+            return self._odds_as_ordered(g, data, verb, words)
+        except actions.IllegalAction as exc:
+            raise UsageError(f"refused: {exc}") from None
+
+    def _odds_as_ordered(self, g: GameState, data: dict[str, Any] | None, verb: str, words: list[str]) -> str:
         if verb in ("attack", "capture"):
             if len(words) < 2:
                 raise UsageError(f"odds {verb} UNITS ZONE")
-            return attack_odds(g, units_named(g, words[0]), zone_named(g, words[1]))
+            said = attack_odds(g, units_named(g, words[0]), zone_named(g, words[1]))
+            if verb == "attack":
+                _as_ordered(self.book, data, lambda c: attack_zone(c, words[0], words[1]))
+            else:
+                _as_ordered(self.book, data, lambda c: capture_in(c, words[0], words[1], " ".join(words[2:]) or None))
+            return said
         if verb in ("move", "embark"):
             if len(words) < 2:
                 raise UsageError(f"odds {verb} UNITS ZONE...")
-            return move_odds(g, units_named(g, words[0]), path_named(g, " ".join(words[1:])))
+            path = " ".join(words[1:])
+            said = move_odds(g, units_named(g, words[0]), path_named(g, path))
+            _as_ordered(self.book, data, lambda c: (move_units if verb == "move" else embark_units)(c, words[0], path))
+            return said
         if verb == "dismantle":
             if len(words) != 1:
                 raise UsageError("odds dismantle UNIT")
-            return dismantle_odds(g, units_named(g, words[0])[0])
+            said = dismantle_odds(g, units_named(g, words[0])[0])
+            _as_ordered(self.book, data, lambda c: dismantle_with(c, words[0]))
+            return said
         if verb == "destroy":
             if len(words) != 1:
                 raise UsageError("odds destroy UNIT")
-            return villa_odds(g, units_named(g, words[0])[0])
+            said = villa_odds(g, units_named(g, words[0])[0])
+            _as_ordered(self.book, data, lambda c: destroy_with(c, words[0]))
+            return said
         raise UsageError(f"{verb} rolls no die here: odds are for attack, capture, move, embark, dismantle and destroy")
 
 
