@@ -61,6 +61,16 @@ def _as_ordered(book: Any, data: dict[str, Any] | None, act: Callable[[GameState
         pass
 
 
+def _top_first(stack: list[Any]) -> list[Any]:
+    """A British stack as the rules read it, top first: an officer fights only alone (rule
+    16; the combat takes the first other unit, ``rules.combat``), so the board lists him
+    under the others (a stack that jumped or moved together kept its officer first)."""
+    if not stack or stack[0].side != BRITISH:
+        return list(stack)
+    others = [p for p in stack if p.role != "officer"]
+    return [*others, *(p for p in stack if p.role == "officer")] if others else list(stack)
+
+
 class BrunevalGame(GameViews):
     """The :class:`~paragraphs_raids.session_game.InteractiveGame` of Bruneval."""
 
@@ -88,7 +98,7 @@ class BrunevalGame(GameViews):
             if not stack and not marker:
                 continue
             parts = []
-            for p in stack:
+            for p in _top_first(stack):
                 tags = [t for t, on in (("done", p.acted), ("carrying " + ", ".join(p.carrying), bool(p.carrying))) if on]
                 aboard = g.aboard.get(p.id)
                 if aboard:
