@@ -457,3 +457,15 @@ def test_a_check_kind_schema_with_a_word_json_schema_ignores_is_an_error(tmp_pat
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     line = line_of(hooks, "def paragraphs_register_check_kinds") - 1  # the hook, at its @hookimpl
     assert code == 1 and f"site/paragraphs_foghorn/hooks.py:{line}:1: SCHEMA003 check kind 'listen': its schema is not a valid JSON Schema: {says}" in out, out
+
+
+# ------------------------------------------------------------------ round 2
+
+
+def test_a_misspelt_key_in_a_unit_record_is_an_error_with_a_suggestion(tmp_path):
+    # before: the core unit schema allowed any key, so 'factor:' validated clean and the
+    # unit was compiled with no factors at all
+    content = with_mistake(tmp_path, "entry_points:", "units:\n  - id: dinghy\n    name: a dinghy\n    factor: {oars: 2}\nentry_points:")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(content, "factor:")
+    assert code == 1 and f"{content.name}:{line}:5: SCHEMA001 unknown key 'factor' (did you mean 'factors'?)" in out, out
