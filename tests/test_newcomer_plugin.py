@@ -469,3 +469,37 @@ def test_a_misspelt_key_in_a_unit_record_is_an_error_with_a_suggestion(tmp_path)
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     line = line_of(content, "factor:")
     assert code == 1 and f"{content.name}:{line}:5: SCHEMA001 unknown key 'factor' (did you mean 'factors'?)" in out, out
+
+
+TABLES_IN_CODE = '''
+@hookimpl
+def paragraphs_register_tables():
+    from paragraphs.records import Table, TableRow
+
+    yield Table(id="drift", title=TITLE, name="Drift", die="d6", rows=(TableRow(1, 6, "ashore"),))
+    yield Table(
+        id="flotsam",
+        title=TITLE,
+        name="Flotsam",
+        die="d6",
+        rows=ROWS,
+    )
+
+
+def tide(ctx, height):'''
+
+
+@pytest.mark.parametrize(
+    ("rows", "says"),
+    [
+        ('(TableRow(1, 3, "a crate"), TableRow(4, 5, "a plank"))', "DICE006 table flotsam does not cover d6 faces exactly once (faces [6])"),
+        ('(TableRow(None, None, "a crate", key="crate"),)', "TABLE007 table flotsam is rolled on a d6 but row(s) crate have a key, not a range"),
+    ],
+    ids=["a face left out", "a keyed row"],
+)
+def test_a_table_registered_in_code_is_reported_at_its_line(tmp_path, rows, says):
+    # before: at 'foghorn:0:0' (the title's name, no file, no line)
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", TABLES_IN_CODE.replace("ROWS", rows), in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(hooks, "yield Table(\n")
+    assert code == 1 and f"site/paragraphs_foghorn/hooks.py:{line}:5: {says}" in out, out

@@ -202,6 +202,19 @@ def registration_pos(host: PluginHost, hook_name: str, record_id: str) -> Source
     return None
 
 
+def record_pos(host: PluginHost, hook_name: str, record_id: str, title: str | None) -> SourcePos | None:
+    """Where a plugin registered a record in code: its ``yield`` (file, line and the column
+    where the statement starts), else the first line of the hook that returned it."""
+    found = host.yielded_at(hook_name, record_id, title)
+    if found is None:
+        return registration_pos(host, hook_name, record_id)
+    import linecache
+
+    path, line = found
+    text = linecache.getline(path, line)
+    return SourcePos(os.path.abspath(path), line, len(text) - len(text.lstrip()) + 1)
+
+
 def code_pos(fn: Any) -> SourcePos | None:
     """Where a Python function is defined."""
     try:
