@@ -503,3 +503,17 @@ def test_a_table_registered_in_code_is_reported_at_its_line(tmp_path, rows, says
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     line = line_of(hooks, "yield Table(\n")
     assert code == 1 and f"site/paragraphs_foghorn/hooks.py:{line}:5: {says}" in out, out
+
+
+@pytest.mark.parametrize("command", ["read", "odds"])
+def test_a_value_nothing_gives_stops_before_the_procedure_runs(tmp_path, command):
+    # before: the procedure got height=None and the plugin's own TypeError ("'<=' not
+    # supported between instances of 'int' and 'NoneType'") was reported, at its line
+    content = with_mistake(tmp_path, "args: {height: 3}", "args: {height: {value: swell}}")
+    code, out = paragraphs(tmp_path, command, "foghorn", "2", *(["--dice", "2"] if command == "read" else []))
+    at = f"site/paragraphs_foghorn/content/{content.name}:{line_of(content, '- procedure:')}:9"
+    said = (
+        f"{at}: procedure 'tide' would get height=None: the value 'swell' is given by nothing "
+        "(no step sets it, no set-up or answer gives it, no paragraph passes it)"
+    )
+    assert code == 1 and said in out and "TypeError" not in out, out
