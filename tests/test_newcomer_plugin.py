@@ -191,7 +191,7 @@ def test_a_question_no_answer_can_satisfy_is_an_error(tmp_path, old, new, says):
     ("old", "new", "at"),
     [
         ("{counter: {name: fuel, add: -1", "{counter: {name: feul, add: -1", "{counter: {name: feul"),
-        ("args: {height: 3}", "args: {height: {counter: feul}}", "- procedure:"),  # at its step
+        ("args: {height: 3}", "args: {height: {counter: feul}}", "args: {height: {counter: feul}}"),  # at the argument, not its step
         ("test: {sighting: boat}", "test: {counter: {name: feul, gt: 0}}", "- if:"),
     ],
     ids=["counter step", "counter value", "counter test"],
@@ -404,7 +404,8 @@ def test_a_misspelt_value_near_one_the_content_gives_is_warned_of(tmp_path):
     content = with_mistake(tmp_path, "      - ask: {key: mood, store: mood}", "      - set: {horn: 1}\n      - procedure: {name: tide, args: {height: {value: hron}}}\n      - ask: {key: mood, store: mood}")
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     line = line_of(content, "value: hron")
-    assert code == 0 and f"{content.name}:{line}:9: VALUE002 value 'hron' is given by nothing in the content, one letter away from 'horn' (did you mean 'horn'?) [warning]" in out, out
+    col = content.read_text(encoding="utf-8").splitlines()[line - 1].index("{value: hron}") + 1  # the argument, not its step
+    assert code == 0 and f"{content.name}:{line}:{col}: VALUE002 value 'hron' is given by nothing in the content, one letter away from 'horn' (did you mean 'horn'?) [warning]" in out, out
 
 
 def test_odds_of_a_procedure_with_a_misspelt_argument_suggests_the_right_one(tmp_path):
@@ -517,3 +518,11 @@ def test_a_value_nothing_gives_stops_before_the_procedure_runs(tmp_path, command
         "(no step sets it, no set-up or answer gives it, no paragraph passes it)"
     )
     assert code == 1 and said in out and "TypeError" not in out, out
+
+
+def test_a_counter_or_value_inside_a_procedures_args_is_placed_at_the_argument(tmp_path):
+    # before: at the '- procedure:' line, two or more lines above the slip
+    content = with_mistake(tmp_path, "          args: {height: 3}\n", "          args:\n            height: {counter: feul}\n")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(content, "height: {counter: feul}")
+    assert f"{content.name}:{line}:21: COUNTER001 counter 'feul' is not declared by the title (did you mean 'fuel'?)" in out, out

@@ -386,8 +386,9 @@ class Compiler:
         if name not in self.procedures:
             self.error(at, "PROC001", f"unknown procedure {name!r}{_did_you_mean(name, self.procedures)}{self.elsewhere('PROC001', name)}")
         outcomes = {str(k): self.steps(v, at + ("outcomes", k)) for k, v in (value.get("outcomes") or {}).items()}
-        args = {k: self.value_refs(v, at + ("args", k)) for k, v in (value.get("args") or {}).items()}
-        return m.ProcedureCall(name, args, outcomes, pos)
+        raw_args = value.get("args") or {}
+        args = {k: self.value_refs(v, at + ("args", k)) for k, v in raw_args.items()}
+        return m.ProcedureCall(name, args, outcomes, pos, {k: self._pos(at + ("args", k)) for k in raw_args} or None)
 
     def _step_no_event(self, value: Any, at: Any, pos: SourcePos) -> m.NoEvent:
         return m.NoEvent(pos)
