@@ -526,3 +526,18 @@ def test_a_counter_or_value_inside_a_procedures_args_is_placed_at_the_argument(t
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     line = line_of(content, "height: {counter: feul}")
     assert f"{content.name}:{line}:21: COUNTER001 counter 'feul' is not declared by the title (did you mean 'fuel'?)" in out, out
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (("flotsm",), "foghorn has no table 'flotsm' (did you mean 'flotsam'?) (tables: drift, flotsam)"),
+        (("flotsam", "--column", "reslt"), "table flotsam has no column 'reslt' (columns: none)"),
+    ],
+    ids=["a table", "a column of a table without columns"],
+)
+def test_a_misspelt_table_suggests_the_right_one(tmp_path, argv, says):
+    # before: the tables listed, without a "did you mean"
+    with_mistake(tmp_path, "def tide(ctx, height):", TABLES_IN_CODE.replace("ROWS", '(TableRow(1, 3, "a crate"), TableRow(4, 6, "a plank"))'), in_hooks=True)
+    code, out = paragraphs(tmp_path, "table", "foghorn", *argv)
+    assert code == 2 and says in out, out

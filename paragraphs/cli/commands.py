@@ -579,11 +579,13 @@ def cmd_table(args: argparse.Namespace, host: Any) -> int:
         else:
             print(table(["id", "name", "die", "flags"], rows))
         return 0
+    from paragraphs.pipeline.validation import did_you_mean
+
     if args.table not in tables:
-        raise UsageError(f"{args.title} has no table {args.table!r} (tables: {', '.join(tables)})")
+        raise UsageError(f"{args.title} has no table {args.table!r}{did_you_mean(args.table, tables)} (tables: {', '.join(tables)})")
     t = tables[args.table]
     if args.column is not None and args.column not in t.columns:
-        raise UsageError(f"table {t.id} has no column {args.column!r} (columns: {', '.join(t.columns) or 'none'})")
+        raise UsageError(f"table {t.id} has no column {args.column!r}{did_you_mean(args.column, t.columns)} (columns: {', '.join(t.columns) or 'none'})")
     rows_in = list(t.rows)
     if args.value is not None:
         try:
