@@ -541,3 +541,14 @@ def test_a_misspelt_table_suggests_the_right_one(tmp_path, argv, says):
     with_mistake(tmp_path, "def tide(ctx, height):", TABLES_IN_CODE.replace("ROWS", '(TableRow(1, 3, "a crate"), TableRow(4, 6, "a plank"))'), in_hooks=True)
     code, out = paragraphs(tmp_path, "table", "foghorn", *argv)
     assert code == 2 and says in out, out
+
+
+def test_a_group_check_of_a_kind_without_success_and_failure_is_an_error(tmp_path):
+    # before: validate said ok; play and odds gave 'failure' for certain, an outcome 'listen'
+    # does not have, so neither 'heard' nor 'lost' ever ran (and no die was rolled)
+    content = with_mistake(tmp_path, "          purpose: hear the boat\n", "          purpose: hear the boat\n          group: {subjects: 2, aggregate: any}\n")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    at = f"{content.name}:{line_of(content, 'group:')}:18"
+    assert code == 1 and f"{at}: CHECK005 a group check counts its subjects' successes, but check kind 'listen' has no 'success' and 'failure' outcomes (it has heard, lost)" in out, out
+    code, out = paragraphs(tmp_path, "odds", "foghorn", "1")
+    assert code == 1 and "CHECK005" in out, out

@@ -232,7 +232,9 @@ def _check_kinds_text() -> str:
     return (
         markdown_doc(inspect.getdoc(checks) or "")
         + "\n\nBesides its own keys (`*` = required) a check takes `kind`, `purpose` (what the roll is for, "
-        "shown with it) and `group` (the same check for several subjects), and one step list per outcome. "
+        "shown with it) and `group` (the same check for several subjects: `{subjects: N, aggregate: any|all}`; "
+        "the group succeeds when any or all of them do, so its outcomes are `success` and `failure` and only a kind "
+        "with those two may be grouped), and one step list per outcome. "
         "A key that is neither is an error (with a suggestion), so a misspelt outcome never passes silently.\n\n"
         + _table(["kind", "what it does", "keys", "outcomes"], rows)
     )

@@ -245,6 +245,13 @@ class Compiler:
         group = None
         if "group" in value:
             g = value["group"]
+            if not {"success", "failure"} <= set(kind.outcomes):
+                # the engine's group result is success or failure: any other kind's branches would never run
+                self.error(
+                    at + ("group",),
+                    "CHECK005",
+                    f"a group check counts its subjects' successes, but check kind {kind_id!r} has no 'success' and 'failure' outcomes (it has {', '.join(kind.outcomes)})",
+                )
             group = m.Group(self.value(g["subjects"], at + ("group", "subjects")), str(g["aggregate"]))
         return m.Check(kind_id, spec, outcomes, group, str(value.get("purpose", "")), pos)
 
