@@ -552,3 +552,15 @@ def test_a_group_check_of_a_kind_without_success_and_failure_is_an_error(tmp_pat
     assert code == 1 and f"{at}: CHECK005 a group check counts its subjects' successes, but check kind 'listen' has no 'success' and 'failure' outcomes (it has heard, lost)" in out, out
     code, out = paragraphs(tmp_path, "odds", "foghorn", "1")
     assert code == 1 and "CHECK005" in out, out
+
+
+def test_the_rule_reference_of_a_procedure_says_its_arguments_and_outcomes(tmp_path):
+    # before: '## `tide`' then '*Rule section:* n/a. *Answers:* none.', under a line telling
+    # to run 'odds foghorn PROCEDURE --answer key=value': nothing said that tide needs a
+    # height, so the command the page gave stopped with "needs height"
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "docs", "export", "site-src", "--title", "foghorn")
+    assert code == 0, out
+    page = (tmp_path / "site-src" / "rules" / "foghorn" / "procedures.md").read_text(encoding="utf-8")
+    assert "*Arguments:* `height` (`--arg height=VALUE`). *Outcomes:* `high`, `low`." in page, page
+    assert "`paragraphs odds foghorn PROCEDURE --arg NAME=VALUE --answer KEY=VALUE`" in page, page

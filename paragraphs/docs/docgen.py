@@ -397,16 +397,34 @@ def _procedures_page(book: m.Book, grammar: Any) -> str:
     out = ["# Procedures and rules\n"]
     procs = [p for p in grammar.procedures.values() if p.title == book.title]
     if procs:
-        out.append("\nRules written as code. `paragraphs odds " + book.title + " PROCEDURE --answer key=value` gives their exact odds.\n")
+        takes_args = any(_procedure_arguments(p.function) for p in procs)
+        usage = " PROCEDURE --arg NAME=VALUE --answer KEY=VALUE" if takes_args else " PROCEDURE --answer KEY=VALUE"
+        out.append(f"\nRules written as code. `paragraphs odds {book.title}{usage}` gives their exact odds.\n")
         for p in sorted(procs, key=lambda p: p.id):
             q = ", ".join(f"`{k}`" for k in p.questions) or "none"
-            out.append(f"\n## `{p.id}`\n\n{p.doc}\n\n*Rule section:* {p.section or 'n/a'}. *Answers:* {q}.\n")
+            outcomes = f" *Outcomes:* {', '.join(f'`{o}`' for o in p.outcomes)}." if p.outcomes else ""
+            out.append(f"\n## `{p.id}`\n\n{p.doc}\n\n*Rule section:* {p.section or 'n/a'}. *Answers:* {q}.{_procedure_arguments(p.function)}{outcomes}\n")
     for label, records in (("Check kinds", grammar.checks), ("Steps", grammar.steps), ("Predicates", grammar.predicates)):
         own = [r for r in records.values() if r.title == book.title]
         if own:
             out.append(f"\n## {label}\n")
             out.append(_table(["id", "meaning"], [(f"`{r.id}`", r.doc) for r in sorted(own, key=lambda r: r.id)]))
     return "\n".join(out)
+
+
+def _procedure_arguments(function: Any) -> str:
+    """`` *Arguments:* `height` (`--arg height=VALUE`).``: what content passes in ``args`` and
+    ``odds`` takes as ``--arg`` (without them the page's own odds command stops on "needs")."""
+    try:
+        params = list(inspect.signature(function).parameters.values())[1:]  # after ctx
+    except (TypeError, ValueError):
+        return ""
+    named = [p for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    if not named:
+        return ""
+    listed = ", ".join(f"`{p.name}`" + ("" if p.default is p.empty else " (optional)") for p in named)
+    needed = " ".join(f"--arg {p.name}=VALUE" for p in named if p.default is p.empty)
+    return f" *Arguments:* {listed}" + (f" (`{needed}`)." if needed else ".")
 
 
 def _collection_page(name: str, records: Mapping[str, Any]) -> str:
