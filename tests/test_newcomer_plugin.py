@@ -564,3 +564,13 @@ def test_the_rule_reference_of_a_procedure_says_its_arguments_and_outcomes(tmp_p
     page = (tmp_path / "site-src" / "rules" / "foghorn" / "procedures.md").read_text(encoding="utf-8")
     assert "*Arguments:* `height` (`--arg height=VALUE`). *Outcomes:* `high`, `low`." in page, page
     assert "`paragraphs odds foghorn PROCEDURE --arg NAME=VALUE --answer KEY=VALUE`" in page, page
+
+
+def test_the_rule_reference_lists_a_check_kinds_keys_and_outcomes(tmp_path):
+    # before: a table of id and meaning only ('`listen` |  |'): the author of the content
+    # had to read the plugin's code to learn that a listen check takes fog and branches on
+    # heard and lost
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "docs", "export", "site-src", "--title", "foghorn")
+    page = (tmp_path / "site-src" / "rules" / "foghorn" / "procedures.md").read_text(encoding="utf-8")
+    assert code == 0 and "| `listen` |  | `fog`* | `heard`, `lost` |" in page, page

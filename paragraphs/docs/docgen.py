@@ -225,10 +225,7 @@ def _check_kinds_text() -> str:
     kinds = list(checks.paragraphs_register_check_kinds())
     rows = []
     for kind in kinds:
-        props = kind.schema.get("properties", {})
-        required = set(kind.schema.get("required", ()))
-        keys = ", ".join(f"`{k}`" + ("*" if k in required else "") for k in props)
-        rows.append((f"`{kind.id}`", kind.doc, keys, ", ".join(f"`{o}`" for o in kind.outcomes)))
+        rows.append(_check_kind_row(kind))
     return (
         markdown_doc(inspect.getdoc(checks) or "")
         + "\n\nBesides its own keys (`*` = required) a check takes `kind`, `purpose` (what the roll is for, "
@@ -404,12 +401,25 @@ def _procedures_page(book: m.Book, grammar: Any) -> str:
             q = ", ".join(f"`{k}`" for k in p.questions) or "none"
             outcomes = f" *Outcomes:* {', '.join(f'`{o}`' for o in p.outcomes)}." if p.outcomes else ""
             out.append(f"\n## `{p.id}`\n\n{p.doc}\n\n*Rule section:* {p.section or 'n/a'}. *Answers:* {q}.{_procedure_arguments(p.function)}{outcomes}\n")
-    for label, records in (("Check kinds", grammar.checks), ("Steps", grammar.steps), ("Predicates", grammar.predicates)):
+    kinds = sorted((r for r in grammar.checks.values() if r.title == book.title), key=lambda r: r.id)
+    if kinds:  # what content needs to write a check of each: its keys (* required) and outcomes
+        out.append("\n## Check kinds\n")
+        out.append(_table(["id", "meaning", "keys", "outcomes"], [_check_kind_row(k) for k in kinds]))
+    for label, records in (("Steps", grammar.steps), ("Predicates", grammar.predicates)):
         own = [r for r in records.values() if r.title == book.title]
         if own:
             out.append(f"\n## {label}\n")
             out.append(_table(["id", "meaning"], [(f"`{r.id}`", r.doc) for r in sorted(own, key=lambda r: r.id)]))
     return "\n".join(out)
+
+
+def _check_kind_row(kind: Any) -> tuple[str, str, str, str]:
+    """A check kind's id, doc, keys (``*`` = required) and outcomes, for a reference table."""
+    schema = kind.schema or {}
+    props = schema.get("properties", {})
+    required = set(schema.get("required", ()))
+    keys = ", ".join(f"`{k}`" + ("*" if k in required else "") for k in props)
+    return (f"`{kind.id}`", kind.doc, keys, ", ".join(f"`{o}`" for o in kind.outcomes))
 
 
 def _procedure_arguments(function: Any) -> str:
