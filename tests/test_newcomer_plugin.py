@@ -574,3 +574,35 @@ def test_the_rule_reference_lists_a_check_kinds_keys_and_outcomes(tmp_path):
     code, out = paragraphs(tmp_path, "docs", "export", "site-src", "--title", "foghorn")
     page = (tmp_path / "site-src" / "rules" / "foghorn" / "procedures.md").read_text(encoding="utf-8")
     assert code == 0 and "| `listen` |  | `fog`* | `heard`, `lost` |" in page, page
+
+
+CHANCES = '''def listen_chances(ctx, spec):
+    from fractions import Fraction
+
+    heard = Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b > ctx.number(spec["fog"])), 36)
+    return RESULT
+
+
+def listen(ctx, spec):'''
+
+
+@pytest.mark.parametrize(
+    ("result", "says"),
+    [
+        ('{"heard": heard}', "gave chances summing to 11/12, not 1 ({'heard': 11/12}): give every outcome's chance"),
+        ('{"heard": heard, "lost": heard}', "gave chances summing to 11/6, not 1 ({'heard': 11/12, 'lost': 11/12}): give every outcome's chance"),
+        ('{"heard": float(heard), "lost": float(1 - heard)}', "gave floats ({'heard': 0.9166666666666666, 'lost': 0.08333333333333333}), whose exact sum is not 1: give each chance as a fractions.Fraction"),
+        ("[heard, 1 - heard]", "gave [Fraction(11, 12), Fraction(1, 12)], not a mapping of its outcomes to their chances"),
+        ('{"heard": heard + 1, "lost": -heard}', "gave the chance 23/12 to 'heard': a chance is between 0 and 1"),
+    ],
+    ids=["an outcome left out", "one chance given twice", "floats", "a list", "below 0"],
+)
+def test_chances_that_are_not_a_distribution_are_the_plugins_error(tmp_path, result, says):
+    # before: odds showed '1 -> 2; listen heard' for certain (an outcome left out), 'heard
+    # 1/1 (100%)' (one chance given twice), or "check kind 'listen' returned
+    # Fraction(1, 1), which is not one of its outcomes" (a list)
+    hooks = HOOKS.replace("def listen(ctx, spec):", CHANCES.replace("RESULT", result)).replace("        resolve=listen,\n", "        resolve=listen,\n        chances=listen_chances,\n")
+    install(tmp_path / "site", hooks=hooks)
+    code, out = paragraphs(tmp_path, "odds", "foghorn", "1", "--answer", "wind=3")
+    line = line_of(tmp_path / "site" / "paragraphs_foghorn" / "hooks.py", "def listen_chances")
+    assert code == 1 and f"foghorn 1: check kind 'listen': its chances (site/paragraphs_foghorn/hooks.py:{line}) " in out and says in out, out
