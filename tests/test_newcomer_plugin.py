@@ -606,3 +606,12 @@ def test_chances_that_are_not_a_distribution_are_the_plugins_error(tmp_path, res
     code, out = paragraphs(tmp_path, "odds", "foghorn", "1", "--answer", "wind=3")
     line = line_of(tmp_path / "site" / "paragraphs_foghorn" / "hooks.py", "def listen_chances")
     assert code == 1 and f"foghorn 1: check kind 'listen': its chances (site/paragraphs_foghorn/hooks.py:{line}) " in out and says in out, out
+
+
+def test_a_template_with_nothing_to_write_leaves_no_folder_behind(tmp_path):
+    # before: "nothing to write", and an empty folder 'skeleton' made all the same
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "template", "foghorn", "skeleton")
+    assert code == 0 and "foghorn has no unknown cells and no assumed values: nothing to write" in out, out
+    assert not (tmp_path / "skeleton").exists()
+
