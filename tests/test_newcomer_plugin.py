@@ -615,3 +615,16 @@ def test_a_template_with_nothing_to_write_leaves_no_folder_behind(tmp_path):
     assert code == 0 and "foghorn has no unknown cells and no assumed values: nothing to write" in out, out
     assert not (tmp_path / "skeleton").exists()
 
+
+def test_a_misspelt_id_list_suggests_the_right_one(tmp_path):
+    # before: the lists, without a "did you mean"
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "ids", "foghorn", "--kind", "sigthings")
+    assert code == 2 and "foghorn has no list of 'sigthings' ids (did you mean 'sightings'?) (lists: paragraphs, entry_points, sightings, state_counters)" in out, out
+
+
+def test_ids_takes_a_comma_list_of_kinds_as_its_help_calls_it(tmp_path):
+    # '--kind LIST': before, 'tables,units' was read as one list's name and refused
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "ids", "foghorn", "--kind", "sightings,state_counters")
+    assert code == 0 and "Sightings (1; --kind sightings)" in out and "Counters of the state (1; --kind state_counters)" in out and "Paragraphs" not in out, out

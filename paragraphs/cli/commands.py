@@ -325,10 +325,13 @@ def cmd_ids(args: argparse.Namespace, host: Any) -> int:
     book = engine.book
     lists = id_lists(host, book)
     known = [lid for lid, _, _ in lists]
-    wanted = list(args.kind or [])
+    # `--kind LIST`, repeatable: a comma-separated list is taken too
+    wanted = [k.strip() for given in args.kind or [] for k in given.split(",") if k.strip()]
     unknown = [k for k in wanted if k not in known]
     if unknown:
-        raise UsageError(f"{book.title} has no list of {unknown[0]!r} ids (lists: {', '.join(known) or 'none'})")
+        from paragraphs.pipeline.validation import did_you_mean
+
+        raise UsageError(f"{book.title} has no list of {unknown[0]!r} ids{did_you_mean(unknown[0], known)} (lists: {', '.join(known) or 'none'})")
     chosen = [entry for entry in lists if not wanted or entry[0] in wanted]
     if args.json:
         emit_json({"title": book.title, "lists": [{"id": lid, "name": heading, "ids": [{"id": i, "about": about} for i, about in entries]} for lid, heading, entries in chosen]})
