@@ -126,11 +126,11 @@ def install(site: Path, *, hooks: str = HOOKS, book: str = BOOK, entry_points: s
     return content
 
 
-def paragraphs(tmp_path: Path, *argv: str, site: Path | str | None = None) -> tuple[int, str]:
+def paragraphs(tmp_path: Path, *argv: str, site: Path | str | None = None, stdin: str | None = None) -> tuple[int, str]:
     """The command line in a fresh process with the plugin's site on the path: exit code, stdout+stderr."""
-    env = dict(os.environ, PYTHONPATH=str(site or tmp_path / "site"), PARAGRAPHS_CACHE_DIR=str(tmp_path / "cache"))
+    env = dict(os.environ, PYTHONPATH=str(site or tmp_path / "site"), PARAGRAPHS_CACHE_DIR=str(tmp_path / "cache"), PARAGRAPHS_DATA_DIR=str(tmp_path / "data"))
     env.pop("PARAGRAPHS_NO_CACHE", None)
-    done = subprocess.run([sys.executable, "-m", "paragraphs", *argv], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    done = subprocess.run([sys.executable, "-m", "paragraphs", *argv], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300, input=stdin)
     out = done.stdout + done.stderr
     assert "Traceback" not in out, out
     return done.returncode, out
@@ -628,3 +628,26 @@ def test_ids_takes_a_comma_list_of_kinds_as_its_help_calls_it(tmp_path):
     install(tmp_path / "site")
     code, out = paragraphs(tmp_path, "ids", "foghorn", "--kind", "sightings,state_counters")
     assert code == 0 and "Sightings (1; --kind sightings)" in out and "Counters of the state (1; --kind state_counters)" in out and "Paragraphs" not in out, out
+
+
+def _upgraded(book: str) -> str:
+    """Version 0.2 of the content: the sighting 'boat' renamed 'skiff', paragraph 2 now '20'."""
+    return book.replace("boat, name", "skiff, name").replace("sighting: boat", "sighting: skiff").replace('goto: "2"', 'goto: "20"').replace('  - id: "2"', '  - id: "20"')
+
+
+def test_a_save_made_before_an_upgrade_names_what_the_content_no_longer_has(tmp_path):
+    # before: "the save was made with other content (an update or an overlay)" on every
+    # read, and nothing at all when a play session was resumed; the player could not tell
+    # that the boat he had marked was no longer the sighting the paragraphs test
+    hook = '      - hook: {event: dawn, do: [{goto: "3"}]}\n'
+    content = install(tmp_path / "site", book=BOOK.replace("      - check:\n", hook + "      - check:\n"))
+    code, out = paragraphs(tmp_path, "read", "foghorn", "1", "--state", "save.json", "--dice", "6,6", "--answer", "wind=1")
+    assert code == 0 and "Paragraphs: 1 > 2" in out, out
+    code, out = paragraphs(tmp_path, "play", "foghorn", "--session", "s1", "--dice", "physical", stdin="1\n6\n1\n3\nquit\n")
+    assert code == 0 and "Paragraphs: 1 > 2" in out, out
+    content.write_text(textwrap.dedent(_upgraded(BOOK)).lstrip(), encoding="utf-8")
+    said = "the save was made with other content (an update or an overlay); it holds what foghorn no longer has: sighting 'boat', paragraph 2 (read), armed hook '1#1' (paragraph 1)"
+    code, out = paragraphs(tmp_path, "read", "foghorn", "20", "--state", "save.json", "--dice", "2")
+    assert code == 0 and f"paragraphs: warning: {said}" in out, out
+    code, out = paragraphs(tmp_path, "play", "foghorn", "--session", "s1", "--dice", "physical", stdin="quit\n")
+    assert code == 0 and f"paragraphs: warning: {said}" in out, out
