@@ -126,11 +126,11 @@ def install(site: Path, *, hooks: str = HOOKS, book: str = BOOK, entry_points: s
     return content
 
 
-def paragraphs(tmp_path: Path, *argv: str, site: Path | str | None = None) -> tuple[int, str]:
+def paragraphs(tmp_path: Path, *argv: str, site: Path | str | None = None, stdin: str | None = None) -> tuple[int, str]:
     """The command line in a fresh process with the plugin's site on the path: exit code, stdout+stderr."""
-    env = dict(os.environ, PYTHONPATH=str(site or tmp_path / "site"), PARAGRAPHS_CACHE_DIR=str(tmp_path / "cache"))
+    env = dict(os.environ, PYTHONPATH=str(site or tmp_path / "site"), PARAGRAPHS_CACHE_DIR=str(tmp_path / "cache"), PARAGRAPHS_DATA_DIR=str(tmp_path / "data"))
     env.pop("PARAGRAPHS_NO_CACHE", None)
-    done = subprocess.run([sys.executable, "-m", "paragraphs", *argv], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    done = subprocess.run([sys.executable, "-m", "paragraphs", *argv], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300, input=stdin)
     out = done.stdout + done.stderr
     assert "Traceback" not in out, out
     return done.returncode, out
@@ -191,7 +191,7 @@ def test_a_question_no_answer_can_satisfy_is_an_error(tmp_path, old, new, says):
     ("old", "new", "at"),
     [
         ("{counter: {name: fuel, add: -1", "{counter: {name: feul, add: -1", "{counter: {name: feul"),
-        ("args: {height: 3}", "args: {height: {counter: feul}}", "- procedure:"),  # at its step
+        ("args: {height: 3}", "args: {height: {counter: feul}}", "args: {height: {counter: feul}}"),  # at the argument, not its step
         ("test: {sighting: boat}", "test: {counter: {name: feul, gt: 0}}", "- if:"),
     ],
     ids=["counter step", "counter value", "counter test"],
@@ -404,7 +404,8 @@ def test_a_misspelt_value_near_one_the_content_gives_is_warned_of(tmp_path):
     content = with_mistake(tmp_path, "      - ask: {key: mood, store: mood}", "      - set: {horn: 1}\n      - procedure: {name: tide, args: {height: {value: hron}}}\n      - ask: {key: mood, store: mood}")
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     line = line_of(content, "value: hron")
-    assert code == 0 and f"{content.name}:{line}:9: VALUE002 value 'hron' is given by nothing in the content, one letter away from 'horn' (did you mean 'horn'?) [warning]" in out, out
+    col = content.read_text(encoding="utf-8").splitlines()[line - 1].index("{value: hron}") + 1  # the argument, not its step
+    assert code == 0 and f"{content.name}:{line}:{col}: VALUE002 value 'hron' is given by nothing in the content, one letter away from 'horn' (did you mean 'horn'?) [warning]" in out, out
 
 
 def test_odds_of_a_procedure_with_a_misspelt_argument_suggests_the_right_one(tmp_path):
@@ -457,3 +458,196 @@ def test_a_check_kind_schema_with_a_word_json_schema_ignores_is_an_error(tmp_pat
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     line = line_of(hooks, "def paragraphs_register_check_kinds") - 1  # the hook, at its @hookimpl
     assert code == 1 and f"site/paragraphs_foghorn/hooks.py:{line}:1: SCHEMA003 check kind 'listen': its schema is not a valid JSON Schema: {says}" in out, out
+
+
+# ------------------------------------------------------------------ round 2
+
+
+def test_a_misspelt_key_in_a_unit_record_is_an_error_with_a_suggestion(tmp_path):
+    # before: the core unit schema allowed any key, so 'factor:' validated clean and the
+    # unit was compiled with no factors at all
+    content = with_mistake(tmp_path, "entry_points:", "units:\n  - id: dinghy\n    name: a dinghy\n    factor: {oars: 2}\nentry_points:")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(content, "factor:")
+    assert code == 1 and f"{content.name}:{line}:5: SCHEMA001 unknown key 'factor' (did you mean 'factors'?)" in out, out
+
+
+TABLES_IN_CODE = '''
+@hookimpl
+def paragraphs_register_tables():
+    from paragraphs.records import Table, TableRow
+
+    yield Table(id="drift", title=TITLE, name="Drift", die="d6", rows=(TableRow(1, 6, "ashore"),))
+    yield Table(
+        id="flotsam",
+        title=TITLE,
+        name="Flotsam",
+        die="d6",
+        rows=ROWS,
+    )
+
+
+def tide(ctx, height):'''
+
+
+@pytest.mark.parametrize(
+    ("rows", "says"),
+    [
+        ('(TableRow(1, 3, "a crate"), TableRow(4, 5, "a plank"))', "DICE006 table flotsam does not cover d6 faces exactly once (faces [6])"),
+        ('(TableRow(None, None, "a crate", key="crate"),)', "TABLE007 table flotsam is rolled on a d6 but row(s) crate have a key, not a range"),
+    ],
+    ids=["a face left out", "a keyed row"],
+)
+def test_a_table_registered_in_code_is_reported_at_its_line(tmp_path, rows, says):
+    # before: at 'foghorn:0:0' (the title's name, no file, no line)
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", TABLES_IN_CODE.replace("ROWS", rows), in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(hooks, "yield Table(\n")
+    assert code == 1 and f"site/paragraphs_foghorn/hooks.py:{line}:5: {says}" in out, out
+
+
+@pytest.mark.parametrize("command", ["read", "odds"])
+def test_a_value_nothing_gives_stops_before_the_procedure_runs(tmp_path, command):
+    # before: the procedure got height=None and the plugin's own TypeError ("'<=' not
+    # supported between instances of 'int' and 'NoneType'") was reported, at its line
+    content = with_mistake(tmp_path, "args: {height: 3}", "args: {height: {value: swell}}")
+    code, out = paragraphs(tmp_path, command, "foghorn", "2", *(["--dice", "2"] if command == "read" else []))
+    at = f"site/paragraphs_foghorn/content/{content.name}:{line_of(content, '- procedure:')}:9"
+    said = (
+        f"{at}: procedure 'tide' would get height=None: the value 'swell' is given by nothing "
+        "(no step sets it, no set-up or answer gives it, no paragraph passes it)"
+    )
+    assert code == 1 and said in out and "TypeError" not in out, out
+
+
+def test_a_counter_or_value_inside_a_procedures_args_is_placed_at_the_argument(tmp_path):
+    # before: at the '- procedure:' line, two or more lines above the slip
+    content = with_mistake(tmp_path, "          args: {height: 3}\n", "          args:\n            height: {counter: feul}\n")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    line = line_of(content, "height: {counter: feul}")
+    assert f"{content.name}:{line}:21: COUNTER001 counter 'feul' is not declared by the title (did you mean 'fuel'?)" in out, out
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (("flotsm",), "foghorn has no table 'flotsm' (did you mean 'flotsam'?) (tables: drift, flotsam)"),
+        (("flotsam", "--column", "reslt"), "table flotsam has no column 'reslt' (columns: none)"),
+    ],
+    ids=["a table", "a column of a table without columns"],
+)
+def test_a_misspelt_table_suggests_the_right_one(tmp_path, argv, says):
+    # before: the tables listed, without a "did you mean"
+    with_mistake(tmp_path, "def tide(ctx, height):", TABLES_IN_CODE.replace("ROWS", '(TableRow(1, 3, "a crate"), TableRow(4, 6, "a plank"))'), in_hooks=True)
+    code, out = paragraphs(tmp_path, "table", "foghorn", *argv)
+    assert code == 2 and says in out, out
+
+
+def test_a_group_check_of_a_kind_without_success_and_failure_is_an_error(tmp_path):
+    # before: validate said ok; play and odds gave 'failure' for certain, an outcome 'listen'
+    # does not have, so neither 'heard' nor 'lost' ever ran (and no die was rolled)
+    content = with_mistake(tmp_path, "          purpose: hear the boat\n", "          purpose: hear the boat\n          group: {subjects: 2, aggregate: any}\n")
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    at = f"{content.name}:{line_of(content, 'group:')}:18"
+    assert code == 1 and f"{at}: CHECK005 a group check counts its subjects' successes, but check kind 'listen' has no 'success' and 'failure' outcomes (it has heard, lost)" in out, out
+    code, out = paragraphs(tmp_path, "odds", "foghorn", "1")
+    assert code == 1 and "CHECK005" in out, out
+
+
+def test_the_rule_reference_of_a_procedure_says_its_arguments_and_outcomes(tmp_path):
+    # before: '## `tide`' then '*Rule section:* n/a. *Answers:* none.', under a line telling
+    # to run 'odds foghorn PROCEDURE --answer key=value': nothing said that tide needs a
+    # height, so the command the page gave stopped with "needs height"
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "docs", "export", "site-src", "--title", "foghorn")
+    assert code == 0, out
+    page = (tmp_path / "site-src" / "rules" / "foghorn" / "procedures.md").read_text(encoding="utf-8")
+    assert "*Arguments:* `height` (`--arg height=VALUE`). *Outcomes:* `high`, `low`." in page, page
+    assert "`paragraphs odds foghorn PROCEDURE --arg NAME=VALUE --answer KEY=VALUE`" in page, page
+
+
+def test_the_rule_reference_lists_a_check_kinds_keys_and_outcomes(tmp_path):
+    # before: a table of id and meaning only ('`listen` |  |'): the author of the content
+    # had to read the plugin's code to learn that a listen check takes fog and branches on
+    # heard and lost
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "docs", "export", "site-src", "--title", "foghorn")
+    page = (tmp_path / "site-src" / "rules" / "foghorn" / "procedures.md").read_text(encoding="utf-8")
+    assert code == 0 and "| `listen` |  | `fog`* | `heard`, `lost` |" in page, page
+
+
+CHANCES = '''def listen_chances(ctx, spec):
+    from fractions import Fraction
+
+    heard = Fraction(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b > ctx.number(spec["fog"])), 36)
+    return RESULT
+
+
+def listen(ctx, spec):'''
+
+
+@pytest.mark.parametrize(
+    ("result", "says"),
+    [
+        ('{"heard": heard}', "gave chances summing to 11/12, not 1 ({'heard': 11/12}): give every outcome's chance"),
+        ('{"heard": heard, "lost": heard}', "gave chances summing to 11/6, not 1 ({'heard': 11/12, 'lost': 11/12}): give every outcome's chance"),
+        ('{"heard": float(heard), "lost": float(1 - heard)}', "gave floats ({'heard': 0.9166666666666666, 'lost': 0.08333333333333333}), whose exact sum is not 1: give each chance as a fractions.Fraction"),
+        ("[heard, 1 - heard]", "gave [Fraction(11, 12), Fraction(1, 12)], not a mapping of its outcomes to their chances"),
+        ('{"heard": heard + 1, "lost": -heard}', "gave the chance 23/12 to 'heard': a chance is between 0 and 1"),
+    ],
+    ids=["an outcome left out", "one chance given twice", "floats", "a list", "below 0"],
+)
+def test_chances_that_are_not_a_distribution_are_the_plugins_error(tmp_path, result, says):
+    # before: odds showed '1 -> 2; listen heard' for certain (an outcome left out), 'heard
+    # 1/1 (100%)' (one chance given twice), or "check kind 'listen' returned
+    # Fraction(1, 1), which is not one of its outcomes" (a list)
+    hooks = HOOKS.replace("def listen(ctx, spec):", CHANCES.replace("RESULT", result)).replace("        resolve=listen,\n", "        resolve=listen,\n        chances=listen_chances,\n")
+    install(tmp_path / "site", hooks=hooks)
+    code, out = paragraphs(tmp_path, "odds", "foghorn", "1", "--answer", "wind=3")
+    line = line_of(tmp_path / "site" / "paragraphs_foghorn" / "hooks.py", "def listen_chances")
+    assert code == 1 and f"foghorn 1: check kind 'listen': its chances (site/paragraphs_foghorn/hooks.py:{line}) " in out and says in out, out
+
+
+def test_a_template_with_nothing_to_write_leaves_no_folder_behind(tmp_path):
+    # before: "nothing to write", and an empty folder 'skeleton' made all the same
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "template", "foghorn", "skeleton")
+    assert code == 0 and "foghorn has no unknown cells and no assumed values: nothing to write" in out, out
+    assert not (tmp_path / "skeleton").exists()
+
+
+def test_a_misspelt_id_list_suggests_the_right_one(tmp_path):
+    # before: the lists, without a "did you mean"
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "ids", "foghorn", "--kind", "sigthings")
+    assert code == 2 and "foghorn has no list of 'sigthings' ids (did you mean 'sightings'?) (lists: paragraphs, entry_points, sightings, state_counters)" in out, out
+
+
+def test_ids_takes_a_comma_list_of_kinds_as_its_help_calls_it(tmp_path):
+    # '--kind LIST': before, 'tables,units' was read as one list's name and refused
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "ids", "foghorn", "--kind", "sightings,state_counters")
+    assert code == 0 and "Sightings (1; --kind sightings)" in out and "Counters of the state (1; --kind state_counters)" in out and "Paragraphs" not in out, out
+
+
+def _upgraded(book: str) -> str:
+    """Version 0.2 of the content: the sighting 'boat' renamed 'skiff', paragraph 2 now '20'."""
+    return book.replace("boat, name", "skiff, name").replace("sighting: boat", "sighting: skiff").replace('goto: "2"', 'goto: "20"').replace('  - id: "2"', '  - id: "20"')
+
+
+def test_a_save_made_before_an_upgrade_names_what_the_content_no_longer_has(tmp_path):
+    # before: "the save was made with other content (an update or an overlay)" on every
+    # read, and nothing at all when a play session was resumed; the player could not tell
+    # that the boat he had marked was no longer the sighting the paragraphs test
+    hook = '      - hook: {event: dawn, do: [{goto: "3"}]}\n'
+    content = install(tmp_path / "site", book=BOOK.replace("      - check:\n", hook + "      - check:\n"))
+    code, out = paragraphs(tmp_path, "read", "foghorn", "1", "--state", "save.json", "--dice", "6,6", "--answer", "wind=1")
+    assert code == 0 and "Paragraphs: 1 > 2" in out, out
+    code, out = paragraphs(tmp_path, "play", "foghorn", "--session", "s1", "--dice", "physical", stdin="1\n6\n1\n3\nquit\n")
+    assert code == 0 and "Paragraphs: 1 > 2" in out, out
+    content.write_text(textwrap.dedent(_upgraded(BOOK)).lstrip(), encoding="utf-8")
+    said = "the save was made with other content (an update or an overlay); it holds what foghorn no longer has: sighting 'boat', paragraph 2 (read), armed hook '1#1' (paragraph 1)"
+    code, out = paragraphs(tmp_path, "read", "foghorn", "20", "--state", "save.json", "--dice", "2")
+    assert code == 0 and f"paragraphs: warning: {said}" in out, out
+    code, out = paragraphs(tmp_path, "play", "foghorn", "--session", "s1", "--dice", "physical", stdin="quit\n")
+    assert code == 0 and f"paragraphs: warning: {said}" in out, out

@@ -173,7 +173,8 @@ def overlay_template(book: m.Book, folder: Path) -> list[Path]:
         from paragraphs.foundation.errors import UsageError
 
         raise UsageError(f"{', '.join(str(p) for p in kept)} already there with other text (your filled-in overlay?): nothing written; choose another folder, or move it away first")
-    folder.mkdir(parents=True, exist_ok=True)
+    if files:  # nothing to write leaves no empty folder behind
+        folder.mkdir(parents=True, exist_ok=True)
     return [_write(path, lines) for path, lines in files]
 
 

@@ -445,12 +445,17 @@ class HookStep(NamedTuple):
 
 
 class ProcedureCall(NamedTuple):
-    """Call a title's Python procedure; branch on the label it returns."""
+    """Call a title's Python procedure; branch on the label it returns.
+
+    ``arg_pos`` gives where each argument is written, for findings about a value inside
+    one (a misspelt counter), which would otherwise be placed at the step's first line.
+    """
 
     name: str
     args: "Mapping[str, Any]"
     outcomes: Mapping[str, Steps]
     pos: SourcePos = NOWHERE
+    arg_pos: "Mapping[str, SourcePos] | None" = None
 
 
 class NoEvent(NamedTuple):

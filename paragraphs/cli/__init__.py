@@ -321,7 +321,7 @@ def _template_options(p: argparse.ArgumentParser) -> None:
 
 def _ids_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("title", metavar="TITLE|DIR/", help=_TITLE_HELP)
-    p.add_argument("--kind", action="append", default=[], metavar="LIST", help="only this list (repeatable; the listing names each list's word)")
+    p.add_argument("--kind", action="append", default=[], metavar="LIST", help="only these lists (repeatable, or comma-separated: sightings,tables; the listing names each list's word)")
     p.add_argument("--json", action="store_true")
     _common(p)
 

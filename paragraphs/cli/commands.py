@@ -113,10 +113,38 @@ def load_or_new_state(path: str | None, engine: Any) -> Any:
     # a missing save whose backup is there is never taken for a new game (SaveMissing)
     if save_exists(path):
         state = load_state(path, title=engine.book.title)
-        if state.content_hash and state.content_hash != engine.book.content_hash:
-            sys.stderr.write("paragraphs: warning: the save was made with other content (an update or an overlay)\n")
+        changed = other_content(state, engine.book)
+        if changed:
+            sys.stderr.write(f"paragraphs: warning: {changed}\n")
         return state
     return engine.new_state()
+
+
+def other_content(state: Any, book: Any) -> str | None:
+    """What to say of a save made with other content than ``book``'s (an upgrade of the
+    title, or an overlay), naming what it holds that the content no longer has: a
+    renamed sighting stays marked under its old name, and a removed paragraph's armed
+    hook can never run. None for a save of this content."""
+    if not state.content_hash or state.content_hash == book.content_hash:
+        return None
+    gone = [f"sighting {s!r}" for s in state.sightings if book.sightings and s not in book.sightings]
+    gone += [f"counter {c!r}" for c in state.counters if book.counters and c not in book.counters]
+    gone += [f"paragraph {p} (read)" for p in state.read_counts if p not in book.paragraphs]
+    gone += [f"armed hook {h.get('id')!r} (paragraph {h.get('paragraph')})" for h in state.hooks if _hook_gone(book, h)]
+    said = "the save was made with other content (an update or an overlay)"
+    if not gone:
+        return said
+    shown = ", ".join(gone[:8]) + (f" and {len(gone) - 8} more" if len(gone) > 8 else "")
+    return f"{said}; it holds what {book.title} no longer has: {shown}"
+
+
+def _hook_gone(book: Any, hook: Any) -> bool:
+    from paragraphs.book.model import HookStep, walk_steps
+
+    par = book.paragraphs.get(str(hook.get("paragraph", "")))
+    if par is None:
+        return True
+    return not any(isinstance(step, HookStep) and step.id == hook.get("id") for step in walk_steps(par.steps))
 
 
 def dice_from_args(args: argparse.Namespace, state: Any) -> Any:
@@ -325,10 +353,13 @@ def cmd_ids(args: argparse.Namespace, host: Any) -> int:
     book = engine.book
     lists = id_lists(host, book)
     known = [lid for lid, _, _ in lists]
-    wanted = list(args.kind or [])
+    # `--kind LIST`, repeatable: a comma-separated list is taken too
+    wanted = [k.strip() for given in args.kind or [] for k in given.split(",") if k.strip()]
     unknown = [k for k in wanted if k not in known]
     if unknown:
-        raise UsageError(f"{book.title} has no list of {unknown[0]!r} ids (lists: {', '.join(known) or 'none'})")
+        from paragraphs.pipeline.validation import did_you_mean
+
+        raise UsageError(f"{book.title} has no list of {unknown[0]!r} ids{did_you_mean(unknown[0], known)} (lists: {', '.join(known) or 'none'})")
     chosen = [entry for entry in lists if not wanted or entry[0] in wanted]
     if args.json:
         emit_json({"title": book.title, "lists": [{"id": lid, "name": heading, "ids": [{"id": i, "about": about} for i, about in entries]} for lid, heading, entries in chosen]})
@@ -579,11 +610,13 @@ def cmd_table(args: argparse.Namespace, host: Any) -> int:
         else:
             print(table(["id", "name", "die", "flags"], rows))
         return 0
+    from paragraphs.pipeline.validation import did_you_mean
+
     if args.table not in tables:
-        raise UsageError(f"{args.title} has no table {args.table!r} (tables: {', '.join(tables)})")
+        raise UsageError(f"{args.title} has no table {args.table!r}{did_you_mean(args.table, tables)} (tables: {', '.join(tables)})")
     t = tables[args.table]
     if args.column is not None and args.column not in t.columns:
-        raise UsageError(f"table {t.id} has no column {args.column!r} (columns: {', '.join(t.columns) or 'none'})")
+        raise UsageError(f"table {t.id} has no column {args.column!r}{did_you_mean(args.column, t.columns)} (columns: {', '.join(t.columns) or 'none'})")
     rows_in = list(t.rows)
     if args.value is not None:
         try:

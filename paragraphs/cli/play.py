@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from paragraphs.cli.commands import open_engine, print_resolution
+from paragraphs.cli.commands import open_engine, other_content, print_resolution
 from paragraphs.cli.terminal import emit_json, style
 from paragraphs.book.cells import is_cell_key
 from paragraphs.book.dice import SeededDice
@@ -49,6 +49,9 @@ def _play(args: argparse.Namespace, engine: Any, path: Path, options: dict[str, 
     if resume:
         refuse_seed_on_resume(args)
         state = load_state(path, title=engine.book.title)
+        changed = other_content(state, engine.book)
+        if changed:
+            sys.stderr.write(f"paragraphs: warning: {changed}\n")
         for key, value in options.items():
             if key in state.values and state.values[key] != value:
                 raise UsageError(f"session {args.session!r} has {key} {state.values[key]}, not {value}: choose another --session, or --new to start over")

@@ -225,14 +225,13 @@ def _check_kinds_text() -> str:
     kinds = list(checks.paragraphs_register_check_kinds())
     rows = []
     for kind in kinds:
-        props = kind.schema.get("properties", {})
-        required = set(kind.schema.get("required", ()))
-        keys = ", ".join(f"`{k}`" + ("*" if k in required else "") for k in props)
-        rows.append((f"`{kind.id}`", kind.doc, keys, ", ".join(f"`{o}`" for o in kind.outcomes)))
+        rows.append(_check_kind_row(kind))
     return (
         markdown_doc(inspect.getdoc(checks) or "")
         + "\n\nBesides its own keys (`*` = required) a check takes `kind`, `purpose` (what the roll is for, "
-        "shown with it) and `group` (the same check for several subjects), and one step list per outcome. "
+        "shown with it) and `group` (the same check for several subjects: `{subjects: N, aggregate: any|all}`; "
+        "the group succeeds when any or all of them do, so its outcomes are `success` and `failure` and only a kind "
+        "with those two may be grouped), and one step list per outcome. "
         "A key that is neither is an error (with a suggestion), so a misspelt outcome never passes silently.\n\n"
         + _table(["kind", "what it does", "keys", "outcomes"], rows)
     )
@@ -395,16 +394,47 @@ def _procedures_page(book: m.Book, grammar: Any) -> str:
     out = ["# Procedures and rules\n"]
     procs = [p for p in grammar.procedures.values() if p.title == book.title]
     if procs:
-        out.append("\nRules written as code. `paragraphs odds " + book.title + " PROCEDURE --answer key=value` gives their exact odds.\n")
+        takes_args = any(_procedure_arguments(p.function) for p in procs)
+        usage = " PROCEDURE --arg NAME=VALUE --answer KEY=VALUE" if takes_args else " PROCEDURE --answer KEY=VALUE"
+        out.append(f"\nRules written as code. `paragraphs odds {book.title}{usage}` gives their exact odds.\n")
         for p in sorted(procs, key=lambda p: p.id):
             q = ", ".join(f"`{k}`" for k in p.questions) or "none"
-            out.append(f"\n## `{p.id}`\n\n{p.doc}\n\n*Rule section:* {p.section or 'n/a'}. *Answers:* {q}.\n")
-    for label, records in (("Check kinds", grammar.checks), ("Steps", grammar.steps), ("Predicates", grammar.predicates)):
+            outcomes = f" *Outcomes:* {', '.join(f'`{o}`' for o in p.outcomes)}." if p.outcomes else ""
+            out.append(f"\n## `{p.id}`\n\n{p.doc}\n\n*Rule section:* {p.section or 'n/a'}. *Answers:* {q}.{_procedure_arguments(p.function)}{outcomes}\n")
+    kinds = sorted((r for r in grammar.checks.values() if r.title == book.title), key=lambda r: r.id)
+    if kinds:  # what content needs to write a check of each: its keys (* required) and outcomes
+        out.append("\n## Check kinds\n")
+        out.append(_table(["id", "meaning", "keys", "outcomes"], [_check_kind_row(k) for k in kinds]))
+    for label, records in (("Steps", grammar.steps), ("Predicates", grammar.predicates)):
         own = [r for r in records.values() if r.title == book.title]
         if own:
             out.append(f"\n## {label}\n")
             out.append(_table(["id", "meaning"], [(f"`{r.id}`", r.doc) for r in sorted(own, key=lambda r: r.id)]))
     return "\n".join(out)
+
+
+def _check_kind_row(kind: Any) -> tuple[str, str, str, str]:
+    """A check kind's id, doc, keys (``*`` = required) and outcomes, for a reference table."""
+    schema = kind.schema or {}
+    props = schema.get("properties", {})
+    required = set(schema.get("required", ()))
+    keys = ", ".join(f"`{k}`" + ("*" if k in required else "") for k in props)
+    return (f"`{kind.id}`", kind.doc, keys, ", ".join(f"`{o}`" for o in kind.outcomes))
+
+
+def _procedure_arguments(function: Any) -> str:
+    """`` *Arguments:* `height` (`--arg height=VALUE`).``: what content passes in ``args`` and
+    ``odds`` takes as ``--arg`` (without them the page's own odds command stops on "needs")."""
+    try:
+        params = list(inspect.signature(function).parameters.values())[1:]  # after ctx
+    except (TypeError, ValueError):
+        return ""
+    named = [p for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    if not named:
+        return ""
+    listed = ", ".join(f"`{p.name}`" + ("" if p.default is p.empty else " (optional)") for p in named)
+    needed = " ".join(f"--arg {p.name}=VALUE" for p in named if p.default is p.empty)
+    return f" *Arguments:* {listed}" + (f" (`{needed}`)." if needed else ".")
 
 
 def _collection_page(name: str, records: Mapping[str, Any]) -> str:

@@ -717,7 +717,7 @@ class Engine:
         for i in range(1, count + 1):
             ctx.subject = i
             try:
-                dist = kind.chances(ctx, spec)
+                dist = _declared_chances(ctx, kind, kind.chances(ctx, spec))
             finally:
                 ctx.subject = outer
             if not dist:
@@ -756,8 +756,16 @@ def _undeclared(ctx: Context, kind: Any, outcome: Any, function: Any = None) -> 
 
 def _declared_chances(ctx: Context, kind: Any, dist: Any) -> Any:
     """A kind's exact chances, each outcome one it declares (else exact odds would show a
-    branch no content can take)."""
-    for label in dist or ():
+    branch no content can take), summing to 1 (else the odds would lie: an outcome left
+    out showed the other as certain)."""
+    if not dist:
+        return dist  # None (or nothing): the kind does not know its chances here
+    from paragraphs.pluginhost.plugin_errors import bad_chances, chances_mistake
+
+    why = chances_mistake(dist)
+    if why:
+        raise bad_chances(f"{ctx.title} {ctx.paragraph}", kind.id, kind.chances, why)
+    for label in dist:
         if label not in kind.outcomes:
             raise _undeclared(ctx, kind, label, kind.chances)
     return dist

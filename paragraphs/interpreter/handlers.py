@@ -370,12 +370,35 @@ def _procedure(engine: Engine, ctx: Context, step: m.ProcedureCall) -> str | Non
     proc = engine.grammar.procedures.get(step.name)
     if proc is None:
         raise ResolutionError(f"{ctx.title} {ctx.paragraph}: no procedure {step.name!r}")
-    args = {k: ctx.value(v) for k, v in step.args.items()}
+    args = {k: _argument(ctx, step, k, v) for k, v in step.args.items()}
     label = procedure_label(f"{ctx.title} {ctx.paragraph}", proc, proc.function(ctx, **args))
     ctx.effect(f"{step.name}: {label}")
     _took(engine, step, str(label))
     steps = step.outcomes.get(str(label))
     return engine.run_steps(ctx, steps) if steps else None
+
+
+def _argument(ctx: Context, step: m.ProcedureCall, name: str, ref: Any) -> Any:
+    """One argument of a procedure call, evaluated.
+
+    Raises:
+        ResolutionError: a ``{value: NAME}`` that nothing gave (no step set it, no set-up,
+            answer or calling paragraph did), at the step's place: the procedure would
+            get None and fail on it in the plugin's code, far from the content's slip.
+    """
+    value = ctx.value(ref)
+    if value is None and isinstance(ref, m.ValueOf) and not _given(ctx, ref.name):
+        raise ResolutionError(
+            f"{step.pos}: procedure {step.name!r} would get {name}=None: the value {ref.name!r} is given by "
+            "nothing (no step sets it, no set-up or answer gives it, no paragraph passes it)"
+        )
+    return value
+
+
+def _given(ctx: Context, name: str) -> bool:
+    """Whether the state or a calling paragraph holds ``name`` (a value set to null on
+    purpose counts as given; a track with a question is answered, never None)."""
+    return name in ctx.state.values or any(name in frame for frame in ctx.frames)
 
 
 def _no_event(engine: Engine, ctx: Context, step: m.NoEvent) -> None:

@@ -245,6 +245,13 @@ class Compiler:
         group = None
         if "group" in value:
             g = value["group"]
+            if not {"success", "failure"} <= set(kind.outcomes):
+                # the engine's group result is success or failure: any other kind's branches would never run
+                self.error(
+                    at + ("group",),
+                    "CHECK005",
+                    f"a group check counts its subjects' successes, but check kind {kind_id!r} has no 'success' and 'failure' outcomes (it has {', '.join(kind.outcomes)})",
+                )
             group = m.Group(self.value(g["subjects"], at + ("group", "subjects")), str(g["aggregate"]))
         return m.Check(kind_id, spec, outcomes, group, str(value.get("purpose", "")), pos)
 
@@ -386,8 +393,9 @@ class Compiler:
         if name not in self.procedures:
             self.error(at, "PROC001", f"unknown procedure {name!r}{_did_you_mean(name, self.procedures)}{self.elsewhere('PROC001', name)}")
         outcomes = {str(k): self.steps(v, at + ("outcomes", k)) for k, v in (value.get("outcomes") or {}).items()}
-        args = {k: self.value_refs(v, at + ("args", k)) for k, v in (value.get("args") or {}).items()}
-        return m.ProcedureCall(name, args, outcomes, pos)
+        raw_args = value.get("args") or {}
+        args = {k: self.value_refs(v, at + ("args", k)) for k, v in raw_args.items()}
+        return m.ProcedureCall(name, args, outcomes, pos, {k: self._pos(at + ("args", k)) for k in raw_args} or None)
 
     def _step_no_event(self, value: Any, at: Any, pos: SourcePos) -> m.NoEvent:
         return m.NoEvent(pos)

@@ -414,7 +414,7 @@ def compile_title(
     if info is not None:
         problems.extend(_content_of_title(host, title, files, merged))
     schema_findings = len(problems)
-    book = _assemble(title, merged, key, grammar, problems)
+    book = _assemble(title, merged, key, grammar, problems, _tables_registered_at(host, grammar))
     if book is not None:
         from paragraphs.pipeline.lint import run_lint
 
@@ -466,6 +466,19 @@ def _content_of_title(host: PluginHost, title: str, files: Sequence[SourceFile],
             )
         ]
     return []
+
+
+def _tables_registered_at(host: PluginHost, grammar: Grammar) -> dict[str, SourcePos]:
+    """Where the plugin's code registers each of the title's tables (the line of its
+    ``yield``), so a finding about one is placed in the plugin's file, not at ``TITLE:0:0``."""
+    from paragraphs.pluginhost.plugin_errors import record_pos
+
+    out = {}
+    for tid, table in grammar.tables.items():
+        at = record_pos(host, "paragraphs_register_tables", tid, getattr(table, "title", None))
+        if at is not None:
+            out[tid] = at
+    return out
 
 
 def _schemas_that_resolve(host: PluginHost, grammar: Grammar, problems: list[Problem]) -> Grammar:
@@ -733,7 +746,7 @@ def _given_twice(what: str, rid: str, rec: _Record, hook: str) -> Problem:
     return Problem(rec.pos(()), "ID001", f"{what} {rid!r} is given here and also registered in code ({hook}): give it in one place")
 
 
-def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems: list[Problem]) -> m.Book | None:
+def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems: list[Problem], registered_at: Mapping[str, SourcePos]) -> m.Book | None:
     from paragraphs.pipeline.compiler import Compiler, make_question
     from paragraphs.pipeline.tables import apply_cell_overlays, build_table
 
@@ -777,7 +790,7 @@ def _assemble(title: str, merged: _Merged, key: str, grammar: Grammar, problems:
     )
     tables: dict[str, Any] = dict(grammar.tables)
     unknown_at: dict[str, str] = {}
-    tables_at: dict[str, SourcePos] = {}  # where each content table is, for the lint's findings
+    tables_at: dict[str, SourcePos] = dict(registered_at)  # where each table is, for the lint's findings
     for tid, rec in merged.collections.get("tables", {}).items():
         if tid in grammar.tables:
             problems.append(_given_twice("table", tid, rec, "paragraphs_register_tables"))

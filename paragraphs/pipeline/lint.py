@@ -364,8 +364,9 @@ def check_tables(book: m.Book, grammar: Grammar) -> Iterator[Problem]:
             die = parse_die(table.die, book.conventions)
         except Exception:
             continue
-        # a content table at its record; one a plugin registers in code, by its title
-        # (its `source` is where the rulebook prints it, not a file)
+        # a content table at its record; one a plugin registers in code at its `yield`
+        # (its `source` is where the rulebook prints it, not a file); the title's name
+        # only when neither is known
         pos = book.meta.get("tables_at", {}).get(table.id) or SourcePos(book.title, 0, 0)
         keyed = [row.key for row in table.rows if row.low is None or row.high is None]
         if keyed:

@@ -64,6 +64,11 @@ def _counters_named(node: Any, pos: SourcePos, found: dict[str, SourcePos], kind
     """Names of ``kinds`` records anywhere below ``node``, each at the innermost step or row holding it."""
     if isinstance(node, m.Question):
         return
+    if isinstance(node, m.ProcedureCall) and node.arg_pos:  # each argument at its own line
+        for name, value in node.args.items():
+            _counters_named(value, node.arg_pos.get(name) or node.pos, found, kinds)
+        _counters_named(node.outcomes, node.pos, found, kinds)
+        return
     if isinstance(node, tuple) and hasattr(node, "_fields"):  # a compiled record (NamedTuple)
         here = getattr(node, "pos", None)
         pos = here if isinstance(here, SourcePos) and here.line else pos

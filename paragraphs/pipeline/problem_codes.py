@@ -36,6 +36,7 @@ READING_CODES: dict[str, tuple[str, str]] = {
     "CHECK002": ("error", "a check (from a title step that expands) has an outcome its kind does not declare"),
     "CHECK003": ("error", "a check breaks its kind's schema: an unknown key or outcome (`spoted:`), a missing key, a value of the wrong type"),
     "CHECK004": ("warning", "a check key its kind's schema does not name, close to one of the kind's outcomes (`unsen:` for `unseen`), where the kind allows other keys: probably a misspelt outcome, whose steps never run"),
+    "CHECK005": ("error", "a group check (`group:`) of a kind whose outcomes are not `success` and `failure`: the group's result is one of those two, so the kind's own branches would never run"),
     "PROC001": ("error", "a step calls a procedure nobody registered (with a \"did you mean\")"),
     "PROC002": ("error", "a procedure call branches on an outcome the procedure does not declare (`alarn:`)"),
     "QUESTION001": ("error", "a question key is defined again with another domain"),

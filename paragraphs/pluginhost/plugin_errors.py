@@ -183,6 +183,43 @@ def undeclared_outcome(where: str, what: str, rid: str, function: Any, got: Any,
     return PluginError(f"{prefix}{what} {rid!r}{at} returned {got!r}, which is not one of its outcomes ({', '.join(outcomes)})")
 
 
+def chances_mistake(dist: Any) -> str | None:
+    """Why a check kind's ``chances`` result is no probability distribution, or None.
+
+    Exact odds branch on these chances as given: one left out, or given twice, showed
+    the other outcome for certain (or at 100%) without a word.
+    """
+    from collections.abc import Mapping
+    from fractions import Fraction
+
+    if not isinstance(dist, Mapping):
+        return f"gave {dist!r}, not a mapping of its outcomes to their chances"
+    for label, p in dist.items():
+        if isinstance(p, bool) or not isinstance(p, (int, float, Fraction)):
+            return f"gave {p!r} as the chance of {label!r}, not a number (a fractions.Fraction)"
+        if not 0 <= p <= 1:
+            return f"gave the chance {_chance(p)} to {label!r}: a chance is between 0 and 1"
+    total = sum((Fraction(p) for p in dist.values()), Fraction(0))
+    if total == 1:
+        return None
+    shown_dist = "{" + ", ".join(f"{label!r}: {_chance(p)}" for label, p in dist.items()) + "}"
+    if any(isinstance(p, float) for p in dist.values()) and abs(total - 1) < Fraction(1, 10**9):
+        return f"gave floats ({shown_dist}), whose exact sum is not 1: give each chance as a fractions.Fraction"
+    return f"gave chances summing to {_chance(total)}, not 1 ({shown_dist}): give every outcome's chance"
+
+
+def _chance(p: Any) -> str:
+    return repr(p) if isinstance(p, float) else str(p)
+
+
+def bad_chances(where: str, rid: str, function: Any, why: str) -> PluginError:
+    """``foghorn 1: check kind 'listen': its chances (hooks.py:17) gave ...``."""
+    code = getattr(inspect.unwrap(function), "__code__", None) if callable(function) else None
+    at = f" ({shown(os.path.abspath(code.co_filename))}:{code.co_firstlineno})" if code is not None else ""
+    prefix = f"{where}: " if where else ""
+    return PluginError(f"{prefix}check kind {rid!r}: its chances{at} {why}")
+
+
 def plugin_problem(exc: BaseException, grammar: Grammar | None, fallback: str, pos: SourcePos | None = None, owner: Any = None) -> Problem:
     """A PLUGIN001 problem placed at the plugin's line (or ``pos`` when none is known)."""
     where = raised_at(exc, grammar, owner) or pos or SourcePos("<plugin>", 1, 1)
@@ -200,6 +237,19 @@ def registration_pos(host: PluginHost, hook_name: str, record_id: str) -> Source
         if impl.plugin_name == plugin:
             return code_pos(impl.function)
     return None
+
+
+def record_pos(host: PluginHost, hook_name: str, record_id: str, title: str | None) -> SourcePos | None:
+    """Where a plugin registered a record in code: its ``yield`` (file, line and the column
+    where the statement starts), else the first line of the hook that returned it."""
+    found = host.yielded_at(hook_name, record_id, title)
+    if found is None:
+        return registration_pos(host, hook_name, record_id)
+    import linecache
+
+    path, line = found
+    text = linecache.getline(path, line)
+    return SourcePos(os.path.abspath(path), line, len(text) - len(text.lstrip()) + 1)
 
 
 def code_pos(fn: Any) -> SourcePos | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import ModuleType
 
 from paragraphs.pluginhost import records
@@ -159,6 +159,9 @@ class PluginHost:
         self.info: dict[str, PluginInfo] = {}
         # hook name -> list of (plugin name, record)
         self._records: dict[str, list[tuple[str, Any]]] = {name: [] for name in RECORD_TYPES}
+        # (hook name, record id, record title) -> (file, line) of the ``yield`` that
+        # registered it, for findings about a record made in code (a table's faces)
+        self._yielded_at: dict[tuple[str, str, Any], tuple[str, int]] = {}
         # plugin name -> ids of the titles it ships (absent: it ships none)
         self._titles_of: dict[str, set[str]] = {}
         #: the installed entry points this host considered (loaded or not)
@@ -327,6 +330,11 @@ class PluginHost:
     def by_id(self, hook_name: str, title: str | None) -> dict[str, Any]:
         return {rec.id: rec for rec in self.records(hook_name, title)}
 
+    def yielded_at(self, hook_name: str, record_id: str, title: str | None) -> tuple[str, int] | None:
+        """The file and line of the ``yield`` that registered a record, when its hook is a
+        generator (the usual form); None for a record returned in a list."""
+        return self._yielded_at.get((hook_name, record_id, title))
+
     def plugin_of(self, hook_name: str, record_id: str) -> str:
         for plugin, rec in self._records[hook_name]:
             if rec.id == record_id:
@@ -348,11 +356,12 @@ class PluginHost:
     def _admit(self, name: str, strict: bool) -> None:
         """Probe one plugin's registration hooks; keep it only if all of them succeed."""
         gathered: dict[str, list[Any]] = {}
+        yielded_at: dict[tuple[str, str, Any], tuple[str, int]] = {}
         try:
             for hook_name, type_name in RECORD_TYPES.items():
                 found: list[Any] = []
                 for result in self._registration_results(name, hook_name):
-                    for rec in _iterate(result):
+                    for rec, at in _iterate_at(result):
                         if not isinstance(rec, getattr(records, type_name)):
                             raise PluginError(
                                 f"{hook_name} yielded {type(rec).__name__}, "
@@ -368,6 +377,8 @@ class PluginHost:
                             # title ids name cache files and documentation folders
                             raise PluginError(f"title id {rec_id!r} may only use letters, digits, - and _ (at most 64)")
                         found.append(rec)
+                        if at is not None:
+                            yielded_at[(hook_name, rec_id, getattr(rec, "title", None))] = at
                 gathered[hook_name] = found
             self._check_collisions(name, gathered)
         except (Exception, SystemExit) as exc:  # a broken plugin must not take the others down
@@ -381,6 +392,7 @@ class PluginHost:
             return
         for hook_name, found in gathered.items():
             self._records[hook_name].extend((name, rec) for rec in found)
+        self._yielded_at.update(yielded_at)
         shipped = {rec.id for rec in gathered.get("paragraphs_register_titles", ())}
         if shipped:
             self._titles_of[name] = shipped
@@ -479,6 +491,23 @@ def _iterate(result: Any) -> Iterable[Any]:
     if isinstance(result, (list, tuple)) or hasattr(result, "__next__"):
         return result
     return (result,)
+
+
+def _iterate_at(result: Any) -> Iterator[tuple[Any, tuple[str, int] | None]]:
+    """Each record of a registration hook's result with the (file, line) of the ``yield``
+    that gave it: a suspended generator's frame stands at that yield."""
+    frame_of = getattr(result, "gi_frame", None)
+    if frame_of is None or not hasattr(result, "__next__"):
+        for rec in _iterate(result):
+            yield rec, None
+        return
+    while True:
+        try:
+            rec = next(result)
+        except StopIteration:
+            return
+        frame = result.gi_frame
+        yield rec, (frame.f_code.co_filename, frame.f_lineno) if frame is not None else None
 
 
 def _invalid_hookimpl(exc: BaseException, pm: Any, plugin: object) -> str | None:
