@@ -154,40 +154,26 @@ class GameState(RaidState):
     #: search again at exit and the garbage collector went over them all game after game.
     toward: dict[tuple[str, tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]], tuple[dict[str, int], LevelSearch]] = field(default_factory=dict, repr=False, compare=False)
     searches_from: dict[tuple[str, frozenset[str], frozenset[str]], LevelSearch] = field(default_factory=dict, repr=False, compare=False)
-    # The scenario's parts a game reads on most actions, taken from it once (and again
-    # if ``scenario`` is replaced, as tests of a ruling do): the scenario is an
-    # interpreted class, so in the compiled build every ``g.scenario.lookups`` went
-    # through Python's generic attribute look-up. Read through the properties below.
-    _taken_from: Scenario | None = field(default=None, init=False, repr=False, compare=False)
-    _lookups: Lookups = field(init=False, repr=False, compare=False)
-    _params: Params = field(init=False, repr=False, compare=False)
-    _zmap: ZoneMap = field(init=False, repr=False, compare=False)
-    _boat_only: frozenset[str] = field(init=False, repr=False, compare=False)
+    # The scenario's parts a game reads on most actions, kept as plain fields: the
+    # scenario is an interpreted class, so in the compiled build every
+    # ``g.scenario.lookups`` went through Python's generic attribute look-up. Set by
+    # :meth:`use_scenario`, the one way to give the state a scenario (tests of a ruling
+    # call it again with a changed scenario).
+    lookups: Lookups = field(init=False, repr=False, compare=False)
+    params: Params = field(init=False, repr=False, compare=False)
+    map: ZoneMap = field(init=False, repr=False, compare=False)
+    boat_only: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self._take_from_scenario()
+        self.use_scenario(self.scenario)
 
-    def _take_from_scenario(self) -> None:
-        scenario = self.scenario
-        self._lookups = scenario.lookups
-        self._params = scenario.params
-        self._zmap = scenario.zmap
-        self._boat_only = scenario.boat_only_zones
-        self._taken_from = scenario
-
-    @property
-    def lookups(self) -> Lookups:
-        """``scenario.lookups``."""
-        if self._taken_from is not self.scenario:
-            self._take_from_scenario()
-        return self._lookups
-
-    @property
-    def params(self) -> Params:
-        """``scenario.params``."""
-        if self._taken_from is not self.scenario:
-            self._take_from_scenario()
-        return self._params
+    def use_scenario(self, scenario: Scenario) -> None:
+        """Play on ``scenario`` from now on, with the parts of it kept above."""
+        self.scenario = scenario
+        self.lookups = scenario.lookups
+        self.params = scenario.params
+        self.map = scenario.zmap
+        self.boat_only = scenario.boat_only_zones
 
     # ------------------------------------------------------------------ RaidState
     @property
@@ -195,17 +181,15 @@ class GameState(RaidState):
         """The alarm track under the raid series' shared name (templates and pictures read it)."""
         return self.alarm
 
+    # RaidState declares these two as properties (a field of the same name could not
+    # replace them), so they hand out the fields kept by use_scenario.
     @property
     def zmap(self) -> ZoneMap:
-        if self._taken_from is not self.scenario:
-            self._take_from_scenario()
-        return self._zmap
+        return self.map
 
     @property
     def boat_only_zones(self) -> frozenset[str]:
-        if self._taken_from is not self.scenario:
-            self._take_from_scenario()
-        return self._boat_only
+        return self.boat_only
 
     @property
     def german_key(self) -> Callable[[Piece], Any]:
