@@ -140,7 +140,8 @@ class GameState(RaidState):
     board_version: int = field(default=0, repr=False, compare=False)
     _zones_seen: int = field(default=-1, repr=False, compare=False)
     _zones_of_stacks: dict[str, list[Piece]] | None = field(default=None, repr=False, compare=False)
-    _zones: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _british_zones: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    _german_zones: tuple[str, ...] = field(default=(), repr=False, compare=False)
     #: ``lost`` as a set, for :meth:`is_lost`: made again whenever ``lost`` has grown or
     #: been replaced (pieces are only ever added to it, by ``eliminate``).
     _lost_seen: int = field(default=-1, repr=False, compare=False)
@@ -198,7 +199,7 @@ class GameState(RaidState):
     def points_in(self, zone: str, pieces: Iterable[Piece] | None = None) -> int:
         """Levels that count in ``zone``; a prisoner's level counts with his escort (rule 12)."""
         source = self.stacks.get(zone, ()) if pieces is None else pieces
-        if zone in self.boat_only_zones:
+        if zone in self.boat_only:
             return sum(p.points for p in source if p.kind.role == "boat")
         total = 0
         for p in source:
@@ -245,11 +246,17 @@ class GameState(RaidState):
             german: list[str] = []
             for z, s in self.stacks.items():
                 if s:
-                    (british if s[0].side == BRITISH else german).append(z)
-            self._zones = {BRITISH: tuple(british), GERMAN: tuple(german)}
+                    if s[0].side == BRITISH:
+                        british.append(z)
+                    else:
+                        german.append(z)
+            self._british_zones = tuple(british)
+            self._german_zones = tuple(german)
             self._zones_seen = self.board_version
             self._zones_of_stacks = self.stacks
-        return self._zones.get(side, ())
+        if side == BRITISH:
+            return self._british_zones
+        return self._german_zones if side == GERMAN else ()
 
     def is_lost(self, piece_id: str) -> bool:
         """``piece_id in self.lost``, read from a set: the rules ask it of every unit of an

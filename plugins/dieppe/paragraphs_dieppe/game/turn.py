@@ -53,8 +53,8 @@ def check_stacking(g: GameState) -> None:
             found.append(f"{zone} holds both sides")
         for side in sides:
             pts = g.points_in(zone, [p for p in stack if p.side == side])
-            if pts > g.zmap.zone(zone).stacking:
-                found.append(f"{zone} holds {pts} {side} levels (limit {g.zmap.zone(zone).stacking})")
+            if pts > g.map.zone(zone).stacking:
+                found.append(f"{zone} holds {pts} {side} levels (limit {g.map.zone(zone).stacking})")
     for lca, cargo in g.aboard.items():
         levels = g.cargo_levels(g.pieces[lca])
         if levels > g.params.lca_capacity:
