@@ -108,6 +108,17 @@ def _give_up(g: GameState, what: str, refused: ActionRefused) -> None:
     g.log_line(f"(the player gives up: {what}: {refused})")
 
 
+def _anyone_ashore(g: GameState) -> bool:
+    """Whether a British unit other than an LCA stands on the map (read from the stacks,
+    without listing the British pieces)."""
+    stacks = g.stacks
+    for z in g.zones_of(BRITISH):
+        for p in stacks[z]:
+            if p.role != "boat":
+                return True
+    return False
+
+
 class DefaultPolicy:
     """The historical plan (see the module docstring).
 
@@ -469,7 +480,7 @@ class DefaultPolicy:
     def _sail(self, g: GameState) -> None:
         home = g.lookups.newhaven
         last = g.turn >= g.params.turns
-        ashore = [p for p in g.pieces_of(BRITISH) if p.role != "boat"]
+        ashore = _anyone_ashore(g)
         for zone in [z for z in g.zones_of(BRITISH) if z in g.boat_only and z != home]:
             boats = [b for b in g.boats_in(zone) if not b.acted and b.id not in g.log.closed]
             loaded = [b for b in boats if g.aboard.get(b.id)]

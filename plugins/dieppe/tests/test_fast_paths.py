@@ -25,7 +25,7 @@ from paragraphs_raids.state import RaidState
 from paragraphs_dieppe.game.actions import AssaultReport, FireValues, MoveReport, _british_rank, british_order
 from paragraphs_dieppe.game.german import _largest, walk_from_search
 from paragraphs_dieppe.game.landsearch import land_search
-from paragraphs_dieppe.game.state import german_order
+from paragraphs_dieppe.game.state import german_order, sort_german
 from paragraphs_dieppe.policy import _hit_chance, hit_chances, nearest
 from paragraphs_dieppe.rules.activation import ADJACENT, adjacent_test
 from paragraphs_dieppe.rules.assault import Line, LineResult, _assault_rank, _fewest_supports, by_assault
@@ -365,3 +365,16 @@ def test_the_largest_stack_moves_first_as_min_with_its_key() -> None:
         order = {z: rng.randint(0, 50) * 12 + i for i, z in enumerate(zones)}
         ready: dict[str, list[Piece]] = {z: [] for z in zones}
         assert _largest(ready, levels, order) == min(ready, key=lambda z: (-levels[z], order[z]))
+
+
+def test_the_german_sort_is_a_stable_sort_on_the_german_order(scenario: Scenario) -> None:
+    """sort_german (an insertion sort written out, in place) orders as list.sort with
+    german_order, ties kept in the order given, over random stacks of every counter."""
+    every = pieces(scenario)
+    rng = random.Random(11)
+    for n in [0, 1, 2, *range(3, 13)] * 40:
+        stack = rng.sample(every, n)
+        expected = sorted(stack, key=german_order)
+        same = stack
+        sort_german(stack)
+        assert stack is same and [id(p) for p in stack] == [id(p) for p in expected]

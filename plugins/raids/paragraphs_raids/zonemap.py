@@ -387,8 +387,6 @@ class ZoneMap:
 
 #: The cost of a zone not reached (yet).
 FAR: Final = 1 << 30
-#: LevelSearch.leave of a zone entered but never left.
-_STOP: Final = -(1 << 30)
 
 
 class LevelSearch:
@@ -444,22 +442,8 @@ class LevelSearch:
         self.buckets: list[list[int]] = [[first]]
         #: the next cost level to settle: every zone whose cost is at most this is known.
         self.level = 0
-        #: per zone rank, what leaving the zone adds to the cost: its weight (0 without
-        #: one), or _STOP for a zone entered but never left. Read by rank as the search
-        #: settles each zone, instead of looking its name up in ``stops`` and ``weights``.
-        n = len(self.names)
-        rank = self.rank
-        leave = [0] * n
-        if weights:
-            for zone, weight in weights.items():
-                r = rank.get(zone)
-                if r is not None:
-                    leave[r] = weight
-        for zone in stops:
-            r = rank.get(zone)
-            if r is not None:
-                leave[r] = _STOP
-        self.leave = leave
+        self.stops: frozenset[str] = stops if isinstance(stops, frozenset) else frozenset(stops)
+        self.weights: dict[str, int] | None = (weights if isinstance(weights, dict) else dict(weights)) if weights else None
 
     @property
     def exhausted(self) -> bool:
@@ -474,19 +458,22 @@ class LevelSearch:
             bucket.sort()
         dist = self.dist
         lines = self.lines
+        names = self.names
         buckets = self.buckets
         reached = self.reached
         first = self.first
-        leave = self.leave
+        stops = self.stops
+        weights = self.weights
         for here in bucket:
             if dist[here] != d:
                 continue  # settled earlier at a lower cost
             base = d
             if here != first:
-                extra = leave[here]
-                if extra == _STOP:
+                name = names[here]
+                if name in stops:
                     continue
-                base += extra
+                if weights is not None:
+                    base += weights.get(name, 0)
             for other, cost in lines[here]:
                 nd = base + cost
                 if nd < dist[other]:

@@ -18,11 +18,11 @@ from paragraphs_raids.actions import ActionRefused
 from paragraphs_raids.combat import SideValue
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
 
-from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
+from paragraphs_dieppe.game.state import LAST_RESORT, GameState, sort_german
 from paragraphs_dieppe.rules import activation as act
 from paragraphs_dieppe.rules.assault import columns, fight_round
 from paragraphs_dieppe.rules.fire import SPECIAL_SHOOTERS, Shot, fire_outcome, mortar_losses, shooter_value, target_value
-from paragraphs_dieppe.rules.movement import LAND, LANDING, SEA, stack_allowance
+from paragraphs_dieppe.rules.movement import LANDING, SEA, stack_allowance
 
 MOVE: Final = "move"
 EMBARK: Final = "embark"
@@ -201,9 +201,9 @@ def _walk(
     spent = 0
     here = start
     markers = g.markers.hidden
-    land = g.map.steps
+    land = g.lookups.land_steps  # the map's land steps as dicts (not a method called per step)
     for i, nxt in enumerate(path):
-        cost = first_cost if i == 0 and first_cost is not None else land(here, LAND).get(nxt)
+        cost = first_cost if i == 0 and first_cost is not None else land[here].get(nxt)
         if cost is None:
             raise ActionRefused(f"no line units may walk along from {here} to {nxt}")
         spent += cost
@@ -489,7 +489,7 @@ def assault(
             if r.eliminated:
                 g.eliminate(r.hit, commandos)
             elif r.hit.side == GERMAN:
-                g.stack(zone).sort(key=GERMAN_ORDER)
+                sort_german(g.stack(zone))
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
         commandos = [p for p in commandos if not g.is_lost(p.id)]
         room = g.points_in("", [p for p in pieces if not g.is_lost(p.id)]) + germans[0].points <= g.params.side_stacking if germans else False
@@ -523,7 +523,7 @@ def assault(
             g.aboard[from_lca.id].extend(p.id for p in survivors)
         else:
             _fall_back(g, survivors, [origin, *behind], landed_from)
-        g.stack(zone).sort(key=GERMAN_ORDER)
+        sort_german(g.stack(zone))
         if g.journal.enabled:
             g.log_line(f"the assault on {zone} stops; the commandos go back to {from_lca.zone if from_lca else back}")
     if g.hess_killed >= 2 and not g.flipped_all:
@@ -703,7 +703,7 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
         for piece, gone in losses:
             if gone:
                 g.eliminate(piece)
-        stack.sort(key=GERMAN_ORDER)
+        sort_german(stack)
     elif not (front.role == "mortar" and radius >= 2 and g.lookups.rulings["r2_counterfire"] == "none"):
         losses = [(front, g.take_loss(front))]
     if g.journal.enabled:

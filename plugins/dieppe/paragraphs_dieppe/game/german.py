@@ -25,7 +25,7 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_
 from paragraphs_dieppe.game.actions import british_order
 from paragraphs_dieppe.game.landsearch import LevelSearch, land_search
 from paragraphs_dieppe.game.officers import begin_german_movement
-from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
+from paragraphs_dieppe.game.state import LAST_RESORT, GameState, sort_german
 from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_value
 from paragraphs_dieppe.rules.movement import stack_allowance
 from paragraphs_dieppe.rules.reinforcements import next_entry, roll_reinforcements
@@ -62,10 +62,10 @@ def german_fire(g: GameState) -> set[str]:
     near: set[str] = set()
     near_at = -1
     while True:
-        # Who is next to the British changes only when a shot takes a piece off the board.
-        if near_at != g.board_version:
+        # Who is next to the British changes only when a shot empties a British zone.
+        if near_at != g.sides_version:
             near = {n for z in g.zones_of(BRITISH) for n in neighbours[z]}
-            near_at = g.board_version
+            near_at = g.sides_version
         # Zone -> who can fire from it, kept for the shot (choosing rolls dice, changes nothing).
         able = {z: shooters for z in g.zones_of(GERMAN) if z in near and z not in done_zones and (shooters := _shooters(g, z))}
         if not able:
@@ -252,7 +252,9 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
         g.lift(p)
     left: list[Piece] = []
     back = zone
-    for p in sorted(movers, key=GERMAN_ORDER):
+    strongest_first = list(movers)
+    sort_german(strongest_first)
+    for p in strongest_first:
         for where in [*reversed(path), zone]:
             if g.points_in(where) + p.points <= limit or where == zone:
                 g.place(p, where)

@@ -45,6 +45,33 @@ def german_order(piece: Piece) -> tuple[int, int, int]:
 
 
 GERMAN_ORDER: Final = german_order
+
+
+def german_rank(piece: Piece) -> int:
+    """:func:`german_order` as one int that orders the same (the role bit above the fire
+    factor, counted down from 4096, above the reduced bit; fire factors are small)."""
+    return (1 << 24 if piece.role in UNDER_ALL else 0) + ((1 << 12) - piece.factors["fire"]) * 2 + (1 if piece.reduced else 0)
+
+
+def sort_german(stack: list[Piece]) -> None:
+    """``stack.sort(key=german_order)`` written out: a stable insertion sort on one int per
+    piece, in place (tests/test_fast_paths.py compares the two). German stacks are a few
+    pieces sorted after every placing and hit, and the key went through Python's generic
+    call for each piece."""
+    n = len(stack)
+    if n < 2:
+        return
+    keys = [german_rank(p) for p in stack]
+    for i in range(1, n):
+        p = stack[i]
+        k = keys[i]
+        j = i
+        while j > 0 and keys[j - 1] > k:  # after every piece of an equal key: stable
+            stack[j] = stack[j - 1]
+            keys[j] = keys[j - 1]
+            j -= 1
+        stack[j] = p
+        keys[j] = k
 #: Ruling R48: officers and snipers hold the front line only when alone (rule 2.2 leaves
 #: the British order to the player; this keeps both sides' fronts to fighting units).
 LAST_RESORT: Final = ("officer", "sniper", "hess")
@@ -135,9 +162,14 @@ class GameState(RaidState):
     #: the last German of an assault -> whether the commandos take him prisoner (rule 12).
     take_prisoner: Callable[[Piece], bool] | None = field(default=None, repr=False, compare=False)
     #: Counts every placing and lifting (``place``, ``lift``, ``move_pieces``; the only
-    #: ways pieces enter or leave a zone): the zones per side below are worked out again only
-    #: when it has moved (a game asks for them about a hundred times, between a few dozen moves).
+    #: ways pieces enter or leave a zone).
     board_version: int = field(default=0, repr=False, compare=False)
+    #: Counts the placings and liftings that change which side a zone is (it empties, is
+    #: filled, or gets a top piece of the other side): the zones per side depend on
+    #: nothing else, and most moves leave them as they were. The zones per side below are
+    #: worked out again only when it has moved (a game asks for them about two hundred
+    #: times, between a few dozen moves).
+    sides_version: int = field(default=0, repr=False, compare=False)
     _zones_seen: int = field(default=-1, repr=False, compare=False)
     _zones_of_stacks: dict[str, list[Piece]] | None = field(default=None, repr=False, compare=False)
     _british_zones: tuple[str, ...] = field(default=(), repr=False, compare=False)
@@ -241,7 +273,7 @@ class GameState(RaidState):
     def zones_of(self, side: str) -> tuple[str, ...]:
         """Zones whose stack is ``side``'s, in the order the stacks were first made (the
         order German tie-breaks roll over). Read-only: it is kept until the board changes."""
-        if self._zones_seen != self.board_version or self._zones_of_stacks is not self.stacks:
+        if self._zones_seen != self.sides_version or self._zones_of_stacks is not self.stacks:
             british: list[str] = []
             german: list[str] = []
             for z, s in self.stacks.items():
@@ -252,7 +284,7 @@ class GameState(RaidState):
                         german.append(z)
             self._british_zones = tuple(british)
             self._german_zones = tuple(german)
-            self._zones_seen = self.board_version
+            self._zones_seen = self.sides_version
             self._zones_of_stacks = self.stacks
         if side == BRITISH:
             return self._british_zones
@@ -288,25 +320,32 @@ class GameState(RaidState):
         stack = stacks.get(zone)
         if stack is None:
             stack = stacks[zone] = []
+        before = stack[0].side if stack else ""
         if top:
             stack.insert(0, piece)
         else:
             stack.append(piece)
         if piece.side == GERMAN and len(stack) > 1:
-            stack.sort(key=GERMAN_ORDER)  # reorganise_german with the German order
+            sort_german(stack)  # reorganise_german with the German order
+        if stack[0].side != before:
+            self.sides_version += 1
 
     def lift(self, piece: Piece) -> None:
         self.board_version += 1
         if piece.zone:
             stack = self.stacks.get(piece.zone)
             if stack is not None and piece in stack:
+                before = stack[0].side
                 stack.remove(piece)
+                if (stack[0].side if stack else "") != before:
+                    self.sides_version += 1
             piece.zone = ""
 
     def move_pieces(self, pieces: Iterable[Piece], zone: str) -> None:
         # Counted here too, in case the raids layer moves them without place and lift.
         RaidState.move_pieces(self, pieces, zone)
         self.board_version += 1
+        self.sides_version += 1
 
     def letter(self, zone: str) -> str:
         return self.lookups.letters[zone]
@@ -434,5 +473,5 @@ class GameState(RaidState):
         if gone:
             self.eliminate(piece, companions)
         elif piece.side == GERMAN and piece.zone:
-            self.stack(piece.zone).sort(key=GERMAN_ORDER)
+            sort_german(self.stack(piece.zone))
         return gone
