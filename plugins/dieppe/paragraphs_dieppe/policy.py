@@ -108,6 +108,17 @@ def _give_up(g: GameState, what: str, refused: ActionRefused) -> None:
     g.log_line(f"(the player gives up: {what}: {refused})")
 
 
+def _anyone_ashore(g: GameState) -> bool:
+    """Whether a British unit other than an LCA stands on the map (read from the stacks,
+    without listing the British pieces)."""
+    stacks = g.stacks
+    for z in g.zones_of(BRITISH):
+        for p in stacks[z]:
+            if p.role != "boat":
+                return True
+    return False
+
+
 class DefaultPolicy:
     """The historical plan (see the module docstring).
 
@@ -130,7 +141,7 @@ class DefaultPolicy:
         if g.turn <= self.land_until:
             self._land_all(g)
         for zone in sorted(g.zones_of(BRITISH), key=g.lookups.order.__getitem__):
-            if zone in g.boat_only_zones:
+            if zone in g.boat_only:
                 continue
             self._act_with_stack(g, zone)
         self._support_fire(g)
@@ -178,9 +189,16 @@ class DefaultPolicy:
         hess = g.lookups.hess_zone
         if g.hess_killed < 2 and any(p.role == "hess" for p in g.stacks.get(hess, ())):
             if g.telephones and not g.telephone_cut:
-                radii = g.zmap.radii_from(zone)
-                nearest_t = min(g.telephones, key=lambda t: (radii.get(t) or 99, t))
-                if (radii.get(nearest_t) or 99) <= 2:
+                radii = g.map.radii_from(zone)
+                # min(g.telephones, key=lambda t: (radii.get(t) or 99, t)) as a loop (no
+                # key function called through Python's generic call per telephone).
+                nearest_t = ""
+                near = 0
+                for t in g.telephones:
+                    r = radii.get(t) or 99
+                    if not nearest_t or r < near or (r == near and t < nearest_t):
+                        nearest_t, near = t, r
+                if near <= 2:
                     return nearest_t
             return hess
         return None
@@ -198,7 +216,7 @@ class DefaultPolicy:
         """
         markers = g.markers.hidden
         stacks = g.stacks
-        blocked = g.boat_only_zones
+        blocked = g.boat_only
         # The weights and the search toward the goal depend only on where the Germans,
         # the markers and the obstacles are: kept in the game (GameState.toward) for the
         # next stack that heads the same way. The search (ZoneMap.costs_to's, from the
@@ -350,7 +368,7 @@ class DefaultPolicy:
                 continue
             if a is None:  # the shooters' value is the same whatever they aim at
                 a = shooter_value(shooters[0], shooters, turn=g.turn, light_table=g.scenario.tables["light"]).base
-            d = target_value(aim, germans, g.zmap.zone(target).protection).base
+            d = target_value(aim, germans, g.map.zone(target).protection).base
             chance = _hit_chance(a - d)
             if best is None or chance > best[0]:
                 best = (chance, target)
@@ -373,18 +391,18 @@ class DefaultPolicy:
     def _support_fire(self, g: GameState) -> None:
         for p in self._support_units(g):
             reach = g.params.mortar_range if p.role == "mortar" else 1
-            radii = g.zmap.radii_from(p.zone)
+            radii = g.map.radii_from(p.zone)
             # German zones in reach (the nearest is chosen below, so their order is free).
             targets = [z for z in g.zones_of(GERMAN) if 1 <= radii.get(z, -1) <= reach and z not in g.markers.hidden]
             targets = [z for z in targets if (f := front_line([q for q in g.stack(z)], LAST_RESORT)) is not None and f.role != "hess"]
             if targets:
-                self._fire(g, f"{p.role} fire", [p], min(targets, key=lambda z: (radii[z], g.zmap.order[z])))
+                self._fire(g, f"{p.role} fire", [p], min(targets, key=lambda z: (radii[z], g.map.order[z])))
         # The sniper and the mortar follow the nearest commandos when they can.
         for p in self._support_units(g):
-            friends = [z for z in g.zones_of(BRITISH) if z != p.zone and z not in g.boat_only_zones and any(q.role == "commando" for q in g.stack(z))]
+            friends = [z for z in g.zones_of(BRITISH) if z != p.zone and z not in g.boat_only and any(q.role == "commando" for q in g.stack(z))]
             if not friends or self._withdrawing(g) and p.zone in g.lookups.beaches:
                 continue
-            goal = min(friends, key=lambda z: (g.zmap.radius(p.zone, z) or 99, g.zmap.order[z]))
+            goal = min(friends, key=lambda z: (g.map.radius(p.zone, z) or 99, g.map.order[z]))
             path = self._fit(g, self._route(g, p.zone, goal, stack_allowance([p], g.stack(p.zone), phase_led=g.officer_led), enter_goal=True), [p])
             if path and path[-1] not in g.markers and g.side_in(path[-1]) != GERMAN:
                 self._move(g, f"{p.role} follows", [p], path)
@@ -416,7 +434,7 @@ class DefaultPolicy:
         if len(beaches) == 1:
             beach = beaches[0]  # no need to measure the way to the only beach with boats
         else:
-            blocked = set(g.zones_of(GERMAN)) | set(g.markers.hidden) | g.boat_only_zones
+            blocked = set(g.zones_of(GERMAN)) | set(g.markers.hidden) | g.boat_only
             beach = nearest(g.lookups, zone, beaches, blocked)
         path = self._fit(g, self._route(g, zone, beach, allowance, enter_goal=True), pieces)
         if not path or path[-1] in g.markers or g.side_in(path[-1]) == GERMAN:
@@ -444,14 +462,14 @@ class DefaultPolicy:
     def _sea_route(self, g: GameState, zone: str, home: str) -> list[str]:
         """The first cheapest way by sea from ``zone`` to ``home`` (the sea never changes,
         so it is worked out once per zone)."""
-        key = (g.zmap, zone, home)
+        key = (g.map, zone, home)
         known = self._at_sea.get(key)
         if known is None:
-            to_home = g.zmap.costs_to(home, impassable=(), mode="sea")
+            to_home = g.map.costs_to(home, impassable=(), mode="sea")
             path: list[str] = []
             here = zone
             while here != home:
-                steps = g.zmap.next_steps(here, to_home, mode="sea")
+                steps = g.map.next_steps(here, to_home, mode="sea")
                 if not steps:
                     break
                 here = steps[0]
@@ -462,8 +480,8 @@ class DefaultPolicy:
     def _sail(self, g: GameState) -> None:
         home = g.lookups.newhaven
         last = g.turn >= g.params.turns
-        ashore = [p for p in g.pieces_of(BRITISH) if p.role != "boat"]
-        for zone in [z for z in g.zones_of(BRITISH) if z in g.boat_only_zones and z != home]:
+        ashore = _anyone_ashore(g)
+        for zone in [z for z in g.zones_of(BRITISH) if z in g.boat_only and z != home]:
             boats = [b for b in g.boats_in(zone) if not b.acted and b.id not in g.log.closed]
             loaded = [b for b in boats if g.aboard.get(b.id)]
             ready = [b for b in loaded if all(c in g.reembarked for c in g.aboard[b.id])]

@@ -16,19 +16,20 @@ from typing import Any
 from paragraphs.dice import DiceConventions
 from paragraphs_raids.activation import activation_check
 from paragraphs_raids.chances import win_chance
-from paragraphs_raids.combat import CombatResult
+from paragraphs_raids.combat import CombatResult, SideValue
 from paragraphs_raids.dice import PrngRoller, RollNote, ScriptedRoller
 from paragraphs_raids.german_ai import walk_toward
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, strongest_on_top
 from paragraphs_raids.state import RaidState
 
-from paragraphs_dieppe.game.actions import AssaultReport, MoveReport, _british_rank, british_order
-from paragraphs_dieppe.game.german import walk_from_search
+from paragraphs_dieppe.game.actions import AssaultReport, FireValues, MoveReport, _british_rank, british_order
+from paragraphs_dieppe.game.german import _largest, walk_from_search
 from paragraphs_dieppe.game.landsearch import land_search
-from paragraphs_dieppe.game.state import german_order
+from paragraphs_dieppe.game.state import german_order, sort_german
 from paragraphs_dieppe.policy import _hit_chance, hit_chances, nearest
 from paragraphs_dieppe.rules.activation import ADJACENT, adjacent_test
-from paragraphs_dieppe.rules.assault import Line, LineResult
+from paragraphs_dieppe.rules.assault import Line, LineResult, _assault_rank, _fewest_supports, by_assault
+from paragraphs_dieppe.rules.fire import Shot
 from paragraphs_dieppe.rules.movement import LAND, allowance, stack_allowance
 from paragraphs_dieppe.rules.reinforcements import ReinforcementRoll
 from paragraphs_dieppe.scenario import Scenario
@@ -81,6 +82,7 @@ def written_out(hit: Piece) -> list[tuple[type, tuple[Any, ...], dict[str, Any]]
     arguments of a plain dataclass of the same fields and defaults (typed: the compiled
     build checks them)."""
     result = CombatResult(7, 5, 3, 4)
+    attack, defence = SideValue(4, 1, 0), SideValue(2, 0, 1, 3)
     return [
         (MoveReport, (), {"path": [], "end": "", "stopped": "", "assault": None}),
         (MoveReport, (["a", "b"], "b", "marker"), {"path": ["a", "b"], "end": "b", "stopped": "marker", "assault": None}),
@@ -90,6 +92,8 @@ def written_out(hit: Piece) -> list[tuple[type, tuple[Any, ...], dict[str, Any]]
         (LineResult, (7, 5, result, hit, True), {"attack": 7, "defence": 5, "result": result, "hit": hit, "eliminated": True}),
         (ReinforcementRoll, (False,), {"arrive": False, "entry": None, "count": 0}),
         (ReinforcementRoll, (True, 3, 2), {"arrive": True, "entry": 3, "count": 2}),
+        (FireValues, ("z", hit, hit, 1, attack, defence), {"zone": "z", "front": hit, "aim": hit, "radius": 1, "attack": attack, "defence": defence}),
+        (Shot, (hit, hit, attack, defence, result, ((hit, False),)), {"shooter": hit, "target": hit, "attack": attack, "defence": defence, "result": result, "losses": ((hit, False),)}),
     ]
 
 
@@ -128,6 +132,8 @@ def test_the_german_walk_from_the_goal_search_is_walk_toward(scenario: Scenario)
         avoided = frozenset(rng.sample(land_zones, rng.randint(0, 6))) | scenario.boat_only_zones
         start = rng.choice([z for z in land_zones if z not in british])
         costs = zmap.path_costs(start, impassable=avoided - british, stop_in=british)
+        search = land_search(scenario.lookups, start, closed=avoided - british, stops=british)
+        assert search.all_costs() == costs
         for goal in [z for z in costs if z != start]:
             enter = goal not in british
             allowance = rng.randint(1, 8)
@@ -135,7 +141,7 @@ def test_the_german_walk_from_the_goal_search_is_walk_toward(scenario: Scenario)
             general_notes: list[RollNote] = []
             fast_notes: list[RollNote] = []
             general = walk_toward(zmap, start, goal, allowance, PrngRoller(seed, notes=general_notes), impassable=avoided | british, enter_goal=enter)
-            fast = walk_from_search(steps, PrngRoller(seed, notes=fast_notes), costs, british, start, goal, allowance, enter_goal=enter)
+            fast = walk_from_search(search, PrngRoller(seed, notes=fast_notes), british, start, goal, allowance, enter_goal=enter)
             assert (fast, fast_notes) == (general, general_notes), (start, goal, sorted(british), sorted(avoided))
             checked += 1
             ties += bool(general_notes)
@@ -335,3 +341,40 @@ def test_the_support_units_are_those_of_the_british_pieces(scenario: Scenario) -
     for seed in range(12):
         play_game(scenario, seed, Watching(), record=False)
     assert seen > 0
+
+
+def test_the_assault_order_is_a_stable_sort_on_its_rank(scenario: Scenario) -> None:
+    """by_assault (an insertion sort written out) orders as sorted() with its key, ties kept
+    in the order given, over random stacks of every counter, full or reduced; and the line
+    a spare commando supports is the first of the fewest supports, as min() with its key."""
+    every = pieces(scenario)
+    rng = random.Random(9)
+    for n in [0, 1, 2, *range(3, 13)] * 40:
+        stack = rng.sample(every, n)
+        assert [id(p) for p in by_assault(stack)] == [id(p) for p in sorted(stack, key=_assault_rank)]
+        lines = [Line(rng.sample(every, rng.randint(1, 3)), []) for _ in range(rng.randint(1, 5))]
+        assert _fewest_supports(lines) == min(range(len(lines)), key=lambda i: (len(lines[i].british), i))
+
+
+def test_the_largest_stack_moves_first_as_min_with_its_key() -> None:
+    """german_movement's _largest picks as min(ready, key=(-levels, content order))."""
+    rng = random.Random(3)
+    for _ in range(500):
+        zones = rng.sample([f"Z{i}" for i in range(12)], rng.randint(1, 8))
+        levels = {z: rng.randint(1, 4) for z in zones}
+        order = {z: rng.randint(0, 50) * 12 + i for i, z in enumerate(zones)}
+        ready: dict[str, list[Piece]] = {z: [] for z in zones}
+        assert _largest(ready, levels, order) == min(ready, key=lambda z: (-levels[z], order[z]))
+
+
+def test_the_german_sort_is_a_stable_sort_on_the_german_order(scenario: Scenario) -> None:
+    """sort_german (an insertion sort written out, in place) orders as list.sort with
+    german_order, ties kept in the order given, over random stacks of every counter."""
+    every = pieces(scenario)
+    rng = random.Random(11)
+    for n in [0, 1, 2, *range(3, 13)] * 40:
+        stack = rng.sample(every, n)
+        expected = sorted(stack, key=german_order)
+        same = stack
+        sort_german(stack)
+        assert stack is same and [id(p) for p in stack] == [id(p) for p in expected]

@@ -58,7 +58,7 @@ def test_the_officer_walks_off_first(board: Board, put: Put, scenario: Scenario,
     alone. `move_start`: the troops start their move without him, 3 MP, so the 4 MP walk
     is refused. `phase_start`: they were with him when the phase began, 4 MP."""
     g = board([])
-    g.scenario = reading(scenario, choice)
+    g.use_scenario(reading(scenario, choice))
     lovat, *troops = put(g, "SAANE", "lovat", "g2-1", "g2-2")
     begin_british_movement(g)
     actions.move(g, [lovat], ["T1"])
@@ -76,7 +76,7 @@ def test_the_officer_joins_during_the_phase(board: Board, put: Put, scenario: Sc
     `move_start`: he is in their stack when they start, 4 MP. `phase_start`: he came too
     late, 3 MP."""
     g = board([])
-    g.scenario = reading(scenario, choice)
+    g.use_scenario(reading(scenario, choice))
     troops = put(g, "SAANE", "g2-1", "g2-2")
     lovat = put(g, "T1", "lovat")[0]
     begin_british_movement(g)
@@ -93,7 +93,7 @@ def test_the_officer_joins_during_the_phase(board: Board, put: Put, scenario: Sc
 def test_aboard_the_same_lca_counts_as_stacked(board: Board, put: Put, scenario: Scenario, choice: str) -> None:
     """The 9.2 example: troops aboard Lovat's LCA land with the +1 in both readings."""
     g = board([])
-    g.scenario = reading(scenario, choice)
+    g.use_scenario(reading(scenario, choice))
     lca = put(g, "G2", "lca-7")[0]
     g.aboard["lca-7"] = ["lovat", "g2-1", "g2-2"]
     begin_british_movement(g)
@@ -111,7 +111,7 @@ def test_the_snapshot_is_taken_when_phase_b_begins(scenario: Scenario, board: Bo
 
     for choice in ("phase_start", "move_start"):
         g = board([], alarm=0, turn=2)  # no events, no German near: the phase is quiet
-        g.scenario = reading(scenario, choice)
+        g.use_scenario(reading(scenario, choice))
         put(g, "SAANE", "lovat", "g2-1", "mortar")
         put(g, "C6", "g2-2")
         play_turn(g, Watcher())
@@ -125,7 +125,7 @@ def test_german_infantry_with_their_officer_keep_the_bonus(board: Board, put: Pu
     ends = []
     for ids in (("gi-1",), ("gi-1", "gof-1")):
         g = board([], alarm=7)
-        g.scenario = reading(scenario, choice)
+        g.use_scenario(reading(scenario, choice))
         g.phase = "D"
         put(g, "T1", "g2-1")
         put(g, "T2", *ids)
@@ -159,7 +159,7 @@ def test_an_interactive_save_keeps_the_snapshot(board: Board, put: Put, scenario
 
     for choice, key in (("phase_start", ["g2-1"]), ("move_start", None)):
         g = board([])
-        g.scenario = reading(scenario, choice)
+        g.use_scenario(reading(scenario, choice))
         put(g, "SAANE", "lovat", "g2-1")
         begin_british_movement(g)
         data = json.loads(json.dumps(game_to_json(g)))

@@ -102,7 +102,7 @@ def test_r9_off_course_group_lands_at_its_beach_only(board: Board, put: Put) -> 
 @pytest.mark.parametrize(("choice", "alarm"), [("once", 1), ("twice", 2)])
 def test_r11_ship_detection_once_or_twice(board: Board, scenario: Scenario, choice: str, alarm: int) -> None:
     g = board([2, 0])  # event a (battery), d10 0: nothing; an even face, so no event d
-    g.scenario = with_ruling(scenario, "ship_detection", choice)
+    g.use_scenario(with_ruling(scenario, "ship_detection", choice))
     phase_a(g)
     assert g.alarm.level == alarm
 
@@ -146,7 +146,7 @@ def test_r50_rule_9_3_does_a_waiting_lca_hold_the_germans_next_to_it(scenario: S
     reading in force): an LCA waiting in G2 keeps the Germans on Orange II in place;
     `ignore`: they go for the commandos in T1."""
     g = board(alarm=7)
-    g.scenario = with_ruling(scenario, "adjacent_lcas", choice)
+    g.use_scenario(with_ruling(scenario, "adjacent_lcas", choice))
     g.roll = ThenRandom([], scenario)
     g.phase = "D"
     put(g, "G2", "lca-4")
@@ -276,7 +276,7 @@ def test_r32_rule_11_1_whose_stack_bonus_the_sniper_and_mortar_exemption_removes
     `them_as_targets`: it is the sniper or the mortar as a target that adds none, so
     infantry shot at by the mortar keeps its stack bonus."""
     g = board([], turn=9)
-    g.scenario = with_ruling(scenario, "sniper_mortar_defence", choice)
+    g.use_scenario(with_ruling(scenario, "sniper_mortar_defence", choice))
     shooter = put(g, "ORANGE2", "mortar")
     put(g, "SAANE", "gi-1", "gi-2")
     # FF 3 of gi-1, + 2 for gi-2's levels unless exempt; SAANE is open ground (protection 0)
@@ -286,7 +286,7 @@ def test_r32_rule_11_1_whose_stack_bonus_the_sniper_and_mortar_exemption_removes
 @pytest.mark.parametrize(("choice", "hit"), [("literal", True), ("none", False)])
 def test_r36_a_mortar_short_at_r2(board: Board, put: Put, scenario: Scenario, choice: str, hit: bool) -> None:
     g = board([1, 9], turn=9)  # 4 - 1 (range) + 1 against 3 + 9
-    g.scenario = with_ruling(scenario, "r2_counterfire", choice)
+    g.use_scenario(with_ruling(scenario, "r2_counterfire", choice))
     put(g, "SAANE", "mortar")
     put(g, "B1", "gi-1")
     shot = actions.fire(g, [g.pieces["mortar"]], "B1")
@@ -341,7 +341,7 @@ def test_r39_the_battery_falls_only_to_an_assault(board: Board, put: Put, scenar
 @pytest.mark.parametrize(("choice", "counted"), [("at_newhaven", False), ("aboard", True)])
 def test_r40_the_prisoner_counts_when_brought_home(board: Board, put: Put, scenario: Scenario, choice: str, counted: bool) -> None:
     g = board([])
-    g.scenario = with_ruling(scenario, "prisoner_vp", choice)
+    g.use_scenario(with_ruling(scenario, "prisoner_vp", choice))
     put(g, "G2", "lca-4")
     g.aboard["lca-4"] = ["g2-1"]
     g.pieces["g2-1"].carrying.append("gmg-1")
@@ -385,7 +385,7 @@ def test_r41_a_commando_entering_t_cuts_the_line(board: Board, put: Put) -> None
 @pytest.mark.parametrize(("choice", "missing"), [("starting_levels", 49 - 1), ("eliminated_counters", 49 - 2)])
 def test_r42_the_newhaven_deduction(board: Board, put: Put, scenario: Scenario, choice: str, missing: int) -> None:
     g = board([])
-    g.scenario = with_ruling(scenario, "newhaven_deduction", choice)
+    g.use_scenario(with_ruling(scenario, "newhaven_deduction", choice))
     put(g, "NEWHAVEN", "lca-4")
     g.aboard["lca-4"] = ["g2-1"]
     g.pieces["g2-1"].reduced = True
@@ -519,7 +519,7 @@ def test_r47_units_a_full_beach_keeps_aboard_have_not_acted(board: Board, put: P
     # they did not land and took no action (`not_acted`, the reading in force); `acted`
     # spends their move as if they had landed.
     g = board([])
-    g.scenario = with_ruling(scenario, "kept_aboard", choice)
+    g.use_scenario(with_ruling(scenario, "kept_aboard", choice))
     lca = put(g, "G2", "lca-5")[0]
     g.aboard["lca-5"] = ["g2-6", "g2-7", "g2-8"]
     put(g, "ORANGE2", "g2-1", "g2-2", "g2-3", "g2-4")
@@ -540,7 +540,7 @@ def test_r47_units_a_full_beach_keeps_aboard_have_not_acted(board: Board, put: P
 @pytest.mark.parametrize("choice", ["not_acted", "acted"])
 def test_r47_a_landing_the_beach_has_no_room_for_lands_nobody(board: Board, put: Put, scenario: Scenario, choice: str) -> None:
     g = board([])  # no die may be rolled
-    g.scenario = with_ruling(scenario, "kept_aboard", choice)
+    g.use_scenario(with_ruling(scenario, "kept_aboard", choice))
     lca = put(g, "G2", "lca-5")[0]
     g.aboard["lca-5"] = ["g2-6", "g2-7"]
     put(g, "ORANGE2", "g2-1", "g2-2", "g2-3", "g2-4", "g2-5")  # 10 levels: full
@@ -562,7 +562,7 @@ def test_r49_rule_11_2_an_assault_falling_back_into_a_full_zone(board: Board, pu
     units Orange II has no room for in C6, where they came from; `refuse` refuses such an
     assault before any die or marker. The limit is never broken."""
     g = board([])
-    g.scenario = with_ruling(scenario, "move_surplus", choice)
+    g.use_scenario(with_ruling(scenario, "move_surplus", choice))
     put(g, "ORANGE2", "g2-1", "g2-2", "g2-3")  # 6 levels
     stack = put(g, "C6", "g2-4", "g2-5", "g2-6")
     put(g, "A2", "gi-1")
@@ -618,7 +618,7 @@ def test_r49_rule_2_2_a_move_ending_over_the_limit(board: Board, put: Put, scena
     C6, which holds six: `stay_back` (the reading in force) stops the one that does not
     fit in the zone it came from; `refuse` refuses the move before anything changes."""
     g = board([])
-    g.scenario = with_ruling(scenario, "move_surplus", choice)
+    g.use_scenario(with_ruling(scenario, "move_surplus", choice))
     put(g, "C6", "g2-1", "g2-2", "g2-3")
     movers = put(g, "SAANE", "g2-4", "g2-5", "g2-6")
     if choice == "stay_back":

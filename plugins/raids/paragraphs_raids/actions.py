@@ -43,7 +43,8 @@ class ActionLog:
     def refusal(self, pieces: Sequence[Piece], action: str) -> str | None:
         """Why ``pieces`` may not take ``action`` now (None: they may)."""
         closed, used = self.closed, self.used
-        for p in pieces:
+        units = pieces if isinstance(pieces, list) else list(pieces)  # see take
+        for p in units:
             if p.id in closed or p.acted:
                 return f"{p.label()} has finished acting this phase"
             taken = used.get(p.id)  # (not .get(id, []): no spare list per unit)
@@ -64,37 +65,38 @@ class ActionLog:
         Raises:
             ActionRefused: see :meth:`refusal`.
         """
-        why = self.refusal(pieces, action)
+        # Every action of a game ends here: plain loops over the few units, rather than
+        # a set of their ids and set operations (the same steps, in the same order), over
+        # a list (the compiled build indexes a list natively; any other sequence is
+        # iterated through Python's generic protocol, three times here).
+        units = pieces if isinstance(pieces, list) else list(pieces)
+        why = self.refusal(units, action)
         if why:
             raise ActionRefused(why)
-        # Every action of a game ends here: plain loops over the few units, rather than
-        # a set of their ids and set operations (the same steps, in the same order).
         done: list[str] = []
-        if self.closes and self.active and not self._any_active(pieces):
-            done += self.close()
         active, used, closed = self.active, self.used, self.closed
-        for p in pieces:
+        if self.closes and active:
+            for p in units:  # any unit of the open activation keeps it open
+                if p.id in active:
+                    break
+            else:
+                done += self.close()
+                active = self.active
+        for p in units:
             active.add(p.id)
-        for p in pieces:
+        for p in units:
             taken = used.get(p.id)
             if taken is None:
                 used[p.id] = [action]
             else:
                 taken.append(action)
-        for p in pieces:
-            if len(used[p.id]) >= self.per_unit:
+        per_unit = self.per_unit
+        for p in units:
+            if len(used[p.id]) >= per_unit:
                 closed.add(p.id)
                 active.discard(p.id)
                 done.append(p.id)
         return done
-
-    def _any_active(self, pieces: Sequence[Piece]) -> bool:
-        """Whether one of ``pieces`` belongs to the open activation."""
-        active = self.active
-        for p in pieces:
-            if p.id in active:
-                return True
-        return False
 
     def give_back(self, pieces: Sequence[Piece], action: str) -> None:
         """Undo ``action`` for ``pieces``: the rules say they did not take it after all

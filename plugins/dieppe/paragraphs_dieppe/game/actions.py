@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from paragraphs_raids.actions import ActionRefused
+from paragraphs_raids.combat import SideValue
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
 
-from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
+from paragraphs_dieppe.game.state import LAST_RESORT, GameState, sort_german
 from paragraphs_dieppe.rules import activation as act
 from paragraphs_dieppe.rules.assault import columns, fight_round
 from paragraphs_dieppe.rules.fire import SPECIAL_SHOOTERS, Shot, fire_outcome, mortar_losses, shooter_value, target_value
-from paragraphs_dieppe.rules.movement import LAND, LANDING, SEA, stack_allowance
+from paragraphs_dieppe.rules.movement import LANDING, SEA, stack_allowance
 
 MOVE: Final = "move"
 EMBARK: Final = "embark"
@@ -116,7 +117,7 @@ def _british_rank(p: Piece) -> tuple[int, bool]:
 # --------------------------------------------------------------------------- moving
 
 
-def land(g: GameState, pieces: Sequence[Piece], lca: Piece, path: Sequence[str], **kw: Any) -> MoveReport:
+def land(g: GameState, pieces: Sequence[Piece], lca: Piece, path: Sequence[str], *, bangalore: bool = True) -> MoveReport:
     """Rule 9.2: units aboard ``lca`` land on the beach ``path[0]`` and may walk on (one action).
 
     Raises:
@@ -141,13 +142,13 @@ def land(g: GameState, pieces: Sequence[Piece], lca: Piece, path: Sequence[str],
             raise ActionRefused(f"this group lands off course at {', '.join(sorted(forced))} (rule 5c)")
         first_cost = 2
     else:
-        cost = g.zmap.step_cost(lca.zone, beach, LANDING)
-        if cost is None or "beach" not in g.zmap.zone(beach).tags:
+        cost = g.map.step_cost(lca.zone, beach, LANDING)
+        if cost is None or "beach" not in g.map.zone(beach).tags:
             raise ActionRefused(f"{lca.label()} in {lca.zone} cannot land troops on {beach}")
         first_cost = cost
     if len(path) == 1 and g.lookups.rulings["kept_aboard"] == "not_acted":
         _room_for_someone(g, pieces, beach)
-    return _walk(g, list(pieces), lca.zone, list(path), first_cost=first_cost, start_stack=g.cargo(lca), from_lca=lca, **kw)
+    return _walk(g, list(pieces), lca.zone, list(path), first_cost=first_cost, start_stack=g.cargo(lca), from_lca=lca, bangalore=bangalore)
 
 
 def _room_for_someone(g: GameState, pieces: Sequence[Piece], beach: str) -> None:
@@ -200,9 +201,9 @@ def _walk(
     spent = 0
     here = start
     markers = g.markers.hidden
-    land = g.zmap.steps
+    land = g.lookups.land_steps  # the map's land steps as dicts (not a method called per step)
     for i, nxt in enumerate(path):
-        cost = first_cost if i == 0 and first_cost is not None else land(here, LAND).get(nxt)
+        cost = first_cost if i == 0 and first_cost is not None else land[here].get(nxt)
         if cost is None:
             raise ActionRefused(f"no line units may walk along from {here} to {nxt}")
         spent += cost
@@ -358,7 +359,7 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
     # there yet: the move has lifted them).
     held = g.points_in(zone)
     every = g.pieces
-    boats_only = zone in g.boat_only_zones
+    boats_only = zone in g.boat_only
     for p in british_order(pieces):
         if g.is_lost(p.id):
             continue
@@ -384,7 +385,7 @@ def _arrive(g: GameState, pieces: list[Piece], zone: str, previous: str, from_lc
 def _room_behind(g: GameState, zones: Sequence[str], need: int) -> str | None:
     """The first of ``zones`` (land zones a stack came through) with room for ``need`` more levels."""
     limit = g.params.side_stacking
-    boats = g.boat_only_zones
+    boats = g.boat_only
     return next((z for z in zones if z and z not in boats and g.points_in(z) + need <= limit), None)
 
 
@@ -474,7 +475,7 @@ def assault(
     # its strongest first, the interactive game keeps the order the units were named in.
     order = g.british_column or british_order
     commandos = [p for p in order(pieces) if p.role == "commando"]
-    protection = g.zmap.zone(zone).protection
+    protection = g.map.zone(zone).protection
     while True:
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
         commandos = [p for p in commandos if not g.is_lost(p.id)]
@@ -488,7 +489,7 @@ def assault(
             if r.eliminated:
                 g.eliminate(r.hit, commandos)
             elif r.hit.side == GERMAN:
-                g.stack(zone).sort(key=GERMAN_ORDER)
+                sort_german(g.stack(zone))
         germans = [p for p in g.stack(zone) if p.side == GERMAN]
         commandos = [p for p in commandos if not g.is_lost(p.id)]
         room = g.points_in("", [p for p in pieces if not g.is_lost(p.id)]) + germans[0].points <= g.params.side_stacking if germans else False
@@ -522,7 +523,7 @@ def assault(
             g.aboard[from_lca.id].extend(p.id for p in survivors)
         else:
             _fall_back(g, survivors, [origin, *behind], landed_from)
-        g.stack(zone).sort(key=GERMAN_ORDER)
+        sort_german(g.stack(zone))
         if g.journal.enabled:
             g.log_line(f"the assault on {zone} stops; the commandos go back to {from_lca.zone if from_lca else back}")
     if g.hess_killed >= 2 and not g.flipped_all:
@@ -567,7 +568,7 @@ def embark(g: GameState, pieces: Sequence[Piece], lca: Piece) -> None:
     """
     _check_side(pieces)
     beach = pieces[0].zone
-    if any(p.zone != beach for p in pieces) or g.zmap.step_cost(beach, lca.zone, LANDING) is None:
+    if any(p.zone != beach for p in pieces) or g.map.step_cost(beach, lca.zone, LANDING) is None:
         raise ActionRefused(f"units must stand together on a beach joined to {lca.zone} to embark")
     need = sum(p.points + sum(g.pieces[c].points for c in p.carrying) for p in pieces)
     if g.cargo_levels(lca) + need > g.params.lca_capacity:
@@ -599,7 +600,7 @@ def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
     spent = 0
     here = start
     for nxt in path:
-        cost = g.zmap.step_cost(here, nxt, SEA)
+        cost = g.map.step_cost(here, nxt, SEA)
         if cost is None:
             raise ActionRefused(f"no sea line from {here} to {nxt}")
         spent += cost
@@ -623,7 +624,7 @@ def sail(g: GameState, lcas: Sequence[Piece], path: Sequence[str]) -> None:
 # --------------------------------------------------------------------------- fire
 
 
-@dataclass(frozen=True)
+@dataclass(init=False)  # __init__ written out: see MoveReport
 class FireValues:
     """What a British fire is about to be: the shooter, its aim, the range and both values."""
 
@@ -631,8 +632,16 @@ class FireValues:
     front: Piece
     aim: Piece
     radius: int
-    attack: Any
-    defence: Any
+    attack: SideValue
+    defence: SideValue
+
+    def __init__(self, zone: str, front: Piece, aim: Piece, radius: int, attack: SideValue, defence: SideValue) -> None:
+        self.zone = zone
+        self.front = front
+        self.aim = aim
+        self.radius = radius
+        self.attack = attack
+        self.defence = defence
 
 
 def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piece | None = None) -> FireValues:
@@ -652,7 +661,7 @@ def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, targe
         raise ActionRefused("the sniper and the mortar fire alone")
     if target_zone in g.markers:
         raise ActionRefused("fire at a zone with a face-down marker is forbidden (rule 11.1)")
-    radius = g.zmap.radius(zone, target_zone)
+    radius = g.map.radius(zone, target_zone)
     reach = g.params.mortar_range if front.role == "mortar" else 1
     if radius is None or radius < 1 or radius > reach:
         raise ActionRefused(f"{target_zone} is out of range from {zone}")
@@ -667,7 +676,7 @@ def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, targe
         raise ActionRefused(why)
     # The values are those of the moment of fire: the Job Done marker goes on after (R35).
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"], radius=radius)
-    defence = target_value(aim, germans, g.zmap.zone(target_zone).protection, shooter_role=front.role, exemption=g.lookups.rulings["sniper_mortar_defence"])
+    defence = target_value(aim, germans, g.map.zone(target_zone).protection, shooter_role=front.role, exemption=g.lookups.rulings["sniper_mortar_defence"])
     return FireValues(zone, front, aim, radius, attack, defence)
 
 
@@ -696,7 +705,7 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
         for piece, gone in losses:
             if gone:
                 g.eliminate(piece)
-        stack.sort(key=GERMAN_ORDER)
+        sort_german(stack)
     elif not (front.role == "mortar" and radius >= 2 and g.lookups.rulings["r2_counterfire"] == "none"):
         losses = [(front, g.take_loss(front))]
     if g.journal.enabled:

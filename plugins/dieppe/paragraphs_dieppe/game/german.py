@@ -25,7 +25,7 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_
 from paragraphs_dieppe.game.actions import british_order
 from paragraphs_dieppe.game.landsearch import LevelSearch, land_search
 from paragraphs_dieppe.game.officers import begin_german_movement
-from paragraphs_dieppe.game.state import GERMAN_ORDER, LAST_RESORT, GameState
+from paragraphs_dieppe.game.state import LAST_RESORT, GameState, sort_german
 from paragraphs_dieppe.rules.fire import fire_outcome, shooter_value, target_value
 from paragraphs_dieppe.rules.movement import stack_allowance
 from paragraphs_dieppe.rules.reinforcements import next_entry, roll_reinforcements
@@ -62,10 +62,10 @@ def german_fire(g: GameState) -> set[str]:
     near: set[str] = set()
     near_at = -1
     while True:
-        # Who is next to the British changes only when a shot takes a piece off the board.
-        if near_at != g.board_version:
+        # Who is next to the British changes only when a shot empties a British zone.
+        if near_at != g.sides_version:
             near = {n for z in g.zones_of(BRITISH) for n in neighbours[z]}
-            near_at = g.board_version
+            near_at = g.sides_version
         # Zone -> who can fire from it, kept for the shot (choosing rolls dice, changes nothing).
         able = {z: shooters for z in g.zones_of(GERMAN) if z in near and z not in done_zones and (shooters := _shooters(g, z))}
         if not able:
@@ -99,7 +99,7 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
     aim = front_line(stack, LAST_RESORT)
     assert aim is not None
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"])
-    defence = target_value(aim, stack, g.zmap.zone(target_zone).protection, exemption=g.lookups.rulings["sniper_mortar_defence"])
+    defence = target_value(aim, stack, g.map.zone(target_zone).protection, exemption=g.lookups.rulings["sniper_mortar_defence"])
     result = fire_outcome(attack.base, defence.base, GERMAN, g.roll)
     g.alarm_event("first_fire")
     if result.defender_hit:
@@ -135,7 +135,7 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     neighbours = g.lookups.neighbours
     # Ruling R50 (content ``adjacent_lcas``): whether LCAs waiting off a beach hold the
     # Germans next to them like any British unit, or only the land units rule 9.3 lists.
-    holding = british if g.lookups.rulings["adjacent_lcas"] == "hold" else british - g.boat_only_zones
+    holding = british if g.lookups.rulings["adjacent_lcas"] == "hold" else british - g.boat_only
     near = {n for z in holding for n in neighbours[z]}
     both = g.alarm.level >= g.params.german_both_from_alarm
     order = g.lookups.order
@@ -148,7 +148,7 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     # (who stop a route rather than block it), the sea. A German move never turns a marker
     # over nor meets an obstacle, so they hold for the whole phase too; frozen once, they
     # are the map's cache keys as they are.
-    avoided = set(g.markers) | set(g.obstacles) | g.boat_only_zones
+    avoided = set(g.markers) | set(g.obstacles) | g.boat_only
     toward_enemy = g.alarm.level >= g.params.german_both_from_alarm
     # From alarm 6 the goal is a British stack; when every British unit is afloat no land
     # route reaches one, so nobody has a goal (the search would find none).
@@ -163,7 +163,7 @@ def german_movement(g: GameState, fired: set[str]) -> None:
     levels = {z: sum(p.points for p in ms) for z, ms in ready.items()}
     led = begin_german_movement(g)  # ruling R21: None unless phase_start
     while ready:
-        zone = min(ready, key=lambda z: (-levels[z], order[z]))
+        zone = _largest(ready, levels, order)
         movers = ready.pop(zone)
         moved |= {p.id for p in movers}
         joined = _move_stack(g, zone, movers, moved, zones, led)
@@ -171,6 +171,21 @@ def german_movement(g: GameState, fired: set[str]) -> None:
         # every other stack ready to move still stands where it was, untouched.
         if joined is not None:
             ready.pop(joined, None)
+
+
+def _largest(ready: dict[str, list[Piece]], levels: dict[str, int], order: dict[str, int]) -> str:
+    """``min(ready, key=lambda z: (-levels[z], order[z]))``: the stack with the most
+    levels, the first in content order among equals. A loop: a key function is called
+    through Python's generic call for every stack, every move of the phase
+    (tests/test_fast_paths.py compares the two)."""
+    best = ""
+    best_levels = 0
+    best_order = 0
+    for z in ready:
+        n = levels[z]
+        if not best or n > best_levels or (n == best_levels and order[z] < best_order):
+            best, best_levels, best_order = z, n, order[z]
+    return best
 
 
 class _Avoid:
@@ -220,14 +235,13 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
         if search.ended_below(level + 1):
             break
         level += 1
-    costs = search.costs_through(level) if found else {}
     goal = _best(found, lambda c: (c.cost, -c.points), g, "German goal: equal choices")
     if goal is None:
         mark_done(movers)
         return None
     vorwarts = g.params.vorwarts_move if g.options.vorwarts else None
     allowance = stack_allowance(movers, g.stack(zone), vorwarts=vorwarts, phase_led=led)
-    path = walk_from_search(g.lookups.land_steps, g.roll, costs, british, zone, goal.zone, allowance, enter_goal=not toward_enemy)
+    path = walk_from_search(search, g.roll, british, zone, goal.zone, allowance, enter_goal=not toward_enemy)
     mark_done(movers)
     if not path:
         return None
@@ -238,7 +252,9 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
         g.lift(p)
     left: list[Piece] = []
     back = zone
-    for p in sorted(movers, key=GERMAN_ORDER):
+    strongest_first = list(movers)
+    sort_german(strongest_first)
+    for p in strongest_first:
         for where in [*reversed(path), zone]:
             if g.points_in(where) + p.points <= limit or where == zone:
                 g.place(p, where)
@@ -280,9 +296,8 @@ def _goal_at(z: str, start: str, toward_enemy: bool, british: frozenset[str], st
 
 
 def walk_from_search(
-    steps: dict[str, dict[str, int]],
+    search: LevelSearch,
     roll: Roller,
-    costs: dict[str, int],
     sinks: frozenset[str],
     start: str,
     goal: str,
@@ -291,44 +306,61 @@ def walk_from_search(
     enter_goal: bool,
 ) -> list[str]:
     """The raids layer's ``walk_toward`` (same zones, same dice), without its search
-    from the goal: ``costs`` (the search from ``start`` that chose the goal) already holds
-    every cheapest route to it.
+    from the goal: ``search`` (the search from ``start`` that chose the goal, settled at
+    least to the goal's cost) already holds every cheapest route to it.
 
     Lines cost the same both ways, so a zone lies on a cheapest route from ``start`` to
-    ``goal`` exactly when a chain of lines, each paying its cost in ``costs``, leads from it
-    to the goal; the routes avoid the same zones in both searches (the British zones,
+    ``goal`` exactly when a chain of lines, each paying its cost in the search, leads from
+    it to the goal; the routes avoid the same zones in both searches (the British zones,
     ``sinks``, are ends, never crossings). The walk then takes, in content order, the
     joined zones one step further along such a chain: the zones ``next_steps`` offers.
-    ``steps`` are the map's land steps (``Lookups.land_steps``). ``tests/test_fast_paths.py``
-    checks it against ``walk_toward`` on many boards. (The tables are typed as dicts:
-    the compiled build indexes those natively.)
+    Zones are read by their rank in the search's own tables (its costs by rank and its
+    land lines, in content order), not through dicts of names.
+    ``tests/test_fast_paths.py`` checks it against ``walk_toward`` on many boards.
     """
-    on_route = {goal}
-    frontier = [goal]
+    dist = search.dist
+    lines = search.lines
+    names = search.names
+    rank = search.rank
+    first = rank[start]
+    last = rank[goal]
+    on_route = [False] * len(names)
+    on_route[last] = True
+    frontier = [last]
     while frontier:
         there = frontier.pop()
-        cost_there = costs[there]
-        for zone, step in steps[there].items():
-            cost = costs.get(zone)
-            if cost is not None and cost + step == cost_there and zone not in on_route and (zone not in sinks or zone == start):
-                on_route.add(zone)
+        cost_there = dist[there]
+        for zone, step in lines[there]:
+            cost = dist[zone]
+            # (a closed zone's cost is -1; one not settled costs more than ``there``)
+            if cost >= 0 and cost + step == cost_there and not on_route[zone] and (zone == first or names[zone] not in sinks):
+                on_route[zone] = True
                 frontier.append(zone)
     path: list[str] = []
-    here = start
+    here = first
     left = allowance
-    while here != goal:
-        further = costs[here]
-        options = [zone for zone, step in steps[here].items() if zone in on_route and costs[zone] == further + step]
+    while here != last:
+        further = dist[here]
+        options: list[int] = []
+        costs: list[int] = []
+        for zone, step in lines[here]:
+            if on_route[zone] and dist[zone] == further + step:
+                options.append(zone)
+                costs.append(step)
         if not options:
             break
-        nxt = pick_at_random(options, roll, f"German route from {here}: equal routes") if len(options) > 1 else options[0]
-        if nxt == goal and not enter_goal:
+        i = 0
+        if len(options) > 1:
+            chosen = pick_at_random([names[z] for z in options], roll, f"German route from {names[here]}: equal routes")
+            i = options.index(rank[chosen])
+        nxt = options[i]
+        if nxt == last and not enter_goal:
             break
-        step = steps[here][nxt]
+        step = costs[i]
         if step > left:
             break
         left -= step
-        path.append(nxt)
+        path.append(names[nxt])
         here = nxt
     return path
 

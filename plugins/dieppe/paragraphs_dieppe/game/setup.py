@@ -40,6 +40,7 @@ def new_game(scenario: Scenario, roll: Roller, options: Options = Options(), jou
                 p.zone = zone
             g.stacks[zone] = sorted(placed, key=g.german_key)
             g.board_version += 1
+            g.sides_version += 1
             continue
         for p in placed:
             g.place(p, zone)

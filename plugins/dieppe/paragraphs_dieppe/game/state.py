@@ -45,6 +45,33 @@ def german_order(piece: Piece) -> tuple[int, int, int]:
 
 
 GERMAN_ORDER: Final = german_order
+
+
+def german_rank(piece: Piece) -> int:
+    """:func:`german_order` as one int that orders the same (the role bit above the fire
+    factor, counted down from 4096, above the reduced bit; fire factors are small)."""
+    return (1 << 24 if piece.role in UNDER_ALL else 0) + ((1 << 12) - piece.factors["fire"]) * 2 + (1 if piece.reduced else 0)
+
+
+def sort_german(stack: list[Piece]) -> None:
+    """``stack.sort(key=german_order)`` written out: a stable insertion sort on one int per
+    piece, in place (tests/test_fast_paths.py compares the two). German stacks are a few
+    pieces sorted after every placing and hit, and the key went through Python's generic
+    call for each piece."""
+    n = len(stack)
+    if n < 2:
+        return
+    keys = [german_rank(p) for p in stack]
+    for i in range(1, n):
+        p = stack[i]
+        k = keys[i]
+        j = i
+        while j > 0 and keys[j - 1] > k:  # after every piece of an equal key: stable
+            stack[j] = stack[j - 1]
+            keys[j] = keys[j - 1]
+            j -= 1
+        stack[j] = p
+        keys[j] = k
 #: Ruling R48: officers and snipers hold the front line only when alone (rule 2.2 leaves
 #: the British order to the player; this keeps both sides' fronts to fighting units).
 LAST_RESORT: Final = ("officer", "sniper", "hess")
@@ -135,12 +162,18 @@ class GameState(RaidState):
     #: the last German of an assault -> whether the commandos take him prisoner (rule 12).
     take_prisoner: Callable[[Piece], bool] | None = field(default=None, repr=False, compare=False)
     #: Counts every placing and lifting (``place``, ``lift``, ``move_pieces``; the only
-    #: ways pieces enter or leave a zone): the zones per side below are worked out again only
-    #: when it has moved (a game asks for them about a hundred times, between a few dozen moves).
+    #: ways pieces enter or leave a zone).
     board_version: int = field(default=0, repr=False, compare=False)
+    #: Counts the placings and liftings that change which side a zone is (it empties, is
+    #: filled, or gets a top piece of the other side): the zones per side depend on
+    #: nothing else, and most moves leave them as they were. The zones per side below are
+    #: worked out again only when it has moved (a game asks for them about two hundred
+    #: times, between a few dozen moves).
+    sides_version: int = field(default=0, repr=False, compare=False)
     _zones_seen: int = field(default=-1, repr=False, compare=False)
     _zones_of_stacks: dict[str, list[Piece]] | None = field(default=None, repr=False, compare=False)
-    _zones: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _british_zones: tuple[str, ...] = field(default=(), repr=False, compare=False)
+    _german_zones: tuple[str, ...] = field(default=(), repr=False, compare=False)
     #: ``lost`` as a set, for :meth:`is_lost`: made again whenever ``lost`` has grown or
     #: been replaced (pieces are only ever added to it, by ``eliminate``).
     _lost_seen: int = field(default=-1, repr=False, compare=False)
@@ -154,40 +187,26 @@ class GameState(RaidState):
     #: search again at exit and the garbage collector went over them all game after game.
     toward: dict[tuple[str, tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]], tuple[dict[str, int], LevelSearch]] = field(default_factory=dict, repr=False, compare=False)
     searches_from: dict[tuple[str, frozenset[str], frozenset[str]], LevelSearch] = field(default_factory=dict, repr=False, compare=False)
-    # The scenario's parts a game reads on most actions, taken from it once (and again
-    # if ``scenario`` is replaced, as tests of a ruling do): the scenario is an
-    # interpreted class, so in the compiled build every ``g.scenario.lookups`` went
-    # through Python's generic attribute look-up. Read through the properties below.
-    _taken_from: Scenario | None = field(default=None, init=False, repr=False, compare=False)
-    _lookups: Lookups = field(init=False, repr=False, compare=False)
-    _params: Params = field(init=False, repr=False, compare=False)
-    _zmap: ZoneMap = field(init=False, repr=False, compare=False)
-    _boat_only: frozenset[str] = field(init=False, repr=False, compare=False)
+    # The scenario's parts a game reads on most actions, kept as plain fields: the
+    # scenario is an interpreted class, so in the compiled build every
+    # ``g.scenario.lookups`` went through Python's generic attribute look-up. Set by
+    # :meth:`use_scenario`, the one way to give the state a scenario (tests of a ruling
+    # call it again with a changed scenario).
+    lookups: Lookups = field(init=False, repr=False, compare=False)
+    params: Params = field(init=False, repr=False, compare=False)
+    map: ZoneMap = field(init=False, repr=False, compare=False)
+    boat_only: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self._take_from_scenario()
+        self.use_scenario(self.scenario)
 
-    def _take_from_scenario(self) -> None:
-        scenario = self.scenario
-        self._lookups = scenario.lookups
-        self._params = scenario.params
-        self._zmap = scenario.zmap
-        self._boat_only = scenario.boat_only_zones
-        self._taken_from = scenario
-
-    @property
-    def lookups(self) -> Lookups:
-        """``scenario.lookups``."""
-        if self._taken_from is not self.scenario:
-            self._take_from_scenario()
-        return self._lookups
-
-    @property
-    def params(self) -> Params:
-        """``scenario.params``."""
-        if self._taken_from is not self.scenario:
-            self._take_from_scenario()
-        return self._params
+    def use_scenario(self, scenario: Scenario) -> None:
+        """Play on ``scenario`` from now on, with the parts of it kept above."""
+        self.scenario = scenario
+        self.lookups = scenario.lookups
+        self.params = scenario.params
+        self.map = scenario.zmap
+        self.boat_only = scenario.boat_only_zones
 
     # ------------------------------------------------------------------ RaidState
     @property
@@ -195,17 +214,15 @@ class GameState(RaidState):
         """The alarm track under the raid series' shared name (templates and pictures read it)."""
         return self.alarm
 
+    # RaidState declares these two as properties (a field of the same name could not
+    # replace them), so they hand out the fields kept by use_scenario.
     @property
     def zmap(self) -> ZoneMap:
-        if self._taken_from is not self.scenario:
-            self._take_from_scenario()
-        return self._zmap
+        return self.map
 
     @property
     def boat_only_zones(self) -> frozenset[str]:
-        if self._taken_from is not self.scenario:
-            self._take_from_scenario()
-        return self._boat_only
+        return self.boat_only
 
     @property
     def german_key(self) -> Callable[[Piece], Any]:
@@ -214,7 +231,7 @@ class GameState(RaidState):
     def points_in(self, zone: str, pieces: Iterable[Piece] | None = None) -> int:
         """Levels that count in ``zone``; a prisoner's level counts with his escort (rule 12)."""
         source = self.stacks.get(zone, ()) if pieces is None else pieces
-        if zone in self.boat_only_zones:
+        if zone in self.boat_only:
             return sum(p.points for p in source if p.kind.role == "boat")
         total = 0
         for p in source:
@@ -256,16 +273,22 @@ class GameState(RaidState):
     def zones_of(self, side: str) -> tuple[str, ...]:
         """Zones whose stack is ``side``'s, in the order the stacks were first made (the
         order German tie-breaks roll over). Read-only: it is kept until the board changes."""
-        if self._zones_seen != self.board_version or self._zones_of_stacks is not self.stacks:
+        if self._zones_seen != self.sides_version or self._zones_of_stacks is not self.stacks:
             british: list[str] = []
             german: list[str] = []
             for z, s in self.stacks.items():
                 if s:
-                    (british if s[0].side == BRITISH else german).append(z)
-            self._zones = {BRITISH: tuple(british), GERMAN: tuple(german)}
-            self._zones_seen = self.board_version
+                    if s[0].side == BRITISH:
+                        british.append(z)
+                    else:
+                        german.append(z)
+            self._british_zones = tuple(british)
+            self._german_zones = tuple(german)
+            self._zones_seen = self.sides_version
             self._zones_of_stacks = self.stacks
-        return self._zones.get(side, ())
+        if side == BRITISH:
+            return self._british_zones
+        return self._german_zones if side == GERMAN else ()
 
     def is_lost(self, piece_id: str) -> bool:
         """``piece_id in self.lost``, read from a set: the rules ask it of every unit of an
@@ -297,25 +320,32 @@ class GameState(RaidState):
         stack = stacks.get(zone)
         if stack is None:
             stack = stacks[zone] = []
+        before = stack[0].side if stack else ""
         if top:
             stack.insert(0, piece)
         else:
             stack.append(piece)
         if piece.side == GERMAN and len(stack) > 1:
-            stack.sort(key=GERMAN_ORDER)  # reorganise_german with the German order
+            sort_german(stack)  # reorganise_german with the German order
+        if stack[0].side != before:
+            self.sides_version += 1
 
     def lift(self, piece: Piece) -> None:
         self.board_version += 1
         if piece.zone:
             stack = self.stacks.get(piece.zone)
             if stack is not None and piece in stack:
+                before = stack[0].side
                 stack.remove(piece)
+                if (stack[0].side if stack else "") != before:
+                    self.sides_version += 1
             piece.zone = ""
 
     def move_pieces(self, pieces: Iterable[Piece], zone: str) -> None:
         # Counted here too, in case the raids layer moves them without place and lift.
         RaidState.move_pieces(self, pieces, zone)
         self.board_version += 1
+        self.sides_version += 1
 
     def letter(self, zone: str) -> str:
         return self.lookups.letters[zone]
@@ -443,5 +473,5 @@ class GameState(RaidState):
         if gone:
             self.eliminate(piece, companions)
         elif piece.side == GERMAN and piece.zone:
-            self.stack(piece.zone).sort(key=GERMAN_ORDER)
+            sort_german(self.stack(piece.zone))
         return gone

@@ -14,7 +14,6 @@ from typing import Protocol
 from paragraphs.errors import ParagraphsError
 from paragraphs_raids.dice import PrngRoller, Roller
 from paragraphs_raids.journal import GameResult, Journal
-from paragraphs_raids.markers import clear_done
 from paragraphs_raids.stacks import BRITISH, GERMAN
 
 from paragraphs_dieppe.game.german import german_phase
@@ -53,8 +52,8 @@ def check_stacking(g: GameState) -> None:
             found.append(f"{zone} holds both sides")
         for side in sides:
             pts = g.points_in(zone, [p for p in stack if p.side == side])
-            if pts > g.zmap.zone(zone).stacking:
-                found.append(f"{zone} holds {pts} {side} levels (limit {g.zmap.zone(zone).stacking})")
+            if pts > g.map.zone(zone).stacking:
+                found.append(f"{zone} holds {pts} {side} levels (limit {g.map.zone(zone).stacking})")
     for lca, cargo in g.aboard.items():
         levels = g.cargo_levels(g.pieces[lca])
         if levels > g.params.lca_capacity:
@@ -89,7 +88,7 @@ def end_of_british_phase(g: GameState) -> None:
     """Phase C: the Job Done markers come off; wire holds a stack for this turn only."""
     g.phase = "C"
     g.log.clear()
-    clear_done(g.pieces_of(BRITISH))
+    _clear_done_of(g, BRITISH)
     pieces = g.pieces
     for ids in g.aboard.values():
         for c in ids:  # clear_done of the cargo, without a generator per LCA
@@ -99,8 +98,16 @@ def end_of_british_phase(g: GameState) -> None:
 def end_of_turn(g: GameState) -> None:
     """Phase E: the Alles gemacht markers come off and the turn marker moves."""
     g.phase = "E"
-    clear_done(g.pieces_of(GERMAN))
+    _clear_done_of(g, GERMAN)
     g.stuck.clear()
+
+
+def _clear_done_of(g: GameState, side: str) -> None:
+    """``clear_done(g.pieces_of(side))`` read from the stacks, without the list."""
+    stacks = g.stacks
+    for z in g.zones_of(side):
+        for p in stacks[z]:
+            p.acted = False
 
 
 def game_over(g: GameState) -> bool:

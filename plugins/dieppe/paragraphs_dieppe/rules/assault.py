@@ -57,8 +57,39 @@ class Line:
 
 
 def by_assault(pieces: Sequence[Piece]) -> list[Piece]:
-    """Decreasing AF, full strength before reduced (a stable order otherwise)."""
-    return sorted(pieces, key=lambda p: (-p.factor("assault"), p.reduced))
+    """Decreasing AF, full strength before reduced (a stable order otherwise).
+
+    ``sorted(pieces, key=_assault_rank)`` written out as a stable insertion sort on one
+    int per piece (tests/test_fast_paths.py compares the two): every assault round sorts
+    a few Germans, and the key went through Python's generic call for each.
+    """
+    out: list[Piece] = []
+    keys: list[int] = []
+    for p in pieces:
+        key = -2 * p.factors["assault"] + (1 if p.reduced else 0)  # orders as _assault_rank
+        i = len(out)
+        while i > 0 and keys[i - 1] > key:  # after every piece of an equal key: stable
+            i -= 1
+        out.insert(i, p)
+        keys.insert(i, key)
+    return out
+
+
+def _assault_rank(p: Piece) -> tuple[int, bool]:
+    """The sort key :func:`by_assault` stands for."""
+    return (-p.factor("assault"), p.reduced)
+
+
+def _fewest_supports(lines: list[Line]) -> int:
+    """``min(range(len(lines)), key=lambda i: (len(lines[i].british), i))`` as a loop: the
+    first line with the fewest commandos."""
+    best = 0
+    fewest = len(lines[0].british)
+    for i in range(1, len(lines)):
+        n = len(lines[i].british)
+        if n < fewest:
+            best, fewest = i, n
+    return best
 
 
 def columns(british: Sequence[Piece], german: Sequence[Piece], support_choice: Callable[[Piece, list[Line]], int] | None = None) -> list[Line]:
@@ -73,7 +104,7 @@ def columns(british: Sequence[Piece], german: Sequence[Piece], support_choice: C
     if len(british) >= len(germans):
         lines = [Line([b], [g]) for b, g in zip(british, germans, strict=False)]
         for spare in british[len(germans):]:
-            index = support_choice(spare, lines) if support_choice else min(range(len(lines)), key=lambda i: (len(lines[i].british), i))
+            index = support_choice(spare, lines) if support_choice else _fewest_supports(lines)
             lines[index].british.append(spare)
         return lines
     lines = [Line([b], [g]) for b, g in zip(british, germans, strict=False)]

@@ -111,7 +111,9 @@ def outcome_label(result: CombatResult) -> str:
     return TARGET_HIT if result.defender_hit else SHOOTER_HIT
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, its __init__ written out: see LineResult in rules.assault (nothing changes
+# a shot once made).
+@dataclass(init=False, slots=True)
 class Shot:
     """One fire: the values, the dice and who took the losses."""
 
@@ -121,6 +123,14 @@ class Shot:
     defence: SideValue
     result: CombatResult
     losses: tuple[tuple[Piece, bool], ...]
+
+    def __init__(self, shooter: Piece, target: Piece, attack: SideValue, defence: SideValue, result: CombatResult, losses: tuple[tuple[Piece, bool], ...]) -> None:
+        self.shooter = shooter
+        self.target = target
+        self.attack = attack
+        self.defence = defence
+        self.result = result
+        self.losses = losses
 
     @property
     def label(self) -> str:
