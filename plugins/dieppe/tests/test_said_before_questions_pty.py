@@ -42,10 +42,7 @@ def test_with_own_dice_each_fire_is_said_before_the_next_fire_s_die(tmp_path: Pa
         ("[0-9]: ", "0"),  # nothing happens
         (PROMPT, "land lca-4 ORANGE2"),
         ("[0-9]: ", "2"),  # C6 flips
-        ("what does it show", "1"),  # infantry and a machine gun
-        ("[1-6]: ", "3"),
-        ("[1-6]: ", "2"),
-        ("[1-6]: ", "5"),
+        ("what does it show", "1"),  # infantry and a machine gun, taken from the container in order
         ("[0-9]: ", "5"),  # A2 stays face down
         (PROMPT, "next"),
         (die, "4"),
@@ -57,7 +54,7 @@ def test_with_own_dice_each_fire_is_said_before_the_next_fire_s_die(tmp_path: Pa
     text = scripted(tmp_path, ["play", "dieppe", "--dice", "physical", "--session", "own", "--new"], script)
     lines = text.splitlines()
     dice = [i for i, line in enumerate(lines) if line.startswith(die)]
-    first = "German fire from C6 at ORANGE2: 5 + 2 stack + 4 against 3 + 6 stack + 4: Garrison machine gun 5 hit"
+    first = "German fire from C6 at ORANGE2: 5 + 2 stack + 4 against 3 + 6 stack + 4: Garrison machine gun 1 hit"
     assert len(dice) == 2 and dice[0] < lines.index(first) < dice[1], text
     assert text.count(first) == 1
     # the set-up line comes before the first die, which it tells the player to get ready for

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from paragraphs.errors import ParagraphsError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from paragraphs.context import Context
 
 ROSTER = "spi_commando"
@@ -233,8 +235,15 @@ def fire_at(
         _fire_permission(game, firer, shooter, target)
     if weapon in (shooter.get("unloaded") or []):
         raise ParagraphsError(f"{firer}'s {weapon} is unloaded: task {firer} reload first ([10.63])")
+
+    def paid() -> None:
+        _refuse_unpaid_fire(ctx, firer, shooter, weapon)
+
+    # the man acting pays the fire from his task points: a fire he cannot pay is refused
+    # before the chart is read, so a cell the source lacks is not asked for it
+    acting = entry is None and _fire_permission(game, firer, shooter, target) == "task"
     charts = _charts(ctx)
-    chance, kill, braced = aim(ctx, game, shooter, target, victim, weapon, distance, options, prone=prone, moving=moving, aimed=aimed, braced=braced, terrain=terrain)
+    chance, kill, braced = aim(ctx, game, shooter, target, victim, weapon, distance, options, prone=prone, moving=moving, aimed=aimed, braced=braced, terrain=terrain, before_chart=paid if acting else None)
     # [10.55]: a man plotted for opportunity fire may answer the man who hits him
     could_return = may_opportunity_fire(view(victim), game["phase"])
     wounds_before = int(victim["wounds"])
@@ -316,13 +325,15 @@ def aim(
     braced: bool = False,
     terrain: str = "clear",
     wounds: int | None = None,
+    before_chart: Callable[[], None] | None = None,
 ) -> tuple[int, int, bool]:
     """The chance to hit and the kill percentage of a fire ([10.0] procedure, [10.82],
     [10.83]) and whether the weapon is braced. ``options`` (as a session types them) may
     name ``prone``, ``moving``, ``aimed``, ``braced``, ``wall``, ``enemy_weapon`` (a
     weapon taken from the enemy, [13.24]) and the target's terrain;
     ``wounds`` stands for the firer's wound points when they are not his present ones
-    (the return fire of [10.55])."""
+    (the return fire of [10.55]); ``before_chart()`` runs once the words are checked,
+    before the first chart cell is read (a refusal there asks no lost cell)."""
     from paragraphs_spi_commando.arms import enemy_weapon
     from paragraphs_spi_commando.procedures import _charts, _choices
     from paragraphs_spi_commando.rules import fire as rules
@@ -361,6 +372,8 @@ def aim(
             raise ParagraphsError(f"{target} is not flush against a wall for the fire: {why} (ruling R26)")
         rows.append("target_against_wall")
     wounded = condition_of(shooter) == "seriously wounded" if wounds is None else condition(int(shooter["endurance"]), wounds) == "seriously wounded"
+    if before_chart is not None:
+        before_chart()
     chance = rules.hit_chance(
         rules.base_chance(charts, weapon, int(distance), braced=braced),
         rules.modifier_total(charts, rows, target_terrain=terrain),
@@ -413,6 +426,18 @@ def flush_against_wall(game: dict[str, Any], victim: dict[str, Any], *, moving: 
     if victim.get("acted") or left(victim) == 0 or condition_of(victim) == "incapacitated" or surprised:
         return None
     return "he may still move this turn"
+
+
+def _refuse_unpaid_fire(ctx: Context, firer: str, shooter: dict[str, Any], weapon: str) -> None:
+    """The refusal :func:`~paragraphs_spi_commando.turns.spend` makes of a fire task beyond
+    the man's task points ([6.44]), made before the fire is aimed."""
+    from paragraphs_spi_commando.procedures import _charts, _choices
+    from paragraphs_spi_commando.rules.fire import fire_cost
+    from paragraphs_spi_commando.turns import left
+
+    cost = fire_cost(_charts(ctx), weapon, seriously_wounded=condition_of(shooter) == "seriously wounded", ruling_r25=_choices(ctx)["R25"])
+    if cost > left(shooter):
+        raise ParagraphsError(f"{firer}: fire ({weapon}) costs {cost} task points, {left(shooter)} left ([6.44])")
 
 
 def _fire_task(ctx: Context, game: dict[str, Any], firer: str, shooter: dict[str, Any], target: str, victim: dict[str, Any], weapon: str, entry: dict[str, Any] | None = None) -> bool | None:

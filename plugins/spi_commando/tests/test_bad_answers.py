@@ -50,7 +50,7 @@ def test_odds_on_the_command_line_refuse_a_word_for_a_numeric_cell(tmp_path: Pat
 
 
 def test_at_the_prompt_a_word_for_a_numeric_cell_is_one_line_and_the_game_goes_on(tmp_path: Path) -> None:
-    script = ["observe A2 B2 3", "?10", "next", "next", "?10", "?5", "next", "next", "activate A2", "?50", "fire A2 B2 pistol 0", "?fire A2 B2 smg 1", "sheet"]
+    script = ["observe A2 B2 3", "?10", "next", "next", "?10", "?5", "next", "next", "activate A2", "?50", "fire A2 B2 pistol 0", "?15", "?fire A2 B2 smg 1", "sheet"]  # the pistol's cost (R25), then the kill band
     text = referee_transcript(tmp_path, ["--scenario", "45"], script, refusals=True)
     errors = [line for line in text.splitlines() if "error:" in line]
     assert len(errors) == 1 and KILL_72_90 in errors[0] and "whole number" in errors[0], text

@@ -66,12 +66,13 @@ def test_fire_at_uses_the_side_bonus_and_records_the_wound(engine) -> None:
     with pytest.raises(ParagraphsError, match="nobody is acting"):
         engine.perform("fire_at", state, args=args, dice=ScriptedDice([50, 4]))
     state = engine.perform("activate", state, args={"man": "A1"}, dice=ScriptedDice([99])).state
-    # 75 + 12 = 87: the kill band 72-90 is lost, so the step stops and asks for it
+    # the pistol's task points are not on the chart (ruling R25: asked), and asked first:
+    # a fire the man acting cannot pay is refused before the chart is read
     stopped = engine.perform("fire_at", state, args=args, dice=ScriptedDice([50, 4]))
-    assert stopped.status == "needs_answers" and [q.key for q in stopped.questions] == ["cell.kill_percentage.72-90.result"]
-    # and the pistol's task points are not on the chart either (ruling R25: asked)
-    stopped = engine.perform("fire_at", state, {"cell.kill_percentage.72-90.result": 14}, args=args, dice=ScriptedDice([50, 4]))
-    assert [q.key for q in stopped.questions] == ["cell.task_points.fire_pistol.result"]
+    assert stopped.status == "needs_answers" and [q.key for q in stopped.questions] == ["cell.task_points.fire_pistol.result"]
+    # then 75 + 12 = 87: the kill band 72-90 is lost, so the step stops and asks for it
+    stopped = engine.perform("fire_at", state, {"cell.task_points.fire_pistol.result": 15}, args=args, dice=ScriptedDice([50, 4]))
+    assert [q.key for q in stopped.questions] == ["cell.kill_percentage.72-90.result"]
     done = engine.perform("fire_at", state, {"cell.kill_percentage.72-90.result": 14, "cell.task_points.fire_pistol.result": 15}, args=args, dice=ScriptedDice([50, 4]))
     assert done.label == "B1 wounded 4 WP: wounded (chance 87)"
     assert done.state.extra[ROSTER]["men"]["B1"]["wounds"] == 4

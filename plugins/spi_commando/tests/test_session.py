@@ -26,12 +26,14 @@ def test_a_referee_session_sets_up_fires_and_undoes() -> None:
     assert "turn 1 of 30, phase E (non-prepared task execution); initiative A; A to act" in reply.text
     session.send("activate A1")
     assert "A1 keeps his head" in session.send("99").text
-    # 75 + 12 = 87 reaches the lost kill band: the cell is asked first, then the dice
+    # the pistol's fire cost (lost, R25) is asked first: a fire the man cannot pay is
+    # refused before the chart is read; then 75 + 12 = 87 reaches the lost kill band,
+    # asked before the dice
     reply = session.send("fire A1 B1 pistol 3")
-    assert reply.question is not None and "cell.kill_percentage.72-90.result" in str(reply.question.to_json())
-    reply = session.send("14")
     assert reply.question is not None and "cell.task_points.fire_pistol.result" in str(reply.question.to_json())
     reply = session.send("15")
+    assert reply.question is not None and "cell.kill_percentage.72-90.result" in str(reply.question.to_json())
+    reply = session.send("14")
     assert reply.question is not None and reply.question.kind == "die"
     reply = session.send("50")
     reply = session.send("4")
