@@ -651,3 +651,18 @@ def test_a_save_made_before_an_upgrade_names_what_the_content_no_longer_has(tmp_
     assert code == 0 and f"paragraphs: warning: {said}" in out, out
     code, out = paragraphs(tmp_path, "play", "foghorn", "--session", "s1", "--dice", "physical", stdin="quit\n")
     assert code == 0 and f"paragraphs: warning: {said}" in out, out
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (("odds", "foghorn", "tidee"), "'tidee' is neither a paragraph of foghorn nor one of its procedures (did you mean 'tide'?) (procedures: tide)"),
+        (("table", "foghorn", "flotsam"), "foghorn has no table 'flotsam' (tables: none)"),
+    ],
+    ids=["odds of a misspelt procedure", "a table of a title without tables"],
+)
+def test_a_name_the_title_does_not_have_is_said_plainly(tmp_path, argv, says):
+    # before: no suggestion for 'tidee'; "(tables: )" for a title without tables
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, *argv)
+    assert code == 2 and says in out, out
