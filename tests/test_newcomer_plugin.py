@@ -666,3 +666,23 @@ def test_a_name_the_title_does_not_have_is_said_plainly(tmp_path, argv, says):
     install(tmp_path / "site")
     code, out = paragraphs(tmp_path, *argv)
     assert code == 2 and says in out, out
+
+
+def test_a_plugins_own_test_finds_chances_that_disagree_with_resolve(tmp_path):
+    # before: nothing a plugin's author could call ("the core's tests check that for its
+    # own kinds", with private parts): chances written '>=' where resolve says '>' made
+    # every odds of a listen check wrong without a word
+    hooks = HOOKS.replace("def listen(ctx, spec):", CHANCES.replace("> ctx.number", ">= ctx.number").replace("RESULT", '{"heard": heard, "lost": 1 - heard}'))
+    install(tmp_path / "site", hooks=hooks.replace("        resolve=listen,\n", "        resolve=listen,\n        chances=listen_chances,\n"))
+    (tmp_path / "test_foghorn.py").write_text(textwrap.dedent("""
+        import paragraphs
+        from paragraphs.testing import assert_chances_agree
+
+        def test_listen_chances(make_engine):
+            engine = make_engine("foghorn")
+            assert_chances_agree(engine, "listen", {"fog": {"ask": "wind"}}, answers={"wind": 3})
+    """), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "site"), PARAGRAPHS_CACHE_DIR=str(tmp_path / "cache"), PARAGRAPHS_DATA_DIR=str(tmp_path / "data"))
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_foghorn.py"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    said = "check kind 'listen' with {'fog': {'ask': 'wind'}}: its chances give {heard: 35/36, lost: 1/36}, its resolve over every face gives {heard: 11/12, lost: 1/12}"
+    assert done.returncode == 1 and said in done.stdout, done.stdout + done.stderr
