@@ -686,3 +686,29 @@ def test_a_plugins_own_test_finds_chances_that_disagree_with_resolve(tmp_path):
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_foghorn.py"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     said = "check kind 'listen' with {'fog': {'ask': 'wind'}}: its chances give {heard: 35/36, lost: 1/36}, its resolve over every face gives {heard: 11/12, lost: 1/12}"
     assert done.returncode == 1 and said in done.stdout, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ('ctx.roll("2d6", spec["purpose"])', 'ctx.roll("2d", spec["purpose"])', "cannot read die '2d': write d6, d10, 2d6, d100, 2d6-2 or 2d6-2 min 0"),
+        ('ctx.number(spec["fog"])', 'ctx.number(spec.get("fogg"))', "no value (None) where a number is needed"),
+        ('ctx.number(spec["fog"])', 'ctx.answer("wnd")', "unknown answer key 'wnd' for foghorn (did you mean 'wind'?)"),
+    ],
+    ids=["a die that cannot be read", "None for a number", "a misspelt question"],
+)
+def test_a_library_call_the_plugin_got_wrong_names_the_plugins_line(tmp_path, old, new, says):
+    # before: the library's words alone ("cannot read die '2d'", "the value None is not
+    # known here", "unknown answer key 'wnd'"), with no file or line, and the first and
+    # last as usage errors of the command line (exit 2) though the command line was right
+    hooks = with_mistake(tmp_path, old, new, in_hooks=True)
+    code, out = paragraphs(tmp_path, "read", "foghorn", "1", "--dice", "6,6", "--answer", "wind=1")
+    line = line_of(hooks, new)
+    assert code == 1 and says in out and f"(check kind 'listen', at site/paragraphs_foghorn/hooks.py:{line})" in out, out
+
+
+def test_a_value_reference_compared_as_a_number_gets_a_hint(tmp_path):
+    # before: "'>' not supported between instances of 'int' and 'AnswerTo'", nothing on why
+    with_mistake(tmp_path, 'ctx.number(spec["fog"])', 'spec["fog"]', in_hooks=True)
+    code, out = paragraphs(tmp_path, "read", "foghorn", "1", "--dice", "6,6", "--answer", "wind=1")
+    assert code == 1 and "'>' not supported between instances of 'int' and 'AnswerTo' (a value reference from the content: read it with ctx.number(...))" in out, out

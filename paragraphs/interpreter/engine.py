@@ -468,6 +468,12 @@ class Engine:
             q = m.Question(f"roll.{n}", f"{missing.die.name} for {missing.purpose} ({missing.die.reading_help()})", m.INTEGER, raw[0], raw[-1])
             return self._needs(start, original, ctx, [q])
         except ParagraphsError as exc:
+            from paragraphs.pluginhost.plugin_errors import plugin_misuse
+
+            misuse = plugin_misuse(exc, self.grammar, f"{self.book.title} {ctx.paragraph or start}")
+            if misuse is not None:  # a context call the plugin got wrong: its error, at its line
+                misuse.trail = list(ctx.trail)  # type: ignore[attr-defined]
+                raise misuse from exc
             exc.trail = list(ctx.trail)  # type: ignore[attr-defined]  # for reports and replays
             raise
         except RecursionError:
