@@ -712,3 +712,46 @@ def test_a_value_reference_compared_as_a_number_gets_a_hint(tmp_path):
     with_mistake(tmp_path, 'ctx.number(spec["fog"])', 'spec["fog"]', in_hooks=True)
     code, out = paragraphs(tmp_path, "read", "foghorn", "1", "--dice", "6,6", "--answer", "wind=1")
     assert code == 1 and "'>' not supported between instances of 'int' and 'AnswerTo' (a value reference from the content: read it with ctx.number(...))" in out, out
+
+
+STEP_KIND = '''def sound(ctx, step):
+    ctx.say("The horn sounds.")
+    return RETURN
+
+
+@hookimpl
+def paragraphs_register_steps():
+    from paragraphs.records import StepKind
+
+    yield StepKind(id="sound", title=TITLE, schema={"type": "object"}, run=RUN)
+
+
+def tide(ctx, height):'''
+
+
+@pytest.mark.parametrize(
+    ("returns", "says"),
+    [
+        ("2", "step kind 'sound' ({hooks}:1) returned 2, not a paragraph id: ids are text ('2')"),
+        ('"20"', "step kind 'sound' ({hooks}:1) returned '20', and foghorn has no paragraph 20"),
+    ],
+    ids=["a number", "an id the book lacks"],
+)
+def test_a_step_kind_jumping_nowhere_names_itself_and_the_step(tmp_path, returns, says):
+    # before: "foghorn : no paragraph 2" (the paragraph '2' exists: the id was the number 2),
+    # naming neither the step kind, nor its code, nor the step in the content
+    hooks = HOOKS.replace("def tide(ctx, height):", STEP_KIND.replace("RETURN", returns).replace("RUN", "sound"))
+    content = install(tmp_path / "site", hooks=hooks, book=BOOK.replace("      - ask: {key: mood, store: mood}", "      - sound: {}\n      - ask: {key: mood, store: mood}"))
+    code, out = paragraphs(tmp_path, "read", "foghorn", "3")
+    hooks_file = "site/paragraphs_foghorn/hooks.py"
+    step_at = f"site/paragraphs_foghorn/content/{content.name}:{line_of(content, '- sound:')}:9"
+    said = says.format(hooks=hooks_file).replace(":1)", f":{line_of(content.parent.parent / 'hooks.py', 'def sound')})")
+    assert code == 1 and f"foghorn 3: {said} (the step at {step_at})" in out, out
+
+
+def test_a_step_kind_that_can_neither_run_nor_expand_is_refused_at_load(tmp_path):
+    # before: validate said ok, and play stopped at the step with "step 'sound' cannot run"
+    hooks = HOOKS.replace("def tide(ctx, height):", STEP_KIND.replace("RETURN", "None").replace(", run=RUN", ""))
+    install(tmp_path / "site", hooks=hooks)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 2 and "StepKind 'sound': it has neither run nor expand, so the step could never do anything" in out, out
