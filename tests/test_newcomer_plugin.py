@@ -755,3 +755,37 @@ def test_a_step_kind_that_can_neither_run_nor_expand_is_refused_at_load(tmp_path
     install(tmp_path / "site", hooks=hooks)
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     assert code == 2 and "StepKind 'sound': it has neither run nor expand, so the step could never do anything" in out, out
+
+
+LINT_RULE = '''def fog_lint(book, grammar):
+    from paragraphs.problems import Problem, Severity
+
+    yield Problem(PROBLEM)
+
+
+@hookimpl
+def paragraphs_register_lint_rules():
+    from paragraphs.records import LintRule
+
+    yield LintRule(id="FH001", title=TITLE, check=fog_lint)
+
+
+def tide(ctx, height):'''
+
+
+@pytest.mark.parametrize(
+    ("problem", "says"),
+    [
+        ('None, "FH001", "fog everywhere"', "lint rule 'FH001' yielded a Problem whose pos is None, not a SourcePos (give it step.pos or paragraph.pos)"),
+        ('book.paragraphs["1"].pos, "FH001", "fog everywhere", "warning"', "lint rule 'FH001' yielded a Problem whose severity is 'warning', not a Severity (Severity.WARNING)"),
+    ],
+    ids=["no position", "a severity as text"],
+)
+def test_a_lint_rule_yielding_a_malformed_problem_is_named_at_its_line(tmp_path, problem, says):
+    # before: a traceback ('NoneType' object has no attribute 'path'; 'str' object has no
+    # attribute 'value'), from validate and from every read of the title
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", LINT_RULE.replace("PROBLEM", problem), in_hooks=True)
+    line = line_of(hooks, "def fog_lint")
+    for argv in (("validate", "foghorn"), ("read", "foghorn", "2", "--dice", "3")):
+        code, out = paragraphs(tmp_path, *argv)
+        assert code == 1 and f"site/paragraphs_foghorn/hooks.py:{line}:1: PLUGIN001 {says}" in out, out
