@@ -789,3 +789,27 @@ def test_a_lint_rule_yielding_a_malformed_problem_is_named_at_its_line(tmp_path,
     for argv in (("validate", "foghorn"), ("read", "foghorn", "2", "--dice", "3")):
         code, out = paragraphs(tmp_path, *argv)
         assert code == 1 and f"site/paragraphs_foghorn/hooks.py:{line}:1: PLUGIN001 {says}" in out, out
+
+
+@pytest.mark.parametrize(("returns", "shown"), [('"no"', "'no'"), ("None", "None")], ids=["a text", "nothing (a forgotten return)"])
+def test_a_predicate_kind_that_answers_no_yes_or_no_is_the_plugins_error(tmp_path, returns, shown):
+    # before: 'no' read as true (any text is), None as false, without a word: the fuel
+    # was spent on a foggy test that said "no"
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", f'''def foggy(ctx, value):
+    return {returns}
+
+
+@hookimpl
+def paragraphs_register_predicates():
+    from paragraphs.records import PredicateKind
+
+    yield PredicateKind(id="foggy", title=TITLE, schema={{"type": "boolean"}}, evaluate=foggy)
+
+
+def tide(ctx, height):''', in_hooks=True)
+    content = hooks.parent / "content" / "book.yaml"
+    content.write_text(content.read_text(encoding="utf-8").replace("test: {sighting: boat}", "test: {foggy: true}"), encoding="utf-8")
+    code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "3")
+    at = f"site/paragraphs_foghorn/content/book.yaml:{line_of(content, 'test: {foggy')}:17"
+    said = f"foghorn 2: predicate kind 'foggy' (site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'def foggy')}) returned {shown}, not True or False (the test at {at})"
+    assert code == 1 and said in out, out
