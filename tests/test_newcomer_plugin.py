@@ -813,3 +813,12 @@ def tide(ctx, height):''', in_hooks=True)
     at = f"site/paragraphs_foghorn/content/book.yaml:{line_of(content, 'test: {foggy')}:17"
     said = f"foghorn 2: predicate kind 'foggy' (site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'def foggy')}) returned {shown}, not True or False (the test at {at})"
     assert code == 1 and said in out, out
+
+
+def test_a_folder_book_using_a_misspelt_title_suggests_it(tmp_path):
+    # before: "which is not an installed title (installed: ..., foghorn, ...)", no suggestion
+    install(tmp_path / "site")
+    (tmp_path / "mybook").mkdir()
+    (tmp_path / "mybook" / "book.yaml").write_text('title: {id: my-fog, name: My Fog, uses: [foghron]}\nentry_points:\n  - {paragraph: "1", source: start}\nparagraphs:\n  - {id: "1", steps: [{say: "Fog."}]}\n', encoding="utf-8")
+    code, out = paragraphs(tmp_path, "validate", "mybook/")
+    assert code == 1 and "mybook/book.yaml:1:42: TITLE003 title.uses names 'foghron', which is not an installed title (did you mean 'foghorn'?) (installed: " in out, out

@@ -334,10 +334,12 @@ def check_path(host: PluginHost, path: Path) -> CompiledTitle:
             title = str(data["title"]["id"])
             found = data["title"].get("uses")
             if isinstance(found, list):
+                from paragraphs.pipeline.validation import did_you_mean as _did_you_mean
+
                 uses = tuple(str(u) for u in found if str(u) in host.titles())
                 # said here, as `read` on the folder refuses it: dropping it would validate clean
                 not_installed = [
-                    Problem(doc.pos(("title", "uses", i)), "TITLE003", f"title.uses names {u!r}, which is not an installed title (installed: {', '.join(sorted(host.titles()))})")
+                    Problem(doc.pos(("title", "uses", i)), "TITLE003", f"title.uses names {u!r}, which is not an installed title{_did_you_mean(u, host.titles())} (installed: {', '.join(sorted(host.titles()))})")
                     for i, u in enumerate(found)
                     if str(u) not in host.titles()
                 ]
