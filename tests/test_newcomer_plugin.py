@@ -822,3 +822,12 @@ def test_a_folder_book_using_a_misspelt_title_suggests_it(tmp_path):
     (tmp_path / "mybook" / "book.yaml").write_text('title: {id: my-fog, name: My Fog, uses: [foghron]}\nentry_points:\n  - {paragraph: "1", source: start}\nparagraphs:\n  - {id: "1", steps: [{say: "Fog."}]}\n', encoding="utf-8")
     code, out = paragraphs(tmp_path, "validate", "mybook/")
     assert code == 1 and "mybook/book.yaml:1:42: TITLE003 title.uses names 'foghron', which is not an installed title (did you mean 'foghorn'?) (installed: " in out, out
+
+
+def test_a_procedure_listing_a_question_the_content_lacks_is_warned_of(tmp_path):
+    # before: validate said ok, and the rule reference printed '*Answers:* `wnd`', a key no
+    # --answer could give
+    hooks = with_mistake(tmp_path, 'function=tide, outcomes=("high", "low"))', 'function=tide, questions=("wnd",), outcomes=("high", "low"))', in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    at = f"site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'yield Procedure(')}:5"
+    assert code == 0 and f"{at}: PROC003 procedure 'tide' lists the question 'wnd', which the content does not declare (did you mean 'wind'?) [warning]" in out, out

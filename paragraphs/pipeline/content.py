@@ -421,9 +421,30 @@ def compile_title(
         from paragraphs.pipeline.lint import run_lint
 
         problems.extend(run_lint(book, grammar, standalone=standalone))
+        problems.extend(_procedure_questions(host, grammar, book))
     if skipped:
         problems[schema_findings:] = skipped.consequences(problems[schema_findings:])
     return CompiledTitle(book, sorted(set(problems)))
+
+
+def _procedure_questions(host: PluginHost, grammar: Grammar, book: m.Book) -> list[Problem]:
+    """PROC003: a procedure of this title listing (in ``questions``) a key the content does
+    not declare: shown in help and the rule reference, it is no key an ``--answer`` gives.
+    A warning, at the plugin's ``yield`` of the record: a procedure may define a question
+    of its own in code."""
+    from paragraphs.pipeline.validation import did_you_mean
+    from paragraphs.pluginhost.plugin_errors import record_pos
+
+    out = []
+    for proc in grammar.procedures.values():
+        if proc.title != book.title:
+            continue
+        for key in proc.questions:
+            if key not in book.questions:
+                pos = record_pos(host, "paragraphs_register_procedures", proc.id, proc.title) or SourcePos(book.title, 0, 0)
+                said = f"procedure {proc.id!r} lists the question {key!r}, which the content does not declare{did_you_mean(key, book.questions)}"
+                out.append(Problem(pos, "PROC003", said, Severity.WARNING))
+    return out
 
 
 def _left_outside(folder: Any) -> str:
