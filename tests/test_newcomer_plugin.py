@@ -831,3 +831,11 @@ def test_a_procedure_listing_a_question_the_content_lacks_is_warned_of(tmp_path)
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     at = f"site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'yield Procedure(')}:5"
     assert code == 0 and f"{at}: PROC003 procedure 'tide' lists the question 'wnd', which the content does not declare (did you mean 'wind'?) [warning]" in out, out
+
+
+def test_a_title_naming_its_content_file_instead_of_its_folder_is_told_so(tmp_path):
+    # before: "no *.yaml file below .../content/book.yaml (the content folder ...)", though
+    # the very file named is a YAML file
+    with_mistake(tmp_path, 'content=files(__package__) / "content"', 'content=files(__package__) / "content" / "book.yaml"', in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1 and "TITLE001 title 'foghorn' has no content" in out and '; it names a file: give the folder that holds the YAML, files(__package__) / "content")' in out, out

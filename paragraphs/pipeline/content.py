@@ -447,6 +447,18 @@ def _procedure_questions(host: PluginHost, grammar: Grammar, book: m.Book) -> li
     return out
 
 
+def _is_file(path: Any) -> bool:
+    try:
+        return bool(path.is_file()) if hasattr(path, "is_file") else os.path.isfile(os.fspath(path))
+    except (OSError, TypeError):
+        return False
+
+
+def _parent_name(path: Any) -> str:
+    parent = getattr(path, "parent", None)
+    return str(getattr(parent, "name", "") or os.path.basename(os.path.dirname(os.fspath(path))))
+
+
 def _left_outside(folder: Any) -> str:
     """``; YAML files are in ../content, outside the package: ...`` when the content was
     written beside the package instead of inside it (a wheel ships only the package, and
@@ -477,6 +489,9 @@ def _content_of_title(host: PluginHost, title: str, files: Sequence[SourceFile],
         folder = host.title(title).record.content
         relative = isinstance(folder, (str, os.PathLike)) and not os.path.isabs(folder)
         hint = '; a relative folder is read from the working folder: give files(__package__) / "content"' if relative else _left_outside(folder)
+        if not relative and _is_file(folder):
+            hint = f'; it names a file: give the folder that holds the YAML, files(__package__) / "{_parent_name(folder)}"'
+
         return [Problem(hook, "TITLE001", f"title {title!r} has no content: no *.yaml file below {folder} (the content folder its Title record names{hint})")]
     declared = merged.title.data.get("id") if merged.title else None
     if merged.title is not None and declared != title:
