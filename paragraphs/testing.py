@@ -9,6 +9,7 @@ import sys
 from paragraphs.tools import testing as _moved
 from paragraphs.tools.testing import *  # noqa: F403
 from paragraphs.tools.testing import (  # the public names (and any name plugins import), explicitly
+    assert_chances_agree as assert_chances_agree,
     assert_state as assert_state,
     assert_trail as assert_trail,
     make_engine as make_engine,

@@ -651,3 +651,191 @@ def test_a_save_made_before_an_upgrade_names_what_the_content_no_longer_has(tmp_
     assert code == 0 and f"paragraphs: warning: {said}" in out, out
     code, out = paragraphs(tmp_path, "play", "foghorn", "--session", "s1", "--dice", "physical", stdin="quit\n")
     assert code == 0 and f"paragraphs: warning: {said}" in out, out
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (("odds", "foghorn", "tidee"), "'tidee' is neither a paragraph of foghorn nor one of its procedures (did you mean 'tide'?) (procedures: tide)"),
+        (("table", "foghorn", "flotsam"), "foghorn has no table 'flotsam' (tables: none)"),
+    ],
+    ids=["odds of a misspelt procedure", "a table of a title without tables"],
+)
+def test_a_name_the_title_does_not_have_is_said_plainly(tmp_path, argv, says):
+    # before: no suggestion for 'tidee'; "(tables: )" for a title without tables
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, *argv)
+    assert code == 2 and says in out, out
+
+
+def test_a_plugins_own_test_finds_chances_that_disagree_with_resolve(tmp_path):
+    # before: nothing a plugin's author could call ("the core's tests check that for its
+    # own kinds", with private parts): chances written '>=' where resolve says '>' made
+    # every odds of a listen check wrong without a word
+    hooks = HOOKS.replace("def listen(ctx, spec):", CHANCES.replace("> ctx.number", ">= ctx.number").replace("RESULT", '{"heard": heard, "lost": 1 - heard}'))
+    install(tmp_path / "site", hooks=hooks.replace("        resolve=listen,\n", "        resolve=listen,\n        chances=listen_chances,\n"))
+    (tmp_path / "test_foghorn.py").write_text(textwrap.dedent("""
+        import paragraphs
+        from paragraphs.testing import assert_chances_agree
+
+        def test_listen_chances(make_engine):
+            engine = make_engine("foghorn")
+            assert_chances_agree(engine, "listen", {"fog": {"ask": "wind"}}, answers={"wind": 3})
+    """), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "site"), PARAGRAPHS_CACHE_DIR=str(tmp_path / "cache"), PARAGRAPHS_DATA_DIR=str(tmp_path / "data"))
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_foghorn.py"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    said = "check kind 'listen' with {'fog': {'ask': 'wind'}}: its chances give {heard: 35/36, lost: 1/36}, its resolve over every face gives {heard: 11/12, lost: 1/12}"
+    assert done.returncode == 1 and said in done.stdout, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ('ctx.roll("2d6", spec["purpose"])', 'ctx.roll("2d", spec["purpose"])', "cannot read die '2d': write d6, d10, 2d6, d100, 2d6-2 or 2d6-2 min 0"),
+        ('ctx.number(spec["fog"])', 'ctx.number(spec.get("fogg"))', "no value (None) where a number is needed"),
+        ('ctx.number(spec["fog"])', 'ctx.answer("wnd")', "unknown answer key 'wnd' for foghorn (did you mean 'wind'?)"),
+    ],
+    ids=["a die that cannot be read", "None for a number", "a misspelt question"],
+)
+def test_a_library_call_the_plugin_got_wrong_names_the_plugins_line(tmp_path, old, new, says):
+    # before: the library's words alone ("cannot read die '2d'", "the value None is not
+    # known here", "unknown answer key 'wnd'"), with no file or line, and the first and
+    # last as usage errors of the command line (exit 2) though the command line was right
+    hooks = with_mistake(tmp_path, old, new, in_hooks=True)
+    code, out = paragraphs(tmp_path, "read", "foghorn", "1", "--dice", "6,6", "--answer", "wind=1")
+    line = line_of(hooks, new)
+    assert code == 1 and says in out and f"(check kind 'listen', at site/paragraphs_foghorn/hooks.py:{line})" in out, out
+
+
+def test_a_value_reference_compared_as_a_number_gets_a_hint(tmp_path):
+    # before: "'>' not supported between instances of 'int' and 'AnswerTo'", nothing on why
+    with_mistake(tmp_path, 'ctx.number(spec["fog"])', 'spec["fog"]', in_hooks=True)
+    code, out = paragraphs(tmp_path, "read", "foghorn", "1", "--dice", "6,6", "--answer", "wind=1")
+    assert code == 1 and "'>' not supported between instances of 'int' and 'AnswerTo' (a value reference from the content: read it with ctx.number(...))" in out, out
+
+
+STEP_KIND = '''def sound(ctx, step):
+    ctx.say("The horn sounds.")
+    return RETURN
+
+
+@hookimpl
+def paragraphs_register_steps():
+    from paragraphs.records import StepKind
+
+    yield StepKind(id="sound", title=TITLE, schema={"type": "object"}, run=RUN)
+
+
+def tide(ctx, height):'''
+
+
+@pytest.mark.parametrize(
+    ("returns", "says"),
+    [
+        ("2", "step kind 'sound' ({hooks}:1) returned 2, not a paragraph id: ids are text ('2')"),
+        ('"20"', "step kind 'sound' ({hooks}:1) returned '20', and foghorn has no paragraph 20"),
+    ],
+    ids=["a number", "an id the book lacks"],
+)
+def test_a_step_kind_jumping_nowhere_names_itself_and_the_step(tmp_path, returns, says):
+    # before: "foghorn : no paragraph 2" (the paragraph '2' exists: the id was the number 2),
+    # naming neither the step kind, nor its code, nor the step in the content
+    hooks = HOOKS.replace("def tide(ctx, height):", STEP_KIND.replace("RETURN", returns).replace("RUN", "sound"))
+    content = install(tmp_path / "site", hooks=hooks, book=BOOK.replace("      - ask: {key: mood, store: mood}", "      - sound: {}\n      - ask: {key: mood, store: mood}"))
+    code, out = paragraphs(tmp_path, "read", "foghorn", "3")
+    hooks_file = "site/paragraphs_foghorn/hooks.py"
+    step_at = f"site/paragraphs_foghorn/content/{content.name}:{line_of(content, '- sound:')}:9"
+    said = says.format(hooks=hooks_file).replace(":1)", f":{line_of(content.parent.parent / 'hooks.py', 'def sound')})")
+    assert code == 1 and f"foghorn 3: {said} (the step at {step_at})" in out, out
+
+
+def test_a_step_kind_that_can_neither_run_nor_expand_is_refused_at_load(tmp_path):
+    # before: validate said ok, and play stopped at the step with "step 'sound' cannot run"
+    hooks = HOOKS.replace("def tide(ctx, height):", STEP_KIND.replace("RETURN", "None").replace(", run=RUN", ""))
+    install(tmp_path / "site", hooks=hooks)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 2 and "StepKind 'sound': it has neither run nor expand, so the step could never do anything" in out, out
+
+
+LINT_RULE = '''def fog_lint(book, grammar):
+    from paragraphs.problems import Problem, Severity
+
+    yield Problem(PROBLEM)
+
+
+@hookimpl
+def paragraphs_register_lint_rules():
+    from paragraphs.records import LintRule
+
+    yield LintRule(id="FH001", title=TITLE, check=fog_lint)
+
+
+def tide(ctx, height):'''
+
+
+@pytest.mark.parametrize(
+    ("problem", "says"),
+    [
+        ('None, "FH001", "fog everywhere"', "lint rule 'FH001' yielded a Problem whose pos is None, not a SourcePos (give it step.pos or paragraph.pos)"),
+        ('book.paragraphs["1"].pos, "FH001", "fog everywhere", "warning"', "lint rule 'FH001' yielded a Problem whose severity is 'warning', not a Severity (Severity.WARNING)"),
+    ],
+    ids=["no position", "a severity as text"],
+)
+def test_a_lint_rule_yielding_a_malformed_problem_is_named_at_its_line(tmp_path, problem, says):
+    # before: a traceback ('NoneType' object has no attribute 'path'; 'str' object has no
+    # attribute 'value'), from validate and from every read of the title
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", LINT_RULE.replace("PROBLEM", problem), in_hooks=True)
+    line = line_of(hooks, "def fog_lint")
+    for argv in (("validate", "foghorn"), ("read", "foghorn", "2", "--dice", "3")):
+        code, out = paragraphs(tmp_path, *argv)
+        assert code == 1 and f"site/paragraphs_foghorn/hooks.py:{line}:1: PLUGIN001 {says}" in out, out
+
+
+@pytest.mark.parametrize(("returns", "shown"), [('"no"', "'no'"), ("None", "None")], ids=["a text", "nothing (a forgotten return)"])
+def test_a_predicate_kind_that_answers_no_yes_or_no_is_the_plugins_error(tmp_path, returns, shown):
+    # before: 'no' read as true (any text is), None as false, without a word: the fuel
+    # was spent on a foggy test that said "no"
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", f'''def foggy(ctx, value):
+    return {returns}
+
+
+@hookimpl
+def paragraphs_register_predicates():
+    from paragraphs.records import PredicateKind
+
+    yield PredicateKind(id="foggy", title=TITLE, schema={{"type": "boolean"}}, evaluate=foggy)
+
+
+def tide(ctx, height):''', in_hooks=True)
+    content = hooks.parent / "content" / "book.yaml"
+    content.write_text(content.read_text(encoding="utf-8").replace("test: {sighting: boat}", "test: {foggy: true}"), encoding="utf-8")
+    code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "3")
+    at = f"site/paragraphs_foghorn/content/book.yaml:{line_of(content, 'test: {foggy')}:17"
+    said = f"foghorn 2: predicate kind 'foggy' (site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'def foggy')}) returned {shown}, not True or False (the test at {at})"
+    assert code == 1 and said in out, out
+
+
+def test_a_folder_book_using_a_misspelt_title_suggests_it(tmp_path):
+    # before: "which is not an installed title (installed: ..., foghorn, ...)", no suggestion
+    install(tmp_path / "site")
+    (tmp_path / "mybook").mkdir()
+    (tmp_path / "mybook" / "book.yaml").write_text('title: {id: my-fog, name: My Fog, uses: [foghron]}\nentry_points:\n  - {paragraph: "1", source: start}\nparagraphs:\n  - {id: "1", steps: [{say: "Fog."}]}\n', encoding="utf-8")
+    code, out = paragraphs(tmp_path, "validate", "mybook/")
+    assert code == 1 and "mybook/book.yaml:1:42: TITLE003 title.uses names 'foghron', which is not an installed title (did you mean 'foghorn'?) (installed: " in out, out
+
+
+def test_a_procedure_listing_a_question_the_content_lacks_is_warned_of(tmp_path):
+    # before: validate said ok, and the rule reference printed '*Answers:* `wnd`', a key no
+    # --answer could give
+    hooks = with_mistake(tmp_path, 'function=tide, outcomes=("high", "low"))', 'function=tide, questions=("wnd",), outcomes=("high", "low"))', in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    at = f"site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'yield Procedure(')}:5"
+    assert code == 0 and f"{at}: PROC003 procedure 'tide' lists the question 'wnd', which the content does not declare (did you mean 'wind'?) [warning]" in out, out
+
+
+def test_a_title_naming_its_content_file_instead_of_its_folder_is_told_so(tmp_path):
+    # before: "no *.yaml file below .../content/book.yaml (the content folder ...)", though
+    # the very file named is a YAML file
+    with_mistake(tmp_path, 'content=files(__package__) / "content"', 'content=files(__package__) / "content" / "book.yaml"', in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 1 and "TITLE001 title 'foghorn' has no content" in out and '; it names a file: give the folder that holds the YAML, files(__package__) / "content")' in out, out

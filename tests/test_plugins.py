@@ -107,7 +107,7 @@ class GlobalStep:
 
     @hookimpl
     def paragraphs_register_steps(self):
-        yield StepKind(id="shout", title=None, schema={"type": "string"})
+        yield StepKind(id="shout", title=None, schema={"type": "string"}, expand=lambda value: {"say": value})
 
 
 class TitleStep:
@@ -115,7 +115,7 @@ class TitleStep:
 
     @hookimpl
     def paragraphs_register_steps(self):
-        yield StepKind(id="shout", title="mine", schema={"type": "string"})
+        yield StepKind(id="shout", title="mine", schema={"type": "string"}, expand=lambda value: {"say": value})
 
 
 def test_a_title_step_clashes_with_a_global_step_of_the_same_id():

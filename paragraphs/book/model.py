@@ -580,8 +580,12 @@ class Book:
 
     def question(self, key: "str") -> "Question":
         if key not in self.questions:
+            import difflib
+
             known = ", ".join(sorted(self.questions)) or "none"
-            raise UsageError(f"unknown answer key {key!r} for {self.title} (valid: {known})")
+            close = difflib.get_close_matches(str(key), list(self.questions), n=1)
+            near = f" (did you mean {close[0]!r}?)" if close else ""
+            raise UsageError(f"unknown answer key {key!r} for {self.title}{near} (valid: {known})")
         return self.questions[key]
 
 

@@ -475,8 +475,11 @@ def cmd_odds(args: argparse.Namespace, host: Any) -> int:
             call = parse_procedure_args(args.arg)
             result = procedure_odds(engine, args.target, state, answers, args=call, depth=args.depth, budget=args.budget, spoilers=args.spoilers)
         else:
+            from paragraphs.pipeline.validation import did_you_mean
+
             procs = ", ".join(sorted(engine.grammar.procedures)) or "none"
-            raise UsageError(f"{args.target!r} is neither a paragraph of {args.title} nor one of its procedures ({procs})")
+            near = did_you_mean(args.target, engine.grammar.procedures)
+            raise UsageError(f"{args.target!r} is neither a paragraph of {args.title} nor one of its procedures{near} (procedures: {procs})")
     if args.json:
         emit_json(result.to_json())
         return 0
@@ -613,7 +616,7 @@ def cmd_table(args: argparse.Namespace, host: Any) -> int:
     from paragraphs.pipeline.validation import did_you_mean
 
     if args.table not in tables:
-        raise UsageError(f"{args.title} has no table {args.table!r}{did_you_mean(args.table, tables)} (tables: {', '.join(tables)})")
+        raise UsageError(f"{args.title} has no table {args.table!r}{did_you_mean(args.table, tables)} (tables: {', '.join(tables) or 'none'})")
     t = tables[args.table]
     if args.column is not None and args.column not in t.columns:
         raise UsageError(f"table {t.id} has no column {args.column!r}{did_you_mean(args.column, t.columns)} (columns: {', '.join(t.columns) or 'none'})")

@@ -378,6 +378,8 @@ class Context:
         Raises:
             ResolutionError: the value is unknown here (a passed value nobody passed).
         """
+        if ref is None:  # spec.get("key") of a key the content did not write
+            raise ResolutionError(f"{self.title} {self.paragraph}: no value (None) where a number is needed (a key the content does not give? give .get() a default)")
         value = self.value(ref)
         if value is None or isinstance(value, bool):
             name = getattr(ref, "name", ref)

@@ -468,6 +468,12 @@ class Engine:
             q = m.Question(f"roll.{n}", f"{missing.die.name} for {missing.purpose} ({missing.die.reading_help()})", m.INTEGER, raw[0], raw[-1])
             return self._needs(start, original, ctx, [q])
         except ParagraphsError as exc:
+            from paragraphs.pluginhost.plugin_errors import plugin_misuse
+
+            misuse = plugin_misuse(exc, self.grammar, f"{self.book.title} {ctx.paragraph or start}")
+            if misuse is not None:  # a context call the plugin got wrong: its error, at its line
+                misuse.trail = list(ctx.trail)  # type: ignore[attr-defined]
+                raise misuse from exc
             exc.trail = list(ctx.trail)  # type: ignore[attr-defined]  # for reports and replays
             raise
         except RecursionError:
@@ -644,7 +650,10 @@ class Engine:
             return ctx.answer(pred.question) == pred.equals
         if cls is m.TitlePredicate:
             kind = self.grammar.predicates[pred.kind]
-            return bool(kind.evaluate(ctx, pred.args))  # type: ignore[misc]
+            held = kind.evaluate(ctx, pred.args)  # type: ignore[misc]
+            if held is None or isinstance(held, str):
+                raise _not_a_truth(ctx, kind, pred, held)
+            return bool(held)
         raise ResolutionError(f"unknown predicate {pred!r}")
 
     # ---------------------------------------------------------------- checks
@@ -752,6 +761,17 @@ def _undeclared(ctx: Context, kind: Any, outcome: Any, function: Any = None) -> 
     from paragraphs.pluginhost.plugin_errors import undeclared_outcome
 
     return undeclared_outcome(f"{ctx.title} {ctx.paragraph}", "check kind", kind.id, function or kind.resolve, outcome, kind.outcomes)
+
+
+def _not_a_truth(ctx: Context, kind: Any, pred: Any, held: Any) -> Exception:
+    """A predicate kind's ``evaluate`` gave a text or None: ``"no"`` would hold (any text
+    does) and a forgotten ``return`` would never hold, both without a word."""
+    from paragraphs.foundation.errors import PluginError
+    from paragraphs.pluginhost.plugin_errors import code_pos, shown
+
+    where = code_pos(kind.evaluate)
+    at = f" ({shown(where.path)}:{where.line})" if where is not None else ""
+    return PluginError(f"{ctx.title} {ctx.paragraph}: predicate kind {kind.id!r}{at} returned {held!r}, not True or False (the test at {pred.pos})")
 
 
 def _declared_chances(ctx: Context, kind: Any, dist: Any) -> Any:

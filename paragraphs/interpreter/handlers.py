@@ -410,7 +410,20 @@ def _title_step(engine: Engine, ctx: Context, step: m.TitleStep) -> str | None:
     kind = engine.grammar.steps.get(step.kind)
     if kind is None or kind.run is None:
         raise ResolutionError(f"{ctx.title} {ctx.paragraph}: step {step.kind!r} cannot run")
-    return kind.run(ctx, step)
+    target = kind.run(ctx, step)
+    if target is None or (isinstance(target, str) and target in ctx.book.paragraphs):
+        return target
+    # the jump would fail as "no paragraph 2" (an id written as a number), naming nothing
+    from paragraphs.pluginhost.plugin_errors import code_pos, shown
+
+    where = code_pos(kind.run)
+    at = f" ({shown(where.path)}:{where.line})" if where is not None else ""
+    why = f"not a paragraph id: ids are text ({str(target)!r})" if isinstance(target, int) and not isinstance(target, bool) else (
+        f"and {ctx.title} has no paragraph {target}" if isinstance(target, str) else "not a paragraph id (text) or None"
+    )
+    from paragraphs.foundation.errors import PluginError
+
+    raise PluginError(f"{ctx.title} {ctx.paragraph}: step kind {step.kind!r}{at} returned {target!r}, {why} (the step at {step.pos})")
 
 
 GOTO = m.Goto

@@ -35,7 +35,7 @@ else:  # the standard decorator, its methods compiled once between runs (start-u
 if TYPE_CHECKING:
     from paragraphs.interpreter.engine import Engine
 
-__all__ = ["DEFAULT_BUDGET", "PROCEDURE_BUDGET", "Outcome", "OddsMemo", "OddsResult", "paragraph_odds", "procedure_odds"]
+__all__ = ["DEFAULT_BUDGET", "PROCEDURE_BUDGET", "Outcome", "OddsMemo", "OddsResult", "check_odds", "paragraph_odds", "procedure_odds"]
 
 FORMAT = "paragraphs-odds"
 VERSION = 2
@@ -536,6 +536,48 @@ def paragraph_odds(
     base = state if state is not None else engine.new_state()
     seg, root, asked = _compute(engine, base, given, lambda ctx: engine.enter(ctx, start, {}), True, budget, depth, memo)
     return _result(start, "paragraph", seg, root, asked, budget, depth, spoilers)
+
+
+def check_odds(
+    engine: Engine,
+    kind: str,
+    spec: Mapping[str, Any],
+    state: State | None = None,
+    answers: Mapping[str, Any] | None = None,
+    *,
+    use_chances: bool = True,
+    budget: int | None = None,
+) -> OddsResult:
+    """The outcome tree of one check of ``kind`` with ``spec`` (its own keys, as in content).
+
+    With ``use_chances`` (the default) the kind's ``chances`` give the branches, as exact
+    odds of a paragraph use them; without, its ``resolve`` is run on every face of its dice.
+    The two must agree (:func:`paragraphs.testing.assert_chances_agree` checks it).
+
+    Raises:
+        UsageError: the title has no such check kind.
+    """
+    budget = _check_limits(budget, None, PROCEDURE_BUDGET)
+    found = engine.grammar.checks.get(kind)
+    if found is None:
+        known = ", ".join(sorted(engine.grammar.checks)) or "none"
+        raise UsageError(f"{engine.book.title} has no check kind {kind!r} (check kinds: {known})")
+    full = {"purpose": f"{kind} check", **dict(spec)}
+    given = engine.parse_answers(answers or {})
+    base = state if state is not None else engine.new_state()
+
+    def run(ctx: Any) -> Any:
+        if use_chances:
+            return ctx.check(kind, full)
+        outcome = found.resolve(ctx, full)
+        if outcome not in found.outcomes:
+            from paragraphs.pluginhost.plugin_errors import undeclared_outcome
+
+            raise undeclared_outcome(engine.book.title, "check kind", kind, found.resolve, outcome, found.outcomes)
+        return outcome
+
+    seg, root, asked = _compute(engine, base, given, run, False, budget, None, None)
+    return _result(kind, "procedure", seg, root, asked, budget, None, False)
 
 
 def procedure_odds(

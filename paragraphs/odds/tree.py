@@ -652,7 +652,14 @@ class Builder:
                 # an answer or a face made the action forbidden: an outcome of its own
                 self.reach(entries_before + ctx.entries)
                 return _cumulative(ctx, base_values), self.nodes.leaf(label=refused.odds_label)
-            except (ParagraphsError, RecursionError, _OverBudget):
+            except ParagraphsError as exc:
+                from paragraphs.pluginhost.plugin_errors import plugin_misuse
+
+                misuse = plugin_misuse(exc, self.engine.grammar, f"{self.engine.book.title} {ctx.paragraph}".rstrip())
+                if misuse is not None:  # a context call the plugin got wrong: its error, at its line
+                    raise misuse from exc
+                raise
+            except (RecursionError, _OverBudget):
                 raise
             except Exception as exc:  # a plugin's bug: named, with its file and line
                 from paragraphs.pluginhost.plugin_errors import describe

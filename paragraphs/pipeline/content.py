@@ -334,10 +334,12 @@ def check_path(host: PluginHost, path: Path) -> CompiledTitle:
             title = str(data["title"]["id"])
             found = data["title"].get("uses")
             if isinstance(found, list):
+                from paragraphs.pipeline.validation import did_you_mean as _did_you_mean
+
                 uses = tuple(str(u) for u in found if str(u) in host.titles())
                 # said here, as `read` on the folder refuses it: dropping it would validate clean
                 not_installed = [
-                    Problem(doc.pos(("title", "uses", i)), "TITLE003", f"title.uses names {u!r}, which is not an installed title (installed: {', '.join(sorted(host.titles()))})")
+                    Problem(doc.pos(("title", "uses", i)), "TITLE003", f"title.uses names {u!r}, which is not an installed title{_did_you_mean(u, host.titles())} (installed: {', '.join(sorted(host.titles()))})")
                     for i, u in enumerate(found)
                     if str(u) not in host.titles()
                 ]
@@ -419,9 +421,42 @@ def compile_title(
         from paragraphs.pipeline.lint import run_lint
 
         problems.extend(run_lint(book, grammar, standalone=standalone))
+        problems.extend(_procedure_questions(host, grammar, book))
     if skipped:
         problems[schema_findings:] = skipped.consequences(problems[schema_findings:])
     return CompiledTitle(book, sorted(set(problems)))
+
+
+def _procedure_questions(host: PluginHost, grammar: Grammar, book: m.Book) -> list[Problem]:
+    """PROC003: a procedure of this title listing (in ``questions``) a key the content does
+    not declare: shown in help and the rule reference, it is no key an ``--answer`` gives.
+    A warning, at the plugin's ``yield`` of the record: a procedure may define a question
+    of its own in code."""
+    from paragraphs.pipeline.validation import did_you_mean
+    from paragraphs.pluginhost.plugin_errors import record_pos
+
+    out = []
+    for proc in grammar.procedures.values():
+        if proc.title != book.title:
+            continue
+        for key in proc.questions:
+            if key not in book.questions:
+                pos = record_pos(host, "paragraphs_register_procedures", proc.id, proc.title) or SourcePos(book.title, 0, 0)
+                said = f"procedure {proc.id!r} lists the question {key!r}, which the content does not declare{did_you_mean(key, book.questions)}"
+                out.append(Problem(pos, "PROC003", said, Severity.WARNING))
+    return out
+
+
+def _is_file(path: Any) -> bool:
+    try:
+        return bool(path.is_file()) if hasattr(path, "is_file") else os.path.isfile(os.fspath(path))
+    except (OSError, TypeError):
+        return False
+
+
+def _parent_name(path: Any) -> str:
+    parent = getattr(path, "parent", None)
+    return str(getattr(parent, "name", "") or os.path.basename(os.path.dirname(os.fspath(path))))
 
 
 def _left_outside(folder: Any) -> str:
@@ -454,6 +489,9 @@ def _content_of_title(host: PluginHost, title: str, files: Sequence[SourceFile],
         folder = host.title(title).record.content
         relative = isinstance(folder, (str, os.PathLike)) and not os.path.isabs(folder)
         hint = '; a relative folder is read from the working folder: give files(__package__) / "content"' if relative else _left_outside(folder)
+        if not relative and _is_file(folder):
+            hint = f'; it names a file: give the folder that holds the YAML, files(__package__) / "{_parent_name(folder)}"'
+
         return [Problem(hook, "TITLE001", f"title {title!r} has no content: no *.yaml file below {folder} (the content folder its Title record names{hint})")]
     declared = merged.title.data.get("id") if merged.title else None
     if merged.title is not None and declared != title:

@@ -63,12 +63,11 @@ def run_lint(book: m.Book, grammar: Grammar, *, standalone: bool = False) -> lis
             continue
         try:
             for found in rule.check(book, grammar):
-                if not isinstance(found, Problem):  # the rule's bug, said where the rule is
+                wrong = _malformed(rule.id, found)
+                if wrong:  # the rule's bug, said where the rule is (the report would stop on it)
                     from paragraphs.pluginhost.plugin_errors import code_pos
 
-                    shown = repr(found) if len(repr(found)) <= 60 else repr(found)[:57] + "..."
-                    said = f"lint rule {rule.id!r} yielded {shown} ({type(found).__name__}), not a paragraphs.problems.Problem"
-                    problems.append(Problem(code_pos(rule.check) or SourcePos("<plugin>", 1, 1), "PLUGIN001", said))
+                    problems.append(Problem(code_pos(rule.check) or SourcePos("<plugin>", 1, 1), "PLUGIN001", wrong))
                     break
                 problems.append(found)
         except Exception as exc:  # a rule's bug is reported where it is, the other rules still run
@@ -76,6 +75,22 @@ def run_lint(book: m.Book, grammar: Grammar, *, standalone: bool = False) -> lis
 
             problems.append(plugin_problem(exc, grammar, f"lint rule {rule.id!r}", owner=rule.check))
     return _lower(book, problems)
+
+
+def _malformed(rule_id: str, found: Any) -> str | None:
+    """Why what a lint rule yielded cannot be reported, or None: not a Problem, or one
+    whose place or severity is not of its type (``Problem(None, ...)``, ``"warning"``),
+    which stopped every report of the title with a traceback."""
+    if not isinstance(found, Problem):
+        shown = repr(found) if len(repr(found)) <= 60 else repr(found)[:57] + "..."
+        return f"lint rule {rule_id!r} yielded {shown} ({type(found).__name__}), not a paragraphs.problems.Problem"
+    if not isinstance(found.pos, SourcePos):
+        shown = repr(found.pos) if len(repr(found.pos)) <= 40 else repr(found.pos)[:37] + "..."
+        return f"lint rule {rule_id!r} yielded a Problem whose pos is {shown}, not a SourcePos (give it step.pos or paragraph.pos)"
+    if not isinstance(found.severity, Severity):
+        named = f" (Severity.{str(found.severity).upper()})" if str(found.severity).upper() in Severity.__members__ else ""
+        return f"lint rule {rule_id!r} yielded a Problem whose severity is {found.severity!r}, not a Severity{named}"
+    return None
 
 
 def _lower(book: m.Book, problems: list[Problem]) -> list[Problem]:

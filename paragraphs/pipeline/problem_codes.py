@@ -39,6 +39,7 @@ READING_CODES: dict[str, tuple[str, str]] = {
     "CHECK005": ("error", "a group check (`group:`) of a kind whose outcomes are not `success` and `failure`: the group's result is one of those two, so the kind's own branches would never run"),
     "PROC001": ("error", "a step calls a procedure nobody registered (with a \"did you mean\")"),
     "PROC002": ("error", "a procedure call branches on an outcome the procedure does not declare (`alarn:`)"),
+    "PROC003": ("warning", "a title's procedure lists in `questions` a key the content does not declare (with a \"did you mean\"): help and the rule reference show a key no `--answer` gives; reported at the plugin's `yield` of the procedure"),
     "QUESTION001": ("error", "a question key is defined again with another domain"),
     "QUESTION002": ("error", "a question key is used but never defined"),
     "QUESTION003": ("error", "an `ask` predicate tests a question that is not yes/no without `equals`"),

@@ -165,12 +165,60 @@ def culprit(exc: BaseException, grammar: Grammar | None) -> str:
     return hook
 
 
+#: The context's methods a plugin passes its own arguments to: an error they raise is the
+#: plugin's mistake (a die it cannot read, a question key it misspelt), not the player's.
+_PLUGIN_ARGUMENT_METHODS = frozenset({"roll", "number", "value", "answer", "check", "read_value"})
+
+
+def plugin_misuse(exc: BaseException, grammar: Grammar | None, where: str) -> PluginError | None:
+    """``exc`` (a library error) as the plugin's error, named with the line of its code
+    that called the context wrongly (``ctx.roll("2d", ...)``), or None when it is not
+    that: raised by the plugin itself on purpose, or by the content the call ran.
+
+    Before, "cannot read die '2d'" or "unknown answer key 'wnd'" came with no file or
+    line, as a usage error of a command line that was right.
+    """
+    from paragraphs.foundation.errors import AnswerRefused, Refused
+
+    if isinstance(exc, (AnswerRefused, Refused, PluginError)):
+        return None
+    packages = plugin_packages(grammar)
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frames.append((tb.tb_frame, tb.tb_lineno))
+        tb = tb.tb_next
+    inner = [i for i, (frame, _) in enumerate(frames) if _in_plugin(frame, packages)]
+    if not inner or inner[-1] + 1 >= len(frames):
+        return None  # no plugin code on the way, or the plugin raised it itself
+    callee = frames[inner[-1] + 1][0]
+    if callee.f_globals.get("__name__") != "paragraphs.interpreter.context" or callee.f_code.co_name not in _PLUGIN_ARGUMENT_METHODS:
+        return None
+    frame, line = frames[inner[-1]]
+    who = culprit(exc, grammar) or "plugin code"
+    text = str(exc)
+    lead = "" if text.startswith(f"{where} ") or text.startswith(f"{where}:") else f"{where}: "
+    return PluginError(f"{lead}{text} ({who}, at {shown(os.path.abspath(frame.f_code.co_filename))}:{line})")
+
+
 def describe(exc: BaseException, grammar: Grammar | None, fallback: str = "plugin code") -> str:
     """One line: who raised what, and where (``procedure 'patrol' raised TypeError: ... at x.py:12``)."""
     who = culprit(exc, grammar) or fallback
     where = raised_at(exc, grammar)
     at = f" at {shown(where.path)}:{where.line}" if where is not None else ""
-    return f"{who} raised {type(exc).__name__}: {exc}{at} (--debug or {DEBUG_ENV}=1 shows the traceback)"
+    return f"{who} raised {type(exc).__name__}: {exc}{_value_ref_hint(exc)}{at} (--debug or {DEBUG_ENV}=1 shows the traceback)"
+
+
+#: What the content's value forms are compiled to (``{ask: wind}`` is an AnswerTo).
+_VALUE_REFS = ("'AnswerTo'", "'ValueOf'", "'CounterOf'", "'SumOf'", "'Literal'")
+
+
+def _value_ref_hint(exc: BaseException) -> str:
+    """A TypeError on a value reference used as a number: the plugin read a check's key
+    (or a procedure's) as it came, not through ``ctx.number``."""
+    if isinstance(exc, TypeError) and any(name in str(exc) for name in _VALUE_REFS):
+        return " (a value reference from the content: read it with ctx.number(...))"
+    return ""
 
 
 def undeclared_outcome(where: str, what: str, rid: str, function: Any, got: Any, outcomes: tuple[str, ...]) -> PluginError:

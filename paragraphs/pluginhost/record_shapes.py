@@ -34,6 +34,19 @@ def shape_problem(record: Any) -> str | None:
                 return wrong
         if annotation.startswith("tuple[") and isinstance(value, str):
             return f"its {f.name} is the string {value!r}, not a tuple ({f.name}=({value!r},))"
+    return _inert(record)
+
+
+#: Record classes that act through one of these functions: with none of them, the step or
+#: predicate could never do anything (play stopped at it with "cannot run").
+_ACTS_BY = {"StepKind": ("run", "expand"), "PredicateKind": ("evaluate", "expand")}
+
+
+def _inert(record: Any) -> str | None:
+    acts = _ACTS_BY.get(type(record).__name__)
+    if acts and all(getattr(record, name, None) is None for name in acts):
+        what = "step" if acts[0] == "run" else "predicate"
+        return f"it has neither {' nor '.join(acts)}, so the {what} could never do anything"
     return None
 
 

@@ -73,7 +73,8 @@ class CheckKind:
         chances: optional; the exact probability (``Fraction``) of each outcome for this
             spec in this context (it may ask questions), or None. Exact odds then branch
             on outcomes instead of on every face of the die. It must agree with
-            ``resolve``; the core's tests check that for its own kinds.
+            ``resolve``: :func:`paragraphs.testing.assert_chances_agree` checks it in a
+            plugin's tests (the core's tests do it for its own kinds).
     """
 
     id: str

@@ -9,7 +9,8 @@ Fixtures:
 * ``scripted``: ``scripted(3, 7)`` makes scripted dice.
 
 Helpers (plain functions, importable): :func:`assert_trail`, :func:`assert_state`,
-:func:`run_playthrough` (a golden playthrough from a mapping).
+:func:`run_playthrough` (a golden playthrough from a mapping), :func:`assert_chances_agree`
+(a check kind's exact chances against its rolls).
 """
 
 from __future__ import annotations
@@ -46,6 +47,37 @@ def assert_state(
         assert state.values.get(name) == value, f"value {name} = {state.values.get(name)!r}, expected {value!r}"
     if retired is not None:
         assert sorted(state.retired) == sorted(str(r) for r in retired), f"retired {state.retired} != {sorted(retired)}"
+
+
+def assert_chances_agree(engine: Any, kind: str, spec: Mapping[str, Any], answers: Mapping[str, Any] | None = None, state: Any = None) -> None:
+    """A check kind's ``chances`` give, for this spec and these answers, exactly what its
+    ``resolve`` gives over every face of its dice; else an AssertionError showing both.
+
+    Exact odds use the chances as given, and play uses ``resolve``: a ``>`` written ``>=``
+    in one of them makes the odds lie without a word. ``answers`` must answer every
+    question the check asks (each combination is a call of its own).
+    """
+    from paragraphs.odds import check_odds
+
+    by_faces = check_odds(engine, kind, spec, state, answers, use_chances=False)
+    by_chances = check_odds(engine, kind, spec, state, answers, use_chances=True)
+    for result in (by_faces, by_chances):
+        assert not result.assumed, f"check kind {kind!r} asks {', '.join(result.assumed)}: give it in answers"
+    rolled, said = _by_label(by_faces), _by_label(by_chances)
+    assert said == rolled, f"check kind {kind!r} with {dict(spec)}: its chances give {_shown(said)}, its resolve over every face gives {_shown(rolled)}"
+
+
+def _by_label(result: Any) -> dict[str, Any]:
+    from fractions import Fraction
+
+    out: dict[str, Fraction] = {}
+    for outcome in result.outcomes:
+        out[outcome.label] = out.get(outcome.label, Fraction(0)) + outcome.probability
+    return {label: p for label, p in out.items() if p}
+
+
+def _shown(dist: Mapping[str, Any]) -> str:
+    return "{" + ", ".join(f"{label}: {p}" for label, p in sorted(dist.items())) + "}"
 
 
 def run_playthrough(engine: Any, script: Mapping[str, Any] | str | os.PathLike[str], state: Any = None) -> Any:
