@@ -33,7 +33,7 @@ from paragraphs.errors import UsageError
 from paragraphs_raids import session_orders as shared
 from paragraphs_raids.actions import ActionRefused
 from paragraphs_raids.journal import Journal
-from paragraphs_raids.markers import ANY, ActivationMarkers, MarkerBack
+from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids.session_game import Asker, ask_top_unit, board_data, hinted_roller, store_board
 from paragraphs_raids.session_orders import ORDERS, OVER, START, playing, publish, say_new_entries
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
@@ -69,66 +69,15 @@ def _wire(ctx: Any, g: GameState) -> None:
     asker = Asker(ctx, say_so_far)
     g.roll = hinted_roller(ctx, lambda purpose: DIEPPE.dice_hint(g, purpose), lambda purpose, faces, face: DIEPPE.roll_luck(g, purpose, faces, face), before=say_so_far)
     if (ctx.state.extra.get("_session") or {}).get("dice") == "physical":
-        g.roll = _own_counters(g.roll, g, asker)
+        from paragraphs_dieppe.own_counters import own_counters
+
+        g.roll = own_counters(g.roll, g, lambda prompt, labels: asker.choose("reinforcement_drawn", prompt, [(i + 1, label) for i, label in enumerate(labels)]))
     g.british_reorganise = lambda zone, stack: ask_top_unit(asker, zone, stack, LAST_RESORT, ask_one=False)
     g.keep_going = lambda commandos, germans: _ask_keep_going(asker, commandos, germans)
     g.take_prisoner = lambda captive: asker.choose("prisoner", f"{captive.label()} is the last German left: take him prisoner (rule 12)", [(1, "take him"), (2, "fight on")]) == 1
     g.ask_marker = lambda zone: _ask_marker(asker, g, zone)
     # the player orders his assault column: the commandos in the order he names them
     g.british_column = list
-
-
-def _own_counters(roll: Callable[..., int], g: GameState, asker: Asker) -> Callable[..., int]:
-    """The player's own containers (rule 3.2), with his own dice.
-
-    The garrison a flipped marker calls for comes out of his garrison container by type:
-    counters of one type are alike (one unit type, the same factors), so which of them
-    comes out changes nothing and no die is asked for it; the program takes them in
-    order, as Bruneval's does. (A back of any type, ``any``, is still drawn with the dice.)
-    A reinforcement (rule 8) is drawn blind from his reinforcement container, where the
-    types differ: he draws it and says what came out, and the program takes a counter of
-    that type. Before, both asked d6 that "picks among the counters left", one or two a
-    counter: faces that meant nothing on his table, and for a reinforcement a counter
-    other than the one he drew.
-    """
-    queued: list[int] = []  # the faces of pick_at_random that give the counter drawn
-
-    def roll_or_take(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
-        if purpose.startswith("garrison for ") and not purpose.endswith(f": {ANY}"):
-            return min(allowed) if allowed else 1
-        if purpose == "reinforcement drawn":
-            if not queued:
-                ids = list(g.reinforcements)
-                queued.extend(_faces_picking(_drawn(g, asker, ids), len(ids)))
-            return queued.pop(0)
-        return roll(die, purpose, allowed)
-
-    return roll_or_take
-
-
-def _drawn(g: GameState, asker: Asker, ids: list[str]) -> int:
-    """The place in ``ids`` of the first counter of the type the player drew."""
-    roles = list(dict.fromkeys(g.pieces[c].role for c in ids))
-    if len(roles) == 1:
-        return 0
-    k = asker.choose("reinforcement_drawn", "Draw a counter from your reinforcement container (rule 8): what is it", [(i + 1, role.replace("_", " ")) for i, role in enumerate(roles)])
-    role = roles[k - 1] if 1 <= k <= len(roles) else roles[0]
-    return next(i for i, c in enumerate(ids) if g.pieces[c].role == role)
-
-
-def _faces_picking(index: int, options: int, sides: int = 6) -> list[int]:
-    """The d6 faces with which :func:`paragraphs_raids.dice.pick_at_random` takes
-    ``options[index]``: one face up to six options, else one face per base-6 digit."""
-    digits = 1
-    while sides**digits < options:
-        digits += 1
-    if digits == 1:
-        return [index + 1]
-    faces = []
-    for _ in range(digits):
-        index, digit = divmod(index, sides)
-        faces.append(digit + 1)
-    return faces[::-1]
 
 
 def _ask_keep_going(asker: Asker, commandos: Sequence[Piece], germans: Sequence[Piece]) -> bool:
