@@ -572,8 +572,11 @@ class Session:
                 # the answer just typed is of no use: asked again, the dice already typed kept
                 del pending.answers[exc.key]
                 return self._error(f"{exc}; the question is asked again", question=pending.question)
-            except ParagraphsError:
+            except ParagraphsError as exc:
                 self.pending = None
+                kept = self._keep_cells(pending, str(exc))
+                if kept:
+                    return self._error(f"{exc} (the table cell you gave, {', '.join(kept)}, is kept for the game: it is not asked again)")
                 raise
             if result.done:
                 self.pending = None
@@ -608,6 +611,24 @@ class Session:
             return Reply("question", said, data, pending.question)
         self.pending = None
         raise UsageError("too many questions in one step")
+
+    def _keep_cells(self, pending: _Pending, error: str) -> list[str]:
+        """Table cells the player gave for a step that was then refused: kept (a journaled
+        ``extra`` entry, replayed by undo), since the cell is a fact of his copy, asked once
+        for the game, and the refusal had nothing to do with it. A cell the error names (a
+        value the rule cannot use) is not kept. Returns the keys kept."""
+        from paragraphs.book.cells import REMEMBERED_CELLS
+
+        remembered = dict(self.state.extra.get(REMEMBERED_CELLS) or {})
+        new = {k: v for k, v in pending.answers.items() if k.startswith("cell.") and k not in remembered and k not in error}
+        if not new:
+            return []
+        before = self.state.snapshot()
+        value = {**remembered, **new}
+        self.state.extra[REMEMBERED_CELLS] = value
+        self._record({"action": "extra", "start": "cells:" + ",".join(sorted(new)), "key": REMEMBERED_CELLS, "value": value, "note": f"table cells kept from the refused step {pending.label}: " + ", ".join(f"{k} = {words_for(v)}" for k, v in sorted(new.items())), "trail": [], "rolls": []}, before)
+        self.save()
+        return sorted(new)
 
     def _answer_line(self, line: str) -> Reply:
         pending = self.pending

@@ -137,6 +137,11 @@ class DieppeTitle(RaidTitle):
         # rule 3.1 / R4: the letter's markers, spares included (6 A and 5 B)
         return list(state.scenario.marker_backs.get(state.letter(zone), ()))
 
+    def own_counters(self, state: Any, roll: Any, choose: Any) -> Any:
+        from paragraphs_dieppe.own_counters import own_counters
+
+        return own_counters(roll, state, choose)
+
     def interactive(self, args: argparse.Namespace, host: Any) -> int:
         from paragraphs_dieppe.interactive.play import run_interactive
 

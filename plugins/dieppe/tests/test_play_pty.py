@@ -247,7 +247,9 @@ def test_turn_with_physical_dice_lets_the_british_reorganise_after_a_hit(tmp_pat
     out = tmp_path / "next.json"
     board = Path(__file__).parent / "data" / "board.json"
     script = [("[0-9]: ", "5"), ("[1-6]: ", "5"), ("Enter keeps g2-1): ", "2")]
-    script += [("[0-9]: ", "5"), ("[1-6]: ", "5")] * 2 + [("[0-9]: ", "5"), ("[0-9]: ", "5")] + [("[1-6]: ", "5")] * 7
+    script += [("[0-9]: ", "5"), ("[1-6]: ", "5")] * 2 + [("[0-9]: ", "5"), ("[0-9]: ", "5"), ("[1-6]: ", "5")]
+    # three reinforcements: the player says what he drew from his own container each time
+    script += [("what is it (1 = infantry, 2 = officer): ", "1")] * 3
     text = scripted(tmp_path, ["turn", "dieppe", "--state", str(board), "--dice", "physical", "--out", str(out)], script)
     assert "reorganise your stack in SAANE: which unit goes on top? (1 = g2-1 Group 2, troop 1 (reduced), 2 = g2-2 Group 2, troop 2 (reduced)" in text
     assert "the British reorganise SAANE: Group 2, troop 2 (reduced) on top" in text

@@ -114,3 +114,14 @@ def ask_marker_terminal(zone: str, backs: Sequence[Any], read: Callable[[str], s
         if raw in by_text:
             return by_text[raw]
         print(f"  type one of {', '.join(by_text)}")
+
+
+def ask_choice_terminal(prompt: str, labels: Sequence[str], read: Callable[[str], str] = read_answer) -> int:
+    """Ask one of ``labels`` (by its number or its words); its place, from 1."""
+    listing = ", ".join(f"{i} = {label}" for i, label in enumerate(labels, 1))
+    while True:
+        raw = read(f"{prompt} ({listing}): ").strip().lower()
+        for i, label in enumerate(labels, 1):
+            if raw in (str(i), label.lower()):
+                return i
+        print(f"  type one of {', '.join(str(i) for i in range(1, len(labels) + 1))}")

@@ -136,6 +136,13 @@ class RaidTitle(Protocol):
         often as the set holds it: ``turn`` without a terminal draws from them the back of
         a marker the board file leaves unknown."""
 
+    def own_counters(self, state: Any, roll: Any, choose: Callable[[str, Sequence[str]], int]) -> Any:
+        """The roller of ``turn --dice physical`` in a terminal, for a title whose rules
+        draw counters from a container the player holds himself: it may answer those
+        draws (``choose(prompt, labels)`` asks him which kind came out, the place from 1).
+        By default the roll is left as it is."""
+        return roll
+
     def interactive(self, args: argparse.Namespace, host: Any) -> int:
         """``play TITLE`` without ``--auto``: the interactive game (exit code)."""
 
@@ -327,7 +334,7 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     from paragraphs_raids.dice import DiceExhausted, PrngRoller, ScriptedRoller
     from paragraphs_raids.journal import Journal
     from paragraphs_raids.unseen_markers import draw_marker_back
-    from paragraphs_raids.physical import TerminalRoller, ask_marker_terminal, ask_terminal
+    from paragraphs_raids.physical import TerminalRoller, ask_choice_terminal, ask_marker_terminal, ask_terminal
 
     check_outputs(args)  # before a die is asked or anything is written
     scenario = spec.load_scenario(args, host)
@@ -370,6 +377,9 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         # and says what a marker of his own shows when it flips
         g.british_reorganise = shown_first(ask_terminal)
         g.ask_marker = shown_first(lambda zone: ask_marker_terminal(zone, spec.marker_backs(g, zone)))
+        if physical:
+            # the player draws from his own containers: he says what came out
+            g.roll = spec.own_counters(g, g.roll, shown_first(ask_choice_terminal))
     else:
         # nobody to ask (a script, a pipe, --json): the back of a marker the file leaves
         # unknown is drawn with the command's dice and said, so what it hides is placed

@@ -162,8 +162,10 @@ def _room_for_someone(g: GameState, pieces: Sequence[Piece], beach: str) -> None
         raise ActionRefused(f"{beach} has no room for them ({limit} levels a side): nobody would land (ruling R47)")
 
 
-def move(g: GameState, pieces: Sequence[Piece], path: Sequence[str], **kw: Any) -> MoveReport:
-    """Rule 9.2: a land move of units standing together, along ``path`` (one action).
+def move(g: GameState, pieces: Sequence[Piece], path: Sequence[str], *, bangalore: bool = True) -> MoveReport:
+    """Rule 9.2: a land move of units standing together, along ``path`` (one action);
+    ``bangalore``: barbed wire met on the way is blown with a torpedo, else it stops the
+    stack for the turn (rule 10 leaves the choice to the player).
 
     Raises:
         ActionRefused: units in different zones, stuck by wire, too far, or an officer,
@@ -183,7 +185,7 @@ def move(g: GameState, pieces: Sequence[Piece], path: Sequence[str], **kw: Any) 
         raise ActionRefused("LCAs sail; they do not move on land")
     if start in g.stuck:
         raise ActionRefused(f"the stack in {start} is held by barbed wire this turn (rule 10)")
-    return _walk(g, list(pieces), start, list(path), first_cost=None, start_stack=g.stack(start))
+    return _walk(g, list(pieces), start, list(path), first_cost=None, start_stack=g.stack(start), bangalore=bangalore)
 
 
 def _walk(

@@ -33,7 +33,7 @@ from paragraphs.errors import UsageError
 from paragraphs_raids import session_orders as shared
 from paragraphs_raids.actions import ActionRefused
 from paragraphs_raids.journal import Journal
-from paragraphs_raids.markers import ANY, ActivationMarkers, MarkerBack
+from paragraphs_raids.markers import ActivationMarkers, MarkerBack
 from paragraphs_raids.session_game import Asker, ask_top_unit, board_data, hinted_roller, store_board
 from paragraphs_raids.session_orders import ORDERS, OVER, START, playing, publish, say_new_entries
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
@@ -69,30 +69,15 @@ def _wire(ctx: Any, g: GameState) -> None:
     asker = Asker(ctx, say_so_far)
     g.roll = hinted_roller(ctx, lambda purpose: DIEPPE.dice_hint(g, purpose), lambda purpose, faces, face: DIEPPE.roll_luck(g, purpose, faces, face), before=say_so_far)
     if (ctx.state.extra.get("_session") or {}).get("dice") == "physical":
-        g.roll = _own_garrison(g.roll)
+        from paragraphs_dieppe.own_counters import own_counters
+
+        g.roll = own_counters(g.roll, g, lambda prompt, labels: asker.choose("reinforcement_drawn", prompt, [(i + 1, label) for i, label in enumerate(labels)]))
     g.british_reorganise = lambda zone, stack: ask_top_unit(asker, zone, stack, LAST_RESORT, ask_one=False)
     g.keep_going = lambda commandos, germans: _ask_keep_going(asker, commandos, germans)
     g.take_prisoner = lambda captive: asker.choose("prisoner", f"{captive.label()} is the last German left: take him prisoner (rule 12)", [(1, "take him"), (2, "fight on")]) == 1
     g.ask_marker = lambda zone: _ask_marker(asker, g, zone)
     # the player orders his assault column: the commandos in the order he names them
     g.british_column = list
-
-
-def _own_garrison(roll: Callable[..., int]) -> Callable[..., int]:
-    """With the player's own counters, the garrison a flipped marker calls for is taken
-    out of his own container by type (rule 3.2): counters of one type are alike (one unit
-    type, the same factors), so which of them comes out changes nothing and no die is
-    asked for it; the program takes them in order, as Bruneval's does. A back of any type
-    (``any``) is still drawn with the dice, since there the type is what the draw says.
-    Before, each counter asked one or two d6 "picks among the counters left", faces that
-    meant nothing on the player's table."""
-
-    def roll_or_take(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
-        if purpose.startswith("garrison for ") and not purpose.endswith(f": {ANY}"):
-            return min(allowed) if allowed else 1
-        return roll(die, purpose, allowed)
-
-    return roll_or_take
 
 
 def _ask_keep_going(asker: Asker, commandos: Sequence[Piece], germans: Sequence[Piece]) -> bool:
