@@ -839,3 +839,33 @@ def test_a_title_naming_its_content_file_instead_of_its_folder_is_told_so(tmp_pa
     with_mistake(tmp_path, 'content=files(__package__) / "content"', 'content=files(__package__) / "content" / "book.yaml"', in_hooks=True)
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     assert code == 1 and "TITLE001 title 'foghorn' has no content" in out and '; it names a file: give the folder that holds the YAML, files(__package__) / "content")' in out, out
+
+
+COMMAND = '''def horn_args(parser):
+    parser.add_argument("title")
+    parser.add_argument("--times", type=int, default=1)
+
+
+def horn_run(args, host):
+    BODY
+
+
+@hookimpl
+def paragraphs_register_commands():
+    from paragraphs.records import Command
+
+    yield Command(id="horn", title=TITLE, help="Sound the horn", add_arguments=horn_args, run=horn_runEXTRA)
+
+
+def tide(ctx, height):'''
+
+
+def test_a_plugin_command_that_raises_is_one_line_naming_its_line(tmp_path):
+    # before: the whole traceback of "AttributeError: 'Namespace' object has no attribute 'tims'"
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", COMMAND.replace("BODY", 'print("HOOT" * args.tims)\n    return 0').replace("EXTRA", ""), in_hooks=True)
+    code, out = paragraphs(tmp_path, "horn", "foghorn")
+    line = line_of(hooks, 'print("HOOT" * args.tims)')
+    assert code == 1 and f"paragraphs: error: command 'horn' raised AttributeError: 'Namespace' object has no attribute 'tims' at site/paragraphs_foghorn/hooks.py:{line} (--debug or PARAGRAPHS_DEBUG=1 shows the traceback)" in out, out
+    code, out = paragraphs(tmp_path, "horn", "foghorn", "--times", "2")  # (the misspelt name is the test's, not the command line's)
+    assert code == 1, out
+

@@ -365,13 +365,31 @@ def _declare(problems: list[Any], spec: CommandSpec, scratch: Any, target: Any) 
     return True
 
 
+def _run_plugin_command(cmd: Any, name: str, args: argparse.Namespace, host: Any) -> Any:
+    """Run a plugin's command; its own bug is one line naming the line of its code (with
+    --debug, the traceback), never a traceback alone. Errors the library raises on purpose,
+    and a file the user named that cannot be read, are said as for any command."""
+    from paragraphs.foundation.errors import ParagraphsError, PluginError
+
+    try:
+        return cmd.run(args, host)
+    except (ParagraphsError, OSError, RecursionError):
+        raise
+    except Exception as exc:
+        from paragraphs.pluginhost.plugin_errors import DEBUG_ENV, raised_at, shown
+
+        where = raised_at(exc, None, owner=cmd.run)
+        at = f" at {shown(where.path)}:{where.line}" if where is not None else ""
+        raise PluginError(f"command {name!r} raised {type(exc).__name__}: {exc}{at} (--debug or {DEBUG_ENV}=1 shows the traceback)") from exc
+
+
 def _run_extension(name: str, args: argparse.Namespace, host: Any) -> int:
     from paragraphs.foundation.errors import UsageError
 
     host.title(args.title)  # an unknown title is a one-line usage error
     for ext in host.records("paragraphs_register_commands", args.title):
         if ext.extends == name and ext.title == args.title and ext.run is not None:
-            return int(ext.run(args, host) or 0)
+            return int(_run_plugin_command(ext, name, args, host) or 0)
     # the plugin index knows every plugin's commands; the host may have loaded only the
     # named title's plugin (then its records alone would name no title with the command)
     index = getattr(args, "_index", None)
@@ -675,7 +693,7 @@ def _dispatch(args: argparse.Namespace, host: Any) -> int:
 
             raise UsageError(f"command {args.command!r} is not available: its plugin {plugin_cmd[0]} did not load")
     if title_cmd is not None:
-        return title_cmd.run(args, host)
+        return _run_plugin_command(title_cmd, title_cmd.id, args, host)
     extension_of = getattr(args, "_extension_of", None)
     if extension_of is not None:
         return _run_extension(extension_of, args, host)
