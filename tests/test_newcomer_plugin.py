@@ -869,3 +869,11 @@ def test_a_plugin_command_that_raises_is_one_line_naming_its_line(tmp_path):
     code, out = paragraphs(tmp_path, "horn", "foghorn", "--times", "2")  # (the misspelt name is the test's, not the command line's)
     assert code == 1, out
 
+
+def test_a_command_extending_a_misspelt_core_command_is_warned_of(tmp_path):
+    # before: extends="reed" silently made a command 'paragraphs reed TITLE' of its own,
+    # and 'read' never got the options
+    install(tmp_path / "site", hooks=HOOKS.replace("def tide(ctx, height):", COMMAND.replace("BODY", "return 0").replace("EXTRA", ', extends="reed"')))
+    code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "3")
+    said = "command 'horn' extends 'reed', which is no core command: it makes a command 'reed' of its own (did you mean 'read'?)"
+    assert code == 0 and said in out, out

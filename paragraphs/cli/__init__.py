@@ -206,6 +206,9 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
     for spec in specs:
         if spec.extends and spec.extends not in core and spec.extends not in sub.choices:
             extended.setdefault(spec.extends, []).append(spec)
+            near = _one_slip_from(spec.extends, core)
+            if near:  # `extends="reed"`: a command of its own, and `read` never got the options
+                _problem(problems, spec.plugin, f"command {spec.id!r} extends {spec.extends!r}, which is no core command: it makes a command {spec.extends!r} of its own (did you mean {near!r}?)")
     for name, exts in sorted(extended.items()):
         if only is not None and name != only:
             continue
@@ -341,6 +344,21 @@ def _scratch(options: Any, *, resolve: bool = False) -> ArgumentParser:
     parser = ArgumentParser(prog=PROG, conflict_handler="resolve" if resolve else "error")
     options(parser)
     return parser
+
+
+def _one_slip_from(word: str, names: Any) -> str | None:
+    """The name ``word`` is one letter away from (changed, added, dropped, two swapped)."""
+    for name in sorted(names):
+        if len(word) >= 3 and abs(len(word) - len(name)) <= 1 and word != name:
+            if len(word) == len(name):
+                diff = [i for i in range(len(word)) if word[i] != name[i]]
+                if len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == name[diff[1]] and word[diff[1]] == name[diff[0]]):
+                    return str(name)
+            else:
+                short, long = (word, name) if len(word) < len(name) else (name, word)
+                if any(long[:i] + long[i + 1 :] == short for i in range(len(long))):
+                    return str(name)
+    return None
 
 
 def _problem(problems: list[Any], plugin: str, reason: str) -> None:
