@@ -877,3 +877,33 @@ def test_a_command_extending_a_misspelt_core_command_is_warned_of(tmp_path):
     code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "3")
     said = "command 'horn' extends 'reed', which is no core command: it makes a command 'reed' of its own (did you mean 'read'?)"
     assert code == 0 and said in out, out
+
+
+ID_LIST = '''def boats(book):
+    BODY
+
+
+@hookimpl
+def paragraphs_register_id_lists():
+    from paragraphs.records import IdList
+
+    yield IdList(id="boats", title=TITLE, name="Boats in the fog", entries=boats)
+
+
+def tide(ctx, height):'''
+
+
+@pytest.mark.parametrize(
+    ("body", "says", "at"),
+    [
+        ('return ["skiff", "dinghy"]', "id list 'boats' ({hooks}:{line}) gave 'skiff', not a pair (id, what it is): yield pairs, or a mapping's .items()", "def boats"),
+        ("return book.boats", "id list 'boats' raised AttributeError: 'Book' object has no attribute 'boats' at {hooks}:{line}", "return book.boats"),
+    ],
+    ids=["ids without what they are", "a book attribute that is not there"],
+)
+def test_an_id_list_that_cannot_be_listed_is_one_line(tmp_path, body, says, at):
+    # before: a traceback ("too many values to unpack (expected 2)"; the AttributeError)
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", ID_LIST.replace("BODY", body), in_hooks=True)
+    for argv in (("ids", "foghorn"), ("ids", "foghorn", "--kind", "boats", "--json")):
+        code, out = paragraphs(tmp_path, *argv)
+        assert code == 1 and says.format(hooks="site/paragraphs_foghorn/hooks.py", line=line_of(hooks, at)) in out, out
