@@ -907,3 +907,30 @@ def test_an_id_list_that_cannot_be_listed_is_one_line(tmp_path, body, says, at):
     for argv in (("ids", "foghorn"), ("ids", "foghorn", "--kind", "boats", "--json")):
         code, out = paragraphs(tmp_path, *argv)
         assert code == 1 and says.format(hooks="site/paragraphs_foghorn/hooks.py", line=line_of(hooks, at)) in out, out
+
+
+VERB = '''@hookimpl
+def paragraphs_register_session_verbs():
+    from paragraphs.records import SessionVerb, VerbArgument
+
+    yield SessionVerb(id="wait", title=TITLE, help="wait for the tide", procedure=PROC, arguments=(VerbArgument(name=ARG, help="how high", type="integer"),))
+
+
+def tide(ctx, height):'''
+
+
+@pytest.mark.parametrize(
+    ("proc", "arg", "says"),
+    [
+        ('"tidee"', '"height"', "VERB001 session verb 'wait' performs the procedure 'tidee', which foghorn does not register (did you mean 'tide'?)"),
+        ('"tide"', '"heigth"', "VERB001 session verb 'wait' passes 'heigth', which procedure 'tide' does not take (did you mean 'height'?)"),
+    ],
+    ids=["a misspelt procedure", "a misspelt argument"],
+)
+def test_a_session_verb_that_could_never_run_is_an_error(tmp_path, proc, arg, says):
+    # before: validate said ok; in play, 'wait 3' said "no procedure 'tidee'" or "code raised
+    # TypeError: tide() got an unexpected keyword argument 'heigth'"
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", VERB.replace("PROC", proc).replace("ARG", arg), in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    at = f"site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'yield SessionVerb(')}:5"
+    assert code == 1 and f"{at}: {says}" in out, out
