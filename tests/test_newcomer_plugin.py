@@ -934,3 +934,13 @@ def test_a_session_verb_that_could_never_run_is_an_error(tmp_path, proc, arg, sa
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     at = f"site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'yield SessionVerb(')}:5"
     assert code == 1 and f"{at}: {says}" in out, out
+
+
+def test_a_collections_schema_nobody_registers_is_said_once_at_the_title(tmp_path):
+    # before: SCHEMA002 at line 1 of every content file, and none of the content read
+    # ("failed: 0 paragraphs"), with no word of where the schema was named or how to register it
+    hooks = with_mistake(tmp_path, "package=__package__)", 'package=__package__, collections_schema="https://foghorn.example/boats.schema.json")', in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    at = f"site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'def paragraphs_register_titles') - 1}:1"
+    said = "SCHEMA002 title 'foghorn': its collections_schema https://foghorn.example/boats.schema.json is not a registered schema (register it with paragraphs_register_schemas; nothing is fetched from the network)"
+    assert code == 1 and f"{at}: {said}" in out and out.count("SCHEMA002") == 1 and "3 paragraphs" in out, out

@@ -382,6 +382,7 @@ def compile_title(
     info = host.titles().get(title)
     collections = info.record.collections_schema if info else None
     grammar = _schemas_that_resolve(host, grammar, problems)
+    collections = _registered_collections(host, title, collections, grammar, problems)
     schema = build_title_schema(
         title,
         {k: v.schema for k, v in grammar.steps.items()},
@@ -552,6 +553,20 @@ def _tables_registered_at(host: PluginHost, grammar: Grammar) -> dict[str, Sourc
         if at is not None:
             out[tid] = at
     return out
+
+
+def _registered_collections(host: PluginHost, title: str, collections: str | None, grammar: Grammar, problems: list[Problem]) -> str | None:
+    """The title's ``collections_schema`` when a plugin registers it; else None, said once
+    at the title's registration. Before, every content file failed at its line 1 on the
+    unresolvable reference (SCHEMA002) and none of the content was read."""
+    if not collections or collections.rstrip("#") in {s.id.rstrip("#") for s in grammar.schemas}:
+        return collections
+    from paragraphs.pluginhost.plugin_errors import registration_pos
+
+    pos = registration_pos(host, "paragraphs_register_titles", title) or SourcePos("<plugin>", 1, 1)
+    said = f"title {title!r}: its collections_schema {collections} is not a registered schema (register it with paragraphs_register_schemas; nothing is fetched from the network)"
+    problems.append(Problem(pos, "SCHEMA002", said))
+    return None
 
 
 def _schemas_that_resolve(host: PluginHost, grammar: Grammar, problems: list[Problem]) -> Grammar:
