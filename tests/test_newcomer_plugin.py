@@ -944,3 +944,11 @@ def test_a_collections_schema_nobody_registers_is_said_once_at_the_title(tmp_pat
     at = f"site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'def paragraphs_register_titles') - 1}:1"
     said = "SCHEMA002 title 'foghorn': its collections_schema https://foghorn.example/boats.schema.json is not a registered schema (register it with paragraphs_register_schemas; nothing is fetched from the network)"
     assert code == 1 and f"{at}: {said}" in out and out.count("SCHEMA002") == 1 and "3 paragraphs" in out, out
+
+
+def test_a_die_the_player_gives_that_is_no_face_stays_the_players_usage_error(tmp_path):
+    # 88307a8 blamed '--dice 13' for a 2d6 on the plugin's ctx.roll line (exit 1): the die
+    # is the command line's, whichever code rolls it
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "read", "foghorn", "1", "--dice", "13", "--answer", "wind=1")
+    assert code == 2 and "13 is not a face of 2d6 (2-12)" in out and "hooks.py" not in out, out
