@@ -839,3 +839,116 @@ def test_a_title_naming_its_content_file_instead_of_its_folder_is_told_so(tmp_pa
     with_mistake(tmp_path, 'content=files(__package__) / "content"', 'content=files(__package__) / "content" / "book.yaml"', in_hooks=True)
     code, out = paragraphs(tmp_path, "validate", "foghorn")
     assert code == 1 and "TITLE001 title 'foghorn' has no content" in out and '; it names a file: give the folder that holds the YAML, files(__package__) / "content")' in out, out
+
+
+COMMAND = '''def horn_args(parser):
+    parser.add_argument("title")
+    parser.add_argument("--times", type=int, default=1)
+
+
+def horn_run(args, host):
+    BODY
+
+
+@hookimpl
+def paragraphs_register_commands():
+    from paragraphs.records import Command
+
+    yield Command(id="horn", title=TITLE, help="Sound the horn", add_arguments=horn_args, run=horn_runEXTRA)
+
+
+def tide(ctx, height):'''
+
+
+def test_a_plugin_command_that_raises_is_one_line_naming_its_line(tmp_path):
+    # before: the whole traceback of "AttributeError: 'Namespace' object has no attribute 'tims'"
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", COMMAND.replace("BODY", 'print("HOOT" * args.tims)\n    return 0').replace("EXTRA", ""), in_hooks=True)
+    code, out = paragraphs(tmp_path, "horn", "foghorn")
+    line = line_of(hooks, 'print("HOOT" * args.tims)')
+    assert code == 1 and f"paragraphs: error: command 'horn' raised AttributeError: 'Namespace' object has no attribute 'tims' at site/paragraphs_foghorn/hooks.py:{line} (--debug or PARAGRAPHS_DEBUG=1 shows the traceback)" in out, out
+    code, out = paragraphs(tmp_path, "horn", "foghorn", "--times", "2")  # (the misspelt name is the test's, not the command line's)
+    assert code == 1, out
+
+
+def test_a_command_extending_a_misspelt_core_command_is_warned_of(tmp_path):
+    # before: extends="reed" silently made a command 'paragraphs reed TITLE' of its own,
+    # and 'read' never got the options
+    install(tmp_path / "site", hooks=HOOKS.replace("def tide(ctx, height):", COMMAND.replace("BODY", "return 0").replace("EXTRA", ', extends="reed"')))
+    code, out = paragraphs(tmp_path, "read", "foghorn", "2", "--dice", "3")
+    said = "command 'horn' extends 'reed', which is no core command: it makes a command 'reed' of its own (did you mean 'read'?)"
+    assert code == 0 and said in out, out
+
+
+ID_LIST = '''def boats(book):
+    BODY
+
+
+@hookimpl
+def paragraphs_register_id_lists():
+    from paragraphs.records import IdList
+
+    yield IdList(id="boats", title=TITLE, name="Boats in the fog", entries=boats)
+
+
+def tide(ctx, height):'''
+
+
+@pytest.mark.parametrize(
+    ("body", "says", "at"),
+    [
+        ('return ["skiff", "dinghy"]', "id list 'boats' ({hooks}:{line}) gave 'skiff', not a pair (id, what it is): yield pairs, or a mapping's .items()", "def boats"),
+        ("return book.boats", "id list 'boats' raised AttributeError: 'Book' object has no attribute 'boats' at {hooks}:{line}", "return book.boats"),
+    ],
+    ids=["ids without what they are", "a book attribute that is not there"],
+)
+def test_an_id_list_that_cannot_be_listed_is_one_line(tmp_path, body, says, at):
+    # before: a traceback ("too many values to unpack (expected 2)"; the AttributeError)
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", ID_LIST.replace("BODY", body), in_hooks=True)
+    for argv in (("ids", "foghorn"), ("ids", "foghorn", "--kind", "boats", "--json")):
+        code, out = paragraphs(tmp_path, *argv)
+        assert code == 1 and says.format(hooks="site/paragraphs_foghorn/hooks.py", line=line_of(hooks, at)) in out, out
+
+
+VERB = '''@hookimpl
+def paragraphs_register_session_verbs():
+    from paragraphs.records import SessionVerb, VerbArgument
+
+    yield SessionVerb(id="wait", title=TITLE, help="wait for the tide", procedure=PROC, arguments=(VerbArgument(name=ARG, help="how high", type="integer"),))
+
+
+def tide(ctx, height):'''
+
+
+@pytest.mark.parametrize(
+    ("proc", "arg", "says"),
+    [
+        ('"tidee"', '"height"', "VERB001 session verb 'wait' performs the procedure 'tidee', which foghorn does not register (did you mean 'tide'?)"),
+        ('"tide"', '"heigth"', "VERB001 session verb 'wait' passes 'heigth', which procedure 'tide' does not take (did you mean 'height'?)"),
+    ],
+    ids=["a misspelt procedure", "a misspelt argument"],
+)
+def test_a_session_verb_that_could_never_run_is_an_error(tmp_path, proc, arg, says):
+    # before: validate said ok; in play, 'wait 3' said "no procedure 'tidee'" or "code raised
+    # TypeError: tide() got an unexpected keyword argument 'heigth'"
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", VERB.replace("PROC", proc).replace("ARG", arg), in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    at = f"site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'yield SessionVerb(')}:5"
+    assert code == 1 and f"{at}: {says}" in out, out
+
+
+def test_a_collections_schema_nobody_registers_is_said_once_at_the_title(tmp_path):
+    # before: SCHEMA002 at line 1 of every content file, and none of the content read
+    # ("failed: 0 paragraphs"), with no word of where the schema was named or how to register it
+    hooks = with_mistake(tmp_path, "package=__package__)", 'package=__package__, collections_schema="https://foghorn.example/boats.schema.json")', in_hooks=True)
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    at = f"site/paragraphs_foghorn/hooks.py:{line_of(hooks, 'def paragraphs_register_titles') - 1}:1"
+    said = "SCHEMA002 title 'foghorn': its collections_schema https://foghorn.example/boats.schema.json is not a registered schema (register it with paragraphs_register_schemas; nothing is fetched from the network)"
+    assert code == 1 and f"{at}: {said}" in out and out.count("SCHEMA002") == 1 and "3 paragraphs" in out, out
+
+
+def test_a_die_the_player_gives_that_is_no_face_stays_the_players_usage_error(tmp_path):
+    # 88307a8 blamed '--dice 13' for a 2d6 on the plugin's ctx.roll line (exit 1): the die
+    # is the command line's, whichever code rolls it
+    install(tmp_path / "site")
+    code, out = paragraphs(tmp_path, "read", "foghorn", "1", "--dice", "13", "--answer", "wind=1")
+    assert code == 2 and "13 is not a face of 2d6 (2-12)" in out and "hooks.py" not in out, out

@@ -206,6 +206,9 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
     for spec in specs:
         if spec.extends and spec.extends not in core and spec.extends not in sub.choices:
             extended.setdefault(spec.extends, []).append(spec)
+            near = _one_slip_from(spec.extends, core)
+            if near:  # `extends="reed"`: a command of its own, and `read` never got the options
+                _problem(problems, spec.plugin, f"command {spec.id!r} extends {spec.extends!r}, which is no core command: it makes a command {spec.extends!r} of its own (did you mean {near!r}?)")
     for name, exts in sorted(extended.items()):
         if only is not None and name != only:
             continue
@@ -343,6 +346,21 @@ def _scratch(options: Any, *, resolve: bool = False) -> ArgumentParser:
     return parser
 
 
+def _one_slip_from(word: str, names: Any) -> str | None:
+    """The name ``word`` is one letter away from (changed, added, dropped, two swapped)."""
+    for name in sorted(names):
+        if len(word) >= 3 and abs(len(word) - len(name)) <= 1 and word != name:
+            if len(word) == len(name):
+                diff = [i for i in range(len(word)) if word[i] != name[i]]
+                if len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == name[diff[1]] and word[diff[1]] == name[diff[0]]):
+                    return str(name)
+            else:
+                short, long = (word, name) if len(word) < len(name) else (name, word)
+                if any(long[:i] + long[i + 1 :] == short for i in range(len(long))):
+                    return str(name)
+    return None
+
+
 def _problem(problems: list[Any], plugin: str, reason: str) -> None:
     from paragraphs.pluginhost.plugins import PluginProblem
 
@@ -365,13 +383,31 @@ def _declare(problems: list[Any], spec: CommandSpec, scratch: Any, target: Any) 
     return True
 
 
+def _run_plugin_command(cmd: Any, name: str, args: argparse.Namespace, host: Any) -> Any:
+    """Run a plugin's command; its own bug is one line naming the line of its code (with
+    --debug, the traceback), never a traceback alone. Errors the library raises on purpose,
+    and a file the user named that cannot be read, are said as for any command."""
+    from paragraphs.foundation.errors import ParagraphsError, PluginError
+
+    try:
+        return cmd.run(args, host)
+    except (ParagraphsError, OSError, RecursionError):
+        raise
+    except Exception as exc:
+        from paragraphs.pluginhost.plugin_errors import DEBUG_ENV, raised_at, shown
+
+        where = raised_at(exc, None, owner=cmd.run)
+        at = f" at {shown(where.path)}:{where.line}" if where is not None else ""
+        raise PluginError(f"command {name!r} raised {type(exc).__name__}: {exc}{at} (--debug or {DEBUG_ENV}=1 shows the traceback)") from exc
+
+
 def _run_extension(name: str, args: argparse.Namespace, host: Any) -> int:
     from paragraphs.foundation.errors import UsageError
 
     host.title(args.title)  # an unknown title is a one-line usage error
     for ext in host.records("paragraphs_register_commands", args.title):
         if ext.extends == name and ext.title == args.title and ext.run is not None:
-            return int(ext.run(args, host) or 0)
+            return int(_run_plugin_command(ext, name, args, host) or 0)
     # the plugin index knows every plugin's commands; the host may have loaded only the
     # named title's plugin (then its records alone would name no title with the command)
     index = getattr(args, "_index", None)
@@ -675,7 +711,7 @@ def _dispatch(args: argparse.Namespace, host: Any) -> int:
 
             raise UsageError(f"command {args.command!r} is not available: its plugin {plugin_cmd[0]} did not load")
     if title_cmd is not None:
-        return title_cmd.run(args, host)
+        return _run_plugin_command(title_cmd, title_cmd.id, args, host)
     extension_of = getattr(args, "_extension_of", None)
     if extension_of is not None:
         return _run_extension(extension_of, args, host)

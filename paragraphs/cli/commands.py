@@ -344,8 +344,33 @@ def id_lists(host: Any, book: Any) -> list[tuple[str, str, list[tuple[str, str]]
     """The core's lists, then the title's (``paragraphs_register_id_lists``)."""
     lists = core_id_lists(book)
     for rec in host.records("paragraphs_register_id_lists", book.title):
-        lists.append((rec.id, rec.name, [(str(i), str(about)) for i, about in rec.entries(book)]))
+        lists.append((rec.id, rec.name, _entries(rec, book)))
     return lists
+
+
+def _entries(rec: Any, book: Any) -> list[tuple[str, str]]:
+    """An id list's entries; the plugin's bug (it raises, or gives no pairs) is one line
+    naming its code, where it was a traceback."""
+    from paragraphs.foundation.errors import ParagraphsError, PluginError
+    from paragraphs.pluginhost.plugin_errors import DEBUG_ENV, code_pos, raised_at, shown
+
+    try:
+        found = list(rec.entries(book))
+    except ParagraphsError:
+        raise
+    except Exception as exc:
+        where = raised_at(exc, None, owner=rec.entries)
+        at = f" at {shown(where.path)}:{where.line}" if where is not None else ""
+        raise PluginError(f"id list {rec.id!r} raised {type(exc).__name__}: {exc}{at} (--debug or {DEBUG_ENV}=1 shows the traceback)") from exc
+    out = []
+    for item in found:
+        if not isinstance(item, (tuple, list)) or len(item) != 2:
+            where = code_pos(rec.entries)
+            at = f" ({shown(where.path)}:{where.line})" if where is not None else ""
+            shown_item = repr(item) if len(repr(item)) <= 40 else repr(item)[:37] + "..."
+            raise PluginError(f"id list {rec.id!r}{at} gave {shown_item}, not a pair (id, what it is): yield pairs, or a mapping's .items()")
+        out.append((str(item[0]), str(item[1])))
+    return out
 
 
 def cmd_ids(args: argparse.Namespace, host: Any) -> int:

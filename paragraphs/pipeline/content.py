@@ -382,6 +382,7 @@ def compile_title(
     info = host.titles().get(title)
     collections = info.record.collections_schema if info else None
     grammar = _schemas_that_resolve(host, grammar, problems)
+    collections = _registered_collections(host, title, collections, grammar, problems)
     schema = build_title_schema(
         title,
         {k: v.schema for k, v in grammar.steps.items()},
@@ -422,6 +423,7 @@ def compile_title(
 
         problems.extend(run_lint(book, grammar, standalone=standalone))
         problems.extend(_procedure_questions(host, grammar, book))
+        problems.extend(_session_verbs(host, grammar, book))
     if skipped:
         problems[schema_findings:] = skipped.consequences(problems[schema_findings:])
     return CompiledTitle(book, sorted(set(problems)))
@@ -457,6 +459,40 @@ def _is_file(path: Any) -> bool:
 def _parent_name(path: Any) -> str:
     parent = getattr(path, "parent", None)
     return str(getattr(parent, "name", "") or os.path.basename(os.path.dirname(os.fspath(path))))
+
+
+def _session_verbs(host: PluginHost, grammar: Grammar, book: m.Book) -> list[Problem]:
+    """VERB001: a session verb of this title that performs a procedure nobody registers,
+    or passes an argument its procedure does not take; it validated clean, and the verb
+    failed only when a player typed it ("code raised TypeError: ... unexpected keyword
+    argument"). At the plugin's ``yield`` of the verb."""
+    import inspect
+
+    from paragraphs.pipeline.validation import did_you_mean
+    from paragraphs.pluginhost.plugin_errors import record_pos
+
+    out = []
+    for verb in host.records("paragraphs_register_session_verbs", book.title):
+        if verb.title != book.title:
+            continue
+        pos = record_pos(host, "paragraphs_register_session_verbs", verb.id, verb.title) or SourcePos(book.title, 0, 0)
+        proc = grammar.procedures.get(verb.procedure)
+        if proc is None:
+            said = f"session verb {verb.id!r} performs the procedure {verb.procedure!r}, which {book.title} does not register{did_you_mean(verb.procedure, grammar.procedures)}"
+            out.append(Problem(pos, "VERB001", said))
+            continue
+        try:
+            params = list(inspect.signature(proc.function).parameters.values())[1:]  # after ctx
+        except (TypeError, ValueError):
+            continue  # a builtin or compiled function: nothing to check against
+        if any(p.kind is p.VAR_KEYWORD for p in params):
+            continue
+        takes = [p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        for arg in verb.arguments:
+            if arg.name not in takes:
+                said = f"session verb {verb.id!r} passes {arg.name!r}, which procedure {proc.id!r} does not take{did_you_mean(arg.name, takes)}"
+                out.append(Problem(pos, "VERB001", said))
+    return out
 
 
 def _left_outside(folder: Any) -> str:
@@ -517,6 +553,20 @@ def _tables_registered_at(host: PluginHost, grammar: Grammar) -> dict[str, Sourc
         if at is not None:
             out[tid] = at
     return out
+
+
+def _registered_collections(host: PluginHost, title: str, collections: str | None, grammar: Grammar, problems: list[Problem]) -> str | None:
+    """The title's ``collections_schema`` when a plugin registers it; else None, said once
+    at the title's registration. Before, every content file failed at its line 1 on the
+    unresolvable reference (SCHEMA002) and none of the content was read."""
+    if not collections or collections.rstrip("#") in {s.id.rstrip("#") for s in grammar.schemas}:
+        return collections
+    from paragraphs.pluginhost.plugin_errors import registration_pos
+
+    pos = registration_pos(host, "paragraphs_register_titles", title) or SourcePos("<plugin>", 1, 1)
+    said = f"title {title!r}: its collections_schema {collections} is not a registered schema (register it with paragraphs_register_schemas; nothing is fetched from the network)"
+    problems.append(Problem(pos, "SCHEMA002", said))
+    return None
 
 
 def _schemas_that_resolve(host: PluginHost, grammar: Grammar, problems: list[Problem]) -> Grammar:

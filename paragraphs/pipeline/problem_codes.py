@@ -40,6 +40,7 @@ READING_CODES: dict[str, tuple[str, str]] = {
     "PROC001": ("error", "a step calls a procedure nobody registered (with a \"did you mean\")"),
     "PROC002": ("error", "a procedure call branches on an outcome the procedure does not declare (`alarn:`)"),
     "PROC003": ("warning", "a title's procedure lists in `questions` a key the content does not declare (with a \"did you mean\"): help and the rule reference show a key no `--answer` gives; reported at the plugin's `yield` of the procedure"),
+    "VERB001": ("error", "a title's session verb performs a procedure nobody registers, or passes an argument its procedure does not take (with a \"did you mean\"); reported at the plugin's `yield` of the verb"),
     "QUESTION001": ("error", "a question key is defined again with another domain"),
     "QUESTION002": ("error", "a question key is used but never defined"),
     "QUESTION003": ("error", "an `ask` predicate tests a question that is not yes/no without `equals`"),

@@ -169,6 +169,11 @@ def culprit(exc: BaseException, grammar: Grammar | None) -> str:
 #: plugin's mistake (a die it cannot read, a question key it misspelt), not the player's.
 _PLUGIN_ARGUMENT_METHODS = frozenset({"roll", "number", "value", "answer", "check", "read_value"})
 
+#: The functions that raise for the argument itself (the die's notation, the question's
+#: key, a None for a number, an unknown check kind). A die the player gave that is no face
+#: of it (``--dice 13`` for 2d6) is raised elsewhere, and stays the player's usage error.
+_ARGUMENT_CHECKS = frozenset({"parse_die", "question", "number", "fail", "_content_value"})
+
 
 def plugin_misuse(exc: BaseException, grammar: Grammar | None, where: str) -> PluginError | None:
     """``exc`` (a library error) as the plugin's error, named with the line of its code
@@ -194,6 +199,8 @@ def plugin_misuse(exc: BaseException, grammar: Grammar | None, where: str) -> Pl
     callee = frames[inner[-1] + 1][0]
     if callee.f_globals.get("__name__") != "paragraphs.interpreter.context" or callee.f_code.co_name not in _PLUGIN_ARGUMENT_METHODS:
         return None
+    if frames[-1][0].f_code.co_name not in _ARGUMENT_CHECKS:
+        return None  # raised for what the player gave (a die that is no face), not for the argument
     frame, line = frames[inner[-1]]
     who = culprit(exc, grammar) or "plugin code"
     text = str(exc)
