@@ -19,7 +19,7 @@ rules refuse is skipped.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from typing import Final
 
@@ -106,6 +106,20 @@ def nearest(lookups: Lookups, start: str, goals: Sequence[str], blocked: Collect
 def _give_up(g: GameState, what: str, refused: ActionRefused) -> None:
     """An action the rules refuse is skipped; the journal says which and why."""
     g.log_line(f"(the player gives up: {what}: {refused})")
+
+
+def _closest(zones: list[str], radii: Mapping[str, int], order: Mapping[str, int]) -> str:
+    """``min(zones, key=lambda z: (radii.get(z) or 99, order[z]))`` as a loop (no key
+    function called through Python's generic call per zone; tests/test_fast_paths.py
+    compares the two)."""
+    best = ""
+    best_r = best_o = 0
+    for z in zones:
+        r = radii.get(z) or 99
+        o = order[z]
+        if not best or r < best_r or (r == best_r and o < best_o):
+            best, best_r, best_o = z, r, o
+    return best
 
 
 def _anyone_ashore(g: GameState) -> bool:
@@ -226,7 +240,15 @@ class DefaultPolicy:
         key = (goal, germans, tuple(markers), tuple(g.obstacles.items()))
         known = g.toward.get(key)
         if known is None:
-            weights = {z: 4 for z in germans} | {z: 3 for z in markers} | {z: 2 for z in g.obstacles}
+            # {germans: 4} | {markers: 3} | {obstacles: 2} in one dict (a later kind
+            # overrides an earlier one, as the merge does), without the three halves.
+            weights: dict[str, int] = {}
+            for z in germans:
+                weights[z] = 4
+            for z in markers:
+                weights[z] = 3
+            for z in g.obstacles:
+                weights[z] = 2
             weights.pop(goal, None)
             known = g.toward[key] = (weights, land_search(g.lookups, goal, stops=blocked, weights=weights))
         weights, to_goal = known
@@ -396,13 +418,13 @@ class DefaultPolicy:
             targets = [z for z in g.zones_of(GERMAN) if 1 <= radii.get(z, -1) <= reach and z not in g.markers.hidden]
             targets = [z for z in targets if (f := front_line([q for q in g.stack(z)], LAST_RESORT)) is not None and f.role != "hess"]
             if targets:
-                self._fire(g, f"{p.role} fire", [p], min(targets, key=lambda z: (radii[z], g.map.order[z])))
+                self._fire(g, f"{p.role} fire", [p], _closest(targets, radii, g.map.order))
         # The sniper and the mortar follow the nearest commandos when they can.
         for p in self._support_units(g):
             friends = [z for z in g.zones_of(BRITISH) if z != p.zone and z not in g.boat_only and any(q.role == "commando" for q in g.stack(z))]
             if not friends or self._withdrawing(g) and p.zone in g.lookups.beaches:
                 continue
-            goal = min(friends, key=lambda z: (g.map.radius(p.zone, z) or 99, g.map.order[z]))
+            goal = _closest(friends, g.map.radii_from(p.zone), g.map.order)
             path = self._fit(g, self._route(g, p.zone, goal, stack_allowance([p], g.stack(p.zone), phase_led=g.officer_led), enter_goal=True), [p])
             if path and path[-1] not in g.markers and g.side_in(path[-1]) != GERMAN:
                 self._move(g, f"{p.role} follows", [p], path)
