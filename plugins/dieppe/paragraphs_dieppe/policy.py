@@ -219,7 +219,10 @@ class DefaultPolicy:
 
     def _fresh(self, g: GameState, zone: str) -> list[Piece]:
         closed, used = g.log.closed, g.log.used
-        return [p for p in g.stacks.get(zone, ()) if p.side == BRITISH and not p.acted and p.id not in closed and p.role != "boat" and "move" not in used.get(p.id, ())]
+        stack = g.stacks.get(zone)  # (a list, iterated natively; not .get(zone, ()))
+        if stack is None:
+            return []
+        return [p for p in stack if p.side == BRITISH and not p.acted and p.id not in closed and p.role != "boat" and "move" not in used.get(p.id, ())]
 
     def _route(self, g: GameState, start: str, goal: str, allowance: int, enter_goal: bool) -> list[str]:
         """The longest affordable prefix of a cheapest land route toward ``goal``.
@@ -456,7 +459,9 @@ class DefaultPolicy:
         if len(beaches) == 1:
             beach = beaches[0]  # no need to measure the way to the only beach with boats
         else:
-            blocked = set(g.zones_of(GERMAN)) | set(g.markers.hidden) | g.boat_only
+            blocked = set(g.zones_of(GERMAN))  # | the markers | the sea, in one set
+            blocked.update(g.markers.hidden)
+            blocked.update(g.boat_only)
             beach = nearest(g.lookups, zone, beaches, blocked)
         path = self._fit(g, self._route(g, zone, beach, allowance, enter_goal=True), pieces)
         if not path or path[-1] in g.markers or g.side_in(path[-1]) == GERMAN:

@@ -246,6 +246,7 @@ def test_placing_and_lifting_are_the_raids_layer_s(board: Callable[..., Any]) ->
             plain.place(theirs[i], zone, top=top)
         for zone in zones:
             assert [p.id for p in g.stacks.get(zone, [])] == [p.id for p in plain.stacks.get(zone, [])], zone
+            assert g.side_in(zone) == plain.side_in(zone), zone  # GameState.side_in written out
         assert mine[i].zone == theirs[i].zone
         # The zones per side, kept between changes that may alter them, are never stale.
         for side in (BRITISH, GERMAN):
