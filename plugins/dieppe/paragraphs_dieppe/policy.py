@@ -19,7 +19,7 @@ rules refuse is skipped.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from typing import Final
 
@@ -106,6 +106,20 @@ def nearest(lookups: Lookups, start: str, goals: Sequence[str], blocked: Collect
 def _give_up(g: GameState, what: str, refused: ActionRefused) -> None:
     """An action the rules refuse is skipped; the journal says which and why."""
     g.log_line(f"(the player gives up: {what}: {refused})")
+
+
+def _closest(zones: list[str], radii: Mapping[str, int], order: Mapping[str, int]) -> str:
+    """``min(zones, key=lambda z: (radii.get(z) or 99, order[z]))`` as a loop (no key
+    function called through Python's generic call per zone; tests/test_fast_paths.py
+    compares the two)."""
+    best = ""
+    best_r = best_o = 0
+    for z in zones:
+        r = radii.get(z) or 99
+        o = order[z]
+        if not best or r < best_r or (r == best_r and o < best_o):
+            best, best_r, best_o = z, r, o
+    return best
 
 
 def _anyone_ashore(g: GameState) -> bool:
@@ -205,7 +219,10 @@ class DefaultPolicy:
 
     def _fresh(self, g: GameState, zone: str) -> list[Piece]:
         closed, used = g.log.closed, g.log.used
-        return [p for p in g.stacks.get(zone, ()) if p.side == BRITISH and not p.acted and p.id not in closed and p.role != "boat" and "move" not in used.get(p.id, ())]
+        stack = g.stacks.get(zone)  # (a list, iterated natively; not .get(zone, ()))
+        if stack is None:
+            return []
+        return [p for p in stack if p.side == BRITISH and not p.acted and p.id not in closed and p.role != "boat" and "move" not in used.get(p.id, ())]
 
     def _route(self, g: GameState, start: str, goal: str, allowance: int, enter_goal: bool) -> list[str]:
         """The longest affordable prefix of a cheapest land route toward ``goal``.
@@ -226,7 +243,15 @@ class DefaultPolicy:
         key = (goal, germans, tuple(markers), tuple(g.obstacles.items()))
         known = g.toward.get(key)
         if known is None:
-            weights = {z: 4 for z in germans} | {z: 3 for z in markers} | {z: 2 for z in g.obstacles}
+            # {germans: 4} | {markers: 3} | {obstacles: 2} in one dict (a later kind
+            # overrides an earlier one, as the merge does), without the three halves.
+            weights: dict[str, int] = {}
+            for z in germans:
+                weights[z] = 4
+            for z in markers:
+                weights[z] = 3
+            for z in g.obstacles:
+                weights[z] = 2
             weights.pop(goal, None)
             known = g.toward[key] = (weights, land_search(g.lookups, goal, stops=blocked, weights=weights))
         weights, to_goal = known
@@ -396,13 +421,13 @@ class DefaultPolicy:
             targets = [z for z in g.zones_of(GERMAN) if 1 <= radii.get(z, -1) <= reach and z not in g.markers.hidden]
             targets = [z for z in targets if (f := front_line([q for q in g.stack(z)], LAST_RESORT)) is not None and f.role != "hess"]
             if targets:
-                self._fire(g, f"{p.role} fire", [p], min(targets, key=lambda z: (radii[z], g.map.order[z])))
+                self._fire(g, f"{p.role} fire", [p], _closest(targets, radii, g.map.order))
         # The sniper and the mortar follow the nearest commandos when they can.
         for p in self._support_units(g):
             friends = [z for z in g.zones_of(BRITISH) if z != p.zone and z not in g.boat_only and any(q.role == "commando" for q in g.stack(z))]
             if not friends or self._withdrawing(g) and p.zone in g.lookups.beaches:
                 continue
-            goal = min(friends, key=lambda z: (g.map.radius(p.zone, z) or 99, g.map.order[z]))
+            goal = _closest(friends, g.map.radii_from(p.zone), g.map.order)
             path = self._fit(g, self._route(g, p.zone, goal, stack_allowance([p], g.stack(p.zone), phase_led=g.officer_led), enter_goal=True), [p])
             if path and path[-1] not in g.markers and g.side_in(path[-1]) != GERMAN:
                 self._move(g, f"{p.role} follows", [p], path)
@@ -434,7 +459,9 @@ class DefaultPolicy:
         if len(beaches) == 1:
             beach = beaches[0]  # no need to measure the way to the only beach with boats
         else:
-            blocked = set(g.zones_of(GERMAN)) | set(g.markers.hidden) | g.boat_only
+            blocked = set(g.zones_of(GERMAN))  # | the markers | the sea, in one set
+            blocked.update(g.markers.hidden)
+            blocked.update(g.boat_only)
             beach = nearest(g.lookups, zone, beaches, blocked)
         path = self._fit(g, self._route(g, zone, beach, allowance, enter_goal=True), pieces)
         if not path or path[-1] in g.markers or g.side_in(path[-1]) == GERMAN:

@@ -18,15 +18,17 @@ from paragraphs_raids.activation import activation_check
 from paragraphs_raids.chances import win_chance
 from paragraphs_raids.combat import CombatResult, SideValue
 from paragraphs_raids.dice import PrngRoller, RollNote, ScriptedRoller
-from paragraphs_raids.german_ai import walk_toward
+from paragraphs_raids.german_ai import best_with_random_ties, walk_toward
+from paragraphs_raids.markers import ActivationMarkers
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, strongest_on_top
 from paragraphs_raids.state import RaidState
 
 from paragraphs_dieppe.game.actions import AssaultReport, FireValues, MoveReport, _british_rank, british_order
-from paragraphs_dieppe.game.german import _largest, walk_from_search
+from paragraphs_dieppe.game.german import _largest, best_by_points, walk_from_search
 from paragraphs_dieppe.game.landsearch import land_search
+from paragraphs_dieppe.game.setup import deal_markers
 from paragraphs_dieppe.game.state import german_order, sort_german
-from paragraphs_dieppe.policy import _hit_chance, hit_chances, nearest
+from paragraphs_dieppe.policy import _closest, _hit_chance, hit_chances, nearest
 from paragraphs_dieppe.rules.activation import ADJACENT, adjacent_test
 from paragraphs_dieppe.rules.assault import Line, LineResult, _assault_rank, _fewest_supports, by_assault
 from paragraphs_dieppe.rules.fire import Shot
@@ -244,6 +246,7 @@ def test_placing_and_lifting_are_the_raids_layer_s(board: Callable[..., Any]) ->
             plain.place(theirs[i], zone, top=top)
         for zone in zones:
             assert [p.id for p in g.stacks.get(zone, [])] == [p.id for p in plain.stacks.get(zone, [])], zone
+            assert g.side_in(zone) == plain.side_in(zone), zone  # GameState.side_in written out
         assert mine[i].zone == theirs[i].zone
         # The zones per side, kept between changes that may alter them, are never stale.
         for side in (BRITISH, GERMAN):
@@ -378,3 +381,45 @@ def test_the_german_sort_is_a_stable_sort_on_the_german_order(scenario: Scenario
         same = stack
         sort_german(stack)
         assert stack is same and [id(p) for p in stack] == [id(p) for p in expected]
+
+
+def test_the_best_by_points_is_best_with_random_ties() -> None:
+    """best_by_points (keys read from a list) chooses as best_with_random_ties with the key
+    -points (most) or points (least): the same item and the same dice."""
+    rng = random.Random(21)
+    for _ in range(400):
+        items = [f"Z{i}" for i in range(rng.randint(0, 7))]
+        points = {z: rng.randint(0, 4) for z in items}
+        for most in (True, False):
+            seed = rng.getrandbits(32)
+            general_notes: list[RollNote] = []
+            fast_notes: list[RollNote] = []
+            sign = -1 if most else 1
+            general = best_with_random_ties(items, lambda z: sign * points[z], PrngRoller(seed, notes=general_notes), "ties")
+            fast = best_by_points(items, [points[z] for z in items], most, PrngRoller(seed, notes=fast_notes), "ties")
+            assert (fast, fast_notes) == (general, general_notes)
+
+
+def test_the_closest_zone_is_min_with_its_key(scenario: Scenario) -> None:
+    """policy._closest picks as min() with the key (radius or 99, content order)."""
+    zmap = scenario.zmap
+    rng = random.Random(4)
+    names = list(zmap.order)
+    for _ in range(300):
+        radii = zmap.radii_from(rng.choice(names))
+        zones = rng.sample(names, rng.randint(1, 8))
+        assert _closest(zones, radii, zmap.order) == min(zones, key=lambda z: (radii.get(z) or 99, zmap.order[z]))
+
+
+def test_the_markers_are_dealt_as_the_raids_layer_deals_them(scenario: Scenario) -> None:
+    """setup.deal_markers gives the markers and the dice of
+    ActivationMarkers.deal_with_roller, also with pools shorter than the zones."""
+    zones = scenario.activation_zones()
+    for seed in range(40):
+        pools = {k: list(v)[: len(v) - seed % 3] for k, v in scenario.marker_backs.items()}
+        general_notes: list[RollNote] = []
+        fast_notes: list[RollNote] = []
+        general = ActivationMarkers.deal_with_roller(zones, pools, PrngRoller(seed, notes=general_notes))
+        fast = deal_markers(zones, pools, PrngRoller(seed, notes=fast_notes))
+        assert (fast.hidden, fast_notes) == (general.hidden, general_notes)
+        assert list(fast.hidden) == list(general.hidden)

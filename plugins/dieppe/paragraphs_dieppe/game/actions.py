@@ -99,7 +99,7 @@ def british_order(pieces: Sequence[Piece]) -> list[Piece]:
     """
     out: list[Piece] = []
     keys: list[int] = []
-    for p in pieces:
+    for p in pieces if isinstance(pieces, list) else list(pieces):  # a list: indexed natively
         key = _RANK.get(p.role, 2) * 2 + (1 if p.reduced else 0)
         i = len(out)
         while i > 0 and keys[i - 1] > key:  # after every piece of an equal key: stable

@@ -14,11 +14,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Final, TypeVar
 
 from paragraphs_raids.dice import Roller, pick_at_random
-from paragraphs_raids.german_ai import Candidate, best_with_random_ties
+from paragraphs_raids.german_ai import Candidate
 from paragraphs_raids.markers import mark_done
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
 
@@ -71,10 +71,11 @@ def german_fire(g: GameState) -> set[str]:
         if not able:
             return fired
         ready = list(able)
-        zone = _best(ready, lambda z: -g.points_in(z), g, "German fire: equal stacks")
+        zone = best_by_points(ready, [g.points_in(z) for z in ready], True, g.roll, "German fire: equal stacks")
         assert zone is not None
         done_zones.add(zone)
-        target = _best(british_targets(g, zone), g.points_in, g, "German fire: equal targets")
+        targets = british_targets(g, zone)
+        target = best_by_points(targets, [g.points_in(z) for z in targets], False, g.roll, "German fire: equal targets")
         assert target is not None
         shooters = able[zone]
         fired |= {p.id for p in shooters}
@@ -84,12 +85,22 @@ def german_fire(g: GameState) -> set[str]:
                 p.acted = True
 
 
-def _best(items: Sequence[T], key: Callable[[T], Any], g: GameState, purpose: str) -> T | None:
-    """``best_with_random_ties``; a single choice (the usual case) is taken without keys
-    or dice, as that function would take it."""
-    if len(items) == 1:
+def best_by_points(items: list[T], points: list[int], most: bool, roll: Roller, purpose: str) -> T | None:
+    """``best_with_random_ties(items, key, roll, purpose)`` where the key is ``-points``
+    (``most``) or ``points`` of each item, read from the list given (the same choice and
+    the same die: tests/test_fast_paths.py compares the two). The key function was
+    called through Python's generic call for every item, every German fire and move."""
+    n = len(items)
+    if n == 0:
+        return None
+    if n == 1:  # one choice (the usual case): no die, as best_with_random_ties rolls none
         return items[0]
-    return best_with_random_ties(items, key, g.roll, purpose)
+    best = points[0]
+    for k in points:
+        if (k > best) if most else (k < best):
+            best = k
+    tied = [items[i] for i in range(n) if points[i] == best]
+    return pick_at_random(tied, roll, purpose)
 
 
 def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone: str) -> bool:
@@ -235,7 +246,8 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
         if search.ended_below(level + 1):
             break
         level += 1
-    goal = _best(found, lambda c: (c.cost, -c.points), g, "German goal: equal choices")
+    # best_with_random_ties by (cost, -points): every candidate costs ``level``.
+    goal = best_by_points(found, [c.points for c in found], True, g.roll, "German goal: equal choices")
     if goal is None:
         mark_done(movers)
         return None
@@ -255,7 +267,9 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
     strongest_first = list(movers)
     sort_german(strongest_first)
     for p in strongest_first:
-        for where in [*reversed(path), zone]:
+        # The path from its end back, then the start zone (indices, not a list per unit).
+        for k in range(len(path) - 1, -2, -1):
+            where = path[k] if k >= 0 else zone
             if g.points_in(where) + p.points <= limit or where == zone:
                 g.place(p, where)
                 if where != end:

@@ -20,7 +20,8 @@ from paragraphs_dieppe.rules.movement import led_by_officers
 
 def phase_start(g: GameState) -> bool:
     """Whether the stacks are looked at when the movement phase begins (ruling R21)."""
-    return g.scenario.ruling("officer_bonus") == "phase_start"
+    # The scenario's rulings as kept in its lookups (a compiled read, twice a turn).
+    return g.lookups.rulings["officer_bonus"] == "phase_start"
 
 
 def begin_british_movement(g: GameState) -> None:

@@ -69,18 +69,22 @@ def stack_allowance(pieces: Sequence[Piece], stack_at_start: Sequence[Piece], *,
     """
     # Loops rather than a comprehension and a generator: every move asks this (Python
     # 3.11 builds a function object for each comprehension it runs).
+    # Lists iterated (the callers' usual type): the compiled build indexes a list
+    # natively, where any other sequence goes through Python's iteration protocol.
+    units = pieces if isinstance(pieces, list) else list(pieces)
+    start = stack_at_start if isinstance(stack_at_start, list) else list(stack_at_start)
     led: list[Piece] = []
-    for p in pieces:
+    for p in units:
         if p.role != "officer":
             led.append(p)
     if not led:
-        led = list(pieces)
+        led = list(units)
         if not led:
             return 0
     # :func:`allowance` for each unit, with the officer looked for once: an infantry unit
     # is never the officer who leads it, so the bonus is the same for all of them.
     officer = False
-    for p in stack_at_start:
+    for p in start:
         if p.role == "officer":
             officer = True
             break

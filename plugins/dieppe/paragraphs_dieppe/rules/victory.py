@@ -42,28 +42,29 @@ def hess_bonus(turn: int, table: object) -> int:
 
 def score(tally: Tally, vp: Mapping[str, int], timetable: object, guns: int = 2) -> tuple[int, list[str]]:
     """Total VP and one reason per line that counts."""
-    total = 0
     reasons: list[str] = []
-
-    def add(points: int, why: str) -> None:
-        nonlocal total
-        if points:
-            total += points
-            reasons.append(f"{points:+d} VP: {why}")
-
-    add(tally.hess_guns * vp["hess_gun"], f"{tally.hess_guns} Hess cannon eliminated")
+    total = _add(reasons, tally.hess_guns * vp["hess_gun"], f"{tally.hess_guns} Hess cannon eliminated")
     if tally.hess_guns >= guns and tally.hess_last_turn is not None:
-        add(hess_bonus(tally.hess_last_turn, timetable), f"the battery silenced on turn {tally.hess_last_turn}")
+        total += _add(reasons, hess_bonus(tally.hess_last_turn, timetable), f"the battery silenced on turn {tally.hess_last_turn}")
     if tally.telephone_cut:
-        add(vp["telephone"], "telephone line cut")
+        total += _add(reasons, vp["telephone"], "telephone line cut")
     if tally.prisoner:
-        add(vp["prisoner_officer" if tally.prisoner == "officer" else "prisoner"], f"prisoner ({tally.prisoner}) brought home")
-    add(tally.flak * vp["flak"], f"{tally.flak} Flak cannon eliminated")
-    add(tally.pillboxes * vp["pillbox"], f"{tally.pillboxes} pillbox(es) eliminated")
+        total += _add(reasons, vp["prisoner_officer" if tally.prisoner == "officer" else "prisoner"], f"prisoner ({tally.prisoner}) brought home")
+    total += _add(reasons, tally.flak * vp["flak"], f"{tally.flak} Flak cannon eliminated")
+    total += _add(reasons, tally.pillboxes * vp["pillbox"], f"{tally.pillboxes} pillbox(es) eliminated")
     for officer in tally.officers_killed:
-        add(vp[officer], f"{officer} killed")
-    add(tally.levels_missing * vp["level_not_home"], f"{tally.levels_missing} commando level(s) not back at Newhaven")
+        total += _add(reasons, vp[officer], f"{officer} killed")
+    total += _add(reasons, tally.levels_missing * vp["level_not_home"], f"{tally.levels_missing} commando level(s) not back at Newhaven")
     return total, reasons
+
+
+def _add(reasons: list[str], points: int, why: str) -> int:
+    """A line that counts (not 0 VP) gives its reason; returns the VP it adds. (A module
+    function rather than a closure: the compiled build called the closure through
+    Python's generic call, seven times a game.)"""
+    if points:
+        reasons.append(f"{points:+d} VP: {why}")
+    return points
 
 
 def success_level(vp: int, table: object) -> str:
