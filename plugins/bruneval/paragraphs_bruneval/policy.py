@@ -323,7 +323,7 @@ def _british_stacks(g: GameState) -> list[Piece]:
     """
     pieces = g.pieces
     zones = set()
-    for cid in g.scenario.counters_of_side(BRITISH):
+    for cid in g.lookups.counters_of_side(BRITISH):
         p = pieces.get(cid)
         if p is not None and p.zone:
             zones.add(p.zone)
@@ -440,11 +440,11 @@ class DefaultPolicy:
     def _routes_now(self, g: GameState) -> _Routes:
         """The route searches of the board as it is (:data:`_ROUTE_SETS`)."""
         markers = frozenset(g.markers)
-        around = markers.union(g.german_zones(), g.scenario.boat_only_zones)
+        around = markers.union(g.german_zones(), g.boat_only_zones)
         # The map, and what the marker weights depend on (see _marker_weights): none
         # until the alert is raised, then the markers wherever they were dealt.
         alerted = g.alert.level > 1
-        key = (g.zmap, around, markers if alerted else None, g.scenario.params.activation_max_radius, self.marker_weight)
+        key = (g.zmap, around, markers if alerted else None, g.params.activation_max_radius, self.marker_weight)
         routes = _ROUTE_SETS.get(key)
         if routes is None:
             if len(_ROUTE_SETS) >= 4096:
@@ -472,7 +472,7 @@ class DefaultPolicy:
         return goal
 
     def _goal(self, g: GameState, piece: Piece) -> str:
-        w, villa = g.scenario.wurzburg_zone, g.scenario.villa_zone
+        w, villa = g.wurzburg_zone, g.villa_zone
         if piece.group == GROUP:
             # Rule 18: a landed Commando holds its beach while paratroopers are ashore.
             ashore = any(p.side == BRITISH and p.role != "boat" and p.group != GROUP for p in g.on_map())
@@ -528,7 +528,7 @@ class DefaultPolicy:
         # Drake's counters on the map (a piece is on it exactly when it has a zone), not
         # every British piece: asked for Drake's goal after every action of the phase.
         pieces = g.pieces
-        for cid in g.scenario.counters_of_group("drake"):
+        for cid in g.lookups.counters_of_group("drake"):
             p = pieces.get(cid)
             if p is not None and p.zone and p.side == BRITISH and p.group == "drake" and who_attempts(g, p) is not None:
                 return True
@@ -546,8 +546,8 @@ class DefaultPolicy:
                 return
 
     def _objectives(self, g: GameState) -> None:
-        w = g.scenario.wurzburg_zone
-        if g.wurzburg.status == "intact" and g.dismantling_turns >= g.scenario.params.wurzburg_turns_needed:
+        w = g.wurzburg_zone
+        if g.wurzburg.status == "intact" and g.dismantling_turns >= g.params.wurzburg_turns_needed:
             from paragraphs_bruneval.rules.objectives import who_attempts
 
             tryers = [p for p in g.stack(w) if not p.acted and who_attempts(g, p) is not None]
@@ -555,7 +555,7 @@ class DefaultPolicy:
                 best = min(tryers, key=lambda p: g.scenario.wurzburg_modifiers[who_attempts(g, p) or "paratroopers"])
                 actions.attempt_wurzburg(g, best)
                 self._changed(g)
-        villa = g.scenario.villa_zone
+        villa = g.villa_zone
         if not g.villa_destroyed and g.side_in(villa) == BRITISH:
             units = [p for p in g.stack(villa) if not p.acted and p.role in ("infantry", "engineers")]
             if units:
@@ -576,7 +576,7 @@ class DefaultPolicy:
     def _attacks(self, g: GameState) -> None:
         stacks = g.stacks
         for zone in g.zmap.in_order(g.british_zones()):
-            if zone in g.scenario.boat_only_zones:
+            if zone in g.boat_only_zones:
                 continue
             # The German zones next to it (side_in of each, read in one loop: most
             # British stacks have none).
@@ -615,7 +615,7 @@ class DefaultPolicy:
 
     def _dismantling(self, g: GameState, p: Piece) -> bool:
         """Engineers in W keep their action for the dismantling attempt."""
-        return p.role == "engineers" and p.zone == g.scenario.wurzburg_zone and g.wurzburg.status == "intact"
+        return p.role == "engineers" and p.zone == g.wurzburg_zone and g.wurzburg.status == "intact"
 
     def _target(self, g: GameState, zone: str, force: list[Piece], targets: list[str], goals: set[str] | None = None) -> str | None:
         """The best of ``targets`` (the German zones next to ``zone``, in map order) to
@@ -697,7 +697,7 @@ class DefaultPolicy:
         to its boat to hold it for the paratroopers still ashore (it re-embarks last)."""
         if not g.options.commando or not any(p.side == BRITISH and p.role != "boat" and p.group != GROUP for p in g.on_map()):
             return
-        for zone in g.scenario.zones_tagged("embarkation"):
+        for zone in g.lookups.embarkation:
             for boat in g.boats_in(zone):
                 commando = commando_aboard(g, boat)
                 if commando is None or commando.acted:
@@ -710,7 +710,7 @@ class DefaultPolicy:
 
     def _boat_attacks(self, g: GameState) -> None:
         """Empty boats, or boats with Commandos aboard, fire on Germans holding a beach next to them."""
-        for zone in g.scenario.zones_tagged("embarkation"):
+        for zone in g.lookups.embarkation:
             for boat in g.boats_in(zone):
                 if boat.acted or (g.cargo_points(boat) and boat_fighter(g, boat) is boat):
                     continue
@@ -727,15 +727,15 @@ class DefaultPolicy:
         if goal != "boats":
             return [goal]
         if g.boats_arrived:
-            loaded = [z for z in g.scenario.zones_tagged("embarkation") if g.boats_in(z)]
+            loaded = [z for z in g.lookups.embarkation if g.boats_in(z)]
             if loaded:
                 return loaded
-        return g.scenario.zones_tagged("beach")
+        return list(g.lookups.beaches)
 
     def _moves(self, g: GameState) -> None:
         groups: dict[tuple[str, str], list[Piece]] = {}
         for p in _british_stacks(g):
-            if p.acted or p.role == "boat" or p.zone in g.scenario.boat_only_zones:
+            if p.acted or p.role == "boat" or p.zone in g.boat_only_zones:
                 continue
             groups.setdefault((p.zone, self.goal(g, p)), []).append(p)
         # Stacks with an officer go first: the others may then find him closer. (The keys
@@ -781,7 +781,7 @@ class DefaultPolicy:
     def _officer_joins(self, g: GameState, officers: list[Piece]) -> None:
         """A lone officer walks to the largest stack of his group (rule 16: units near him move fully)."""
         group = officers[0].group
-        stacks = [p.zone for p in g.on_map(BRITISH) if p.group == group and p.role != "officer" and p.zone not in g.scenario.boat_only_zones]
+        stacks = [p.zone for p in g.on_map(BRITISH) if p.group == group and p.role != "officer" and p.zone not in g.boat_only_zones]
         if not stacks:
             targets = self._destinations(g, "boats")
         else:
@@ -801,7 +801,7 @@ class DefaultPolicy:
         from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
 
         for zone in g.zmap.linked(beach):
-            if zone not in g.scenario.boat_only_zones or not g.boats_in(zone):
+            if zone not in g.boat_only_zones or not g.boats_in(zone):
                 continue
             cost = g.zmap.step_cost(beach, zone)
             if cost is None or assign_to_boats(g, zone, pieces) is None:
@@ -821,7 +821,7 @@ class DefaultPolicy:
         from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
 
         for zone in g.zmap.linked(beach):
-            if zone in g.scenario.boat_only_zones and g.boats_in(zone) and assign_to_boats(g, zone, [piece]) is not None:
+            if zone in g.boat_only_zones and g.boats_in(zone) and assign_to_boats(g, zone, [piece]) is not None:
                 cost = g.zmap.step_cost(beach, zone)
                 if cost is not None and cost + extra_for(g, zone) <= actions.movement_capacity(g, [piece]):
                     actions.move(g, [piece], [zone])
@@ -862,7 +862,7 @@ class DefaultPolicy:
         for p in pieces:
             if p.group == "drake":
                 return set()
-        return {g.scenario.wurzburg_zone}
+        return {g.wurzburg_zone}
 
     def _marker_weights(self, g: GameState) -> dict[str, int]:
         """Extra route weight near face-down markers: every moving unit would test them (rule 12).
@@ -874,7 +874,7 @@ class DefaultPolicy:
     def _marker_weights_kept(self, g: GameState) -> tuple[object, dict[str, int], list[int]]:
         """The board's key, :meth:`_marker_weights` and the same weights by map rank (what
         the route searches read), kept while the key comes back."""
-        key = (g.zmap, g.scenario.params.activation_max_radius, g.alert.level > 1, tuple(g.markers))
+        key = (g.zmap, g.params.activation_max_radius, g.alert.level > 1, tuple(g.markers))
         kept = self._weights
         if kept is not None and kept[0] == key:
             return kept
@@ -940,16 +940,16 @@ class DefaultPolicy:
 
     # ------------------------------------------------------------------ boats
     def _sail(self, g: GameState) -> None:
-        last = g.turn >= g.scenario.params.turns
+        last = g.turn >= g.params.turns
         # Whether British units are still ashore: read when a loaded boat asks, as it was
         # before any boat sailed (boats and their cargo are never ashore).
         ashore: bool | None = None
-        for zone in g.scenario.zones_tagged("embarkation"):
+        for zone in g.lookups.embarkation:
             for boat in list(g.boats_in(zone)):
                 load = g.cargo_points(boat)
                 if load < 1 or boat.id in g.boats_fought:
                     continue
-                full = g.scenario.params.boat_capacity - load < 2
+                full = g.params.boat_capacity - load < 2
                 if not (full or last) and ashore is None:
                     ashore = any(p.side == BRITISH and p.role != "boat" for p in g.on_map())
                 if full or last or not ashore:

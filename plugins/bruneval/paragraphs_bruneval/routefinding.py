@@ -12,7 +12,7 @@ are exactly those of the full searches (``tests/test_routefinding.py`` compares 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 from typing import Final
 
@@ -37,12 +37,14 @@ class RankedMap:
     """
 
     def __init__(self, zmap: ZoneMap) -> None:
+        # Typed as tuples, dicts and lists: the compiled build indexes those natively, a
+        # Sequence or Mapping through Python's generic look-up at every zone searched.
         self.zmap = zmap
-        self.ids = zmap.ids
-        self.rank = zmap.order
-        self.lines = zmap.rank_lines()
+        self.ids: tuple[str, ...] = zmap.ids
+        self.rank: dict[str, int] = zmap.order
+        self.lines: tuple[tuple[tuple[int, int], ...], ...] = zmap.rank_lines()
         least = least_costs(zmap)
-        self.least = [[least[a].get(b, FAR) for b in self.ids] for a in self.ids]
+        self.least: list[list[int]] = [[least[a].get(b, FAR) for b in self.ids] for a in self.ids]
         #: Bits of a packed heap entry that hold the zone's rank (see toward_ranks).
         self.shift = len(self.ids).bit_length()
         self._bounds: dict[tuple[int, ...], list[int]] = {}
@@ -102,7 +104,7 @@ def cost_to_nearest(zmap: ZoneMap, start: str, goals: Collection[str], sinks: Co
     return nearest_by_rank(rm, rm.rank[start], tuple(rm.rank[g] for g in goals), rm.flags(sinks))
 
 
-def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: Sequence[bool]) -> int:
+def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: list[bool]) -> int:
     """:func:`cost_to_nearest` with zones by rank (``sinks``: a flag per rank)."""
     if not goals:
         return FAR
@@ -162,7 +164,7 @@ def costs_toward(zmap: ZoneMap, target: str, start: str, blocked: Collection[str
     return {rm.ids[zone]: cost for zone, cost in enumerate(dist) if cost < FAR}
 
 
-def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: Sequence[bool], weights: Sequence[int]) -> list[int]:
+def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: list[bool], weights: list[int]) -> list[int]:
     """:func:`costs_toward` with zones by rank (``blocked``: a flag per rank, ``start``
     not blocked; ``weights``: per rank), FAR for the zones not reached.
 

@@ -22,6 +22,7 @@ from paragraphs_raids.stacks import BRITISH, Piece, attack_factor, strongest_on_
 from paragraphs_raids.transport import hand_over
 from paragraphs_raids.zonemap import ZoneMap
 
+from paragraphs_bruneval.lookups import Lookups, Params
 from paragraphs_bruneval.scenario import Scenario
 
 WURZBURG: Final = "wurzburg"
@@ -114,14 +115,52 @@ class GameState(RaidState):
     #: The scenario's map, kept on the state: every rule reads it at every step, and the
     #: scenario is an interpreted object (each of its attributes a dictionary look-up).
     map: ZoneMap = field(init=False, repr=False, compare=False)
+    # The scenario's answers a game reads on most steps (its compiled lookups), taken
+    # from it once, and again if ``scenario`` is replaced (tests of a ruling do that).
+    # Read through :attr:`lookups`, :attr:`params` and :attr:`boat_only_zones`.
+    _taken_from: Scenario | None = field(default=None, init=False, repr=False, compare=False)
+    _lookups: Lookups = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.map = self.scenario.zmap
+        self._take_lookups()
+
+    def _take_lookups(self) -> None:
+        self._lookups = self.scenario.lookups
+        self._taken_from = self.scenario
 
     # ------------------------------------------------------------------ shortcuts
     @property
     def zmap(self) -> ZoneMap:
         return self.map
+
+    @property
+    def lookups(self) -> Lookups:
+        """``scenario.lookups``."""
+        if self._taken_from is not self.scenario:
+            self._take_lookups()
+        return self._lookups
+
+    @property
+    def params(self) -> Params:
+        """``scenario.params``."""
+        return self.lookups.params
+
+    @property
+    def wurzburg_zone(self) -> str:
+        """``scenario.wurzburg_zone``."""
+        zone = self.lookups.wurzburg_zone
+        return self.scenario.wurzburg_zone if zone is None else zone
+
+    @property
+    def villa_zone(self) -> str:
+        """``scenario.villa_zone``."""
+        zone = self.lookups.villa_zone
+        return self.scenario.villa_zone if zone is None else zone
+
+    def ruling(self, ruling_id: str) -> str:
+        """``scenario.ruling(ruling_id)``."""
+        return self.lookups.rulings[ruling_id]
 
     def log(self, text: str) -> None:
         """Journal a line for the current turn and phase (with the rolls made for it)."""
@@ -130,7 +169,7 @@ class GameState(RaidState):
     @property
     def boat_only_zones(self) -> frozenset[str]:
         """Embarkation zones count only boats toward their limit (rule 1.4, assumed)."""
-        return self.scenario.boat_only_zones
+        return self.lookups.boat_only_zones
 
     @property
     def german_key(self) -> Callable[[Piece], Any]:

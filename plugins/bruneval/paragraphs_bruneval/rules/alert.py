@@ -29,7 +29,7 @@ def jumps(g: GameState, jumping: list[str]) -> None:
     """Note the alert increase of groups jumping this turn (by the ``alert_groups`` ruling)."""
     if not jumping:
         return
-    times = len(jumping) if g.scenario.ruling("alert_groups") == "groups" else 1
+    times = len(jumping) if g.ruling("alert_groups") == "groups" else 1
     for _ in range(times):
         g.alert.happen(WAVE)
 

@@ -53,7 +53,7 @@ def drop_group(g: GameState, group: str) -> None:
     g.dropped_groups.add(group)
     name = g.scenario.groups[group].get("name", group)
     g.log(f"{name} jumps over DZ {letter}.")
-    for cid in g.scenario.group_counters(group):
+    for cid in g.lookups.counters_of_group(group):
         piece = g.pieces[cid]
         if cid in g.eliminated:
             continue

@@ -69,7 +69,7 @@ def can_move(g: GameState, p: Piece) -> bool:
 
 
 def sea(g: GameState) -> frozenset[str]:
-    return g.scenario.boat_only_zones
+    return g.boat_only_zones
 
 
 def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: MovementPhase | None = None) -> list[Priority]:
@@ -118,7 +118,7 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: Movemen
 
     def beaches() -> list[Candidate]:
         reach = costs()
-        return [Candidate(z, reach[z]) for z in g.scenario.zones_tagged("beach") if z in reach and g.side_in(z) != BRITISH]
+        return [Candidate(z, reach[z]) for z in g.lookups.beaches if z in reach and g.side_in(z) != BRITISH]
 
     def radar() -> list[Candidate]:
         where = _radar_zone(g)
@@ -137,7 +137,7 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: Movemen
 def _radar_zone(g: GameState) -> str | None:
     w = g.wurzburg
     if w.status == "intact":
-        return g.scenario.wurzburg_zone
+        return g.wurzburg_zone
     if w.status == "dismantled":
         if w.carrier is not None:
             return g.pieces[w.carrier].zone or None
