@@ -42,7 +42,7 @@ from typing import Final
 
 from paragraphs_raids import chances
 from paragraphs_raids.combat import attack_base, defence_base, stack_terms
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
+from paragraphs_raids.stacks import BRITISH, GERMAN, NO_PIECES, Piece, front_line
 from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_bruneval.game import actions
@@ -84,6 +84,14 @@ def _wins_in_36(margin: int) -> int:
 def _odds(value: float) -> Fraction:
     """A setting as an exact fraction (hundredths); cached: a series makes a player per game."""
     return Fraction(value).limit_denominator(100)
+
+
+@cache
+def _odds_36(value: float) -> tuple[int, int]:
+    """:func:`_odds` of a setting in whole 36ths, rounded down and rounded up; cached for
+    the same reason (Fraction arithmetic runs interpreted: a few calls per player made)."""
+    odds = _odds(value)
+    return math.floor(odds * 36), math.ceil(odds * 36)
 
 
 @lru_cache(maxsize=1024)
@@ -143,17 +151,22 @@ class _Routes:
         weights: route weight near the markers (:meth:`DefaultPolicy._marker_weights`).
     """
 
-    def __init__(self, rm: RankedMap, around: frozenset[str], weights: dict[str, int], weights_by_rank: list[int]) -> None:
-        self.around = around
+    def __init__(self, rm: RankedMap, around: list[bool], weights: dict[str, int], weights_by_rank: list[int]) -> None:
         self.weights = weights
-        # The same by map rank, for the searches (routefinding.RankedMap); the weights
-        # come so from their own cache (_marker_weights_by_rank).
+        # Both by map rank, for the searches (routefinding.RankedMap): ``around`` as a
+        # flag per rank (the zones' set is made only when asked, :attr:`around`); the
+        # weights come so from their own cache (_marker_weights_by_rank).
         self.map = rm
-        self._around = rm.flags(around)
+        self._around = around
         self._weights = weights_by_rank
         self._toward: dict[tuple[str, str], list[int]] = {}
         self._nearest: dict[tuple[str, tuple[str, ...]], int] = {}
         self._routes: dict[tuple[str, str], list[tuple[str, int]]] = {}
+
+    @property
+    def around(self) -> frozenset[str]:
+        ids = self.map.ids
+        return frozenset(ids[rank] for rank, flag in enumerate(self._around) if flag)
 
     def toward(self, start: str, target: str) -> list[int]:
         """Weighted route costs to ``target`` around :attr:`around` by map rank (FAR: not
@@ -163,7 +176,7 @@ class _Routes:
         to = self._toward.get(key)
         if to is None:
             rm = self.map
-            if start in self.around:
+            if self._around[rm.rank[start]]:
                 # Never settled by the goal-directed search: the full one.
                 full = costs_toward(rm.zmap, target, start, self.around, self.weights)
                 to = [full.get(zone, FAR) for zone in rm.ids]
@@ -298,19 +311,20 @@ class _EnemyView:
         if zone in attacks:
             return attacks[zone]
         enemies = []
-        for p in g.stacks.get(zone, ()):
+        for p in g.stacks.get(zone, NO_PIECES):
             if p.side == GERMAN and p.role != "radar_operator":
                 enemies.append(p)
         value = None
         if enemies:
-            top = max(enemies, key=_attack_factor)
+            # max(enemies, key=attack factor) as a loop (the first of the strongest), with
+            # no key called through Python per piece.
+            top = enemies[0]
+            for p in enemies:
+                if p.attack > top.attack:
+                    top = p
             value = attack_base(top, enemies, self._counts).base
         attacks[zone] = value
         return value
-
-
-def _attack_factor(p: Piece) -> int:
-    return p.attack
 
 
 def _british_stacks(g: GameState) -> list[Piece]:
@@ -363,11 +377,11 @@ class DefaultPolicy:
         self.objective_odds = _odds(objective_odds)
         # The same limits in whole 36ths, rounded down: a danger counted in 36ths is at
         # or under a limit exactly when it is at or under these.
-        self._risk_36 = math.floor(self.risk * 36)
-        self._stage_risk_36 = math.floor(self.stage_risk * 36)
-        # The chances an attack needs, in whole 36ths rounded up (_needed_36).
-        self._good_36 = _in_36(self.good_odds)
-        self._objective_36 = _in_36(self.objective_odds)
+        self._risk_36 = _odds_36(risk)[0]
+        self._stage_risk_36 = _odds_36(stage_risk)[0]
+        # The chances an attack needs, in whole 36ths rounded up (_needed_36, _in_36).
+        self._good_36 = _odds_36(good_odds)[1]
+        self._objective_36 = _odds_36(objective_odds)[1]
         # Route weights depend only on the map, the alert level and where the face-down
         # markers lie, which change rarely within a game: computed once per such board.
         self._weights: tuple[object, dict[str, int], list[int]] | None = None
@@ -439,18 +453,36 @@ class DefaultPolicy:
 
     def _routes_now(self, g: GameState) -> _Routes:
         """The route searches of the board as it is (:data:`_ROUTE_SETS`)."""
-        markers = frozenset(g.markers)
-        around = markers.union(g.german_zones(), g.boat_only_zones)
+        # The key holds the zones as bits by map rank (one int per set, the same sets
+        # give the same ints): the marked zones, and the zones not to enter (marked,
+        # German, the sea). The sets themselves are made only for a board not met yet.
+        zmap = g.zmap
+        rank = zmap.order
+        marked = 0
+        for zone in g.markers:
+            marked |= 1 << rank[zone]
+        around = marked
+        for zone in g.boat_only_zones:
+            around |= 1 << rank[zone]
+        for zone, stack in g.stacks.items():
+            for p in stack:  # (the side of the top piece, as side_in reads it)
+                if p.side == GERMAN:
+                    around |= 1 << rank[zone]
+                break
         # The map, and what the marker weights depend on (see _marker_weights): none
         # until the alert is raised, then the markers wherever they were dealt.
         alerted = g.alert.level > 1
-        key = (g.zmap, around, markers if alerted else None, g.params.activation_max_radius, self.marker_weight)
+        key = (zmap, around, marked if alerted else -1, g.params.activation_max_radius, self.marker_weight)
         routes = _ROUTE_SETS.get(key)
         if routes is None:
             if len(_ROUTE_SETS) >= 4096:
                 _ROUTE_SETS.clear()
             _, weights, by_rank = self._marker_weights_kept(g)
-            routes = _ROUTE_SETS[key] = _Routes(ranked(g.zmap), around, weights, by_rank)
+            flags = [False] * len(rank)
+            for r in range(len(rank)):
+                if around >> r & 1:
+                    flags[r] = True
+            routes = _ROUTE_SETS[key] = _Routes(ranked(zmap), flags, weights, by_rank)
         return routes
 
     # ------------------------------------------------------------------ goals
@@ -582,7 +614,7 @@ class DefaultPolicy:
             # British stacks have none).
             targets = []
             for other in g.zmap.linked(zone):
-                for p in stacks.get(other, ()):
+                for p in stacks.get(other, NO_PIECES):
                     if p.side == GERMAN:
                         targets.append(other)
                     break
@@ -920,7 +952,7 @@ class DefaultPolicy:
         counts = counts_for_bonus(g.options.commando)
         # Loops rather than comprehensions: asked for every stop a move weighs.
         here = []
-        for p in g.stacks.get(zone, ()):
+        for p in g.stacks.get(zone, NO_PIECES):
             if p.side == BRITISH and p not in pieces:
                 here.append(p)
         ours = [*pieces, *here]

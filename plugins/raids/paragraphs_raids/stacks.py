@@ -13,7 +13,7 @@ player arranges his own stacks, so the caller passes the order it wants.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -256,18 +256,27 @@ def reorganise_german(stack: list[Piece], key: Callable[[Piece], Any]) -> None:
     stack.sort(key=key)
 
 
-def front_line(stack: Sequence[Piece], last_resort: Iterable[str]) -> Piece | None:
+#: An empty stack to read where a zone has none: ``stacks.get(zone, NO_PIECES)``. Typed
+#: as a list, the compiled build walks what it gets natively, where ``get(zone, ())`` gave
+#: a list or a tuple, walked through Python's iterator protocol. Only ever read.
+NO_PIECES: Final[list[Piece]] = []
+#: The same for lists of piece ids (``aboard.get(boat_id, NO_IDS)``).
+NO_IDS: Final[list[str]] = []
+
+
+def front_line(stack: Sequence[Piece], last_resort: Collection[str]) -> Piece | None:
     """The piece on the front line: the top piece whose role is not in ``last_resort``.
 
     Such roles only hold the front line when nothing else is in the zone (Bruneval 2.3 and
     9: officers and radar operators defend themselves when alone; Dieppe 2.2 names
     officers and snipers). Each title passes its own roles.
     """
-    roles = set(last_resort)
-    for piece in stack:
-        if piece.role not in roles:
+    # (The roles read as given, a tuple of two or so, rather than made into a set per call.)
+    pieces: list[Piece] = stack if isinstance(stack, list) else list(stack)
+    for piece in pieces:
+        if piece.role not in last_resort:
             return piece
-    return stack[0] if stack else None
+    return pieces[0] if pieces else None
 
 
 def apply_losses(stack: Sequence[Piece], losses: int, start: int = 0) -> list[tuple[Piece, bool]]:

@@ -53,9 +53,10 @@ def movement_capacity(g: GameState, pieces: Sequence[Piece]) -> int:
     """
     kept = g.capacity
     known = []
-    for p in pieces:
-        if p.id in kept:
-            known.append(kept[p.id])
+    for p in pieces if isinstance(pieces, list) else list(pieces):  # (a list: walked natively compiled)
+        points_kept = kept.get(p.id)
+        if points_kept is not None:
+            known.append(points_kept)
     if len(known) == len(pieces):
         return min(known)
     zone = pieces[0].zone

@@ -107,7 +107,7 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: Movemen
     def german_goals(stacks: bool) -> list[Candidate]:
         out = []
         reach = costs()
-        for z in sorted(g.german_zones(), key=g.zmap.order.__getitem__):
+        for z in g.zmap.in_order(g.german_zones()):
             if z == start or z not in reach:
                 continue
             n = len(g.stacks[z])
@@ -281,7 +281,7 @@ class MovementPhase:
         zmap = g.zmap
         at_sea = sea(g)
         self.british_set = frozenset(g.british_zones() - at_sea)
-        self.british = sorted(self.british_set, key=zmap.order.__getitem__)
+        self.british = zmap.in_order(self.british_set)
         self.points = {z: g.points_in(z) for z in self.british}
         self.routes = land_routes(zmap, at_sea)
         #: start zone -> the first line's goals when the table answered it (None: it could not).

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from paragraphs.records import Table
 from paragraphs_raids.dice import Roller
-from paragraphs_raids.stacks import BRITISH
+from paragraphs_raids.stacks import BRITISH, NO_PIECES
 
 if TYPE_CHECKING:
     from paragraphs_raids.stacks import Piece
@@ -112,7 +112,7 @@ def engineers_alive(g: GameState) -> bool:
 def eligible_in_w(g: GameState) -> set[str]:
     """Units in W whose time counts toward dismantling."""
     eligible = set()
-    for p in g.stacks.get(g.wurzburg_zone, ()):
+    for p in g.stacks.get(g.wurzburg_zone, NO_PIECES):
         if who_attempts(g, p) is not None:
             eligible.add(p.id)
     return eligible
