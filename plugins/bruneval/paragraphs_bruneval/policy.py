@@ -107,11 +107,10 @@ def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str
     return weights
 
 
-@lru_cache(maxsize=1024)
-def _marker_weights_by_rank(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str, ...], marker_weight: int) -> list[int]:
-    """:func:`_marker_weights` by map rank (0: no weight), kept alike: the route searches
-    read them so, and they come back as often."""
-    return ranked(zmap).weights(_marker_weights(zmap, reach, alerted, markers, marker_weight))
+#: :func:`_marker_weights` and the same by map rank (0: no weight; what the route searches
+#: read), per (map, reach, alerted, marked zones as bits of map rank, weight): kept across
+#: games alike (:meth:`DefaultPolicy._marker_weights_kept`).
+_WEIGHTS: Final[dict[tuple[ZoneMap, int, bool, int, int], tuple[dict[str, int], list[int]]]] = {}
 
 
 @lru_cache(maxsize=1024)
@@ -155,7 +154,7 @@ class _Routes:
         self.weights = weights
         # Both by map rank, for the searches (routefinding.RankedMap): ``around`` as a
         # flag per rank (the zones' set is made only when asked, :attr:`around`); the
-        # weights come so from their own cache (_marker_weights_by_rank).
+        # weights come so from their own cache (_WEIGHTS).
         self.map = rm
         self._around = around
         self._weights = weights_by_rank
@@ -345,6 +344,19 @@ def _british_stacks(g: GameState) -> list[Piece]:
     return [p for zone in zones for p in stacks[zone] if p.side == BRITISH]
 
 
+def _group_on_map(g: GameState, group: str) -> list[Piece]:
+    """The British pieces of ``group`` on the map, in content order (what reading the board
+    for them finds, in another order; the readers depend on none): read from the group's
+    counters, as a piece is on the map exactly when it has a zone, not from every stack."""
+    members = []
+    pieces = g.pieces
+    for cid in g.lookups.counters_of_group(group):
+        p = pieces.get(cid)
+        if p is not None and p.zone and p.side == BRITISH:
+            members.append(p)
+    return members
+
+
 class DefaultPolicy:
     """Objectives first, then re-embark (see the module docstring).
 
@@ -462,7 +474,7 @@ class DefaultPolicy:
         for zone in g.markers:
             marked |= 1 << rank[zone]
         around = marked
-        for zone in g.boat_only_zones:
+        for zone in g.lookups.boat_only_zones:
             around |= 1 << rank[zone]
         for zone, stack in g.stacks.items():
             for p in stack:  # (the side of the top piece, as side_in reads it)
@@ -537,14 +549,17 @@ class DefaultPolicy:
         full capacity with stacking bonuses; it gives up after ``rally_turns`` turns.
         """
         if group not in self.landed:
-            if not any(p.group == group for p in g.on_map(BRITISH)):
+            if not _group_on_map(g, group):
                 return None
             self.landed[group] = g.turn
         if g.turn > self.landed[group] + self.rally_turns:
             return None
-        members = [p for p in g.on_map(BRITISH) if p.group == group]
+        members = _group_on_map(g, group)
         zones = {p.zone for p in members if p.role != "officer"}
-        officer = next((p for p in members if p.role == "officer"), None)
+        officers = [p for p in members if p.role == "officer"]
+        # The group's first officer on the board's reading (stack by stack): the one
+        # there is, or when a title gives a group more, the first the board lists.
+        officer = officers[0] if len(officers) == 1 else next((p for p in g.on_map(BRITISH) if p.group == group and p.role == "officer"), None) if officers else None
         if officer is not None:
             zones.add(officer.zone)
         if len(zones) <= 1:
@@ -608,7 +623,7 @@ class DefaultPolicy:
     def _attacks(self, g: GameState) -> None:
         stacks = g.stacks
         for zone in g.zmap.in_order(g.british_zones()):
-            if zone in g.boat_only_zones:
+            if zone in g.lookups.boat_only_zones:
                 continue
             # The German zones next to it (side_in of each, read in one loop: most
             # British stacks have none).
@@ -767,7 +782,7 @@ class DefaultPolicy:
     def _moves(self, g: GameState) -> None:
         groups: dict[tuple[str, str], list[Piece]] = {}
         for p in _british_stacks(g):
-            if p.acted or p.role == "boat" or p.zone in g.boat_only_zones:
+            if p.acted or p.role == "boat" or p.zone in g.lookups.boat_only_zones:
                 continue
             groups.setdefault((p.zone, self.goal(g, p)), []).append(p)
         # Stacks with an officer go first: the others may then find him closer. (The keys
@@ -813,7 +828,7 @@ class DefaultPolicy:
     def _officer_joins(self, g: GameState, officers: list[Piece]) -> None:
         """A lone officer walks to the largest stack of his group (rule 16: units near him move fully)."""
         group = officers[0].group
-        stacks = [p.zone for p in g.on_map(BRITISH) if p.group == group and p.role != "officer" and p.zone not in g.boat_only_zones]
+        stacks = [p.zone for p in _group_on_map(g, group) if p.role != "officer" and p.zone not in g.lookups.boat_only_zones]
         if not stacks:
             targets = self._destinations(g, "boats")
         else:
@@ -833,7 +848,7 @@ class DefaultPolicy:
         from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
 
         for zone in g.zmap.linked(beach):
-            if zone not in g.boat_only_zones or not g.boats_in(zone):
+            if zone not in g.lookups.boat_only_zones or not g.boats_in(zone):
                 continue
             cost = g.zmap.step_cost(beach, zone)
             if cost is None or assign_to_boats(g, zone, pieces) is None:
@@ -853,7 +868,7 @@ class DefaultPolicy:
         from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
 
         for zone in g.zmap.linked(beach):
-            if zone in g.boat_only_zones and g.boats_in(zone) and assign_to_boats(g, zone, [piece]) is not None:
+            if zone in g.lookups.boat_only_zones and g.boats_in(zone) and assign_to_boats(g, zone, [piece]) is not None:
                 cost = g.zmap.step_cost(beach, zone)
                 if cost is not None and cost + extra_for(g, zone) <= actions.movement_capacity(g, [piece]):
                     actions.move(g, [piece], [zone])
@@ -906,11 +921,26 @@ class DefaultPolicy:
     def _marker_weights_kept(self, g: GameState) -> tuple[object, dict[str, int], list[int]]:
         """The board's key, :meth:`_marker_weights` and the same weights by map rank (what
         the route searches read), kept while the key comes back."""
-        key = (g.zmap, g.params.activation_max_radius, g.alert.level > 1, tuple(g.markers))
+        # The key holds the marked zones as bits by map rank (the weights depend on which
+        # zones are marked, not on the markers' order), none until the alert is raised.
+        zmap = g.zmap
+        rank = zmap.order
+        marked = 0
+        for zone in g.markers:
+            marked |= 1 << rank[zone]
+        alerted = g.alert.level > 1
+        reach = g.params.activation_max_radius
+        key = (zmap, reach, alerted, marked if alerted else -1, self.marker_weight)
         kept = self._weights
         if kept is not None and kept[0] == key:
             return kept
-        kept = self._weights = (key, _marker_weights(*key, self.marker_weight), _marker_weights_by_rank(*key, self.marker_weight))
+        found = _WEIGHTS.get(key)
+        if found is None:
+            if len(_WEIGHTS) >= 4096:
+                _WEIGHTS.clear()
+            weights = _marker_weights(zmap, reach, alerted, tuple(g.markers), self.marker_weight)
+            found = _WEIGHTS[key] = (weights, ranked(zmap).weights(weights))
+        kept = self._weights = (key, found[0], found[1])
         return kept
 
     def _safe_prefix(self, g: GameState, start: str, target: str, path: list[str], pieces: Sequence[Piece], reserved: set[str]) -> list[str]:

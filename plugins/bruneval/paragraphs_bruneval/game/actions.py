@@ -86,7 +86,7 @@ def entry_blocked(g: GameState, zone: str) -> str | None:
         return "German units hold it"
     if zone in g.markers:
         return "a face-down activation marker lies there (attack it instead)"
-    if zone in g.boat_only_zones:
+    if zone in g.lookups.boat_only_zones:
         return "only units embarking may enter an embarkation zone"
     return None
 
@@ -102,7 +102,7 @@ def move(g: GameState, pieces: Sequence[Piece], path: Sequence[str]) -> None:
     if not path:
         raise IllegalAction("an empty path")
     last = path[-1]
-    embarking = last in g.boat_only_zones
+    embarking = last in g.lookups.boat_only_zones
     walk = list(path[:-1]) if embarking else list(path)
     for zone in walk:
         why = entry_blocked(g, zone)

@@ -115,36 +115,31 @@ class GameState(RaidState):
     #: The scenario's map, kept on the state: every rule reads it at every step, and the
     #: scenario is an interpreted object (each of its attributes a dictionary look-up).
     map: ZoneMap = field(init=False, repr=False, compare=False)
-    # The scenario's answers a game reads on most steps (its compiled lookups), taken
-    # from it once, and again if ``scenario`` is replaced (tests of a ruling do that).
-    # Read through :attr:`lookups`, :attr:`params` and :attr:`boat_only_zones`.
-    _taken_from: Scenario | None = field(default=None, init=False, repr=False, compare=False)
-    _lookups: Lookups = field(init=False, repr=False, compare=False)
+    #: The scenario's answers a game reads on most steps (its compiled lookups) and its
+    #: fixed numbers, taken from it once: plain attributes, read compiled straight from
+    #: the object and interpreted without a call. Replace the scenario with
+    #: :meth:`use_scenario`, which takes them again.
+    lookups: Lookups = field(init=False, repr=False, compare=False)
+    params: Params = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.map = self.scenario.zmap
-        self._take_lookups()
+        self._take_from_scenario()
 
-    def _take_lookups(self) -> None:
-        self._lookups = self.scenario.lookups
-        self._taken_from = self.scenario
+    def use_scenario(self, scenario: Scenario) -> None:
+        """Play on with ``scenario`` (tests of a ruling replace the scenario so)."""
+        self.scenario = scenario
+        self._take_from_scenario()
+
+    def _take_from_scenario(self) -> None:
+        scenario = self.scenario
+        self.map = scenario.zmap
+        self.lookups = scenario.lookups
+        self.params = self.lookups.params
 
     # ------------------------------------------------------------------ shortcuts
     @property
     def zmap(self) -> ZoneMap:
         return self.map
-
-    @property
-    def lookups(self) -> Lookups:
-        """``scenario.lookups``."""
-        if self._taken_from is not self.scenario:
-            self._take_lookups()
-        return self._lookups
-
-    @property
-    def params(self) -> Params:
-        """``scenario.params``."""
-        return self.lookups.params
 
     @property
     def wurzburg_zone(self) -> str:

@@ -44,6 +44,8 @@ def adjust(g: GameState) -> None:
     """Phase D: apply the increases noted this turn."""
     before = g.alert.level
     applied = g.alert.adjust()
+    if not g.journal.enabled:
+        return  # (a series keeps no journal: no words to build)
     if applied:
         why = ", ".join(f"+{a} {e.replace('_', ' ')}" for a, e in applied)
         g.log(f"Alert level {before} -> {g.alert.level} ({why}).")

@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final, TYPE_CHECKING
 
 from paragraphs_raids.dice import Roller, pick_at_random
-from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, next_to_move, surplus, walk_along, walk_toward
+from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, next_to_move, surplus, walk_toward
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 from paragraphs_raids.zonemap import ZoneMap
 
@@ -69,7 +69,7 @@ def can_move(g: GameState, p: Piece) -> bool:
 
 
 def sea(g: GameState) -> frozenset[str]:
-    return g.boat_only_zones
+    return g.lookups.boat_only_zones
 
 
 def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: MovementPhase | None = None) -> list[Priority]:
@@ -329,16 +329,28 @@ class MovementPhase:
         nor at sea: the table's cheapest routes are the ones a search avoiding them would
         find, offered in the same (map) order, and ties are rolled for the same way.
         """
+        # walk_along's loop written out over the table (tests/test_german_routes_table.py
+        # holds it to walk_toward, dice and all): asked for nineteen German moves in
+        # twenty, where walk_along called two functions through Python at every step.
         routes = self.routes
-        return walk_along(
-            start,
-            goal,
-            allowance,
-            roll,
-            next_zones=lambda here: routes.next_zones(here, goal),
-            step_cost=lambda here, nxt: routes.steps[here][nxt],
-            enter_goal=False,
-        )
+        steps = routes.steps
+        path: list[str] = []
+        here = start
+        left = allowance
+        while here != goal:
+            options = routes.next_zones(here, goal)
+            if not options:
+                break
+            nxt = pick_at_random(options, roll, f"German route from {here}: equal routes") if len(options) > 1 else options[0]
+            if nxt == goal:
+                break  # the goal is not entered (a British stack)
+            cost = steps[here][nxt]
+            if cost > left:
+                break
+            left -= cost
+            path.append(nxt)
+            here = nxt
+        return path
 
 
 class LandRoutes:
@@ -354,7 +366,7 @@ class LandRoutes:
 
     def __init__(self, zmap: ZoneMap, at_sea: frozenset[str]) -> None:
         self.distances: dict[str, dict[str, int]] = {z.id: dict(zmap.path_costs(z.id, impassable=at_sea)) for z in zmap.zones if z.id not in at_sea}
-        self.steps: dict[str, Mapping[str, int]] = {z.id: zmap.steps(z.id) for z in zmap.zones}
+        self.steps: dict[str, dict[str, int]] = {z.id: dict(zmap.steps(z.id)) for z in zmap.zones}
         self._next: dict[tuple[str, str], tuple[str, ...]] = {}
 
     def next_zones(self, here: str, goal: str) -> tuple[str, ...]:
