@@ -78,7 +78,7 @@ class Lookups:
     embarkation: tuple[str, ...]
     beaches: tuple[str, ...]
     #: The zones tagged ``wurzburg`` and ``villa`` (the first of each), None when the map
-    #: has none (test maps): ``Scenario.wurzburg_zone`` then says so when asked.
+    #: has none (test maps).
     wurzburg_zone: str | None
     villa_zone: str | None
 

@@ -118,7 +118,7 @@ def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: li
     # heap would. A list holds zone ranks only: an entry's cost is its list's estimate
     # less the zone's bound, and the first goal settled is the nearest whatever the
     # order within a list.
-    buckets: list[list[int]] = [[] for _ in range(first + 4)]  # (more made as needed: _grow)
+    buckets: list[list[int]] = [[] for _ in range(first + 16)]
     buckets[first].append(start)
     f = first
     while f < len(buckets):
@@ -185,7 +185,7 @@ def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: list[bool], 
         return dist  # start cannot reach the target even on the open map
     # Estimates never drop along a line (the open map's costs bound every route and
     # weights only add), so the lists are emptied in order, as a heap would be.
-    buckets: list[list[int]] = [[] for _ in range(first + 4)]  # (more made as needed: _grow)
+    buckets: list[list[int]] = [[] for _ in range(first + 16)]
     buckets[first].append(target)
     limit = -1  # the cost of start, once settled
     f = first

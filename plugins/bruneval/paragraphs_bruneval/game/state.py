@@ -121,6 +121,9 @@ class GameState(RaidState):
     #: :meth:`use_scenario`, which takes them again.
     lookups: Lookups = field(init=False, repr=False, compare=False)
     params: Params = field(init=False, repr=False, compare=False)
+    #: The zones of the radar (W) and of the Villa ("" when the map has none: test maps).
+    wurzburg_zone: str = field(init=False, repr=False, compare=False)
+    villa_zone: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._take_from_scenario()
@@ -133,25 +136,15 @@ class GameState(RaidState):
     def _take_from_scenario(self) -> None:
         scenario = self.scenario
         self.map = scenario.zmap
-        self.lookups = scenario.lookups
-        self.params = self.lookups.params
+        lookups = self.lookups = scenario.lookups
+        self.params = lookups.params
+        self.wurzburg_zone = lookups.wurzburg_zone or ""
+        self.villa_zone = lookups.villa_zone or ""
 
     # ------------------------------------------------------------------ shortcuts
     @property
     def zmap(self) -> ZoneMap:
         return self.map
-
-    @property
-    def wurzburg_zone(self) -> str:
-        """``scenario.wurzburg_zone``."""
-        zone = self.lookups.wurzburg_zone
-        return self.scenario.wurzburg_zone if zone is None else zone
-
-    @property
-    def villa_zone(self) -> str:
-        """``scenario.villa_zone``."""
-        zone = self.lookups.villa_zone
-        return self.scenario.villa_zone if zone is None else zone
 
     def ruling(self, ruling_id: str) -> str:
         """``scenario.ruling(ruling_id)``."""

@@ -79,24 +79,51 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: Movemen
     answered from the map's fixed distances when that gives the same goals (see
     :meth:`MovementPhase.nearest_british`); the route search below runs only when needed.
     """
-    ph = phase or MovementPhase.of(g)
-    british = ph.british_set
-    found: dict[str, Mapping[str, int]] = {}
+    lines = _Lines(g, start, phase or MovementPhase.of(g))
+    return [
+        Priority(NEAREST_BRITISH_STACK, lines.british_stacks, enter=False),
+        Priority("nearest British unit", lines.british_units, enter=False),
+        Priority("nearest German stack to join", lines.german_stacks, enter=True),
+        Priority("nearest German unit to join", lines.german_units, enter=True),
+        Priority("a beach zone", lines.beaches, enter=True),
+        Priority("the Würzburg radar", lines.radar, enter=True),
+    ]
 
-    def costs() -> Mapping[str, int]:
+
+class _Lines:
+    """The goals each line of the rule 8.2 list offers a stack in ``start``, read when the
+    line is asked. (Methods of one object rather than functions nested in
+    :func:`priorities`: those and the variables they shared held each other, a cycle
+    that kept the whole game alive until the garbage collector came.)"""
+
+    def __init__(self, g: GameState, start: str, phase: MovementPhase) -> None:
+        self.g = g
+        self.start = start
+        self.phase = phase
+        self._costs: Mapping[str, int] | None = None
+
+    def costs(self) -> Mapping[str, int]:
         # Searched only when a line needs it: most stacks take the first line from the table.
-        if "costs" not in found:
-            found["costs"] = g.zmap.path_costs(start, impassable=sea(g), stop_in=british)
-        return found["costs"]
+        if self._costs is None:
+            g = self.g
+            self._costs = g.zmap.path_costs(self.start, impassable=sea(g), stop_in=self.phase.british_set)
+        return self._costs
 
-    def british_goals(with_points: bool) -> list[Candidate]:
+    def british_stacks(self) -> list[Candidate]:
+        return self._british_goals(True)
+
+    def british_units(self) -> list[Candidate]:
+        return self._british_goals(False)
+
+    def _british_goals(self, with_points: bool) -> list[Candidate]:
+        ph = self.phase
         if with_points:
-            quick = ph.nearest_british(start)
+            quick = ph.nearest_british(self.start)
             if quick is not None:
                 return quick
         # Map order, never set order: ties are rolled for in list order (reproducible).
         out = []
-        reach = costs()
+        reach = self.costs()
         for z in ph.british:
             if z in reach:
                 points = ph.points[z]
@@ -104,11 +131,18 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: Movemen
                     out.append(Candidate(z, reach[z], points))
         return out
 
-    def german_goals(stacks: bool) -> list[Candidate]:
+    def german_stacks(self) -> list[Candidate]:
+        return self._german_goals(True)
+
+    def german_units(self) -> list[Candidate]:
+        return self._german_goals(False)
+
+    def _german_goals(self, stacks: bool) -> list[Candidate]:
+        g = self.g
         out = []
-        reach = costs()
+        reach = self.costs()
         for z in g.zmap.in_order(g.german_zones()):
-            if z == start or z not in reach:
+            if z == self.start or z not in reach:
                 continue
             n = len(g.stacks[z])
             # A full stack stays a goal: the unit heads for it and joins only if there is room.
@@ -116,22 +150,14 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: Movemen
                 out.append(Candidate(z, reach[z], g.points_in(z)))
         return out
 
-    def beaches() -> list[Candidate]:
-        reach = costs()
+    def beaches(self) -> list[Candidate]:
+        g = self.g
+        reach = self.costs()
         return [Candidate(z, reach[z]) for z in g.lookups.beaches if z in reach and g.side_in(z) != BRITISH]
 
-    def radar() -> list[Candidate]:
-        where = _radar_zone(g)
-        return [Candidate(where, costs()[where])] if where is not None and where in costs() else []
-
-    return [
-        Priority(NEAREST_BRITISH_STACK, lambda: british_goals(True), enter=False),
-        Priority("nearest British unit", lambda: british_goals(False), enter=False),
-        Priority("nearest German stack to join", lambda: german_goals(True), enter=True),
-        Priority("nearest German unit to join", lambda: german_goals(False), enter=True),
-        Priority("a beach zone", beaches, enter=True),
-        Priority("the Würzburg radar", radar, enter=True),
-    ]
+    def radar(self) -> list[Candidate]:
+        where = _radar_zone(self.g)
+        return [Candidate(where, self.costs()[where])] if where is not None and where in self.costs() else []
 
 
 def _radar_zone(g: GameState) -> str | None:
