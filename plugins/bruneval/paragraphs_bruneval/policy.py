@@ -42,7 +42,7 @@ from typing import Final
 
 from paragraphs_raids import chances
 from paragraphs_raids.combat import attack_base, defence_base, stack_terms
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, front_line
+from paragraphs_raids.stacks import BRITISH, GERMAN, NO_PIECES, Piece, front_line
 from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_bruneval.game import actions
@@ -86,6 +86,14 @@ def _odds(value: float) -> Fraction:
     return Fraction(value).limit_denominator(100)
 
 
+@cache
+def _odds_36(value: float) -> tuple[int, int]:
+    """:func:`_odds` of a setting in whole 36ths, rounded down and rounded up; cached for
+    the same reason (Fraction arithmetic runs interpreted: a few calls per player made)."""
+    odds = _odds(value)
+    return math.floor(odds * 36), math.ceil(odds * 36)
+
+
 @lru_cache(maxsize=1024)
 def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str, ...], marker_weight: int) -> dict[str, int]:
     """See :meth:`DefaultPolicy._marker_weights`. Kept across games: every game starts with
@@ -99,11 +107,10 @@ def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str
     return weights
 
 
-@lru_cache(maxsize=1024)
-def _marker_weights_by_rank(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str, ...], marker_weight: int) -> list[int]:
-    """:func:`_marker_weights` by map rank (0: no weight), kept alike: the route searches
-    read them so, and they come back as often."""
-    return ranked(zmap).weights(_marker_weights(zmap, reach, alerted, markers, marker_weight))
+#: :func:`_marker_weights` and the same by map rank (0: no weight; what the route searches
+#: read), per (map, reach, alerted, marked zones as bits of map rank, weight): kept across
+#: games alike (:meth:`DefaultPolicy._marker_weights_kept`).
+_WEIGHTS: Final[dict[tuple[ZoneMap, int, bool, int, int], tuple[dict[str, int], list[int]]]] = {}
 
 
 @lru_cache(maxsize=1024)
@@ -143,17 +150,22 @@ class _Routes:
         weights: route weight near the markers (:meth:`DefaultPolicy._marker_weights`).
     """
 
-    def __init__(self, rm: RankedMap, around: frozenset[str], weights: dict[str, int], weights_by_rank: list[int]) -> None:
-        self.around = around
+    def __init__(self, rm: RankedMap, around: list[bool], weights: dict[str, int], weights_by_rank: list[int]) -> None:
         self.weights = weights
-        # The same by map rank, for the searches (routefinding.RankedMap); the weights
-        # come so from their own cache (_marker_weights_by_rank).
+        # Both by map rank, for the searches (routefinding.RankedMap): ``around`` as a
+        # flag per rank (the zones' set is made only when asked, :attr:`around`); the
+        # weights come so from their own cache (_WEIGHTS).
         self.map = rm
-        self._around = rm.flags(around)
+        self._around = around
         self._weights = weights_by_rank
         self._toward: dict[tuple[str, str], list[int]] = {}
         self._nearest: dict[tuple[str, tuple[str, ...]], int] = {}
         self._routes: dict[tuple[str, str], list[tuple[str, int]]] = {}
+
+    @property
+    def around(self) -> frozenset[str]:
+        ids = self.map.ids
+        return frozenset(ids[rank] for rank, flag in enumerate(self._around) if flag)
 
     def toward(self, start: str, target: str) -> list[int]:
         """Weighted route costs to ``target`` around :attr:`around` by map rank (FAR: not
@@ -163,7 +175,7 @@ class _Routes:
         to = self._toward.get(key)
         if to is None:
             rm = self.map
-            if start in self.around:
+            if self._around[rm.rank[start]]:
                 # Never settled by the goal-directed search: the full one.
                 full = costs_toward(rm.zmap, target, start, self.around, self.weights)
                 to = [full.get(zone, FAR) for zone in rm.ids]
@@ -298,19 +310,20 @@ class _EnemyView:
         if zone in attacks:
             return attacks[zone]
         enemies = []
-        for p in g.stacks.get(zone, ()):
+        for p in g.stacks.get(zone, NO_PIECES):
             if p.side == GERMAN and p.role != "radar_operator":
                 enemies.append(p)
         value = None
         if enemies:
-            top = max(enemies, key=_attack_factor)
+            # max(enemies, key=attack factor) as a loop (the first of the strongest), with
+            # no key called through Python per piece.
+            top = enemies[0]
+            for p in enemies:
+                if p.attack > top.attack:
+                    top = p
             value = attack_base(top, enemies, self._counts).base
         attacks[zone] = value
         return value
-
-
-def _attack_factor(p: Piece) -> int:
-    return p.attack
 
 
 def _british_stacks(g: GameState) -> list[Piece]:
@@ -323,12 +336,25 @@ def _british_stacks(g: GameState) -> list[Piece]:
     """
     pieces = g.pieces
     zones = set()
-    for cid in g.scenario.counters_of_side(BRITISH):
+    for cid in g.lookups.counters_of_side(BRITISH):
         p = pieces.get(cid)
         if p is not None and p.zone:
             zones.add(p.zone)
     stacks = g.stacks
     return [p for zone in zones for p in stacks[zone] if p.side == BRITISH]
+
+
+def _group_on_map(g: GameState, group: str) -> list[Piece]:
+    """The British pieces of ``group`` on the map, in content order (what reading the board
+    for them finds, in another order; the readers depend on none): read from the group's
+    counters, as a piece is on the map exactly when it has a zone, not from every stack."""
+    members = []
+    pieces = g.pieces
+    for cid in g.lookups.counters_of_group(group):
+        p = pieces.get(cid)
+        if p is not None and p.zone and p.side == BRITISH:
+            members.append(p)
+    return members
 
 
 class DefaultPolicy:
@@ -363,11 +389,11 @@ class DefaultPolicy:
         self.objective_odds = _odds(objective_odds)
         # The same limits in whole 36ths, rounded down: a danger counted in 36ths is at
         # or under a limit exactly when it is at or under these.
-        self._risk_36 = math.floor(self.risk * 36)
-        self._stage_risk_36 = math.floor(self.stage_risk * 36)
-        # The chances an attack needs, in whole 36ths rounded up (_needed_36).
-        self._good_36 = _in_36(self.good_odds)
-        self._objective_36 = _in_36(self.objective_odds)
+        self._risk_36 = _odds_36(risk)[0]
+        self._stage_risk_36 = _odds_36(stage_risk)[0]
+        # The chances an attack needs, in whole 36ths rounded up (_needed_36, _in_36).
+        self._good_36 = _odds_36(good_odds)[1]
+        self._objective_36 = _odds_36(objective_odds)[1]
         # Route weights depend only on the map, the alert level and where the face-down
         # markers lie, which change rarely within a game: computed once per such board.
         self._weights: tuple[object, dict[str, int], list[int]] | None = None
@@ -439,18 +465,36 @@ class DefaultPolicy:
 
     def _routes_now(self, g: GameState) -> _Routes:
         """The route searches of the board as it is (:data:`_ROUTE_SETS`)."""
-        markers = frozenset(g.markers)
-        around = markers.union(g.german_zones(), g.scenario.boat_only_zones)
+        # The key holds the zones as bits by map rank (one int per set, the same sets
+        # give the same ints): the marked zones, and the zones not to enter (marked,
+        # German, the sea). The sets themselves are made only for a board not met yet.
+        zmap = g.zmap
+        rank = zmap.order
+        marked = 0
+        for zone in g.markers:
+            marked |= 1 << rank[zone]
+        around = marked
+        for zone in g.lookups.boat_only_zones:
+            around |= 1 << rank[zone]
+        for zone, stack in g.stacks.items():
+            for p in stack:  # (the side of the top piece, as side_in reads it)
+                if p.side == GERMAN:
+                    around |= 1 << rank[zone]
+                break
         # The map, and what the marker weights depend on (see _marker_weights): none
         # until the alert is raised, then the markers wherever they were dealt.
         alerted = g.alert.level > 1
-        key = (g.zmap, around, markers if alerted else None, g.scenario.params.activation_max_radius, self.marker_weight)
+        key = (zmap, around, marked if alerted else -1, g.params.activation_max_radius, self.marker_weight)
         routes = _ROUTE_SETS.get(key)
         if routes is None:
             if len(_ROUTE_SETS) >= 4096:
                 _ROUTE_SETS.clear()
             _, weights, by_rank = self._marker_weights_kept(g)
-            routes = _ROUTE_SETS[key] = _Routes(ranked(g.zmap), around, weights, by_rank)
+            flags = [False] * len(rank)
+            for r in range(len(rank)):
+                if around >> r & 1:
+                    flags[r] = True
+            routes = _ROUTE_SETS[key] = _Routes(ranked(zmap), flags, weights, by_rank)
         return routes
 
     # ------------------------------------------------------------------ goals
@@ -472,7 +516,7 @@ class DefaultPolicy:
         return goal
 
     def _goal(self, g: GameState, piece: Piece) -> str:
-        w, villa = g.scenario.wurzburg_zone, g.scenario.villa_zone
+        w, villa = g.wurzburg_zone, g.villa_zone
         if piece.group == GROUP:
             # Rule 18: a landed Commando holds its beach while paratroopers are ashore.
             ashore = any(p.side == BRITISH and p.role != "boat" and p.group != GROUP for p in g.on_map())
@@ -505,14 +549,17 @@ class DefaultPolicy:
         full capacity with stacking bonuses; it gives up after ``rally_turns`` turns.
         """
         if group not in self.landed:
-            if not any(p.group == group for p in g.on_map(BRITISH)):
+            if not _group_on_map(g, group):
                 return None
             self.landed[group] = g.turn
         if g.turn > self.landed[group] + self.rally_turns:
             return None
-        members = [p for p in g.on_map(BRITISH) if p.group == group]
+        members = _group_on_map(g, group)
         zones = {p.zone for p in members if p.role != "officer"}
-        officer = next((p for p in members if p.role == "officer"), None)
+        officers = [p for p in members if p.role == "officer"]
+        # The group's first officer on the board's reading (stack by stack): the one
+        # there is, or when a title gives a group more, the first the board lists.
+        officer = officers[0] if len(officers) == 1 else next((p for p in g.on_map(BRITISH) if p.group == group and p.role == "officer"), None) if officers else None
         if officer is not None:
             zones.add(officer.zone)
         if len(zones) <= 1:
@@ -528,7 +575,7 @@ class DefaultPolicy:
         # Drake's counters on the map (a piece is on it exactly when it has a zone), not
         # every British piece: asked for Drake's goal after every action of the phase.
         pieces = g.pieces
-        for cid in g.scenario.counters_of_group("drake"):
+        for cid in g.lookups.counters_of_group("drake"):
             p = pieces.get(cid)
             if p is not None and p.zone and p.side == BRITISH and p.group == "drake" and who_attempts(g, p) is not None:
                 return True
@@ -546,8 +593,8 @@ class DefaultPolicy:
                 return
 
     def _objectives(self, g: GameState) -> None:
-        w = g.scenario.wurzburg_zone
-        if g.wurzburg.status == "intact" and g.dismantling_turns >= g.scenario.params.wurzburg_turns_needed:
+        w = g.wurzburg_zone
+        if g.wurzburg.status == "intact" and g.dismantling_turns >= g.params.wurzburg_turns_needed:
             from paragraphs_bruneval.rules.objectives import who_attempts
 
             tryers = [p for p in g.stack(w) if not p.acted and who_attempts(g, p) is not None]
@@ -555,7 +602,7 @@ class DefaultPolicy:
                 best = min(tryers, key=lambda p: g.scenario.wurzburg_modifiers[who_attempts(g, p) or "paratroopers"])
                 actions.attempt_wurzburg(g, best)
                 self._changed(g)
-        villa = g.scenario.villa_zone
+        villa = g.villa_zone
         if not g.villa_destroyed and g.side_in(villa) == BRITISH:
             units = [p for p in g.stack(villa) if not p.acted and p.role in ("infantry", "engineers")]
             if units:
@@ -576,13 +623,13 @@ class DefaultPolicy:
     def _attacks(self, g: GameState) -> None:
         stacks = g.stacks
         for zone in g.zmap.in_order(g.british_zones()):
-            if zone in g.scenario.boat_only_zones:
+            if zone in g.lookups.boat_only_zones:
                 continue
             # The German zones next to it (side_in of each, read in one loop: most
             # British stacks have none).
             targets = []
             for other in g.zmap.linked(zone):
-                for p in stacks.get(other, ()):
+                for p in stacks.get(other, NO_PIECES):
                     if p.side == GERMAN:
                         targets.append(other)
                     break
@@ -615,7 +662,7 @@ class DefaultPolicy:
 
     def _dismantling(self, g: GameState, p: Piece) -> bool:
         """Engineers in W keep their action for the dismantling attempt."""
-        return p.role == "engineers" and p.zone == g.scenario.wurzburg_zone and g.wurzburg.status == "intact"
+        return p.role == "engineers" and p.zone == g.wurzburg_zone and g.wurzburg.status == "intact"
 
     def _target(self, g: GameState, zone: str, force: list[Piece], targets: list[str], goals: set[str] | None = None) -> str | None:
         """The best of ``targets`` (the German zones next to ``zone``, in map order) to
@@ -697,7 +744,7 @@ class DefaultPolicy:
         to its boat to hold it for the paratroopers still ashore (it re-embarks last)."""
         if not g.options.commando or not any(p.side == BRITISH and p.role != "boat" and p.group != GROUP for p in g.on_map()):
             return
-        for zone in g.scenario.zones_tagged("embarkation"):
+        for zone in g.lookups.embarkation:
             for boat in g.boats_in(zone):
                 commando = commando_aboard(g, boat)
                 if commando is None or commando.acted:
@@ -710,7 +757,7 @@ class DefaultPolicy:
 
     def _boat_attacks(self, g: GameState) -> None:
         """Empty boats, or boats with Commandos aboard, fire on Germans holding a beach next to them."""
-        for zone in g.scenario.zones_tagged("embarkation"):
+        for zone in g.lookups.embarkation:
             for boat in g.boats_in(zone):
                 if boat.acted or (g.cargo_points(boat) and boat_fighter(g, boat) is boat):
                     continue
@@ -727,15 +774,15 @@ class DefaultPolicy:
         if goal != "boats":
             return [goal]
         if g.boats_arrived:
-            loaded = [z for z in g.scenario.zones_tagged("embarkation") if g.boats_in(z)]
+            loaded = [z for z in g.lookups.embarkation if g.boats_in(z)]
             if loaded:
                 return loaded
-        return g.scenario.zones_tagged("beach")
+        return list(g.lookups.beaches)
 
     def _moves(self, g: GameState) -> None:
         groups: dict[tuple[str, str], list[Piece]] = {}
         for p in _british_stacks(g):
-            if p.acted or p.role == "boat" or p.zone in g.scenario.boat_only_zones:
+            if p.acted or p.role == "boat" or p.zone in g.lookups.boat_only_zones:
                 continue
             groups.setdefault((p.zone, self.goal(g, p)), []).append(p)
         # Stacks with an officer go first: the others may then find him closer. (The keys
@@ -781,7 +828,7 @@ class DefaultPolicy:
     def _officer_joins(self, g: GameState, officers: list[Piece]) -> None:
         """A lone officer walks to the largest stack of his group (rule 16: units near him move fully)."""
         group = officers[0].group
-        stacks = [p.zone for p in g.on_map(BRITISH) if p.group == group and p.role != "officer" and p.zone not in g.scenario.boat_only_zones]
+        stacks = [p.zone for p in _group_on_map(g, group) if p.role != "officer" and p.zone not in g.lookups.boat_only_zones]
         if not stacks:
             targets = self._destinations(g, "boats")
         else:
@@ -801,7 +848,7 @@ class DefaultPolicy:
         from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
 
         for zone in g.zmap.linked(beach):
-            if zone not in g.scenario.boat_only_zones or not g.boats_in(zone):
+            if zone not in g.lookups.boat_only_zones or not g.boats_in(zone):
                 continue
             cost = g.zmap.step_cost(beach, zone)
             if cost is None or assign_to_boats(g, zone, pieces) is None:
@@ -821,7 +868,7 @@ class DefaultPolicy:
         from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
 
         for zone in g.zmap.linked(beach):
-            if zone in g.scenario.boat_only_zones and g.boats_in(zone) and assign_to_boats(g, zone, [piece]) is not None:
+            if zone in g.lookups.boat_only_zones and g.boats_in(zone) and assign_to_boats(g, zone, [piece]) is not None:
                 cost = g.zmap.step_cost(beach, zone)
                 if cost is not None and cost + extra_for(g, zone) <= actions.movement_capacity(g, [piece]):
                     actions.move(g, [piece], [zone])
@@ -862,7 +909,7 @@ class DefaultPolicy:
         for p in pieces:
             if p.group == "drake":
                 return set()
-        return {g.scenario.wurzburg_zone}
+        return {g.wurzburg_zone}
 
     def _marker_weights(self, g: GameState) -> dict[str, int]:
         """Extra route weight near face-down markers: every moving unit would test them (rule 12).
@@ -874,11 +921,26 @@ class DefaultPolicy:
     def _marker_weights_kept(self, g: GameState) -> tuple[object, dict[str, int], list[int]]:
         """The board's key, :meth:`_marker_weights` and the same weights by map rank (what
         the route searches read), kept while the key comes back."""
-        key = (g.zmap, g.scenario.params.activation_max_radius, g.alert.level > 1, tuple(g.markers))
+        # The key holds the marked zones as bits by map rank (the weights depend on which
+        # zones are marked, not on the markers' order), none until the alert is raised.
+        zmap = g.zmap
+        rank = zmap.order
+        marked = 0
+        for zone in g.markers:
+            marked |= 1 << rank[zone]
+        alerted = g.alert.level > 1
+        reach = g.params.activation_max_radius
+        key = (zmap, reach, alerted, marked if alerted else -1, self.marker_weight)
         kept = self._weights
         if kept is not None and kept[0] == key:
             return kept
-        kept = self._weights = (key, _marker_weights(*key, self.marker_weight), _marker_weights_by_rank(*key, self.marker_weight))
+        found = _WEIGHTS.get(key)
+        if found is None:
+            if len(_WEIGHTS) >= 4096:
+                _WEIGHTS.clear()
+            weights = _marker_weights(zmap, reach, alerted, tuple(g.markers), self.marker_weight)
+            found = _WEIGHTS[key] = (weights, ranked(zmap).weights(weights))
+        kept = self._weights = (key, found[0], found[1])
         return kept
 
     def _safe_prefix(self, g: GameState, start: str, target: str, path: list[str], pieces: Sequence[Piece], reserved: set[str]) -> list[str]:
@@ -920,7 +982,7 @@ class DefaultPolicy:
         counts = counts_for_bonus(g.options.commando)
         # Loops rather than comprehensions: asked for every stop a move weighs.
         here = []
-        for p in g.stacks.get(zone, ()):
+        for p in g.stacks.get(zone, NO_PIECES):
             if p.side == BRITISH and p not in pieces:
                 here.append(p)
         ours = [*pieces, *here]
@@ -940,16 +1002,16 @@ class DefaultPolicy:
 
     # ------------------------------------------------------------------ boats
     def _sail(self, g: GameState) -> None:
-        last = g.turn >= g.scenario.params.turns
+        last = g.turn >= g.params.turns
         # Whether British units are still ashore: read when a loaded boat asks, as it was
         # before any boat sailed (boats and their cargo are never ashore).
         ashore: bool | None = None
-        for zone in g.scenario.zones_tagged("embarkation"):
+        for zone in g.lookups.embarkation:
             for boat in list(g.boats_in(zone)):
                 load = g.cargo_points(boat)
                 if load < 1 or boat.id in g.boats_fought:
                     continue
-                full = g.scenario.params.boat_capacity - load < 2
+                full = g.params.boat_capacity - load < 2
                 if not (full or last) and ashore is None:
                     ashore = any(p.side == BRITISH and p.role != "boat" for p in g.on_map())
                 if full or last or not ashore:

@@ -11,8 +11,7 @@ are exactly those of the full searches (``tests/test_routefinding.py`` compares 
 
 from __future__ import annotations
 
-import heapq
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping
 from functools import lru_cache
 from typing import Final
 
@@ -37,14 +36,14 @@ class RankedMap:
     """
 
     def __init__(self, zmap: ZoneMap) -> None:
+        # Typed as tuples, dicts and lists: the compiled build indexes those natively, a
+        # Sequence or Mapping through Python's generic look-up at every zone searched.
         self.zmap = zmap
-        self.ids = zmap.ids
-        self.rank = zmap.order
-        self.lines = zmap.rank_lines()
+        self.ids: tuple[str, ...] = zmap.ids
+        self.rank: dict[str, int] = zmap.order
+        self.lines: tuple[tuple[tuple[int, int], ...], ...] = zmap.rank_lines()
         least = least_costs(zmap)
-        self.least = [[least[a].get(b, FAR) for b in self.ids] for a in self.ids]
-        #: Bits of a packed heap entry that hold the zone's rank (see toward_ranks).
-        self.shift = len(self.ids).bit_length()
+        self.least: list[list[int]] = [[least[a].get(b, FAR) for b in self.ids] for a in self.ids]
         self._bounds: dict[tuple[int, ...], list[int]] = {}
 
     def bounds_to(self, goals: tuple[int, ...]) -> list[int]:
@@ -102,7 +101,7 @@ def cost_to_nearest(zmap: ZoneMap, start: str, goals: Collection[str], sinks: Co
     return nearest_by_rank(rm, rm.rank[start], tuple(rm.rank[g] for g in goals), rm.flags(sinks))
 
 
-def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: Sequence[bool]) -> int:
+def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: list[bool]) -> int:
     """:func:`cost_to_nearest` with zones by rank (``sinks``: a flag per rank)."""
     if not goals:
         return FAR
@@ -162,7 +161,7 @@ def costs_toward(zmap: ZoneMap, target: str, start: str, blocked: Collection[str
     return {rm.ids[zone]: cost for zone, cost in enumerate(dist) if cost < FAR}
 
 
-def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: Sequence[bool], weights: Sequence[int]) -> list[int]:
+def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: list[bool], weights: list[int]) -> list[int]:
     """:func:`costs_toward` with zones by rank (``blocked``: a flag per rank, ``start``
     not blocked; ``weights``: per rank), FAR for the zones not reached.
 
@@ -170,40 +169,51 @@ def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: Sequence[boo
     paid on entering it, the target's never; blocked zones are reached, never crossed)
     and stops once every zone costing no more than ``start``, with its open-map cost from
     ``start`` added, is settled: the zones of the cheapest routes are among them, and
-    which zones those are does not hang on the order equal estimates leave the heap.
-    (A heap here: the lists of :func:`nearest_by_rank` save nothing on these shorter
-    searches.) A heap entry is one int, the estimate above the zone's rank: its cost is
-    the estimate less the zone's bound.
+    which zones those are does not hang on the order equal estimates are taken in. Every
+    zone whose estimate is at most the cost of ``start`` is expanded, whatever that order,
+    so the costs found are those of any order (a heap's, as this search used to keep).
+    Lists per estimate, as :func:`nearest_by_rank` keeps, hold zone ranks only: the
+    compiled build then makes no call per zone, where a heap cost one to push and one to
+    pop. An entry's cost is its list's estimate less the zone's bound.
     """
     bound = rm.least[start]
     lines = rm.lines
-    shift = rm.shift
-    mask = (1 << shift) - 1
-    push, pop = heapq.heappush, heapq.heappop
     dist = [FAR] * len(bound)
     dist[target] = 0
-    heap = [bound[target] << shift | target]
+    first = bound[target]
+    if first >= FAR:
+        return dist  # start cannot reach the target even on the open map
+    # Estimates never drop along a line (the open map's costs bound every route and
+    # weights only add), so the lists are emptied in order, as a heap would be.
+    buckets: list[list[int]] = [[] for _ in range(first + 16)]
+    buckets[first].append(target)
     limit = -1  # the cost of start, once settled
-    while heap:
-        entry = pop(heap)
-        f = entry >> shift
-        zone = entry & mask
-        d = f - bound[zone]
-        if d > dist[zone]:
-            continue
+    f = first
+    while f < len(buckets):
         if limit >= 0 and f > limit:
             break
-        if zone == start:
-            limit = d  # its open-map cost from itself is 0
-        if zone != target:
-            d += weights[zone]
-        for other, cost in lines[zone]:
-            nd = d + cost
-            # (the target costs 0 and is never improved upon: it is never pushed again)
-            if nd < dist[other]:
-                dist[other] = nd
-                if not blocked[other]:
-                    push(heap, (nd + bound[other]) << shift | other)
+        bucket = buckets[f]
+        while bucket:
+            zone = bucket.pop()
+            d = f - bound[zone]
+            if d > dist[zone]:
+                continue
+            if zone == start:
+                limit = d  # its open-map cost from itself is 0
+            if zone != target:
+                d += weights[zone]
+            for other, cost in lines[zone]:
+                nd = d + cost
+                # (the target costs 0 and is never improved upon: it is never listed again)
+                if nd < dist[other]:
+                    dist[other] = nd
+                    if not blocked[other]:
+                        estimate = nd + bound[other]
+                        if estimate < len(buckets):
+                            buckets[estimate].append(other)
+                        else:
+                            _grow(buckets, estimate, other)
+        f += 1
     return dist
 
 

@@ -26,15 +26,8 @@ from paragraphs_raids.picture import MapLayout
 from paragraphs_raids.stacks import UnitKind
 from paragraphs_raids.zonemap import ZoneMap
 
-
-@dataclass(frozen=True, slots=True)
-class CounterSpec:
-    """One counter of the game: its kind, group and name."""
-
-    id: str
-    kind: UnitKind
-    group: str
-    name: str
+# (The counters' records and the fixed numbers live in the compiled lookups module; named here too.)
+from paragraphs_bruneval.lookups import CounterSpec as CounterSpec, Lookups, Params as Params
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,30 +47,6 @@ class MarkerSet:
     letter: str
     on_map: int
     backs: tuple[MarkerBack, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Params:
-    """The scenario's fixed numbers (content ``scenario`` record)."""
-
-    turns: int
-    start_time: str
-    minutes_per_turn: int
-    drop_waves: tuple[tuple[int, tuple[str, ...]], ...]
-    event_turns: tuple[int, ...]
-    boats_from_turn: int
-    reinforcements_from_alert: int
-    activation_die: str
-    activation_max_radius: int
-    officer_full_radius: int
-    movement_die: str
-    carry_capacity: int
-    boat_capacity: int
-    wurzburg_turns_needed: int
-    officer_loss_face: int
-    commando_disembark_cost: int
-    embark_penalty: tuple[tuple[int, int], ...]
-    vp_units: frozenset[str]
 
 
 def counter_ids_by(counters: Iterable[CounterSpec], key: Callable[[CounterSpec], str]) -> dict[str, tuple[str, ...]]:
@@ -200,6 +169,22 @@ class Scenario:
     @functools.cached_property
     def _group_counters(self) -> dict[str, tuple[str, ...]]:
         return counter_ids_by(self.counters.values(), lambda c: c.group)
+
+    @functools.cached_property
+    def lookups(self) -> Lookups:
+        """What a game reads of the scenario on most steps, kept once (compiled lookups module)."""
+        return Lookups(
+            params=self.params,
+            rulings=dict(self.rulings),
+            boat_only_zones=self.boat_only_zones,
+            side_counters=dict(self._side_counters),
+            role_counters=dict(self._role_counters),
+            group_counters=dict(self._group_counters),
+            embarkation=tuple(self.zones_tagged("embarkation")),
+            beaches=tuple(self.zones_tagged("beach")),
+            wurzburg_zone=next(iter(self.zones_tagged("wurzburg")), None),
+            villa_zone=next(iter(self.zones_tagged("villa")), None),
+        )
 
     def holds_post(self) -> frozenset[str]:
         """Counters set up to hold their post (never move; see the setup ruling)."""

@@ -1,7 +1,8 @@
 """Fast paths of the automatic games (issue #13) against their plain definitions.
 
 The win chances in 36ths come from a table, the front lines from plain loops, the German
-contact from the British zones, the route searches on zone numbers: each is compared here
+contact from the British zones, the route searches on zone numbers (their blocked zones
+found as bits), the player's German attack values from a loop: each is compared here
 with the plain reading, on every case or on the boards of whole automatic games.
 """
 
@@ -11,6 +12,7 @@ import itertools
 
 import pytest
 
+from paragraphs_raids.combat import attack_base
 from paragraphs_raids.stacks import GERMAN, Factors, Piece, UnitKind
 
 from paragraphs_bruneval import policy
@@ -63,6 +65,13 @@ def _plain_attackers(g: GameState) -> list[str]:
     return [z for z in sorted(german, key=g.zmap.order.__getitem__) if not british.isdisjoint(g.zmap.neighbours(z)) and german_combat.fighters_in(g, z)]
 
 
+def _plain_attack(g: GameState, zone: str) -> int | None:
+    enemies = [p for p in g.stacks.get(zone, []) if p.side == GERMAN and p.role != "radar_operator"]
+    if not enemies:
+        return None
+    return attack_base(max(enemies, key=lambda p: p.attack), enemies, combat.counts_for_bonus(g.options.commando)).base
+
+
 class _Checking:
     """The default player, checking the German contact against the plain reading first."""
 
@@ -72,6 +81,12 @@ class _Checking:
 
     def british_phase(self, g: GameState) -> None:
         assert [a.zone for a in german_combat.attackers(g)] == _plain_attackers(g), g.turn
+        # The player's German attack values (a loop for max) and its route searches' zones
+        # not to enter (found by bits of map rank), against the plain readings.
+        view = policy._EnemyView(g, self.player._routes_now)
+        for zone in g.zmap.by_id:
+            assert view.attack(g, zone) == _plain_attack(g, zone), zone
+        assert self.player._routes_now(g).around == frozenset(g.markers) | g.german_zones() | g.boat_only_zones
         assert g.zmap is g.scenario.zmap
         for zone in g.zmap.by_id:
             assert g.zmap.linked(zone) == tuple(g.zmap.neighbours(zone))

@@ -21,7 +21,7 @@ GAMES = 300
 
 
 def with_ruling(g, ruling: str, choice: str) -> None:
-    g.scenario = dataclasses.replace(g.scenario, rulings={**g.scenario.rulings, ruling: choice})
+    g.use_scenario(dataclasses.replace(g.scenario, rulings={**g.scenario.rulings, ruling: choice}))
 
 
 def surplus_board(scenario, kit):

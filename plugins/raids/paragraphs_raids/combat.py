@@ -141,7 +141,10 @@ def stack_terms(front: Piece, stack: Sequence[Piece], counts: Callable[[Piece], 
     both sides, and players weigh many attacks."""
     bonus = 0
     officer = False
-    for p in stack:
+    # A list read as one: the compiled build then walks it natively, where a Sequence
+    # goes through Python's iterator protocol (most callers pass the stack's own list).
+    pieces: list[Piece] = stack if isinstance(stack, list) else list(stack)
+    for p in pieces:
         if p.acted:
             continue
         if p.role == "officer":

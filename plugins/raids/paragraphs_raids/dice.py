@@ -99,7 +99,7 @@ class PrngRoller:
         self.box = _DiceBox(conventions or DiceConventions())
         self.notes = notes
         self._words: Callable[[int], int] = random.Random(int(seed)).getrandbits
-        self._draws: dict[str, _Draw] = {}
+        self._draws: dict[str, _Draw] = _draws_for(self.box.conventions)
 
     def __call__(self, die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
         d = self._draws.get(die)
@@ -121,6 +121,22 @@ class PrngRoller:
                 x = words(32)
             total += faces[x % n]
         return total if d.plain else d.die.adjust(total)
+
+
+# The draws made ready per conventions object, shared by the rollers made with it: a
+# series makes a roller per game, and parsing a die runs the interpreted core (a _Draw
+# only reads its die). Keyed by the object's id, the object kept with its draws, so an id
+# is never that of another object; a few are kept (a title has one conventions object).
+_DRAWS: Final[dict[int, tuple[DiceConventions, dict[str, _Draw]]]] = {}
+
+
+def _draws_for(conventions: DiceConventions) -> dict[str, _Draw]:
+    kept = _DRAWS.get(id(conventions))
+    if kept is None or kept[0] is not conventions:
+        if len(_DRAWS) >= 16:
+            _DRAWS.clear()
+        kept = _DRAWS[id(conventions)] = (conventions, {})
+    return kept[1]
 
 
 class DiceExhausted(UsageError):

@@ -264,23 +264,26 @@ def most_points_then_boat(points: Callable[[str], int], has_boat: Callable[[str]
 # --------------------------------------------------------------------------- moving stacks
 
 
-def next_to_move(ready: Mapping[str, Sequence[Piece]], order: Mapping[str, int]) -> str | None:
+def next_to_move(ready: dict[str, list[Piece]], order: dict[str, int]) -> str | None:
     """The zone whose movers go next: the most stacking points first, then map order.
 
     Bruneval 8.2 (ruling) and Dieppe 9.3 ("the largest stack moves first") both move the
     German stacks in this order; None when nobody is ready.
     """
-    # One pass keeping the best (key, zone), as min() over the zones with that key would:
-    # asked before every German move, it made a function and a generator per zone.
-    best: tuple[int, int] | None = None
+    # One pass keeping the best zone, as min() over the zones with the key (-points, map
+    # rank) would (ranks differ, so no two keys are equal): asked before every German
+    # move, it made a function and a generator per zone, then a key tuple. Typed dicts
+    # and lists: the compiled build reads them natively.
     first: str | None = None
+    best_points = 0
+    best_rank = 0
     for zone, movers in ready.items():
         points = 0
         for p in movers:
             points += p.points
-        key = (-points, order[zone])
-        if best is None or key < best:
-            best, first = key, zone
+        rank = order[zone]
+        if first is None or points > best_points or (points == best_points and rank < best_rank):
+            first, best_points, best_rank = zone, points, rank
     return first
 
 

@@ -13,7 +13,7 @@ player arranges his own stacks, so the caller passes the order it wants.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -236,10 +236,7 @@ def strongest_on_top(select: FactorSelector = attack_factor, last: Iterable[str]
     # role and side showing are read directly (False/True order as 0/1 would), and
     # Bruneval's attack factor without a call.
     if select is attack_factor:
-
-        def key(piece: Piece) -> tuple[int, int, int]:
-            return (piece.role in roles, -piece.attack, piece._reduced)
-
+        return _StrongestAttackOnTop(roles)  # (the key as a class reorganise_german knows)
     else:
 
         def key(piece: Piece) -> tuple[int, int, int]:
@@ -248,26 +245,70 @@ def strongest_on_top(select: FactorSelector = attack_factor, last: Iterable[str]
     return key
 
 
+class _StrongestAttackOnTop:
+    """:func:`strongest_on_top`'s key on the attack factor (Bruneval's German order): a
+    class, so that :func:`reorganise_german` knows it and sorts without calling it."""
+
+    def __init__(self, roles: frozenset[str]) -> None:
+        self.roles = roles
+
+    def __call__(self, piece: Piece) -> tuple[int, int, int]:
+        return (piece.role in self.roles, -piece.attack, piece._reduced)
+
+
 def reorganise_german(stack: list[Piece], key: Callable[[Piece], Any]) -> None:
     """Reorganise a German stack in place after a combat or a move, by ``key``.
 
     The sort is stable, so equal pieces keep their order.
     """
+    if isinstance(key, _StrongestAttackOnTop):
+        # Every German placing and combat sorts a stack of a few pieces: a stable
+        # insertion sort comparing the key's terms directly gives the order of
+        # ``stack.sort(key=key)`` without a call and a tuple per piece (tests/test_stacks.py).
+        roles = key.roles
+        for i in range(1, len(stack)):
+            piece = stack[i]
+            j = i - 1
+            while j >= 0 and _attack_key_below(piece, stack[j], roles):
+                stack[j + 1] = stack[j]
+                j -= 1
+            stack[j + 1] = piece
+        return
     stack.sort(key=key)
 
 
-def front_line(stack: Sequence[Piece], last_resort: Iterable[str]) -> Piece | None:
+def _attack_key_below(a: Piece, b: Piece, roles: frozenset[str]) -> bool:
+    """Whether ``a``'s key is below ``b``'s under :class:`_StrongestAttackOnTop`."""
+    a_last = a.role in roles
+    b_last = b.role in roles
+    if a_last != b_last:
+        return b_last
+    if a.attack != b.attack:
+        return a.attack > b.attack
+    return a._reduced < b._reduced
+
+
+#: An empty stack to read where a zone has none: ``stacks.get(zone, NO_PIECES)``. Typed
+#: as a list, the compiled build walks what it gets natively, where ``get(zone, ())`` gave
+#: a list or a tuple, walked through Python's iterator protocol. Only ever read.
+NO_PIECES: Final[list[Piece]] = []
+#: The same for lists of piece ids (``aboard.get(boat_id, NO_IDS)``).
+NO_IDS: Final[list[str]] = []
+
+
+def front_line(stack: Sequence[Piece], last_resort: Collection[str]) -> Piece | None:
     """The piece on the front line: the top piece whose role is not in ``last_resort``.
 
     Such roles only hold the front line when nothing else is in the zone (Bruneval 2.3 and
     9: officers and radar operators defend themselves when alone; Dieppe 2.2 names
     officers and snipers). Each title passes its own roles.
     """
-    roles = set(last_resort)
-    for piece in stack:
-        if piece.role not in roles:
+    # (The roles read as given, a tuple of two or so, rather than made into a set per call.)
+    pieces: list[Piece] = stack if isinstance(stack, list) else list(stack)
+    for piece in pieces:
+        if piece.role not in last_resort:
             return piece
-    return stack[0] if stack else None
+    return pieces[0] if pieces else None
 
 
 def apply_losses(stack: Sequence[Piece], losses: int, start: int = 0) -> list[tuple[Piece, bool]]:

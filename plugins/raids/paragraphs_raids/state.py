@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, reorganise_german
+from paragraphs_raids.stacks import BRITISH, GERMAN, NO_IDS, NO_PIECES, Piece, reorganise_german
 from paragraphs_raids.zonemap import ZoneMap
 
 BOAT: Final = "boat"
@@ -62,15 +62,31 @@ class RaidState:
 
     def side_in(self, zone: str) -> str | None:
         """``british``, ``german`` or None for an empty zone (the side of its top piece)."""
-        for p in self.stacks.get(zone, ()):
+        for p in self.stacks.get(zone, NO_PIECES):
             return p.side
         return None
 
+    # The zones of a side by the side of each stack's top piece (side_in), read with a
+    # loop that stops at that piece: in the compiled build a comprehension's ``s and
+    # s[0]`` tested each list's truth through Python's generic call, and these read
+    # every stack of the board several times a turn.
     def british_zones(self) -> set[str]:
-        return {z for z, s in self.stacks.items() if s and s[0].side == BRITISH}
+        zones: set[str] = set()
+        for z, s in self.stacks.items():
+            for p in s:
+                if p.side == BRITISH:
+                    zones.add(z)
+                break
+        return zones
 
     def german_zones(self) -> set[str]:
-        return {z for z, s in self.stacks.items() if s and s[0].side == GERMAN}
+        zones: set[str] = set()
+        for z, s in self.stacks.items():
+            for p in s:
+                if p.side == GERMAN:
+                    zones.add(z)
+                break
+        return zones
 
     def zones_of_sides(self) -> tuple[set[str], set[str]]:
         """:meth:`british_zones` and :meth:`german_zones` in one pass over the stacks
@@ -78,12 +94,13 @@ class RaidState:
         british: set[str] = set()
         german: set[str] = set()
         for z, s in self.stacks.items():
-            if s:
-                side = s[0].side
+            for p in s:
+                side = p.side
                 if side == BRITISH:
                     british.add(z)
                 elif side == GERMAN:
                     german.add(z)
+                break
         return british, german
 
     def on_map(self, side: str | None = None) -> Iterator[Piece]:
@@ -105,7 +122,13 @@ class RaidState:
 
     def points_in(self, zone: str, pieces: Iterable[Piece] | None = None) -> int:
         """Stacking points that count in ``zone`` (of ``pieces``, or of its stack)."""
-        source = self.stacks.get(zone, ()) if pieces is None else pieces
+        # A list either way (the stack's own, or the pieces given, most often a list):
+        # the compiled build walks a list natively, an Iterable through Python's protocol.
+        source: list[Piece]
+        if pieces is None:
+            source = self.stacks.get(zone, NO_PIECES)
+        else:
+            source = pieces if isinstance(pieces, list) else list(pieces)
         # Only boat-only zones leave pieces out (see counts_for_stacking); elsewhere every
         # piece counts, and this is asked for every zone a unit might stop in.
         if zone in self.boat_only_zones:
@@ -125,7 +148,7 @@ class RaidState:
     # zone and boat a phase weighs, mostly of a few pieces or none.
     def boats_in(self, zone: str) -> list[Piece]:
         boats = []
-        for p in self.stacks.get(zone, ()):
+        for p in self.stacks.get(zone, NO_PIECES):
             if p.role == BOAT:
                 boats.append(p)
         return boats
@@ -134,7 +157,7 @@ class RaidState:
         """Stacking points embarked in ``boat`` of the cargo ``counts`` accepts."""
         total = 0
         pieces = self.pieces
-        for c in self.aboard.get(boat.id, ()):
+        for c in self.aboard.get(boat.id, NO_IDS):
             p = pieces[c]
             if counts(p):
                 total += p.points

@@ -98,9 +98,12 @@ class ZoneMap:
         self._steps: dict[str, dict[str, dict[str, int]]] = {mode: self._step_table(table) for mode, table in self.costs.items()}
         # The route searches number zones by map rank: each zone's lines, in map order,
         # as (neighbour rank, cost) per mode.
-        self._names = [z.id for z in self.zones]
+        # Tuples, as LevelSearch keeps them (it copies any other kind of sequence, per search).
+        self._names: tuple[str, ...] = tuple(z.id for z in self.zones)
         self._rank = self.order
-        self._lines = {mode: [tuple((self.order[o], c) for o, c in step[zid].items()) for zid in self._names] for mode, step in self._steps.items()}
+        self._lines: dict[str, tuple[tuple[tuple[int, int], ...], ...]] = {
+            mode: tuple(tuple((self.order[o], c) for o, c in step[zid].items()) for zid in self._names) for mode, step in self._steps.items()
+        }
         # The same lines by zone id, for searches that keep zone ids (step_lists).
         self._step_lists = {mode: {zid: tuple(links.items()) for zid, links in step.items()} for mode, step in self._steps.items()}
         #: The cost of a zone not reached yet (the heap search's bound, kept).
@@ -154,7 +157,8 @@ class ZoneMap:
 
     def movable_kinds(self, mode: str = LAND) -> frozenset[str]:
         """Line kinds a piece moving in ``mode`` may move along."""
-        return self._movable.get(mode, frozenset())
+        found = self._movable.get(mode)  # (no empty frozenset made for the default on every call)
+        return frozenset() if found is None else found
 
     # ------------------------------------------------------------------ basics
     def zone(self, zone_id: str) -> Zone:
@@ -182,7 +186,12 @@ class ZoneMap:
 
     def in_order(self, zones: Iterable[str]) -> list[str]:
         """``zones`` sorted in content (map) order."""
-        return sorted(zones, key=self.order.__getitem__)
+        # Their ranks sorted, read back as ids: ranks are distinct, so this is the sort by
+        # rank, without a key function called through Python for every zone.
+        order, names = self.order, self._names
+        ranks = [order[z] for z in zones]
+        ranks.sort()
+        return [names[r] for r in ranks]
 
     def adjacent(self, a: str, b: str, kinds: frozenset[str] | None = None) -> bool:
         for other, kind in self._links[a]:  # (a loop: asked for every attack and stop weighed)
@@ -212,17 +221,17 @@ class ZoneMap:
         return table
 
     @property
-    def ids(self) -> Sequence[str]:
+    def ids(self) -> tuple[str, ...]:
         """Zone ids by map rank (the rank of a zone is :attr:`order`'s number)."""
         return self._names
 
-    def rank_lines(self, mode: str = LAND) -> Sequence[tuple[tuple[int, int], ...]]:
+    def rank_lines(self, mode: str = LAND) -> tuple[tuple[tuple[int, int], ...], ...]:
         """:meth:`step_lists` by map rank, as ``(neighbour rank, cost)`` pairs: for searches
         that number zones (a list read by number costs less than a dict read by id)."""
         lines = self._lines.get(mode)
         if lines is None:
             self._mode(mode)  # a clear error for an unknown mode
-            return []
+            return ()
         return lines
 
     # ------------------------------------------------------------------ costs
@@ -361,7 +370,7 @@ class ZoneMap:
         return out
 
     # ------------------------------------------------------------------ radius
-    def radii_from(self, start: str, kinds: frozenset[str] | None = None) -> Mapping[str, int]:
+    def radii_from(self, start: str, kinds: frozenset[str] | None = None) -> dict[str, int]:
         """Radius R (number of lines of ``kinds``, None: any kind) from ``start`` to every zone it reaches."""
         key = (start, kinds)
         hit = self._radii.get(key)

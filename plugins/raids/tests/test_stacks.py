@@ -27,6 +27,20 @@ def test_german_stack_puts_the_strongest_attack_on_top_and_operators_last() -> N
     assert [p.id for p in stack] == ["inf", "lw", "red", "op"]
 
 
+def test_german_order_sorts_as_the_plain_stable_sort_by_its_key() -> None:
+    # reorganise_german sorts Bruneval's order by comparing the key's terms (insertion
+    # sort); the plain definition is the stable sort by the key itself, equals included.
+    import random
+
+    rng = random.Random(3)
+    kinds = (INF, LW, MG, OP)
+    for _ in range(500):
+        stack = [Piece(f"p{i}", rng.choice(kinds), reduced=rng.random() < 0.4) for i in range(rng.randint(0, 7))]
+        plain = sorted(stack, key=BRUNEVAL_ORDER)
+        reorganise_german(stack, BRUNEVAL_ORDER)
+        assert [p.id for p in stack] == [p.id for p in plain]
+
+
 def test_operator_and_officer_hold_the_front_only_alone() -> None:
     assert front_line([Piece("op", OP), Piece("mg", MG)], LAST).id == "mg"
     assert front_line([Piece("op", OP)], LAST).id == "op"

@@ -67,3 +67,6 @@ def test_zones_of_sides_is_both_readings_in_one_pass(seed: int) -> None:
     b = board(rng, lambda r: r.choice(("german", "british")))
     b.stacks.setdefault("c", [])  # an empty zone belongs to neither side
     assert b.zones_of_sides() == (b.british_zones(), b.german_zones())
+    # Each side's zones, read with a loop stopping at the top piece, against the plain reading.
+    for side, found in (("british", b.british_zones()), ("german", b.german_zones())):
+        assert found == {z for z, s in b.stacks.items() if s and s[0].side == side}

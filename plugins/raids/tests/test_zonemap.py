@@ -163,3 +163,16 @@ def test_step_lists_are_the_steps_of_every_zone() -> None:
         assert lines == tuple(m.steps(zone).items())
     with pytest.raises(KeyError, match="no movement mode"):
         m.step_lists("air")
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_in_order_is_the_sort_by_map_rank(seed: int) -> None:
+    # Ranks sorted and read back as ids, against the plain sort by rank (repeats kept).
+    rng = random.Random(seed)
+    names = [f"z{i}" for i in range(rng.randint(1, 30))]
+    rng.shuffle(names)
+    m = ZoneMap([Zone(n, n, 0, 10) for n in names], [], COSTS)
+    for _ in range(20):
+        zones = [rng.choice(names) for _ in range(rng.randint(0, 12))]
+        assert m.in_order(zones) == sorted(zones, key=m.order.__getitem__)
+        assert m.in_order(set(zones)) == sorted(set(zones), key=m.order.__getitem__)

@@ -42,7 +42,7 @@ def carry_limit(g: GameState, pieces: Sequence[Piece]) -> int | None:
     """3 PM when one of the units carries a prisoner or the radar (rule 10)."""
     for p in pieces:
         if p.carrying:
-            return g.scenario.params.carry_capacity
+            return g.params.carry_capacity
     return None
 
 
@@ -53,13 +53,14 @@ def movement_capacity(g: GameState, pieces: Sequence[Piece]) -> int:
     """
     kept = g.capacity
     known = []
-    for p in pieces:
-        if p.id in kept:
-            known.append(kept[p.id])
+    for p in pieces if isinstance(pieces, list) else list(pieces):  # (a list: walked natively compiled)
+        points_kept = kept.get(p.id)
+        if points_kept is not None:
+            known.append(points_kept)
     if len(known) == len(pieces):
         return min(known)
     zone = pieces[0].zone
-    params = g.scenario.params
+    params = g.params
     # The names only when a journal is kept (the die's purpose, the line): a series keeps none.
     words = g.journal.enabled
     cap = movement.british_capacity(
@@ -85,7 +86,7 @@ def entry_blocked(g: GameState, zone: str) -> str | None:
         return "German units hold it"
     if zone in g.markers:
         return "a face-down activation marker lies there (attack it instead)"
-    if zone in g.scenario.boat_only_zones:
+    if zone in g.lookups.boat_only_zones:
         return "only units embarking may enter an embarkation zone"
     return None
 
@@ -101,7 +102,7 @@ def move(g: GameState, pieces: Sequence[Piece], path: Sequence[str]) -> None:
     if not path:
         raise IllegalAction("an empty path")
     last = path[-1]
-    embarking = last in g.scenario.boat_only_zones
+    embarking = last in g.lookups.boat_only_zones
     walk = list(path[:-1]) if embarking else list(path)
     for zone in walk:
         why = entry_blocked(g, zone)
@@ -175,7 +176,7 @@ def disembark(g: GameState, commando: Piece, boat: Piece, beach: str, then: Sequ
             raise IllegalAction(f"{commando.label()} cannot enter {zone}: {why}")
     if not g.room_for(path[-1], [commando]):
         raise IllegalAction(f"{path[-1]} has no room for {commando.label()}")
-    params = g.scenario.params
+    params = g.params
     walk = movement.path_cost(g.zmap, beach, list(then)) if then else 0
     if walk is None:
         raise IllegalAction(f"no line to move along on {beach} -> {' -> '.join(then)}")
@@ -229,12 +230,12 @@ def attack(g: GameState, attackers: Sequence[Piece], target: str, advance: Seque
 def attempt_wurzburg(g: GameState, piece: Piece) -> bool:
     """Rule 10: try to dismantle the Würzburg with ``piece`` standing in W."""
     _ready([piece])
-    if piece.zone != g.scenario.wurzburg_zone or g.wurzburg.status != "intact":
+    if piece.zone != g.wurzburg_zone or g.wurzburg.status != "intact":
         raise IllegalAction("the intact Würzburg is not in this unit's zone")
     who = objectives.who_attempts(g, piece)
     if who is None:
         raise IllegalAction(f"{piece.label()} may not attempt the Würzburg")
-    params = g.scenario.params
+    params = g.params
     result = objectives.attempt_wurzburg(g.dismantling_turns, who, g.roll, g.scenario.tables["wurzburg"], g.scenario.wurzburg_modifiers, params.wurzburg_turns_needed)
     if result.face is None:
         raise IllegalAction(f"only {g.dismantling_turns} complete turns in W; {params.wurzburg_turns_needed} are needed")
@@ -252,7 +253,7 @@ def attempt_wurzburg(g: GameState, piece: Piece) -> bool:
 def attempt_villa(g: GameState, piece: Piece) -> bool:
     """Rule 10: try to destroy the Villa with ``piece`` standing in it."""
     zone = _ready([piece])
-    if zone != g.scenario.villa_zone or g.villa_destroyed:
+    if zone != g.villa_zone or g.villa_destroyed:
         raise IllegalAction("this unit is not in the standing Villa")
     value = villa_attack_value(g, piece)
     result = objectives.attempt_villa(value, g.roll)

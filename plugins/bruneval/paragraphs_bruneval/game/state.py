@@ -22,6 +22,7 @@ from paragraphs_raids.stacks import BRITISH, Piece, attack_factor, strongest_on_
 from paragraphs_raids.transport import hand_over
 from paragraphs_raids.zonemap import ZoneMap
 
+from paragraphs_bruneval.lookups import Lookups, Params
 from paragraphs_bruneval.scenario import Scenario
 
 WURZBURG: Final = "wurzburg"
@@ -114,14 +115,40 @@ class GameState(RaidState):
     #: The scenario's map, kept on the state: every rule reads it at every step, and the
     #: scenario is an interpreted object (each of its attributes a dictionary look-up).
     map: ZoneMap = field(init=False, repr=False, compare=False)
+    #: The scenario's answers a game reads on most steps (its compiled lookups) and its
+    #: fixed numbers, taken from it once: plain attributes, read compiled straight from
+    #: the object and interpreted without a call. Replace the scenario with
+    #: :meth:`use_scenario`, which takes them again.
+    lookups: Lookups = field(init=False, repr=False, compare=False)
+    params: Params = field(init=False, repr=False, compare=False)
+    #: The zones of the radar (W) and of the Villa ("" when the map has none: test maps).
+    wurzburg_zone: str = field(init=False, repr=False, compare=False)
+    villa_zone: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.map = self.scenario.zmap
+        self._take_from_scenario()
+
+    def use_scenario(self, scenario: Scenario) -> None:
+        """Play on with ``scenario`` (tests of a ruling replace the scenario so)."""
+        self.scenario = scenario
+        self._take_from_scenario()
+
+    def _take_from_scenario(self) -> None:
+        scenario = self.scenario
+        self.map = scenario.zmap
+        lookups = self.lookups = scenario.lookups
+        self.params = lookups.params
+        self.wurzburg_zone = lookups.wurzburg_zone or ""
+        self.villa_zone = lookups.villa_zone or ""
 
     # ------------------------------------------------------------------ shortcuts
     @property
     def zmap(self) -> ZoneMap:
         return self.map
+
+    def ruling(self, ruling_id: str) -> str:
+        """``scenario.ruling(ruling_id)``."""
+        return self.lookups.rulings[ruling_id]
 
     def log(self, text: str) -> None:
         """Journal a line for the current turn and phase (with the rolls made for it)."""
@@ -130,7 +157,7 @@ class GameState(RaidState):
     @property
     def boat_only_zones(self) -> frozenset[str]:
         """Embarkation zones count only boats toward their limit (rule 1.4, assumed)."""
-        return self.scenario.boat_only_zones
+        return self.lookups.boat_only_zones
 
     @property
     def german_key(self) -> Callable[[Piece], Any]:

@@ -32,7 +32,7 @@ class BritishPlayer(Protocol):
 
 def phase_c_arrivals(g: GameState) -> None:
     """Drops due this turn (rule 7) and late groups entering at 5C (rule 5c)."""
-    for turn, groups in g.scenario.params.drop_waves:
+    for turn, groups in g.params.drop_waves:
         if turn != g.turn:
             continue
         jumping = [grp for grp in groups if grp not in g.lost_groups]
@@ -57,7 +57,7 @@ def enter_late(g: GameState, group: str) -> None:
         g.late_entries[group] = g.turn + 1
         g.log(f"Germans hold {zone}: {group} waits a turn.")
         return
-    for cid in g.scenario.group_counters(group):
+    for cid in g.lookups.counters_of_group(group):
         if cid in g.eliminated:
             continue
         piece = g.pieces[cid]
@@ -82,11 +82,11 @@ def british_left(g: GameState) -> bool:
     # The British counters, not every piece on the map (asked every turn): a piece is on
     # the map exactly when it has a zone.
     pieces = g.pieces
-    for cid in g.scenario.counters_of_side(BRITISH):
+    for cid in g.lookups.counters_of_side(BRITISH):
         p = pieces.get(cid)
         if p is not None and p.zone and p.side == BRITISH and p.role != "boat":
             return True
-    waiting = [grp for t, groups in g.scenario.params.drop_waves for grp in groups if t > g.turn and grp not in g.lost_groups]
+    waiting = [grp for t, groups in g.params.drop_waves for grp in groups if t > g.turn and grp not in g.lost_groups]
     return bool(waiting) or any(t > g.turn for t in g.late_entries.values())
 
 
@@ -97,8 +97,8 @@ def play_turn(g: GameState, player: BritishPlayer) -> None:
     checked after every phase: :class:`~paragraphs_bruneval.rules.stacking.StackingBroken`
     stops the game where a limit broke.
     """
-    p = g.scenario.params
-    check = g.check_stacking and g.scenario.ruling("german_surplus") == stacking.STEP_BACK
+    p = g.params
+    check = g.check_stacking and g.ruling("german_surplus") == stacking.STEP_BACK
     if g.turn in p.event_turns and g.options.events:
         g.phase = "A"
         events.phase_a(g)

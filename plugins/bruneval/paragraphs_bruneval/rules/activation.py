@@ -74,9 +74,9 @@ def activate(g: GameState, zone: str, why: str) -> list[Piece]:
 
 def british_tests(g: GameState, movers: Sequence[Piece], here: str, tested: set[str]) -> None:
     """Tests for the markers within R 2 of ``here`` that the moving units have not tested yet."""
-    params = g.scenario.params
+    params = g.params
     radii = g.zmap.radii_from(here, g.zmap.movable_kinds())
-    once = g.scenario.ruling("activation_tests") == "once_per_move"
+    once = g.ruling("activation_tests") == "once_per_move"
     words = g.journal.enabled
     reach = params.activation_max_radius
     near = []  # the markers' zones in their own order (the order the dice are rolled in)

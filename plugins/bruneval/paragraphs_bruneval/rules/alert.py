@@ -29,7 +29,7 @@ def jumps(g: GameState, jumping: list[str]) -> None:
     """Note the alert increase of groups jumping this turn (by the ``alert_groups`` ruling)."""
     if not jumping:
         return
-    times = len(jumping) if g.scenario.ruling("alert_groups") == "groups" else 1
+    times = len(jumping) if g.ruling("alert_groups") == "groups" else 1
     for _ in range(times):
         g.alert.happen(WAVE)
 
@@ -44,6 +44,8 @@ def adjust(g: GameState) -> None:
     """Phase D: apply the increases noted this turn."""
     before = g.alert.level
     applied = g.alert.adjust()
+    if not g.journal.enabled:
+        return  # (a series keeps no journal: no words to build)
     if applied:
         why = ", ".join(f"+{a} {e.replace('_', ' ')}" for a, e in applied)
         g.log(f"Alert level {before} -> {g.alert.level} ({why}).")

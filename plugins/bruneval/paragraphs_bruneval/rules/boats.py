@@ -50,9 +50,9 @@ def roll_boats(turn: int, modifier: int, roll: Roller, table: Table, from_turn: 
 
 def beach_modifier(g: GameState) -> int:
     """+1 per British unit (not an officer) on a beach next to an embarkation zone."""
-    sea = set(g.scenario.zones_tagged("embarkation"))
+    sea = set(g.lookups.embarkation)
     count = 0
-    for beach in g.scenario.zones_tagged("beach"):
+    for beach in g.lookups.beaches:
         if any(g.zmap.adjacent(beach, e) for e in sea):
             count += sum(1 for p in g.stacks.get(beach, ()) if p.side == BRITISH and p.role != "officer")
     return count
@@ -60,10 +60,10 @@ def beach_modifier(g: GameState) -> int:
 
 def phase_b(g: GameState) -> None:
     """Phase B: roll for the boats until they are here."""
-    if g.boats_arrived or g.turn < g.scenario.params.boats_from_turn:
+    if g.boats_arrived or g.turn < g.params.boats_from_turn:
         return
     modifier = beach_modifier(g) + g.boat_modifier
-    result = roll_boats(g.turn, modifier, g.roll, g.scenario.tables["boats"], g.scenario.params.boats_from_turn)
+    result = roll_boats(g.turn, modifier, g.roll, g.scenario.tables["boats"], g.params.boats_from_turn)
     assert result.face is not None
     total = result.face + modifier
     if not result.arrive:
@@ -76,8 +76,8 @@ def phase_b(g: GameState) -> None:
 
 
 def place_boats(g: GameState) -> str:
-    zones = g.scenario.zones_tagged("embarkation")
-    boats = [g.pieces[c] for c in g.scenario.group_counters("boats") if c not in g.eliminated]
+    zones = g.lookups.embarkation
+    boats = [g.pieces[c] for c in g.lookups.counters_of_group("boats") if c not in g.eliminated]
     where: dict[str, list[str]] = {}
     i = 0
     for boat in boats:

@@ -79,7 +79,10 @@ def default_british_front(stack: Sequence[Piece], attacking: bool) -> Piece:
     """
     best: Piece | None = None
     best_held = best_factor = best_reduced = 0
-    for p in stack:
+    # A list walked natively in the compiled build (a Sequence goes through Python's
+    # iterator protocol); callers mostly pass one.
+    pieces: list[Piece] = stack if isinstance(stack, list) else list(stack)
+    for p in pieces:
         role = p.role
         held = 2 if role == "officer" else 1 if role == "engineers" else 0
         factor = p.attack if attacking else p.defence
@@ -265,8 +268,9 @@ def strongest_attacker(stack: Sequence[Piece]) -> Piece:
     """``max(stack, key=strongest_attack)`` as a plain loop (``tests/test_fast_paths.py``):
     asked for every German stack in contact and every combat, where a key tuple per piece
     costs more than two comparisons. The first of equals stays, as with max."""
-    best = stack[0]
-    for p in stack:
+    pieces: list[Piece] = stack if isinstance(stack, list) else list(stack)  # (as in default_british_front)
+    best = pieces[0]
+    for p in pieces:
         if p.attack > best.attack or (p.attack == best.attack and best.reduced and not p.reduced):
             best = p
     return best

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Final, TYPE_CHECKING
 
+from paragraphs_raids.stacks import NO_IDS
+
 if TYPE_CHECKING:
     from paragraphs_raids.stacks import Piece
 
@@ -26,7 +28,7 @@ def commando_aboard(g: GameState, boat: Piece) -> Piece | None:
     """The Commando unit aboard ``boat``, if the optional rule is in use and one is there."""
     if not g.options.commando or boat.role != "boat":
         return None
-    for cid in g.aboard.get(boat.id, ()):
+    for cid in g.aboard.get(boat.id, NO_IDS):
         piece = g.pieces[cid]
         if piece.group == GROUP:
             return piece

@@ -53,11 +53,14 @@ def drop_group(g: GameState, group: str) -> None:
     g.dropped_groups.add(group)
     name = g.scenario.groups[group].get("name", group)
     g.log(f"{name} jumps over DZ {letter}.")
-    for cid in g.scenario.group_counters(group):
+    # The words (the dice's purpose, the journal's lines) only when a journal is kept: a
+    # series keeps none and its seeded dice note nothing.
+    words = g.journal.enabled
+    for cid in g.lookups.counters_of_group(group):
         piece = g.pieces[cid]
         if cid in g.eliminated:
             continue
-        rolled = roll_landing(piece.label(), g.roll)
+        rolled = roll_landing(piece.label() if words else "unit", g.roll)
 
         def has_room(zone: str, piece: object = piece) -> bool:
             return g.side_in(zone) != "german" and g.room_for(zone, [piece])  # type: ignore[list-item]
@@ -68,5 +71,6 @@ def drop_group(g: GameState, group: str) -> None:
             continue
         g.place(piece, zone)
         piece.acted = True
-        moved = "" if zone == numbered[rolled] else f" (zone {rolled} was full)"
-        g.log(f"{piece.label()} lands in {zone}{moved}.")
+        if words:
+            moved = "" if zone == numbered[rolled] else f" (zone {rolled} was full)"
+            g.log(f"{piece.label()} lands in {zone}{moved}.")

@@ -43,7 +43,7 @@ def extra_for(g: GameState, embark_zone: str) -> int:
             if p.side == GERMAN:
                 germans.add(z)
                 break
-    return embark_extra(g.zmap, embark_zone, germans, g.scenario.params.embark_penalty)
+    return embark_extra(g.zmap, embark_zone, germans, g.params.embark_penalty)
 
 
 def assign_to_boats(g: GameState, zone: str, pieces: Sequence[Piece]) -> dict[str, list[Piece]] | None:
@@ -51,5 +51,5 @@ def assign_to_boats(g: GameState, zone: str, pieces: Sequence[Piece]) -> dict[st
 
     Returns boat id -> pieces, or None when they do not all fit.
     """
-    room = {b.id: g.scenario.params.boat_capacity - g.cargo_points(b) for b in g.boats_in(zone)}
+    room = {b.id: g.params.boat_capacity - g.cargo_points(b) for b in g.boats_in(zone)}
     return share_out(pieces, room, lambda p: 0 if p.group == COMMANDOS else p.points)  # rule 18: Commandos take no room

@@ -116,7 +116,7 @@ def roll_event(
 def airborne_groups(g: GameState) -> list[str]:
     """Groups not yet on the map, not lost and not already off course (see the ruling)."""
     out = []
-    for turn, groups in g.scenario.params.drop_waves:
+    for turn, groups in g.params.drop_waves:
         for group in groups:
             if turn >= g.turn and group not in g.lost_groups and group not in g.late_entries and group not in g.dropped_groups:
                 out.append(group)
@@ -157,10 +157,10 @@ def phase_a(g: GameState) -> None:
         return
     if result.event == FLAK and result.group:
         g.lost_groups.add(result.group)
-        for cid in g.scenario.group_counters(result.group):
+        for cid in g.lookups.counters_of_group(result.group):
             g.eliminated.append(cid)
     elif result.event == CONVOY:
-        boats = [cid for cid in g.scenario.group_counters("boats") if cid not in g.eliminated]
+        boats = [cid for cid in g.lookups.counters_of_group("boats") if cid not in g.eliminated]
         if boats:
             g.eliminate(g.pieces[boats[-1]], "sunk meeting the German convoy")
         g.boat_modifier -= 1

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from paragraphs_raids.combat import attack_base
 from paragraphs_raids.german_ai import Attacker, best_with_random_ties, most_points_then_boat, order_with_random_ties, stacks_then_strongest
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
+from paragraphs_raids.stacks import BRITISH, GERMAN, NO_PIECES, Piece
 
 from paragraphs_bruneval.rules.combat import counts_for_bonus, fight, strongest_attacker
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 def fighters_in(g: GameState, zone: str) -> list[Piece]:
     """German pieces of ``zone`` that may still attack this turn."""
     fighters = []
-    for p in g.stacks.get(zone, ()):
+    for p in g.stacks.get(zone, NO_PIECES):
         if p.side == GERMAN and not p.acted and p.role != "radar_operator":
             fighters.append(p)
     return fighters
@@ -50,7 +50,7 @@ def british_targets(g: GameState, zone: str) -> list[str]:
     stacks = g.stacks
     targets = []
     for z in g.zmap.linked(zone):
-        for p in stacks.get(z, ()):
+        for p in stacks.get(z, NO_PIECES):
             if p.side == BRITISH:  # (the side of its top piece, as side_in reads it)
                 targets.append(z)
             break

@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final, TYPE_CHECKING
 
 from paragraphs_raids.dice import Roller, pick_at_random
-from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, next_to_move, surplus, walk_along, walk_toward
+from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, next_to_move, surplus, walk_toward
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 from paragraphs_raids.zonemap import ZoneMap
 
@@ -69,7 +69,7 @@ def can_move(g: GameState, p: Piece) -> bool:
 
 
 def sea(g: GameState) -> frozenset[str]:
-    return g.scenario.boat_only_zones
+    return g.lookups.boat_only_zones
 
 
 def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: MovementPhase | None = None) -> list[Priority]:
@@ -79,24 +79,51 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: Movemen
     answered from the map's fixed distances when that gives the same goals (see
     :meth:`MovementPhase.nearest_british`); the route search below runs only when needed.
     """
-    ph = phase or MovementPhase.of(g)
-    british = ph.british_set
-    found: dict[str, Mapping[str, int]] = {}
+    lines = _Lines(g, start, phase or MovementPhase.of(g))
+    return [
+        Priority(NEAREST_BRITISH_STACK, lines.british_stacks, enter=False),
+        Priority("nearest British unit", lines.british_units, enter=False),
+        Priority("nearest German stack to join", lines.german_stacks, enter=True),
+        Priority("nearest German unit to join", lines.german_units, enter=True),
+        Priority("a beach zone", lines.beaches, enter=True),
+        Priority("the Würzburg radar", lines.radar, enter=True),
+    ]
 
-    def costs() -> Mapping[str, int]:
+
+class _Lines:
+    """The goals each line of the rule 8.2 list offers a stack in ``start``, read when the
+    line is asked. (Methods of one object rather than functions nested in
+    :func:`priorities`: those and the variables they shared held each other, a cycle
+    that kept the whole game alive until the garbage collector came.)"""
+
+    def __init__(self, g: GameState, start: str, phase: MovementPhase) -> None:
+        self.g = g
+        self.start = start
+        self.phase = phase
+        self._costs: Mapping[str, int] | None = None
+
+    def costs(self) -> Mapping[str, int]:
         # Searched only when a line needs it: most stacks take the first line from the table.
-        if "costs" not in found:
-            found["costs"] = g.zmap.path_costs(start, impassable=sea(g), stop_in=british)
-        return found["costs"]
+        if self._costs is None:
+            g = self.g
+            self._costs = g.zmap.path_costs(self.start, impassable=sea(g), stop_in=self.phase.british_set)
+        return self._costs
 
-    def british_goals(with_points: bool) -> list[Candidate]:
+    def british_stacks(self) -> list[Candidate]:
+        return self._british_goals(True)
+
+    def british_units(self) -> list[Candidate]:
+        return self._british_goals(False)
+
+    def _british_goals(self, with_points: bool) -> list[Candidate]:
+        ph = self.phase
         if with_points:
-            quick = ph.nearest_british(start)
+            quick = ph.nearest_british(self.start)
             if quick is not None:
                 return quick
         # Map order, never set order: ties are rolled for in list order (reproducible).
         out = []
-        reach = costs()
+        reach = self.costs()
         for z in ph.british:
             if z in reach:
                 points = ph.points[z]
@@ -104,11 +131,18 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: Movemen
                     out.append(Candidate(z, reach[z], points))
         return out
 
-    def german_goals(stacks: bool) -> list[Candidate]:
+    def german_stacks(self) -> list[Candidate]:
+        return self._german_goals(True)
+
+    def german_units(self) -> list[Candidate]:
+        return self._german_goals(False)
+
+    def _german_goals(self, stacks: bool) -> list[Candidate]:
+        g = self.g
         out = []
-        reach = costs()
-        for z in sorted(g.german_zones(), key=g.zmap.order.__getitem__):
-            if z == start or z not in reach:
+        reach = self.costs()
+        for z in g.zmap.in_order(g.german_zones()):
+            if z == self.start or z not in reach:
                 continue
             n = len(g.stacks[z])
             # A full stack stays a goal: the unit heads for it and joins only if there is room.
@@ -116,28 +150,20 @@ def priorities(g: GameState, start: str, movers: Sequence[Piece], phase: Movemen
                 out.append(Candidate(z, reach[z], g.points_in(z)))
         return out
 
-    def beaches() -> list[Candidate]:
-        reach = costs()
-        return [Candidate(z, reach[z]) for z in g.scenario.zones_tagged("beach") if z in reach and g.side_in(z) != BRITISH]
+    def beaches(self) -> list[Candidate]:
+        g = self.g
+        reach = self.costs()
+        return [Candidate(z, reach[z]) for z in g.lookups.beaches if z in reach and g.side_in(z) != BRITISH]
 
-    def radar() -> list[Candidate]:
-        where = _radar_zone(g)
-        return [Candidate(where, costs()[where])] if where is not None and where in costs() else []
-
-    return [
-        Priority(NEAREST_BRITISH_STACK, lambda: british_goals(True), enter=False),
-        Priority("nearest British unit", lambda: british_goals(False), enter=False),
-        Priority("nearest German stack to join", lambda: german_goals(True), enter=True),
-        Priority("nearest German unit to join", lambda: german_goals(False), enter=True),
-        Priority("a beach zone", beaches, enter=True),
-        Priority("the Würzburg radar", radar, enter=True),
-    ]
+    def radar(self) -> list[Candidate]:
+        where = _radar_zone(self.g)
+        return [Candidate(where, self.costs()[where])] if where is not None and where in self.costs() else []
 
 
 def _radar_zone(g: GameState) -> str | None:
     w = g.wurzburg
     if w.status == "intact":
-        return g.scenario.wurzburg_zone
+        return g.wurzburg_zone
     if w.status == "dismantled":
         if w.carrier is not None:
             return g.pieces[w.carrier].zone or None
@@ -281,7 +307,7 @@ class MovementPhase:
         zmap = g.zmap
         at_sea = sea(g)
         self.british_set = frozenset(g.british_zones() - at_sea)
-        self.british = sorted(self.british_set, key=zmap.order.__getitem__)
+        self.british = zmap.in_order(self.british_set)
         self.points = {z: g.points_in(z) for z in self.british}
         self.routes = land_routes(zmap, at_sea)
         #: start zone -> the first line's goals when the table answered it (None: it could not).
@@ -329,16 +355,28 @@ class MovementPhase:
         nor at sea: the table's cheapest routes are the ones a search avoiding them would
         find, offered in the same (map) order, and ties are rolled for the same way.
         """
+        # walk_along's loop written out over the table (tests/test_german_routes_table.py
+        # holds it to walk_toward, dice and all): asked for nineteen German moves in
+        # twenty, where walk_along called two functions through Python at every step.
         routes = self.routes
-        return walk_along(
-            start,
-            goal,
-            allowance,
-            roll,
-            next_zones=lambda here: routes.next_zones(here, goal),
-            step_cost=lambda here, nxt: routes.steps[here][nxt],
-            enter_goal=False,
-        )
+        steps = routes.steps
+        path: list[str] = []
+        here = start
+        left = allowance
+        while here != goal:
+            options = routes.next_zones(here, goal)
+            if not options:
+                break
+            nxt = pick_at_random(options, roll, f"German route from {here}: equal routes") if len(options) > 1 else options[0]
+            if nxt == goal:
+                break  # the goal is not entered (a British stack)
+            cost = steps[here][nxt]
+            if cost > left:
+                break
+            left -= cost
+            path.append(nxt)
+            here = nxt
+        return path
 
 
 class LandRoutes:
@@ -354,7 +392,7 @@ class LandRoutes:
 
     def __init__(self, zmap: ZoneMap, at_sea: frozenset[str]) -> None:
         self.distances: dict[str, dict[str, int]] = {z.id: dict(zmap.path_costs(z.id, impassable=at_sea)) for z in zmap.zones if z.id not in at_sea}
-        self.steps: dict[str, Mapping[str, int]] = {z.id: zmap.steps(z.id) for z in zmap.zones}
+        self.steps: dict[str, dict[str, int]] = {z.id: dict(zmap.steps(z.id)) for z in zmap.zones}
         self._next: dict[tuple[str, str], tuple[str, ...]] = {}
 
     def next_zones(self, here: str, goal: str) -> tuple[str, ...]:

@@ -83,7 +83,7 @@ def officer_radius(g: GameState, zone: str) -> int | None:
     # Asked before every British move: only the scenario's officer counters are read (a
     # piece keeps its kind), not every piece on the map. A piece is on the map exactly
     # when it has a zone (placing gives it one, lifting takes it away).
-    for cid in g.scenario.counters_of_role("officer"):
+    for cid in g.lookups.counters_of_role("officer"):
         p = pieces.get(cid)
         if p is not None and p.zone and p.side == BRITISH and p.role == "officer":
             r = radii.get(p.zone)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from paragraphs.records import Table
 from paragraphs_raids.dice import Roller
-from paragraphs_raids.stacks import BRITISH
+from paragraphs_raids.stacks import BRITISH, NO_PIECES
 
 if TYPE_CHECKING:
     from paragraphs_raids.stacks import Piece
@@ -102,7 +102,7 @@ def engineers_alive(g: GameState) -> bool:
     pieces = g.pieces
     # Only the scenario's engineers counters can be engineers (a piece keeps its kind): asked
     # for every unit weighed for the radar, this reads two counters instead of all of them.
-    for cid in g.scenario.counters_of_role("engineers"):
+    for cid in g.lookups.counters_of_role("engineers"):
         p = pieces.get(cid)
         if p is not None and p.role == "engineers" and cid not in eliminated:
             return True
@@ -112,7 +112,7 @@ def engineers_alive(g: GameState) -> bool:
 def eligible_in_w(g: GameState) -> set[str]:
     """Units in W whose time counts toward dismantling."""
     eligible = set()
-    for p in g.stacks.get(g.scenario.wurzburg_zone, ()):
+    for p in g.stacks.get(g.wurzburg_zone, NO_PIECES):
         if who_attempts(g, p) is not None:
             eligible.add(p.id)
     return eligible

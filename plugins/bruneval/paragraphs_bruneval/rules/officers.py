@@ -27,9 +27,10 @@ def officer_falls(roll: Roller, name: str = "officer", loss_face: int = 6) -> bo
 
 def officer_losses(g: GameState, zone: str, already_hit: Piece | None = None) -> None:
     """Roll for every officer in ``zone`` after the British there took a loss."""
-    face = g.scenario.params.officer_loss_face
+    face = g.params.officer_loss_face
     for officer in [p for p in g.stack(zone) if p.role == "officer" and p is not already_hit]:
-        if officer_falls(g.roll, officer.label(), face):
+        # The words only when a journal is kept (a series' dice note nothing).
+        if officer_falls(g.roll, officer.label() if g.journal.enabled else "officer", face):
             g.eliminate(officer, "fell in the combat (officer loss roll)")
-        else:
+        elif g.journal.enabled:
             g.log(f"{officer.label()} comes through the combat.")

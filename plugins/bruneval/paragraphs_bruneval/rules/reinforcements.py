@@ -61,7 +61,7 @@ def split_between_arrows(count: int) -> tuple[int, int]:
 
 def german_reinforcements(g: GameState) -> None:
     """Phase E.3: roll and bring the units in."""
-    result = roll_reinforcements(g.alert.level, len(g.reinforcement_pool), g.roll, g.scenario.params.reinforcements_from_alert)
+    result = roll_reinforcements(g.alert.level, len(g.reinforcement_pool), g.roll, g.params.reinforcements_from_alert)
     if result.face is None:
         return
     if result.count == 0:

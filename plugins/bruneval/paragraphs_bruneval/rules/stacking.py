@@ -70,7 +70,7 @@ def place_surplus(g: GameState, surplus: Sequence[Piece], back: Sequence[str]) -
         ``(unit, zone)`` for each unit, where it went.
     """
     where: list[tuple[Piece, str]] = []
-    if g.scenario.ruling("german_surplus") == LITERAL:
+    if g.ruling("german_surplus") == LITERAL:
         for p in surplus:
             g.place(p, back[0])
             where.append((p, back[0]))

@@ -77,9 +77,9 @@ def score(g: GameState) -> Score:
         s.reasons.append(f"the Villa is destroyed: +{vp_table['villa']}")
     else:
         s.reasons.append("the Villa still stands: +0")
-    units = [pid for pid in embarked if g.pieces[pid].kind.id in g.scenario.params.vp_units]
+    units = [pid for pid in embarked if g.pieces[pid].kind.id in g.params.vp_units]
     s.vp += vp_table["unit"] * len(units)
-    lost = sum(1 for c in g.eliminated if g.pieces[c].kind.id in g.scenario.params.vp_units)
+    lost = sum(1 for c in g.eliminated if g.pieces[c].kind.id in g.params.vp_units)
     s.reasons.append(f"{len(units)} unit(s) embarked: +{vp_table['unit'] * len(units)} ({lost} lost)")
     s.level = success_level(s.vp, g.scenario.tables["success_levels"])
     return s
