@@ -264,8 +264,9 @@ def _moved(report: actions.MoveReport) -> str:
     return f"in {report.end}" if report.end else "nobody arrived"
 
 
-def land_from(g: GameState, units: str, path: str) -> str:
-    """``land`` as typed, on the game ``g``."""
+def land_from(g: GameState, units: str, path: str, *, bangalore: bool = False) -> str:
+    """``land`` as typed, on the game ``g`` (``bangalore``: blowing wire met on the beach or
+    on the way, as ``bangalore`` does for a walk; without it the wire stops the stack)."""
     named = units_named(g, units, aboard=True)
     if len(named) == 1 and named[0].role == "boat":
         lca = named[0]
@@ -279,7 +280,7 @@ def land_from(g: GameState, units: str, path: str) -> str:
         (found,) = lca_of
         assert found is not None
         lca, pieces = found, named
-    said = _moved(actions.land(g, pieces, lca, path_named(g, path)))
+    said = _moved(actions.land(g, pieces, lca, path_named(g, path), bangalore=bangalore))
     # Units the beach had no room for stay in their LCA (actions._arrive): say so, or the
     # player takes them for landed.
     kept = [p.label() for p in pieces if p.id in g.aboard.get(lca.id, ())]
@@ -291,8 +292,14 @@ def land_from(g: GameState, units: str, path: str) -> str:
 
 
 def order_land(ctx: Any, units: str, path: str) -> str:
-    """Rule 9.2: units aboard an LCA (or the LCA: its whole cargo) land on a beach and may walk on."""
-    return _order(ctx, lambda g: land_from(g, units, path))
+    """Rule 9.2: units aboard an LCA (or the LCA: its whole cargo) land on a beach and may walk
+    on; barbed wire stops them, as it stops a ``move`` (rule 10 leaves the torpedo to the player)."""
+    return _order(ctx, lambda g: land_from(g, units, path, bangalore=False))
+
+
+def landing(g: GameState, units: str) -> bool:
+    """Whether ``units`` names an LCA or units aboard one: then ``bangalore`` is a landing."""
+    return any(p.role == "boat" or carrier_of(g, p) is not None for p in units_named(g, units, aboard=True))
 
 
 def walk(g: GameState, units: str, path: str, *, bangalore: bool) -> str:
@@ -306,8 +313,15 @@ def order_move(ctx: Any, units: str, path: str) -> str:
 
 
 def order_bangalore(ctx: Any, units: str, path: str) -> str:
-    """Rule 10: the same move, blowing a way through barbed wire with Bangalore torpedoes."""
-    return _order(ctx, lambda g: walk(g, units, path, bangalore=True))
+    """Rule 10: the same move (or landing, for units aboard an LCA), blowing a way through
+    barbed wire with Bangalore torpedoes."""
+
+    def act(g: GameState) -> str:
+        if landing(g, units):
+            return land_from(g, units, path, bangalore=True)
+        return walk(g, units, path, bangalore=True)
+
+    return _order(ctx, act)
 
 
 def assault_into(g: GameState, units: str, target: str) -> str:

@@ -20,9 +20,9 @@ _PATH = VerbArgument("path", "the zones entered, in order", rest=True)
 #: verb -> (help, arguments, rule section)
 ORDERS: dict[str, tuple[str, tuple[VerbArgument, ...], str]] = {
     "next": ("end your British phase: the Germans fire, move and reinforce, then the next turn up to your actions (the set-up at the start)", (), "4"),
-    "land": ("units aboard an LCA (or the LCA: all it carries) land on a beach and may walk on (land lca-7 ORANGE2 C6)", (_UNITS, VerbArgument("path", "the beach, then the zones entered", rest=True)), "9.2"),
+    "land": ("units aboard an LCA (or the LCA: all it carries) land on a beach and may walk on; wire stops them (land lca-7 ORANGE2 C6)", (_UNITS, VerbArgument("path", "the beach, then the zones entered", rest=True)), "9.2"),
     "move": ("units standing together move on land; entering Germans or a face-down marker is an assault; wire stops them; a commando entering a T zone cuts the telephone (move g2-1,g2-2,lovat ORANGE2 C6)", (_UNITS, _PATH), "9.2"),
-    "bangalore": ("the same move, blowing barbed wire with Bangalore torpedoes on the way (alarm +1 each)", (_UNITS, _PATH), "10"),
+    "bangalore": ("the same move or landing, blowing barbed wire with Bangalore torpedoes on the way (alarm +1 each)", (_UNITS, _PATH), "10"),
     "assault": ("commandos enter a joined zone held by Germans or a face-down marker, in column in the order named; you may take the last German prisoner (assault g2-1,g2-2 A2)", (_UNITS, VerbArgument("target", "the zone assaulted")), "11.2"),
     "embark": ("units on a beach go aboard an LCA in the joined ship waiting zone (embark g2-1,g2-2 lca-7)", (_UNITS, VerbArgument("lca", "the LCA (lca-7)")), "9.2"),
     "sail": ("LCAs standing together sail along the sea lines (sail lca-4,lca-5 SEA-W CH-W NEWHAVEN)", (VerbArgument("lcas", "LCA ids joined by commas"), _PATH), "9"),

@@ -21,7 +21,7 @@ from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 
 from paragraphs_dieppe.game.state import LAST_RESORT, GameState
 from paragraphs_dieppe.rules.events import GROUP_NAMES
-from paragraphs_dieppe.interactive.game import assault_into, fire_at, land_from, path_named, units_named, walk, zone_named
+from paragraphs_dieppe.interactive.game import assault_into, fire_at, land_from, landing, path_named, units_named, walk, zone_named
 
 _looking_only = never_rolls("a view never rolls")
 
@@ -161,9 +161,10 @@ class DieppeGame(GameViews):
                 if len(words) < 2:
                     raise UsageError(f"odds {verb} UNITS ZONE...")
                 path = " ".join(words[1:])
-                said = move_odds(g, words[0], path_named(g, path), verb)
-                if verb == "land":
-                    _as_ordered(self.book, data, lambda c: land_from(c, words[0], path))
+                lands = verb == "land" or (verb == "bangalore" and landing(g, words[0]))
+                said = move_odds(g, words[0], path_named(g, path), verb, lands=lands)
+                if lands:
+                    _as_ordered(self.book, data, lambda c: land_from(c, words[0], path, bangalore=verb == "bangalore"))
                 else:
                     _as_ordered(self.book, data, lambda c: walk(c, words[0], path, bangalore=verb == "bangalore"))
                 return said
@@ -211,12 +212,12 @@ def assault_odds(g: GameState, attackers: list[Piece], target: str) -> str:
     return "\n".join(lines)
 
 
-def move_odds(g: GameState, units: str, path: list[str], verb: str) -> str:
-    """What a move risks: the activation test of each face-down marker next to the way, and
-    mines, wire and assaults met (rule 10)."""
+def move_odds(g: GameState, units: str, path: list[str], verb: str, *, lands: bool = False) -> str:
+    """What a move (``lands``: a landing) risks: the activation test of each face-down marker
+    next to the way, and mines, wire and assaults met (rule 10)."""
     from paragraphs_dieppe.interactive.game import carrier_of
 
-    pieces = units_named(g, units, aboard=verb == "land")
+    pieces = units_named(g, units, aboard=lands)
     if pieces and pieces[0].role == "boat":
         boat = pieces[0]
         pieces = g.cargo(boat)
@@ -228,7 +229,7 @@ def move_odds(g: GameState, units: str, path: list[str], verb: str) -> str:
     lines = [f"{', '.join(p.label() for p in pieces)}: {start} -> {' -> '.join(path)}"]
     faces = range(10)
     alarm = g.alarm.level
-    if verb == "land" and not g.alarm.seen.get("first_landing"):
+    if lands and not g.alarm.seen.get("first_landing"):
         # the first landing raises the alarm before the tests are rolled (rule 7)
         alarm = min(g.alarm.maximum, alarm + g.alarm.events["first_landing"][0])
     one = Fraction(sum(1 for f in faces if f <= alarm), 10)
