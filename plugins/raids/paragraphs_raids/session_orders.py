@@ -54,6 +54,33 @@ def never_rolls(message: str) -> Callable[..., int]:
     return roll
 
 
+class _ReachesItsDice(Exception):
+    """An order tried on a copy of the game passed every check and came to its first die."""
+
+
+def _stop_at_first_die(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
+    raise _ReachesItsDice
+
+
+def try_up_to_first_die(game: Callable[[Callable[..., int]], Any | None], phase: str, act: Callable[[Any], object]) -> None:
+    """Odds only for an order the rules would carry out: the order is tried on a copy of the
+    game (``game(roller)`` loads it, None when no game is in progress) in ``phase`` up to its
+    first die, so whatever refuses it when given refuses it here, in the order's own words;
+    the copy is dropped.
+
+    Raises:
+        the order's own refusal (the title's refusal error, UsageError).
+    """
+    g = game(_stop_at_first_die)
+    if g is None:
+        return
+    g.phase = phase
+    try:
+        act(g)
+    except _ReachesItsDice:
+        pass
+
+
 def playing(ctx: Any) -> dict[str, Any]:
     """The game data of a game in progress.
 

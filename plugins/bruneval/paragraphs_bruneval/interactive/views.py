@@ -15,7 +15,7 @@ from typing import Any
 
 from paragraphs.errors import UsageError
 from paragraphs_raids.journal import clock
-from paragraphs_raids.session_orders import OVER, GameViews, game_in, never_rolls, pct
+from paragraphs_raids.session_orders import OVER, GameViews, game_in, never_rolls, pct, try_up_to_first_die
 from paragraphs_raids.stacks import BRITISH, GERMAN
 
 from paragraphs_bruneval.game import actions
@@ -33,14 +33,6 @@ def _game(book: Any, data: dict[str, Any] | None, roll: Any = None) -> GameState
 _looking_only = never_rolls("a view never rolls")
 
 
-class _ReachesItsDice(Exception):
-    """The order tried on a copy of the game passed every check and came to its first die."""
-
-
-def _first_die(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
-    raise _ReachesItsDice
-
-
 def _as_ordered(book: Any, data: dict[str, Any] | None, act: Callable[[GameState], object]) -> None:
     """Odds only for an order the rules would carry out: once the odds' own checks have
     passed, the order itself is tried on a copy of the game up to its first die (the
@@ -51,14 +43,7 @@ def _as_ordered(book: Any, data: dict[str, Any] | None, act: Callable[[GameState
     Raises:
         IllegalAction, UsageError: the order's refusal.
     """
-    g = _game(book, data, _first_die)
-    if g is None:
-        return
-    g.phase = "C"
-    try:
-        act(g)
-    except _ReachesItsDice:
-        pass
+    try_up_to_first_die(lambda roll: _game(book, data, roll), "C", act)
 
 
 def _top_first(stack: list[Any]) -> list[Any]:

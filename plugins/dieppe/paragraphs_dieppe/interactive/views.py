@@ -16,7 +16,7 @@ from typing import Any
 from paragraphs.errors import UsageError
 from paragraphs_raids.actions import ActionRefused
 from paragraphs_raids.journal import clock
-from paragraphs_raids.session_orders import OVER, GameViews, game_in, never_rolls, pct
+from paragraphs_raids.session_orders import OVER, GameViews, game_in, never_rolls, pct, try_up_to_first_die
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
 
 from paragraphs_dieppe.game.state import LAST_RESORT, GameState
@@ -33,14 +33,6 @@ def _game(book: Any, data: dict[str, Any] | None, roll: Any = _looking_only) -> 
     return game_in(data, lambda game: game_from_json(game, scenario_from_book(book), roll))
 
 
-class _ReachesItsDice(Exception):
-    """The order tried on a copy of the game passed every check and came to its first die."""
-
-
-def _first_die(die: str, purpose: str, allowed: frozenset[int] | None = None) -> int:
-    raise _ReachesItsDice
-
-
 def _as_ordered(book: Any, data: dict[str, Any] | None, act: Callable[[GameState], object]) -> None:
     """Odds only for an order the rules would carry out: once the odds' own checks have
     passed, the order itself is tried on a copy of the game up to its first die, so it is refused here, in the order's own words,
@@ -50,14 +42,7 @@ def _as_ordered(book: Any, data: dict[str, Any] | None, act: Callable[[GameState
     Raises:
         ActionRefused, UsageError: the order's refusal.
     """
-    g = _game(book, data, _first_die)
-    if g is None:
-        return
-    g.phase = "B"
-    try:
-        act(g)
-    except _ReachesItsDice:
-        pass
+    try_up_to_first_die(lambda roll: _game(book, data, roll), "B", act)
 
 
 def _top_first(stack: list[Piece]) -> list[Piece]:
