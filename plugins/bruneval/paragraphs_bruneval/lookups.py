@@ -14,22 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from paragraphs_raids.pickling import by_fields
-from paragraphs_raids.stacks import UnitKind
-
-
-# Here rather than in scenario.py: every game's set-up reads the kind, group and name of
-# each counter.
-@dataclass(frozen=True, slots=True)
-class CounterSpec:
-    """One counter of the game: its kind, group and name."""
-
-    id: str
-    kind: UnitKind
-    group: str
-    name: str
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return by_fields(self)  # see paragraphs_raids.pickling
+from paragraphs_raids.stacks import CounterSpec as CounterSpec
 
 
 @dataclass(frozen=True, slots=True)

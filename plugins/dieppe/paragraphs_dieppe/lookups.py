@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from paragraphs_raids.pickling import by_fields
-from paragraphs_raids.stacks import UnitKind
+from paragraphs_raids.stacks import CounterSpec as CounterSpec
 from paragraphs_raids.zonemap import ZoneMap
 
 LAND: Final = "land"
@@ -115,21 +115,6 @@ class Params:
     mortar_losses: int
     mortar_range: int
     vorwarts_move: int
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return by_fields(self)  # see paragraphs_raids.pickling
-
-
-# Here for the same reason: every game's set-up reads the kind, name and group of each
-# of its 79 counters.
-@dataclass(frozen=True, slots=True)
-class CounterSpec:
-    """One counter: its kind, group and display name."""
-
-    id: str
-    kind: UnitKind
-    group: str
-    name: str
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return by_fields(self)  # see paragraphs_raids.pickling

@@ -17,7 +17,7 @@ from paragraphs.dice import DiceConventions
 from paragraphs_raids.activation import activation_check
 from paragraphs_raids.chances import win_chance
 from paragraphs_raids.combat import CombatResult, SideValue
-from paragraphs_raids.dice import PrngRoller, RollNote, ScriptedRoller
+from paragraphs_raids.dice import PrngRoller, RollNote, ScriptedRoller, pick_at_random
 from paragraphs_raids.german_ai import best_with_random_ties, walk_toward
 from paragraphs_raids.markers import ActivationMarkers
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, strongest_on_top
@@ -26,7 +26,6 @@ from paragraphs_raids.state import RaidState
 from paragraphs_dieppe.game.actions import AssaultReport, FireValues, MoveReport, _british_rank, british_order
 from paragraphs_dieppe.game.german import _largest, best_by_points, walk_from_search
 from paragraphs_dieppe.game.landsearch import land_search
-from paragraphs_dieppe.game.setup import deal_markers
 from paragraphs_dieppe.game.state import german_order, sort_german
 from paragraphs_dieppe.policy import _closest, _hit_chance, hit_chances, nearest
 from paragraphs_dieppe.rules.activation import ADJACENT, adjacent_test
@@ -412,14 +411,15 @@ def test_the_closest_zone_is_min_with_its_key(scenario: Scenario) -> None:
 
 
 def test_the_markers_are_dealt_as_the_raids_layer_deals_them(scenario: Scenario) -> None:
-    """setup.deal_markers gives the markers and the dice of
-    ActivationMarkers.deal_with_roller, also with pools shorter than the zones."""
+    """ActivationMarkers.deal_with_roller (written out) gives the markers and the dice of
+    ActivationMarkers.deal with a picking function, also with pools shorter than the zones."""
     zones = scenario.activation_zones()
     for seed in range(40):
         pools = {k: list(v)[: len(v) - seed % 3] for k, v in scenario.marker_backs.items()}
         general_notes: list[RollNote] = []
         fast_notes: list[RollNote] = []
-        general = ActivationMarkers.deal_with_roller(zones, pools, PrngRoller(seed, notes=general_notes))
-        fast = deal_markers(zones, pools, PrngRoller(seed, notes=fast_notes))
+        plain = PrngRoller(seed, notes=general_notes)
+        general = ActivationMarkers.deal(zones, pools, lambda n, why: pick_at_random(list(range(n)), plain, f"set-up: {why}"))
+        fast = ActivationMarkers.deal_with_roller(zones, pools, PrngRoller(seed, notes=fast_notes))
         assert (fast.hidden, fast_notes) == (general.hidden, general_notes)
         assert list(fast.hidden) == list(general.hidden)

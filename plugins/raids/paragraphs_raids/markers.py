@@ -179,5 +179,16 @@ class ActivationMarkers:
 
     @classmethod
     def deal_with_roller(cls, zones: Mapping[str, Iterable[str]], pools: Mapping[str, Sequence[MarkerBack]], roll: Roller, purpose: str = "set-up") -> ActivationMarkers:
-        """:meth:`deal`, each pick rolled with a d6 through ``roll`` (journaled)."""
-        return cls.deal(zones, pools, lambda n, why: pick_at_random(list(range(n)), roll, f"{purpose}: {why}"))
+        """:meth:`deal`, each pick rolled with a d6 through ``roll`` (journaled).
+
+        Written out rather than calling :meth:`deal` with a picking closure: every game's
+        set-up deals a marker per zone, and the closure was a generic Python call per
+        marker in compiled code (Dieppe's tests/test_fast_paths.py compares the two)."""
+        hidden: dict[str, MarkerBack | None] = {}
+        for letter, zone_ids in zones.items():
+            pool = list(pools.get(letter, ()))
+            for zid in zone_ids:
+                if not pool:
+                    break
+                hidden[zid] = pool.pop(pick_at_random(list(range(len(pool))), roll, f"{purpose}: marker {letter} for {zid}"))
+        return cls(hidden)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from paragraphs_raids.stacks import Factors, Piece, UnitKind, apply_losses, attack_factor, bonus_points, factor, fits, front_line, hit, reorganise_german, stack_points, strongest_on_top
+from paragraphs_raids.stacks import Factors, Piece, UnitKind, apply_losses, attack_factor, bonus_points, factor, fits, front_line, hit, reorganise_german, sort_by_keys, stack_points, strongest_on_top
 
 BRUNEVAL_ORDER = strongest_on_top(attack_factor, ("radar_operator",))
 LAST = ("officer", "radar_operator")
@@ -39,6 +39,20 @@ def test_german_order_sorts_as_the_plain_stable_sort_by_its_key() -> None:
         plain = sorted(stack, key=BRUNEVAL_ORDER)
         reorganise_german(stack, BRUNEVAL_ORDER)
         assert [p.id for p in stack] == [p.id for p in plain]
+
+
+def test_sort_by_keys_is_the_plain_stable_sort_by_the_same_keys() -> None:
+    # the titles' written-out sorts (Dieppe's German, British and assault orders) rely on it
+    import random
+
+    rng = random.Random(5)
+    for _ in range(500):
+        stack = [Piece(f"p{i}", rng.choice((INF, LW, MG, OP))) for i in range(rng.randint(0, 8))]
+        keys = [rng.randint(-3, 3) for _ in stack]  # few values: many equal keys
+        plain = [p for _, p in sorted(zip(keys, stack), key=lambda kp: kp[0])]
+        sort_by_keys(stack, keys)
+        assert [p.id for p in stack] == [p.id for p in plain]
+        assert keys == sorted(keys)
 
 
 def test_operator_and_officer_hold_the_front_only_alone() -> None:

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from paragraphs_raids.actions import ActionRefused
 from paragraphs_raids.combat import SideValue
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line, sort_by_keys
 
 from paragraphs_dieppe.game.state import LAST_RESORT, GameState, sort_german
 from paragraphs_dieppe.rules import activation as act
@@ -97,15 +97,8 @@ def british_order(pieces: Sequence[Piece]) -> list[Piece]:
     pieces, and sorting with a key called each unit through Python's generic call and
     built a tuple for it, on every assault round, fire and arrival.
     """
-    out: list[Piece] = []
-    keys: list[int] = []
-    for p in pieces if isinstance(pieces, list) else list(pieces):  # a list: indexed natively
-        key = _RANK.get(p.role, 2) * 2 + (1 if p.reduced else 0)
-        i = len(out)
-        while i > 0 and keys[i - 1] > key:  # after every piece of an equal key: stable
-            i -= 1
-        out.insert(i, p)
-        keys.insert(i, key)
+    out = list(pieces)
+    sort_by_keys(out, [_RANK.get(p.role, 2) * 2 + (1 if p.reduced else 0) for p in out])
     return out
 
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from paragraphs_raids.alert import AlertTrack
-from paragraphs_raids.dice import Roller, pick_at_random
+from paragraphs_raids.dice import Roller
 from paragraphs_raids.journal import Journal
-from paragraphs_raids.markers import ActivationMarkers, Container, MarkerBack
+from paragraphs_raids.markers import ActivationMarkers, Container
 from paragraphs_raids.stacks import GERMAN, Piece
 
 from paragraphs_dieppe.game.state import GameState, Options
@@ -54,25 +52,10 @@ def new_game(scenario: Scenario, roll: Roller, options: Options = Options(), jou
     role_of = _RoleOf(g.pieces)
     g.garrison = Container(scenario.group_counters("garrison"), role_of)
     g.reinforcements = Container(scenario.group_counters("reinforcements"), role_of)
-    g.markers = deal_markers(scenario.activation_zones(), scenario.marker_backs, roll)
+    g.markers = ActivationMarkers.deal_with_roller(scenario.activation_zones(), scenario.marker_backs, roll)
     g.telephones = set(scenario.telephones)
     g.log_line(f"LCAs loaded in G1 and G2, posts manned, {len(g.markers)} A/B markers dealt face down; alarm {g.alarm.level}.")
     return g
-
-
-def deal_markers(zones: dict[str, list[str]], pools: Mapping[str, Sequence[MarkerBack]], roll: Roller, purpose: str = "set-up") -> ActivationMarkers:
-    """``ActivationMarkers.deal_with_roller(zones, pools, roll, purpose)`` written out:
-    the same picks, the same dice (tests/test_fast_paths.py compares the two), without a
-    function called through Python's generic call per marker."""
-    hidden: dict[str, MarkerBack | None] = {}
-    for letter, zone_ids in zones.items():
-        pool = list(pools.get(letter, ()))
-        for zid in zone_ids:
-            if not pool:
-                break
-            i = pick_at_random(list(range(len(pool))), roll, f"{purpose}: marker {letter} for {zid}")
-            hidden[zid] = pool.pop(i)
-    return ActivationMarkers(hidden)
 
 
 class _RoleOf:

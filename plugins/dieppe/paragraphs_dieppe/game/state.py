@@ -21,7 +21,7 @@ from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.journal import Journal
 from paragraphs_raids.markers import ANY, ActivationMarkers, Container, MarkerBack
 from paragraphs_raids.pickling import by_fields
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, hit, strongest_on_top
+from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, factor, front_line, hit, sort_by_keys, strongest_on_top
 from paragraphs_raids.state import RaidState
 from paragraphs_raids.transport import hand_over
 from paragraphs_raids.zonemap import LevelSearch, ZoneMap
@@ -58,20 +58,8 @@ def sort_german(stack: list[Piece]) -> None:
     piece, in place (tests/test_fast_paths.py compares the two). German stacks are a few
     pieces sorted after every placing and hit, and the key went through Python's generic
     call for each piece."""
-    n = len(stack)
-    if n < 2:
-        return
-    keys = [german_rank(p) for p in stack]
-    for i in range(1, n):
-        p = stack[i]
-        k = keys[i]
-        j = i
-        while j > 0 and keys[j - 1] > k:  # after every piece of an equal key: stable
-            stack[j] = stack[j - 1]
-            keys[j] = keys[j - 1]
-            j -= 1
-        stack[j] = p
-        keys[j] = k
+    if len(stack) > 1:
+        sort_by_keys(stack, [german_rank(p) for p in stack])
 #: Ruling R48: officers and snipers hold the front line only when alone (rule 2.2 leaves
 #: the British order to the player; this keeps both sides' fronts to fighting units).
 LAST_RESORT: Final = ("officer", "sniper", "hess")

@@ -25,7 +25,7 @@ from typing import Final
 
 from paragraphs_raids.combat import CombatResult, resolve
 from paragraphs_raids.dice import Roller
-from paragraphs_raids.stacks import Piece, hit
+from paragraphs_raids.stacks import Piece, hit, sort_by_keys
 
 from paragraphs_dieppe.rules.dice import BRITISH_DIE, GERMAN_DIE
 
@@ -63,15 +63,8 @@ def by_assault(pieces: Sequence[Piece]) -> list[Piece]:
     int per piece (tests/test_fast_paths.py compares the two): every assault round sorts
     a few Germans, and the key went through Python's generic call for each.
     """
-    out: list[Piece] = []
-    keys: list[int] = []
-    for p in pieces:
-        key = -2 * p.factors["assault"] + (1 if p.reduced else 0)  # orders as _assault_rank
-        i = len(out)
-        while i > 0 and keys[i - 1] > key:  # after every piece of an equal key: stable
-            i -= 1
-        out.insert(i, p)
-        keys.insert(i, key)
+    out = list(pieces)
+    sort_by_keys(out, [-2 * p.factors["assault"] + (1 if p.reduced else 0) for p in out])  # orders as _assault_rank
     return out
 
 
