@@ -156,6 +156,12 @@ def tally(g: GameState) -> Tally:
     )
 
 
+def officer_names(g: GameState) -> dict[str, str]:
+    """The killed officers' names as the counters give them, by id (the reasons of the
+    result say "Lord Lovat killed", not the id)."""
+    return {o: g.scenario.counters[o].name for o in g.officers_killed}
+
+
 def play_turn(g: GameState, player: BritishPlayer, *, check: bool = False) -> None:
     """One game turn, phases A to E."""
     if g.turn in g.params.event_turns and g.options.events:
@@ -198,7 +204,7 @@ def play_game(
             g.log_line("every surviving commando is home: the game ends")
             break
     g.phase = "F"
-    vp, reasons = score(tally(g), scenario.victory_points, scenario.tables["hess_timetable"])
+    vp, reasons = score(tally(g), scenario.victory_points, scenario.tables["hess_timetable"], names=officer_names(g))
     level = success_level(vp, scenario.tables["success_levels"])
     g.log_line(f"{vp} VP: {level}")
     if at_end is not None:

@@ -234,7 +234,7 @@ def _begin_turn(g: GameState, turn: int) -> None:
 def _end_turn(g: GameState) -> dict[str, Any] | None:
     """Phases C, D, E and, at the end, F; returns the result when the game ends here."""
     from paragraphs_dieppe.game.german import german_phase
-    from paragraphs_dieppe.game.turn import end_of_british_phase, end_of_turn, game_over, tally
+    from paragraphs_dieppe.game.turn import end_of_british_phase, end_of_turn, game_over, officer_names, tally
     from paragraphs_dieppe.rules.victory import score, success_level
 
     end_of_british_phase(g)
@@ -247,7 +247,7 @@ def _end_turn(g: GameState) -> dict[str, Any] | None:
         g.log_line("every surviving commando is home: the game ends")
     g.phase = "F"
     s = g.scenario
-    vp, reasons = score(tally(g), s.victory_points, s.tables["hess_timetable"])
+    vp, reasons = score(tally(g), s.victory_points, s.tables["hess_timetable"], names=officer_names(g))
     level = success_level(vp, s.tables["success_levels"])
     g.log_line(f"victory: {vp} VP, {level} ({'; '.join(reasons)})")
     said = {"complete": "a complete success", "semi": "a semi success", "failure": "a failure"}.get(level, level)

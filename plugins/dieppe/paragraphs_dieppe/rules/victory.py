@@ -40,8 +40,13 @@ def hess_bonus(turn: int, table: object) -> int:
     return int(table.lookup(turn).result)  # type: ignore[attr-defined]
 
 
-def score(tally: Tally, vp: Mapping[str, int], timetable: object, guns: int = 2) -> tuple[int, list[str]]:
-    """Total VP and one reason per line that counts."""
+def score(tally: Tally, vp: Mapping[str, int], timetable: object, guns: int = 2, names: Mapping[str, str] | None = None) -> tuple[int, list[str]]:
+    """Total VP and one reason per line that counts.
+
+    ``names`` gives a killed officer's name as the counters give it ("Lord Lovat"), by id;
+    without it the reason names the id.
+    """
+    named = names or {}
     reasons: list[str] = []
     total = _add(reasons, tally.hess_guns * vp["hess_gun"], f"{tally.hess_guns} Hess cannon eliminated")
     if tally.hess_guns >= guns and tally.hess_last_turn is not None:
@@ -53,7 +58,7 @@ def score(tally: Tally, vp: Mapping[str, int], timetable: object, guns: int = 2)
     total += _add(reasons, tally.flak * vp["flak"], f"{tally.flak} Flak cannon eliminated")
     total += _add(reasons, tally.pillboxes * vp["pillbox"], f"{tally.pillboxes} pillbox(es) eliminated")
     for officer in tally.officers_killed:
-        total += _add(reasons, vp[officer], f"{officer} killed")
+        total += _add(reasons, vp[officer], f"{named.get(officer, officer)} killed")
     total += _add(reasons, tally.levels_missing * vp["level_not_home"], f"{tally.levels_missing} commando level(s) not back at Newhaven")
     return total, reasons
 
