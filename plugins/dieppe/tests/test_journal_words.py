@@ -3,6 +3,7 @@ and the journal's lines, through the real command line in a fresh process."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,3 +26,27 @@ def test_a_killed_officer_is_named_as_the_counters_name_him(tmp_path: Path) -> N
     assert "  - -5 VP: Lord Lovat killed\n" in text, text
     assert "  - -3 VP: Major Mills-Roberts killed\n" in text, text
     assert "lovat killed" not in text and "mills-roberts killed" not in text
+
+
+def _moved_and_stayed(line: str) -> set[str]:
+    """Units a German move line names both as moving and as staying behind."""
+    found = re.search(r"German move from \S+ to \S+ \((.*?)\)(; |$)", line)
+    if found is None:  # "German move from H toward F1: ... stop in WOOD": nobody reached F1
+        assert " toward " in line, line
+        return set()
+    movers = set(found.group(1).split(", "))
+    rest = line[found.end():].split(": ")[0]
+    stayed = {u for part in rest.split("; ") if part for u in part.rsplit(" st", 1)[0].split(", ")}
+    return movers & stayed
+
+
+def test_a_german_stack_with_no_room_to_move_is_said_to_stay(tmp_path: Path) -> None:
+    # before, every turn from 9: "German move from WOOD to F1 (Garrison infantry 10, ...);
+    # Garrison infantry 10, ... stay in WOOD", a move that did not happen (F1 is full)
+    text = auto_game(tmp_path, 0)
+    stay = "  D     Garrison infantry 10, 571st infantry 8, 571st infantry 7 (reduced) stay in WOOD: no room on the way to F1\n"
+    assert text.count(stay) == 4, text
+    for seed in (0, 1, 2):
+        lines = text.splitlines() if seed == 0 else auto_game(tmp_path, seed).splitlines()
+        both = [line for line in lines if "German move from" in line and _moved_and_stayed(line)]
+        assert not both, both

@@ -263,7 +263,6 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
     for p in movers:
         g.lift(p)
     left: list[Piece] = []
-    back = zone
     strongest_first = list(movers)
     sort_german(strongest_first)
     for p in strongest_first:
@@ -274,7 +273,6 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
                 g.place(p, where)
                 if where != end:
                     left.append(p)
-                    back = where
                 break
     joined = None
     if not toward_enemy:
@@ -282,8 +280,24 @@ def _move_stack(g: GameState, zone: str, movers: list[Piece], moved: set[str], z
         moved |= {p.id for p in g.stack(end)}
         joined = end
     if g.journal.enabled:
-        g.log_line(f"German move from {zone} to {end} ({', '.join(p.label() for p in movers)})" + (f"; {', '.join(p.label() for p in left)} stay in {back}" if left else ""))
+        g.log_line(move_line(zone, end, movers, left))
     return joined
+
+
+def move_line(zone: str, end: str, movers: Sequence[Piece], left: Sequence[Piece]) -> str:
+    """The journal's line for one stack's move: who reached ``end``, and who the rule 9.3
+    limit (R26) left behind, where. A stack that could not move at all is said to stay,
+    in one line, not as a move (its route may still have rolled a die, noted with it)."""
+    arrived = [p for p in movers if p not in left]
+    behind: dict[str, list[str]] = {}
+    for p in left:
+        behind.setdefault(p.zone, []).append(p.label())
+    parts = [f"{', '.join(names)} {'stay in' if where == zone else 'stop in'} {where}" for where, names in behind.items()]
+    if arrived:
+        return "; ".join([f"German move from {zone} to {end} ({', '.join(p.label() for p in arrived)})", *parts])
+    if list(behind) == [zone]:
+        return f"{parts[0]}: no room on the way to {end}"
+    return f"German move from {zone} toward {end}: " + "; ".join(parts) + " (no room further)"
 
 
 def _search_from(g: GameState, zone: str, zones: _Avoid) -> LevelSearch:
