@@ -50,3 +50,15 @@ def test_a_german_stack_with_no_room_to_move_is_said_to_stay(tmp_path: Path) -> 
         lines = text.splitlines() if seed == 0 else auto_game(tmp_path, seed).splitlines()
         both = [line for line in lines if "German move from" in line and _moved_and_stayed(line)]
         assert not both, both
+
+
+def test_the_first_fire_is_told_with_its_dice_then_the_alarm_it_raised(tmp_path: Path) -> None:
+    # before: "alarm +1 (first fire)", then the fire's dice under it, then the fire line
+    # without them (rule 7: the fire is the event, the alarm follows it)
+    for seed, who in ((0, "German"), (1024, "British")):
+        lines = auto_game(tmp_path, seed).splitlines()
+        alarm = next(i for i, line in enumerate(lines) if "alarm +1 (first fire)" in line)
+        assert f"{who} fire from" in lines[alarm - 2] and "fire: attacker's die" in lines[alarm - 1], lines[alarm - 2 : alarm + 2]
+        assert not lines[alarm + 1].lstrip().startswith("dice:"), lines[alarm - 2 : alarm + 2]
+        shots = [i for i, line in enumerate(lines) if "fire: attacker's die" in line]
+        assert all(" fire from " in lines[i - 1] for i in shots), [lines[i - 1] for i in shots if " fire from " not in lines[i - 1]]

@@ -11,7 +11,7 @@ action (R13).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from paragraphs_raids.actions import ActionRefused
@@ -675,6 +675,20 @@ def fire_values(g: GameState, shooters: Sequence[Piece], target_zone: str, targe
     return FireValues(zone, front, aim, radius, attack, defence)
 
 
+def tell_before(g: GameState, mark: int) -> None:
+    """Move the journal's last line (a fire, written after its losses, which it names as
+    they left the unit) back to ``mark``, before what the losses told since (a prisoner
+    handed over or lost), with the dice noted for it: the fire, its dice, then what it
+    caused. The losses roll no die, so every die since ``mark`` is the fire's."""
+    entries = g.journal.entries
+    if len(entries) - 1 <= mark:
+        return
+    last = entries.pop()
+    rolls = tuple(r for e in entries[mark:] for r in e.rolls) + last.rolls
+    entries[mark:] = [replace(e, rolls=()) for e in entries[mark:]]
+    entries.insert(mark, replace(last, rolls=rolls))
+
+
 def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piece | None = None) -> Shot:
     """Rule 11.1: British units of one zone fire together at one adjacent zone (one action).
 
@@ -689,7 +703,7 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
     zone, front, aim, radius, attack, defence = v.zone, v.front, v.aim, v.radius, v.attack, v.defence
     _take(g, shooters, FIRE)
     result = fire_outcome(attack.base, defence.base, BRITISH, g.roll)
-    g.alarm_event("first_fire")
+    told = len(g.journal.entries)
     losses: list[tuple[Piece, bool]] = []
     if result.defender_hit:
         stack = g.stack(target_zone)
@@ -705,6 +719,10 @@ def fire(g: GameState, shooters: Sequence[Piece], target_zone: str, target: Piec
         losses = [(front, g.take_loss(front))]
     if g.journal.enabled:
         g.log_line(f"British fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {'target' if result.defender_hit else 'shooter'} hit")
+        tell_before(g, told)
+    # Rule 7: the alarm follows the fire, told after it and its dice (as German fire does);
+    # before the activation tests, which read the alarm.
+    g.alarm_event("first_fire")
     # Rule 10 (R29): firing is an action next to whatever markers lie around the shooters.
     _adjacent_tests(g, zone, set())
     return Shot(front, aim, attack, defence, result, tuple(losses))

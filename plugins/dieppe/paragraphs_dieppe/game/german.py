@@ -22,7 +22,7 @@ from paragraphs_raids.german_ai import Candidate
 from paragraphs_raids.markers import mark_done
 from paragraphs_raids.stacks import BRITISH, GERMAN, Piece, apply_losses, front_line
 
-from paragraphs_dieppe.game.actions import british_order
+from paragraphs_dieppe.game.actions import british_order, tell_before
 from paragraphs_dieppe.game.landsearch import LevelSearch, land_search
 from paragraphs_dieppe.game.officers import begin_german_movement
 from paragraphs_dieppe.game.state import LAST_RESORT, GameState, sort_german
@@ -112,7 +112,7 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
     attack = shooter_value(front, shooters, turn=g.turn, light_table=g.scenario.tables["light"])
     defence = target_value(aim, stack, g.map.zone(target_zone).protection, exemption=g.lookups.rulings["sniper_mortar_defence"])
     result = fire_outcome(attack.base, defence.base, GERMAN, g.roll)
-    g.alarm_event("first_fire")
+    told = len(g.journal.entries)
     if result.defender_hit:
         for piece, gone in apply_losses(list(stack), 1, stack.index(aim)):
             if gone:
@@ -122,6 +122,11 @@ def german_shot(g: GameState, shooters: Sequence[Piece], zone: str, target_zone:
         g.take_loss(front)
     if g.journal.enabled:  # the wording is only built for a journal
         g.log_line(f"German fire from {zone} at {target_zone}: {attack.describe()} + {result.attack_face} against {defence.describe()} + {result.defence_face}: {aim.label() if result.defender_hit else front.label()} hit")
+        tell_before(g, told)
+    # Rule 7: the fire is the event and the alarm follows it, so the journal tells the fire
+    # with its dice first (the losses roll nothing and the markers a 9 turns over hold
+    # nobody fired at or firing: the game is the same as raising it before the losses).
+    g.alarm_event("first_fire")
     if result.defender_hit and g.british_reorganise is not None and len([p for p in stack if p.role not in LAST_RESORT]) > 1:
         # rule 2.2: after a combat the British player orders his own stack; asked after
         # the fire is told (he sees what was hit), and only when there is a choice
