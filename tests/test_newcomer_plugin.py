@@ -791,6 +791,29 @@ def test_a_lint_rule_yielding_a_malformed_problem_is_named_at_its_line(tmp_path,
         assert code == 1 and f"site/paragraphs_foghorn/hooks.py:{line}:1: PLUGIN001 {says}" in out, out
 
 
+def test_a_lint_rule_yielding_a_code_it_does_not_declare_is_the_plugins_error_at_the_yield(tmp_path):
+    # before: the finding was reported as given, "FH01 fog everywhere", a code no rule has
+    # (the rule's id is FH001), which the author's users would then look up in vain
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", LINT_RULE.replace("PROBLEM", 'book.paragraphs["1"].pos, "FH01", "fog everywhere"'), in_hooks=True)
+    line = line_of(hooks, "yield Problem(")
+    for argv in (("validate", "foghorn"), ("read", "foghorn", "2", "--dice", "3")):
+        code, out = paragraphs(tmp_path, *argv)
+        said = f"site/paragraphs_foghorn/hooks.py:{line}:5: PLUGIN001 lint rule 'FH001' yielded the code 'FH01', which it does not declare (did you mean 'FH001'?); it may yield its id, or the codes it lists in LintRule(codes=...)"
+        assert code == 1 and said in out, out
+        assert "FH01 fog everywhere" not in out
+
+
+def test_a_lint_rule_yields_the_codes_it_declares(tmp_path):
+    rule = LINT_RULE.replace("PROBLEM", 'book.paragraphs["1"].pos, "FH002", "fog everywhere", Severity.WARNING')
+    rule = rule.replace('LintRule(id="FH001", title=TITLE, check=fog_lint)', 'LintRule(id="FH001", title=TITLE, check=fog_lint, codes=("FH001", "FH002"))')
+    hooks = with_mistake(tmp_path, "def tide(ctx, height):", rule, in_hooks=True)
+    content = hooks.parent / "content" / "book.yaml"
+    at = line_of(content, '- id: "1"')
+    code, out = paragraphs(tmp_path, "validate", "foghorn")
+    assert code == 0 and f"site/paragraphs_foghorn/content/book.yaml:{at}:" in out and "FH002 fog everywhere" in out, out
+    assert "PLUGIN001" not in out
+
+
 @pytest.mark.parametrize(("returns", "shown"), [('"no"', "'no'"), ("None", "None")], ids=["a text", "nothing (a forgotten return)"])
 def test_a_predicate_kind_that_answers_no_yes_or_no_is_the_plugins_error(tmp_path, returns, shown):
     # before: 'no' read as true (any text is), None as false, without a word: the fuel

@@ -32,13 +32,15 @@ def _lazy(name: str) -> Callable[[Any, Any], Iterable[Any]]:
 
 @hookimpl
 def paragraphs_register_lint_rules() -> Iterator[LintRule]:
-    yield LintRule("REF001", None, _lazy("check_references"), "References to paragraphs, retirement lists and entry points exist.")
-    yield LintRule("REF002", None, _lazy("check_reachability"), "Every paragraph is reachable from an entry point.")
+    # each rule declares the codes it yields besides its id (tests/test_lint_codes.py reads
+    # them from the checks' code): any other is reported as the rule's bug
+    yield LintRule("REF001", None, _lazy("check_references"), "References to paragraphs, retirement lists and entry points exist.", ("REF003", "REF004"))
+    yield LintRule("REF002", None, _lazy("check_reachability"), "Every paragraph is reachable from an entry point.", ("REF005",))
     yield LintRule("ID003", None, _lazy("check_ids"), "Paragraph ids match the title's id pattern.")
-    yield LintRule("SIGHT001", None, _lazy("check_sightings"), "Sightings are both set and tested, and declared.")
-    yield LintRule("DICE001", None, _lazy("check_rolls"), "Rolls cover every possible total once; checks can both succeed and fail.")
+    yield LintRule("SIGHT001", None, _lazy("check_sightings"), "Sightings are both set and tested, and declared.", ("SIGHT002", "SIGHT003", "SIGHT004"))
+    yield LintRule("DICE001", None, _lazy("check_rolls"), "Rolls cover every possible total once; checks can both succeed and fail.", ("DICE002", "DICE003", "DICE004", "DICE005", "TABLE001"))
     yield LintRule("LIMIT001", None, _lazy("check_subject_counts"), "for_each and group checks run over a bounded number of subjects.")
-    yield LintRule("DICE006", None, _lazy("check_tables"), "Tables cover their die's faces exactly once.")
+    yield LintRule("DICE006", None, _lazy("check_tables"), "Tables cover their die's faces exactly once.", ("TABLE007",))
     yield LintRule("PROC003", None, _lazy("check_procedure_arguments"), "Procedure calls pass the arguments their functions take.")
     yield LintRule("QUESTION005", None, _lazy("check_questions"), "Every question has an answer to give, and each choice an id of its own.")
     yield LintRule("COUNTER001", None, _lazy("check_counters"), "Counters the content changes, reads or tests are declared by the title.")

@@ -61,20 +61,47 @@ def run_lint(book: m.Book, grammar: Grammar, *, standalone: bool = False) -> lis
     for rule in sorted(grammar.lint_rules.values(), key=lambda r: r.id):
         if standalone and rule.id in ("REF002", "REF005"):
             continue
+        allowed = {rule.id, *rule.codes}
+        undeclared: set[str] = set()
         try:
-            for found in rule.check(book, grammar):
+            found_all = rule.check(book, grammar)
+            for found in found_all:
                 wrong = _malformed(rule.id, found)
                 if wrong:  # the rule's bug, said where the rule is (the report would stop on it)
                     from paragraphs.pluginhost.plugin_errors import code_pos
 
                     problems.append(Problem(code_pos(rule.check) or SourcePos("<plugin>", 1, 1), "PLUGIN001", wrong))
                     break
+                if found.code not in allowed:
+                    if found.code not in undeclared:  # said once per code, at the yield
+                        undeclared.add(found.code)
+                        problems.append(_undeclared(rule, found.code, allowed, found_all))
+                    continue
                 problems.append(found)
         except Exception as exc:  # a rule's bug is reported where it is, the other rules still run
             from paragraphs.pluginhost.plugin_errors import plugin_problem
 
             problems.append(plugin_problem(exc, grammar, f"lint rule {rule.id!r}", owner=rule.check))
     return _lower(book, problems)
+
+
+def _undeclared(rule: Any, code: str, allowed: set[str], found_all: Any) -> Problem:
+    """PLUGIN001 for a problem whose code its rule does not declare, at the line that
+    yielded it (a generator's current line), else where the rule's check is defined."""
+    from paragraphs.pipeline.validation import did_you_mean
+    from paragraphs.pluginhost.plugin_errors import code_pos
+
+    frame = getattr(found_all, "gi_frame", None)
+    if frame is not None:
+        import linecache
+        import os
+
+        text = linecache.getline(frame.f_code.co_filename, frame.f_lineno)
+        pos = SourcePos(os.path.abspath(frame.f_code.co_filename), frame.f_lineno, len(text) - len(text.lstrip()) + 1)
+    else:
+        pos = code_pos(rule.check) or SourcePos("<plugin>", 1, 1)
+    why = f"lint rule {rule.id!r} yielded the code {code!r}, which it does not declare{did_you_mean(code, sorted(allowed))}"
+    return Problem(pos, "PLUGIN001", f"{why}; it may yield its id, or the codes it lists in LintRule(codes=...)")
 
 
 def _malformed(rule_id: str, found: Any) -> str | None:

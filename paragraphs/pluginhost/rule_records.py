@@ -94,9 +94,17 @@ class LintRule:
 
     ``check`` is called with the compiled book and the title's grammar (its registered
     step kinds, which a rule needs to follow title steps' references).
+
+    Attributes:
+        codes: the codes its problems may carry besides its ``id``, for a rule that
+            finds several things (the core's ``REF001`` also yields ``REF003`` and
+            ``REF004``). A problem with any other code is the plugin's error
+            (``PLUGIN001`` at the ``yield``, with a "did you mean"), not a finding: a
+            misspelt code would send the content's author looking for one no rule has.
     """
 
     id: str
     title: str | None
     check: Callable[[Book, Any], Iterable[Problem]]
     doc: str = ""
+    codes: tuple[str, ...] = ()

@@ -52,6 +52,6 @@ def count_assumed(book: Any, grammar: Any) -> Iterator[Problem]:
 
 
 def lint_rules() -> Iterator[LintRule]:
-    yield LintRule("BRU001", TITLE, check_playable, "The merged content is complete and consistent enough to play.")
+    yield LintRule("BRU001", TITLE, check_playable, "The merged content is complete and consistent enough to play.", ("BRU002", "BRU003", "BRU004"))
     yield LintRule("BRU005", TITLE, check_positions, "Every zone has a position of its own on the board picture.")
     yield LintRule("BRU100", TITLE, count_assumed, "Counts the values marked assumed.")

@@ -39,5 +39,5 @@ def count_assumed(book: Any, grammar: Any) -> Iterator[Problem]:
 
 
 def lint_rules() -> Iterator[LintRule]:
-    yield LintRule("DIE001", TITLE, check_playable, "The merged content is complete and consistent enough to play.")
+    yield LintRule("DIE001", TITLE, check_playable, "The merged content is complete and consistent enough to play.", ("DIE002", "DIE003", "DIE004"))
     yield LintRule("DIE100", TITLE, count_assumed, "Counts the values marked assumed.")
