@@ -688,6 +688,28 @@ def test_a_plugins_own_test_finds_chances_that_disagree_with_resolve(tmp_path):
     assert done.returncode == 1 and said in done.stdout, done.stdout + done.stderr
 
 
+def test_a_plugins_own_test_tries_every_answer_and_names_the_one_that_disagrees(tmp_path):
+    # before: one call per combination of answers; a chances function wrong for one wind
+    # only (2, where it counts a total of 2 as heard) passed every call its author wrote
+    wrong_at_2 = CHANCES.replace('> ctx.number(spec["fog"])', '> ctx.number(spec["fog"]) - (ctx.number(spec["fog"]) == 2)')
+    hooks = HOOKS.replace("def listen(ctx, spec):", wrong_at_2.replace("RESULT", '{"heard": heard, "lost": 1 - heard}'))
+    install(tmp_path / "site", hooks=hooks.replace("        resolve=listen,\n", "        resolve=listen,\n        chances=listen_chances,\n"))
+    (tmp_path / "test_foghorn.py").write_text(textwrap.dedent("""
+        from paragraphs.testing import assert_chances_agree
+
+        def test_one_wind(make_engine):
+            assert_chances_agree(make_engine("foghorn"), "listen", {"fog": {"ask": "wind"}}, answers={"wind": 3})
+
+        def test_every_wind(make_engine):
+            assert_chances_agree(make_engine("foghorn"), "listen", {"fog": {"ask": "wind"}})
+    """), encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "site"), PARAGRAPHS_CACHE_DIR=str(tmp_path / "cache"), PARAGRAPHS_DATA_DIR=str(tmp_path / "data"))
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_foghorn.py"], env=env, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    said = "check kind 'listen' with {'fog': {'ask': 'wind'}}: its chances give {heard: 1}, its resolve over every face gives {heard: 35/36, lost: 1/36} (answers: wind=2)"
+    assert done.returncode == 1 and said in done.stdout and "1 failed, 1 passed" in done.stdout, done.stdout + done.stderr
+    assert "test_every_wind" in done.stdout.split("short test summary")[-1], done.stdout
+
+
 @pytest.mark.parametrize(
     ("old", "new", "says"),
     [

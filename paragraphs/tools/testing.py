@@ -50,21 +50,33 @@ def assert_state(
 
 
 def assert_chances_agree(engine: Any, kind: str, spec: Mapping[str, Any], answers: Mapping[str, Any] | None = None, state: Any = None) -> None:
-    """A check kind's ``chances`` give, for this spec and these answers, exactly what its
-    ``resolve`` gives over every face of its dice; else an AssertionError showing both.
+    """A check kind's ``chances`` give exactly what its ``resolve`` gives over every face of
+    its dice, for every answer to the questions it asks; else an AssertionError showing
+    both and the answers they differ on (``(answers: wind=2)``).
 
     Exact odds use the chances as given, and play uses ``resolve``: a ``>`` written ``>=``
-    in one of them makes the odds lie without a word. ``answers`` must answer every
-    question the check asks (each combination is a call of its own).
+    in one of them makes the odds lie without a word. A question the check asks that
+    ``answers`` leaves out is tried with every answer of its domain (every combination,
+    when it asks several); give it in ``answers`` to check that answer only.
     """
     from paragraphs.odds import check_odds
 
-    by_faces = check_odds(engine, kind, spec, state, answers, use_chances=False)
-    by_chances = check_odds(engine, kind, spec, state, answers, use_chances=True)
-    for result in (by_faces, by_chances):
-        assert not result.assumed, f"check kind {kind!r} asks {', '.join(result.assumed)}: give it in answers"
+    given = dict(answers or {})
+    by_faces = check_odds(engine, kind, spec, state, given, use_chances=False)
+    asked = [key for key in by_faces.assumed if key not in given]
+    if asked:  # one question at a time: the next combination may ask another
+        key = asked[0]
+        question = engine.book.questions.get(key)
+        domain = question.domain() if question is not None else []
+        assert domain, f"check kind {kind!r} asks {key}, whose answers cannot be listed: give it in answers"
+        for answer in domain:
+            assert_chances_agree(engine, kind, spec, {**given, key: answer}, state)
+        return
+    by_chances = check_odds(engine, kind, spec, state, given, use_chances=True)
+    assert not by_chances.assumed, f"check kind {kind!r} asks {', '.join(by_chances.assumed)} in its chances only: give it in answers"
     rolled, said = _by_label(by_faces), _by_label(by_chances)
-    assert said == rolled, f"check kind {kind!r} with {dict(spec)}: its chances give {_shown(said)}, its resolve over every face gives {_shown(rolled)}"
+    where = f" (answers: {', '.join(f'{k}={v}' for k, v in given.items())})" if given else ""
+    assert said == rolled, f"check kind {kind!r} with {dict(spec)}: its chances give {_shown(said)}, its resolve over every face gives {_shown(rolled)}{where}"
 
 
 def _by_label(result: Any) -> dict[str, Any]:
