@@ -576,6 +576,55 @@ def test_the_rule_reference_lists_a_check_kinds_keys_and_outcomes(tmp_path):
     assert code == 0 and "| `listen` |  | `fog`* | `heard`, `lost` |" in page, page
 
 
+REFERENCED_KINDS = '''def sound(ctx, step):
+    ctx.say("The horn sounds.")
+
+
+def foggy(ctx, value):
+    return bool(value)
+
+
+SOUND = {
+    "type": "object",
+    "required": ["times"],
+    "properties": {
+        "times": {"type": "integer", "minimum": 1, "description": "how often the horn sounds"},
+        "tone": {"enum": ["low", "high"], "description": "its pitch"},
+    },
+    "additionalProperties": False,
+}
+
+
+@hookimpl
+def paragraphs_register_steps():
+    from paragraphs.records import StepKind
+
+    yield StepKind(id="sound", title=TITLE, schema=SOUND, run=sound, doc="The foghorn sounds.")
+
+
+@hookimpl
+def paragraphs_register_predicates():
+    from paragraphs.records import PredicateKind
+
+    yield PredicateKind(id="foggy", title=TITLE, schema={"type": "boolean", "description": "true when the fog is thick"}, evaluate=foggy)
+
+
+def tide(ctx, height):'''
+
+
+def test_the_rule_reference_shows_the_keys_of_a_step_kind_and_the_value_of_a_predicate(tmp_path):
+    # before: '| `sound` | The foghorn sounds. |' and '| `foggy` |  |': that a sound step
+    # needs times (an integer, 1 or more) and may give a tone, low or high, and that foggy
+    # takes true or false, was in the plugin's code only
+    with_mistake(tmp_path, "def tide(ctx, height):", REFERENCED_KINDS, in_hooks=True)
+    code, out = paragraphs(tmp_path, "docs", "export", "site-src", "--title", "foghorn")
+    page = (tmp_path / "site-src" / "rules" / "foghorn" / "procedures.md").read_text(encoding="utf-8")
+    assert code == 0 and "### `sound`\n\nThe foghorn sounds.\n\nIts value is a mapping of these keys (no other):\n" in page, page
+    assert "| `times` | yes | integer, 1 or more | how often the horn sounds |" in page, page
+    assert "| `tone` | no | `low` / `high` | its pitch |" in page, page
+    assert "### `foggy`\n\nIts value: boolean (true when the fog is thick).\n" in page, page
+
+
 CHANCES = '''def listen_chances(ctx, spec):
     from fractions import Fraction
 

@@ -407,10 +407,44 @@ def _procedures_page(book: m.Book, grammar: Any) -> str:
         out.append(_table(["id", "meaning", "keys", "outcomes"], [_check_kind_row(k) for k in kinds]))
     for label, records in (("Steps", grammar.steps), ("Predicates", grammar.predicates)):
         own = [r for r in records.values() if r.title == book.title]
-        if own:
+        if own:  # what content writes as the value of each: its keys or its type
             out.append(f"\n## {label}\n")
-            out.append(_table(["id", "meaning"], [(f"`{r.id}`", r.doc) for r in sorted(own, key=lambda r: r.id)]))
+            for r in sorted(own, key=lambda r: r.id):
+                out.append(f"### `{r.id}`\n\n" + (f"{r.doc}\n\n" if r.doc else "") + _value_text(r.schema, r.id))
     return "\n".join(out)
+
+
+def _value_text(schema: Any, kind: str) -> str:
+    """What a step or predicate kind's schema asks of its value, for the rule reference:
+    a table of the keys of a mapping (required or not, type or values, description), else
+    the value's type and description."""
+    node = schema if isinstance(schema, Mapping) else {}
+    props = node.get("properties")
+    if not isinstance(props, Mapping) or not props:
+        described = _value_shape(node) if node else "any"
+        if described == "null":
+            described = f"none (`{kind}:` alone)"
+        said = f" ({node['description']})" if node.get("description") else ""
+        return f"Its value: {described}{said}.\n"
+    required = set(node.get("required", ()))
+    closed = " (no other)" if node.get("additionalProperties") is False else " (others allowed)"
+    rows = [(f"`{k}`", "yes" if k in required else "no", _value_shape(v), v.get("description", "") if isinstance(v, Mapping) else "") for k, v in props.items()]
+    return f"Its value is a mapping of these keys{closed}:\n\n" + _table(["key", "required", "value", "description"], rows)
+
+
+def _value_shape(node: Any) -> str:
+    """A schema node in a few words (:func:`_describe`), with the bounds of a number."""
+    shape = _describe(node, {})
+    if not isinstance(node, Mapping):
+        return shape
+    low, high = node.get("minimum"), node.get("maximum")
+    if low is not None and high is not None:
+        return f"{shape}, {low} to {high}"
+    if low is not None:
+        return f"{shape}, {low} or more"
+    if high is not None:
+        return f"{shape}, {high} or less"
+    return shape
 
 
 def _check_kind_row(kind: Any) -> tuple[str, str, str, str]:
