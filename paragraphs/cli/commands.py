@@ -130,21 +130,14 @@ def other_content(state: Any, book: Any) -> str | None:
     gone = [f"sighting {s!r}" for s in state.sightings if book.sightings and s not in book.sightings]
     gone += [f"counter {c!r}" for c in state.counters if book.counters and c not in book.counters]
     gone += [f"paragraph {p} (read)" for p in state.read_counts if p not in book.paragraphs]
-    gone += [f"armed hook {h.get('id')!r} (paragraph {h.get('paragraph')})" for h in state.hooks if _hook_gone(book, h)]
+    from paragraphs.companion.session import gone_hooks
+
+    gone += [f"armed hook {h.get('id')!r} (paragraph {h.get('paragraph')})" for h in gone_hooks(book, state.hooks)]
     said = "the save was made with other content (an update or an overlay)"
     if not gone:
         return said
     shown = ", ".join(gone[:8]) + (f" and {len(gone) - 8} more" if len(gone) > 8 else "")
     return f"{said}; it holds what {book.title} no longer has: {shown}"
-
-
-def _hook_gone(book: Any, hook: Any) -> bool:
-    from paragraphs.book.model import HookStep, walk_steps
-
-    par = book.paragraphs.get(str(hook.get("paragraph", "")))
-    if par is None:
-        return True
-    return not any(isinstance(step, HookStep) and step.id == hook.get("id") for step in walk_steps(par.steps))
 
 
 def dice_from_args(args: argparse.Namespace, state: Any) -> Any:

@@ -49,9 +49,6 @@ def _play(args: argparse.Namespace, engine: Any, path: Path, options: dict[str, 
     if resume:
         refuse_seed_on_resume(args)
         state = load_state(path, title=engine.book.title)
-        changed = other_content(state, engine.book)
-        if changed:
-            sys.stderr.write(f"paragraphs: warning: {changed}\n")
         for key, value in options.items():
             if key in state.values and state.values[key] != value:
                 raise UsageError(f"session {args.session!r} has {key} {state.values[key]}, not {value}: choose another --session, or --new to start over")
@@ -60,6 +57,13 @@ def _play(args: argparse.Namespace, engine: Any, path: Path, options: dict[str, 
         state = engine.new_state(**options)
         resumed = False
     session = Session(engine, state, path=path, dice=args.dice, seed=args.seed)
+    if resumed:
+        # hooks the content no longer has are dropped (a notice says which), then the
+        # warning names what else the save holds that the content lacks
+        session.drop_gone_hooks()
+        changed = other_content(state, engine.book)
+        if changed:
+            sys.stderr.write(f"paragraphs: warning: {changed}\n")
     if not resumed or session.notices:
         session.save()
     return drive(session, as_json=args.json, banner=f"{engine.book.name}: session {path} ({'resumed' if resumed else 'new'}). Type a paragraph number, or help.", recap=resumed)

@@ -757,6 +757,21 @@ class Session:
         self._record({"action": "extra", "start": f"dice:{mode}", "key": SESSION_KEY, "value": value, "note": why, "trail": [], "rolls": []}, before)
         self.notices.append(why)
 
+    def drop_gone_hooks(self) -> None:
+        """Disarm the hooks the content no longer has (their paragraph or hook is gone, after
+        an update or with another overlay): such a hook can never run, and while armed it
+        stopped every report of its event. One journaled step, undoable, said as a notice."""
+        gone = gone_hooks(self.engine.book, self.state.hooks)
+        if not gone:
+            return
+        before = self.state.snapshot()
+        ids = [str(h.get("id")) for h in gone]
+        self.state.hooks = [h for h in self.state.hooks if str(h.get("id")) not in ids]
+        said = "; ".join(f"armed hook {h.get('id')!r} ({_hook_line(h)})" for h in gone)
+        note = f"{said} dropped: {self.engine.book.title} no longer has {'it' if len(gone) == 1 else 'them'}, so {'it' if len(gone) == 1 else 'they'} could never run (undo puts {'it' if len(gone) == 1 else 'them'} back)"
+        self._record({"action": "drop_hooks", "start": "drop-hooks", "hooks": ids, "note": note, "trail": [], "rolls": []}, before)
+        self.notices.append(note)
+
     def undo(self, step: str | None) -> Reply:
         if step is not None and not step.isdigit():
             raise UsageError(f"undo takes a step number from the log, not {step!r}")
@@ -830,7 +845,7 @@ class Session:
             parts.append(f"set {start.split(':', 1)[1]} to {words_for(entry.get('value'))}")
         elif action == "counter":
             parts.append(f"{str(entry.get('counter', '')).upper()} {int(entry.get('delta', 0)):+d} ({entry.get('reason', '')})")
-        elif action == "extra":
+        elif action in ("extra", "drop_hooks"):
             parts.append(str(entry.get("note") or start))
         elif action == "perform":
             procedure = entry.get("procedure")
@@ -909,7 +924,9 @@ class Session:
     def recap(self) -> str:
         """Where the session stands: the last step, the phase and what is armed."""
         s = self.state
-        last = f"last step: {self._log_line(s.journal[-1])}" if s.journal else "no step yet"
+        # the last step played: hooks dropped at this resume are said in their notice
+        played = next((e for e in reversed(s.journal) if e.get("action") != "drop_hooks"), None)
+        last = f"last step: {self._log_line(played)}" if played else "no step yet"
         lines = [last]
         if "phase" in s.values:
             lines.append(f"phase: {words_for(s.values['phase'])}")
@@ -1065,6 +1082,18 @@ def _sighting_label(state: State, sid: str) -> str:
 def _short(text: str, width: int = 60) -> str:
     """A long text cut for a log line (the sheet keeps it whole)."""
     return text if len(text) <= width else text[: width - 3].rstrip() + "..."
+
+
+def gone_hooks(book: Any, hooks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The armed ``hooks`` whose paragraph, or whose hook in it, ``book`` no longer has."""
+    from paragraphs.book.model import HookStep, walk_steps
+
+    gone = []
+    for hook in hooks:
+        par = book.paragraphs.get(str(hook.get("paragraph", "")))
+        if par is None or not any(isinstance(step, HookStep) and step.id == hook.get("id") for step in walk_steps(par.steps)):
+            gone.append(hook)
+    return gone
 
 
 def _hook_line(hook: dict[str, Any]) -> str:

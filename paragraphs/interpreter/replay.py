@@ -53,6 +53,11 @@ def replay_step(engine: Engine, state: State, entry: Mapping[str, Any], *, first
         new = state.copy(journal=False)
         new.add_counter(str(entry["counter"]), int(entry["delta"]), str(entry.get("reason", "")), str(entry.get("paragraph", "")))
         return new
+    if action == "drop_hooks":  # a session disarmed hooks the content no longer has
+        new = state.copy(journal=False)
+        dropped = set(entry.get("hooks") or ())
+        new.hooks = [h for h in new.hooks if str(h.get("id")) not in dropped]
+        return new
     if action == "extra":  # a setting a front end keeps in the state (the session's dice mode)
         new = state.copy(journal=False)
         new.extra[str(entry["key"])] = entry.get("value")
