@@ -580,7 +580,7 @@ class Session:
                 raise
             if result.done:
                 self.pending = None
-                did = self._did(self.state, result.state)
+                did = self.step_did(self.state, result)
                 if did and result.state.journal:
                     # what the step changed, for the log (entries are never changed in place)
                     journal = result.state.journal
@@ -870,6 +870,12 @@ class Session:
         if entry.get("did"):
             parts.append("did: " + "; ".join(str(d) for d in entry["did"]))
         return "  ".join(p for p in parts if p)
+
+    def step_did(self, before: State, result: Any) -> list[str]:
+        """What a finished step did, for the log and the recap (``did:``): by default what it
+        changed on the sheet (:meth:`_did`). A title whose steps say what they do in the
+        game's own words (a raid's phase) says that instead."""
+        return self._did(before, result.state)
 
     def _did(self, before: State, after: State) -> list[str]:
         """What a step changed on the sheet, in words: sightings marked, counters and values

@@ -206,6 +206,24 @@ class RaidSession(Session):
         super().__init__(engine, state, **kwargs)
         self.game = game
 
+    #: How many of a step's lines its ``did:`` in the log and the recap keeps.
+    DID_LINES = 6
+
+    def step_did(self, before: Any, result: Any) -> list[str]:
+        """What the step said as it was played (the landing, the fire, the alarm), up to
+        :attr:`DID_LINES` lines, and the VP it scored: the core's sheet changes were every
+        board line the step touched, hundreds of characters of stacks and cargoes."""
+        said = [ins.text.strip().rstrip(".") for ins in result.instructions if ins.text.strip()]
+        did = said[: self.DID_LINES]
+        if len(said) > self.DID_LINES:
+            did.append(f"and {len(said) - self.DID_LINES} more line(s)")
+        after = result.state
+        for name in sorted(set(after.counters) | set(before.counters)):
+            old, new = int(before.counters.get(name, 0)), int(after.counters.get(name, 0))
+            if old != new:
+                did.append(f"{name.upper()} {new - old:+d} (now {new})")
+        return did
+
     def _command(self, line: str) -> Reply:
         words = line.split()
         head = words[0].lower() if words else ""
