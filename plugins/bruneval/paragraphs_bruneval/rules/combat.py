@@ -254,7 +254,11 @@ def _front(g: GameState, stack: Sequence[Piece], *, attacking: bool) -> Piece:
     if boats_only:
         # The British put forward a boat with Commandos aboard, else the emptiest one.
         return min(stack, key=lambda b: (boat_fighter(g, b) is b, g.cargo_points(b)))
-    chooser = g.british_front or default_british_front
+    chooser = g.british_front
+    if chooser is None or chooser is default_british_front:
+        # The default player's chooser called directly: through the Callable it was a
+        # generic Python call, at every combat with a British side.
+        return default_british_front(fighters or list(stack), attacking)
     return chooser(fighters or list(stack), attacking)
 
 
