@@ -279,8 +279,8 @@ def german_movement(g: GameState) -> None:
             movers = _movers_in(stacks.get(zone, NO_PIECES), holds)
             if movers:
                 ready[zone] = movers
-            else:
-                ready.pop(zone, None)
+            elif zone in ready:  # (not ready.pop(zone, None): a method call through Python when compiled)
+                del ready[zone]
 
 
 def _movers_in(stack: list[Piece], holds: Container[str]) -> list[Piece]:
@@ -307,10 +307,21 @@ class MovementPhase:
         self.g = g
         zmap = g.zmap
         at_sea = sea(g)
-        self.british_set = frozenset(g.british_zones() - at_sea)
-        self.british = zmap.in_order(self.british_set)
+        # g.british_zones() - at_sea, read in the same pass over the board.
+        british: set[str] = set()
+        for z, stack in g.stacks.items():
+            for p in stack:
+                if p.side == BRITISH and z not in at_sea:
+                    british.add(z)
+                break
+        self.british_set = frozenset(british)
+        self.british = zmap.in_order(british)
         self.points = {z: g.points_in(z) for z in self.british}
         self.routes = land_routes(zmap, at_sea)
+        # The same zones by map rank with their points, for nearest_british's loop.
+        order = zmap.order
+        self._ranks = [order[z] for z in self.british]
+        self._points = [self.points[z] for z in self.british]
         #: start zone -> the first line's goals when the table answered it (None: it could not).
         self.quick: dict[str, list[Candidate] | None] = {}
 
@@ -331,20 +342,27 @@ class MovementPhase:
         """
         if start in self.quick:
             return self.quick[start]
-        row = self.routes.distances.get(start, {})
-        nearest_any: int | None = None
-        nearest: int | None = None
-        for z in self.british:
-            d = row.get(z)
-            if d is None:
+        # The distance table's row by map rank (-1: not reached) read for each British zone
+        # by its rank: list reads, where reading the row by zone id cost a dict look-up
+        # per British zone for every German stack.
+        row = self.routes.by_rank.get(start)
+        if row is None:  # (a zone at sea: no land route from it)
+            self.quick[start] = None
+            return None
+        ranks = self._ranks
+        points = self._points
+        nearest_any = nearest = FAR
+        for i in range(len(ranks)):
+            d = row[ranks[i]]
+            if d < 0:
                 continue
-            if nearest_any is None or d < nearest_any:
+            if d < nearest_any:
                 nearest_any = d
-            if self.points[z] > 0 and (nearest is None or d < nearest):
+            if points[i] > 0 and d < nearest:
                 nearest = d
         answer = None
-        if nearest is not None and nearest_any == nearest:
-            answer = [Candidate(z, nearest, self.points[z]) for z in self.british if row.get(z) == nearest and self.points[z] > 0]
+        if nearest < FAR and nearest_any == nearest:
+            answer = [Candidate(z, nearest, points[i]) for i, z in enumerate(self.british) if row[ranks[i]] == nearest and points[i] > 0]
         self.quick[start] = answer
         return answer
 
@@ -395,6 +413,8 @@ class LandRoutes:
     def __init__(self, zmap: ZoneMap, at_sea: frozenset[str]) -> None:
         self.distances: dict[str, dict[str, int]] = {z.id: dict(zmap.path_costs(z.id, impassable=at_sea)) for z in zmap.zones if z.id not in at_sea}
         self.steps: dict[str, dict[str, int]] = {z.id: dict(zmap.steps(z.id)) for z in zmap.zones}
+        #: zone -> its row of ``distances`` as a list by map rank, -1 where not reached.
+        self.by_rank: dict[str, list[int]] = {start: [row.get(z, -1) for z in zmap.ids] for start, row in self.distances.items()}
         # goal -> here -> next_zones(here, goal): a dict per goal rather than one keyed by
         # (here, goal), so that a walk reads one string key per step and makes no tuple.
         self._next: dict[str, dict[str, tuple[str, ...]]] = {}
@@ -421,6 +441,10 @@ class LandRoutes:
                 found = tuple(o for o, cost in self.steps[here].items() if (rest := to_goal.get(o)) is not None and cost + rest == best)
             known[here] = found
         return found
+
+
+#: Farther than any route.
+FAR: Final = 1 << 30
 
 
 def land_routes(zmap: ZoneMap, at_sea: frozenset[str]) -> LandRoutes:
