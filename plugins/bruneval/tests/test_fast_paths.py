@@ -13,6 +13,8 @@ import itertools
 import pytest
 
 from paragraphs_raids.combat import attack_base
+from paragraphs_raids.dice import PrngRoller, RollNote
+from paragraphs_raids.german_ai import best_with_random_ties
 from paragraphs_raids.stacks import GERMAN, Factors, Piece, UnitKind
 
 from paragraphs_bruneval import policy
@@ -78,6 +80,7 @@ class _Checking:
     def __init__(self) -> None:
         self.player = policy.DefaultPolicy()
         self.checked = 0
+        self.targets = 0
 
     def british_phase(self, g: GameState) -> None:
         assert [a.zone for a in german_combat.attackers(g)] == _plain_attackers(g), g.turn
@@ -90,6 +93,16 @@ class _Checking:
         assert g.zmap is g.scenario.zmap
         for zone in g.zmap.by_id:
             assert g.zmap.linked(zone) == tuple(g.zmap.neighbours(zone))
+        # The German target among British zones (a loop on int keys) against the plain key.
+        british = g.zmap.in_order(g.british_zones())
+        for n in range(2, len(british) + 1):
+            seed = self.checked * 31 + n
+            plain_notes: list[RollNote] = []
+            fast_notes: list[RollNote] = []
+            plain = best_with_random_ties(british[:n], german_combat.target_key(g), PrngRoller(seed, notes=plain_notes), "target")
+            fast = german_combat.best_target(g, british[:n], PrngRoller(seed, notes=fast_notes), "target")
+            assert (fast, fast_notes) == (plain, plain_notes)
+            self.targets += 1
         self.checked += 1
         self.player.british_phase(g)
 
@@ -99,3 +112,4 @@ def test_german_contact_is_the_plain_reading(scenario: Scenario) -> None:
     for seed in range(12):
         play_game(scenario, seed, checking, Options(commando=seed % 2 == 1), record=False)
     assert checking.checked > 60
+    assert checking.targets > 100

@@ -35,9 +35,24 @@ def order_with_random_ties(items: Iterable[T], key: Callable[[T], Any], roll: Ro
     """Sort by ``key`` (smallest first); items with equal keys are put in random order."""
     listed = list(items)
     keys = [key(i) for i in listed]  # each key made once (German combat orders every turn)
-    ranked = sorted(range(len(listed)), key=keys.__getitem__)  # stable, as sorting the items
+    return _rolled_in_key_order(listed, keys, roll, purpose)
+
+
+def _rolled_in_key_order(listed: list[T], keys: list[Any], roll: Roller, purpose: str) -> list[T]:
+    """:func:`order_with_random_ties` once each item's key is known (``keys[i]`` of
+    ``listed[i]``)."""
+    # The items' indices sorted by key, stable, by insertion (a German turn orders a few
+    # attackers): sorted(range(n), key=keys.__getitem__) was a keyword call into C.
+    n = len(listed)
+    ranked = list(range(n))
+    for i in range(1, n):
+        k = keys[i]
+        j = i
+        while j > 0 and keys[ranked[j - 1]] > k:  # after every equal key: stable
+            ranked[j] = ranked[j - 1]
+            j -= 1
+        ranked[j] = i
     out: list[T] = []
-    n = len(ranked)
     j = 0
     while j < n:
         # The next run of equal keys, in sorted order, rolled for one by one.
@@ -234,6 +249,23 @@ class Attacker:
 def stacks_then_strongest(a: Attacker) -> tuple[int, int]:
     """Bruneval 9.1: stacks first, by modified attack (highest first), then single units."""
     return (0 if a.is_stack else 1, -a.value)
+
+
+#: Above any modified attack: :func:`stacks_then_strongest` read as one int, singles after stacks.
+_SINGLE: Final = 1 << 30
+
+
+def order_stacks_then_strongest(attackers: list[Attacker], roll: Roller, purpose: str) -> list[Attacker]:
+    """``order_with_random_ties(attackers, stacks_then_strongest, roll, purpose)``, the same
+    order and the same dice (tests/test_german_ai.py compares the two), with each key read
+    as one int made here: the key function was called through Python's generic call for
+    every attacker, every German combat phase, and made a tuple each time."""
+    keys: list[Any] = []
+    for a in attackers:
+        if not -_SINGLE < a.value < _SINGLE:  # (never for the factors of a raid: the plain key then)
+            return order_with_random_ties(attackers, stacks_then_strongest, roll, purpose)
+        keys.append((0 if a.is_stack else 2 * _SINGLE) - a.value)
+    return _rolled_in_key_order(attackers, keys, roll, purpose)
 
 
 def most_levels_first(a: Attacker) -> tuple[int]:

@@ -197,11 +197,12 @@ class RaidState:
                 return
         # Germans only: the stack is sorted once after they all arrive. The sort is
         # stable, so equal pieces end in arrival order, as after one sort per piece.
+        # (The zone's list read once: lifting never adds nor drops a zone's entry.)
+        stack = self.stack(zone)
         for p in movers:
             if p.zone:
                 self.lift(p)
             p.zone = zone
-            self.stack(zone).append(p)
-        stack = self.stack(zone)
+            stack.append(p)
         if len(stack) > 1:
             reorganise_german(stack, self.german_key)

@@ -106,6 +106,24 @@ def test_ordering_with_random_ties_reads_each_key_once_and_orders_as_before() ->
         assert order_with_random_ties(items, stacks_then_strongest, ScriptedRoller(dice), "order") == _sorted_then_rolled(items, ScriptedRoller(dice))
 
 
+def test_ordering_stacks_then_strongest_on_int_keys_is_the_plain_ordering() -> None:
+    """order_stacks_then_strongest (the key read as one int) orders as
+    order_with_random_ties with stacks_then_strongest: the same order and the same dice."""
+    import random
+
+    from paragraphs_raids.german_ai import order_stacks_then_strongest
+
+    rng = random.Random(8)
+    for _ in range(300):
+        items = [Attacker(f"z{i}", rng.random() < 0.5, rng.randint(-2, 9)) for i in range(rng.randint(0, 8))]
+        dice = [rng.randint(1, 6) for _ in range(80)]
+        plain, fast = ScriptedRoller(dice), ScriptedRoller(dice)
+        assert order_stacks_then_strongest(items, fast, "order") == order_with_random_ties(items, stacks_then_strongest, plain, "order")
+        assert fast.used == plain.used
+    huge = [Attacker("a", False, 1 << 40), Attacker("b", True, 3)]  # beyond the int keys: the plain key
+    assert order_stacks_then_strongest(huge, ScriptedRoller([]), "order") == [huge[1], huge[0]]
+
+
 def test_next_to_move_is_the_most_points_then_map_order() -> None:
     import random
 

@@ -155,20 +155,22 @@ def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone:
 
     Returns None when nothing is there to fight (a revealed marker that placed nobody).
     """
-    british_attack = attackers[0].side == BRITISH
+    # A list read as one (as in default_british_front): the compiled build walks it natively.
+    attacking: list[Piece] = attackers if isinstance(attackers, list) else list(attackers)
+    british_attack = attacking[0].side == BRITISH
     if british_attack and target_zone in g.markers:
         activate(g, target_zone, "attacked before activation")
-    defenders = list(g.stack(target_zone))
+    defenders = g.stack(target_zone)[:]  # (a copy: the combat changes the stack)
     if not defenders:
         g.log(f"Nothing to fight in {target_zone}.")
         return None
-    a_front, a_fighter, attack, d_front, d_fighter, defence = combat_values(g, attackers, defenders, target_zone)
+    a_front, a_fighter, attack, d_front, d_fighter, defence = combat_values(g, attacking, defenders, target_zone)
     # The words (the dice's purpose, the journal's lines) only when a journal is kept: a
     # series keeps none and its seeded dice note nothing, so nobody would read them.
     words = g.journal.enabled
     result = resolve(attack.base, defence.base, g.roll, purpose=f"{a_fighter.label()} against {target_zone}" if words else "combat")
     g.alert.happen(COMBAT)
-    for p in attackers:
+    for p in attacking:
         p.acted = True
         if p.role == "boat":
             g.boats_fought.add(p.id)
@@ -236,26 +238,37 @@ def combat_values(g: GameState, attackers: Sequence[Piece], defenders: Sequence[
 
 
 def _front(g: GameState, stack: Sequence[Piece], *, attacking: bool) -> Piece:
-    if stack[0].side == GERMAN:
+    # A list read as one (as in default_british_front): the compiled build walks it natively.
+    pieces: list[Piece] = stack if isinstance(stack, list) else list(stack)
+    if pieces[0].side == GERMAN:
         if attacking:
-            return strongest_attacker(stack)
-        front = front_line(stack, LAST_RESORT)
+            return strongest_attacker(pieces)
+        front = front_line(pieces, LAST_RESORT)
         assert front is not None
         return front
     # One loop for both readings (every combat asks): all boats? who may hold the front?
     boats_only = True
     fighters = []
-    for p in stack:
+    for p in pieces:
         role = p.role
         if role != "boat":
             boats_only = False
         if role != "officer":
             fighters.append(p)
     if boats_only:
-        # The British put forward a boat with Commandos aboard, else the emptiest one.
-        return min(stack, key=lambda b: (boat_fighter(g, b) is b, g.cargo_points(b)))
-    chooser = g.british_front or default_british_front
+        return _boat_front(g, pieces)
+    chooser = g.british_front
+    if chooser is None or chooser is default_british_front:
+        # The default player's chooser called directly: through the Callable it was a
+        # generic Python call, at every combat with a British side.
+        return default_british_front(fighters or list(stack), attacking)
     return chooser(fighters or list(stack), attacking)
+
+
+def _boat_front(g: GameState, boats: list[Piece]) -> Piece:
+    """The British put forward a boat with Commandos aboard, else the emptiest one. (Its
+    own function: the key's closure made _front build one at every combat.)"""
+    return min(boats, key=lambda b: (boat_fighter(g, b) is b, g.cargo_points(b)))
 
 
 def strongest_attack(p: Piece) -> tuple[int, bool]:

@@ -19,7 +19,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from paragraphs_raids.combat import attack_base
-from paragraphs_raids.german_ai import Attacker, best_with_random_ties, most_points_then_boat, order_with_random_ties, stacks_then_strongest
+from paragraphs_raids.dice import Roller, pick_at_random
+from paragraphs_raids.german_ai import Attacker, most_points_then_boat, order_stacks_then_strongest
 from paragraphs_raids.stacks import BRITISH, GERMAN, NO_PIECES, Piece
 
 from paragraphs_bruneval.rules.combat import counts_for_bonus, fight, strongest_attacker
@@ -62,6 +63,22 @@ def target_key(g: GameState) -> Callable[[str], tuple[int, int]]:
     return most_points_then_boat(g.points_in, lambda z: bool(g.boats_in(z)))
 
 
+def best_target(g: GameState, targets: list[str], roll: Roller, purpose: str) -> str:
+    """``best_with_random_ties(targets, target_key(g), roll, purpose)``, the same zone and
+    the same die (tests/test_fast_paths.py), with :func:`target_key` read as one int
+    (``-2 * points``, plus 1 without a boat): the key function and its tuple were made and
+    called through Python for every zone, at every German combat with a choice."""
+    keys = []
+    for z in targets:
+        keys.append(-2 * g.points_in(z) + (0 if g.boats_in(z) else 1))
+    best = min(keys)
+    tied = []
+    for i, z in enumerate(targets):
+        if keys[i] == best:
+            tied.append(z)
+    return pick_at_random(tied, roll, purpose)
+
+
 def attackers(g: GameState) -> list[Attacker]:
     out = []
     # The board does not change while the order is drawn up: both sides' zones are read
@@ -86,7 +103,7 @@ def attackers(g: GameState) -> list[Attacker]:
 
 def german_combat(g: GameState) -> None:
     """Phase E.1: every German stack or unit next to the British attacks, in priority order."""
-    order = order_with_random_ties(attackers(g), stacks_then_strongest, g.roll, "German combat order: equal attack values")
+    order = order_stacks_then_strongest(attackers(g), g.roll, "German combat order: equal attack values")
     if not order:
         g.log("No German unit is in contact.")
     for a in order:
@@ -94,7 +111,6 @@ def german_combat(g: GameState) -> None:
         targets = british_targets(g, a.zone)
         if not fighters or not targets:
             continue
-        # One target needs no choosing (best_with_random_ties would roll nothing either).
-        target = targets[0] if len(targets) == 1 else best_with_random_ties(targets, target_key(g), g.roll, f"German target from {a.zone}: equal choices")
-        assert target is not None
+        # One target needs no choosing (best_target would roll nothing either).
+        target = targets[0] if len(targets) == 1 else best_target(g, targets, g.roll, f"German target from {a.zone}: equal choices")
         fight(g, fighters, a.zone, target)

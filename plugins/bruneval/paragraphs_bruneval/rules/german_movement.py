@@ -42,12 +42,12 @@ runs as the rule reads.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from typing import Final, TYPE_CHECKING
 
 from paragraphs_raids.dice import Roller, pick_at_random
 from paragraphs_raids.german_ai import Candidate, Priority, choose_goal, next_to_move, surplus, walk_toward
-from paragraphs_raids.stacks import BRITISH, GERMAN, Piece
+from paragraphs_raids.stacks import BRITISH, GERMAN, NO_PIECES, Piece
 from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_bruneval.rules.activation import activate
@@ -224,8 +224,7 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int, ph
         if zone in g.markers:
             activate(g, zone, f"{names} moving through")
     surplus = _surplus(g, path[-1], movers)
-    back = [*reversed(path[:-1]), start]
-    placed = place_surplus(g, surplus, back) if surplus else []
+    placed = place_surplus(g, surplus, [*reversed(path[:-1]), start]) if surplus else []
     if g.journal.enabled:
         g.log(
             f"{names} move {start} -> {' -> '.join(path)} toward {goal_zone} ({why})"
@@ -256,20 +255,11 @@ def german_movement(g: GameState) -> None:
         g.log(f"Alert {g.alert.level}: the Germans have no movement points.")
         return
     # Read once: German moves never change which zones the British hold, nor their points.
-    phase = MovementPhase.of(g)
+    phase = MovementPhase(g)
     holds = g.holds_post
-
-    def movers_in(stack: list[Piece]) -> list[Piece]:
-        # can_move inlined, acted first (most pieces have, once stacks moved); a loop, not
-        # a comprehension: asked for every stack, most of which give nobody.
-        movers = []
-        for p in stack:
-            if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds:
-                movers.append(p)
-        return movers
-
+    stacks = g.stacks
     ready: dict[str, list[Piece]] = {}
-    for zone, stack in g.stacks.items():
+    for zone, stack in stacks.items():
         # movers_in written out: this reads every stack of the board
         for p in stack:
             if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds:
@@ -286,11 +276,22 @@ def german_movement(g: GameState) -> None:
         # marker passed places units that may move too, the surplus stays behind): only
         # those are looked at again.
         for zone in move_stack(g, first, ready[first], allowance, phase):
-            movers = movers_in(g.stacks.get(zone, []))
+            movers = _movers_in(stacks.get(zone, NO_PIECES), holds)
             if movers:
                 ready[zone] = movers
-            else:
-                ready.pop(zone, None)
+            elif zone in ready:  # (not ready.pop(zone, None): a method call through Python when compiled)
+                del ready[zone]
+
+
+def _movers_in(stack: list[Piece], holds: Container[str]) -> list[Piece]:
+    """The pieces of ``stack`` that :func:`can_move` (``holds``: ``g.holds_post``)."""
+    # can_move inlined, acted first (most pieces have, once stacks moved); a loop, not a
+    # comprehension: asked for every stack a move changed, most of which give nobody.
+    movers = []
+    for p in stack:
+        if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds:
+            movers.append(p)
+    return movers
 
 
 class MovementPhase:
@@ -306,10 +307,21 @@ class MovementPhase:
         self.g = g
         zmap = g.zmap
         at_sea = sea(g)
-        self.british_set = frozenset(g.british_zones() - at_sea)
-        self.british = zmap.in_order(self.british_set)
+        # g.british_zones() - at_sea, read in the same pass over the board.
+        british: set[str] = set()
+        for z, stack in g.stacks.items():
+            for p in stack:
+                if p.side == BRITISH and z not in at_sea:
+                    british.add(z)
+                break
+        self.british_set = frozenset(british)
+        self.british = zmap.in_order(british)
         self.points = {z: g.points_in(z) for z in self.british}
         self.routes = land_routes(zmap, at_sea)
+        # The same zones by map rank with their points, for nearest_british's loop.
+        order = zmap.order
+        self._ranks = [order[z] for z in self.british]
+        self._points = [self.points[z] for z in self.british]
         #: start zone -> the first line's goals when the table answered it (None: it could not).
         self.quick: dict[str, list[Candidate] | None] = {}
 
@@ -330,20 +342,27 @@ class MovementPhase:
         """
         if start in self.quick:
             return self.quick[start]
-        row = self.routes.distances.get(start, {})
-        nearest_any: int | None = None
-        nearest: int | None = None
-        for z in self.british:
-            d = row.get(z)
-            if d is None:
+        # The distance table's row by map rank (-1: not reached) read for each British zone
+        # by its rank: list reads, where reading the row by zone id cost a dict look-up
+        # per British zone for every German stack.
+        row = self.routes.by_rank.get(start)
+        if row is None:  # (a zone at sea: no land route from it)
+            self.quick[start] = None
+            return None
+        ranks = self._ranks
+        points = self._points
+        nearest_any = nearest = FAR
+        for i in range(len(ranks)):
+            d = row[ranks[i]]
+            if d < 0:
                 continue
-            if nearest_any is None or d < nearest_any:
+            if d < nearest_any:
                 nearest_any = d
-            if self.points[z] > 0 and (nearest is None or d < nearest):
+            if points[i] > 0 and d < nearest:
                 nearest = d
         answer = None
-        if nearest is not None and nearest_any == nearest:
-            answer = [Candidate(z, nearest, self.points[z]) for z in self.british if row.get(z) == nearest and self.points[z] > 0]
+        if nearest < FAR and nearest_any == nearest:
+            answer = [Candidate(z, nearest, points[i]) for i, z in enumerate(self.british) if row[ranks[i]] == nearest and points[i] > 0]
         self.quick[start] = answer
         return answer
 
@@ -360,11 +379,12 @@ class MovementPhase:
         # twenty, where walk_along called two functions through Python at every step.
         routes = self.routes
         steps = routes.steps
+        known = routes.toward(goal)
         path: list[str] = []
         here = start
         left = allowance
         while here != goal:
-            options = routes.next_zones(here, goal)
+            options = routes._next_from(known, here, goal)
             if not options:
                 break
             nxt = pick_at_random(options, roll, f"German route from {here}: equal routes") if len(options) > 1 else options[0]
@@ -393,20 +413,38 @@ class LandRoutes:
     def __init__(self, zmap: ZoneMap, at_sea: frozenset[str]) -> None:
         self.distances: dict[str, dict[str, int]] = {z.id: dict(zmap.path_costs(z.id, impassable=at_sea)) for z in zmap.zones if z.id not in at_sea}
         self.steps: dict[str, dict[str, int]] = {z.id: dict(zmap.steps(z.id)) for z in zmap.zones}
-        self._next: dict[tuple[str, str], tuple[str, ...]] = {}
+        #: zone -> its row of ``distances`` as a list by map rank, -1 where not reached.
+        self.by_rank: dict[str, list[int]] = {start: [row.get(z, -1) for z in zmap.ids] for start, row in self.distances.items()}
+        # goal -> here -> next_zones(here, goal): a dict per goal rather than one keyed by
+        # (here, goal), so that a walk reads one string key per step and makes no tuple.
+        self._next: dict[str, dict[str, tuple[str, ...]]] = {}
 
     def next_zones(self, here: str, goal: str) -> tuple[str, ...]:
         """The zones one line from ``here`` on a cheapest route to ``goal``, in map order
         (what :meth:`ZoneMap.next_steps` answers; kept, as the map never changes)."""
-        found = self._next.get((here, goal))
+        return self._next_from(self.toward(goal), here, goal)
+
+    def toward(self, goal: str) -> dict[str, tuple[str, ...]]:
+        """The answers of :meth:`next_zones` toward ``goal`` known so far, by ``here``."""
+        found = self._next.get(goal)
+        if found is None:
+            found = self._next[goal] = {}
+        return found
+
+    def _next_from(self, known: dict[str, tuple[str, ...]], here: str, goal: str) -> tuple[str, ...]:
+        found = known.get(here)
         if found is None:
             to_goal = self.distances[goal]
             best = to_goal.get(here)
             found = ()
             if best:
                 found = tuple(o for o, cost in self.steps[here].items() if (rest := to_goal.get(o)) is not None and cost + rest == best)
-            self._next[(here, goal)] = found
+            known[here] = found
         return found
+
+
+#: Farther than any route.
+FAR: Final = 1 << 30
 
 
 def land_routes(zmap: ZoneMap, at_sea: frozenset[str]) -> LandRoutes:
