@@ -373,6 +373,8 @@ class DefaultPolicy:
         # The chances an attack needs, in whole 36ths rounded up (_needed_36, _in_36).
         self._good_36 = _odds_36(good_odds)[1]
         self._objective_36 = _odds_36(objective_odds)[1]
+        # The marker weights with their key (_weights_by_rank): they change rarely.
+        self._weights: tuple[tuple[RankedMap, int, int, tuple[str, ...] | None], list[int]] | None = None
         # The views of the board kept between two actions (module docstring): the game
         # they belong to (None outside the British phase: nothing is kept then), the goal
         # of each (group, carrying the radar), and the German side.
@@ -880,11 +882,23 @@ class DefaultPolicy:
     def _weights_by_rank(self, g: GameState, rm: RankedMap) -> list[int]:
         """:meth:`_marker_weights` by map rank (0: no weight), what the route searches read:
         none until the alert is raised, then the highest closeness to any marker (within
-        the activation radius) times :attr:`marker_weight`."""
-        weights = [0] * len(rm.ids)
-        if g.alert.level <= 1:
-            return weights
+        the activation radius) times :attr:`marker_weight`. Kept while the markers and
+        the rest of its key come back (most phases of a game; callers do not change it)."""
+        alerted = g.alert.level > 1
         reach = g.params.activation_max_radius
+        key = (rm, reach, self.marker_weight, tuple(g.markers) if alerted else None)
+        kept = self._weights
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        weights = self._weights_now(g, rm, alerted, reach)
+        self._weights = (key, weights)
+        return weights
+
+    def _weights_now(self, g: GameState, rm: RankedMap, alerted: bool, reach: int) -> list[int]:
+        """:meth:`_weights_by_rank` made afresh."""
+        weights = [0] * len(rm.ids)
+        if not alerted:
+            return weights
         per_step = self.marker_weight
         for marker in g.markers:
             for rank, closeness in _near_marker(rm, marker, reach):
