@@ -34,7 +34,7 @@ every time (``tests/test_golden_journals.py``: the same games byte for byte;
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
 from operator import itemgetter
@@ -43,7 +43,6 @@ from typing import Final
 from paragraphs_raids import chances
 from paragraphs_raids.combat import attack_base, defence_base, stack_terms
 from paragraphs_raids.stacks import BRITISH, GERMAN, NO_PIECES, Piece, front_line
-from paragraphs_raids.zonemap import ZoneMap
 
 from paragraphs_bruneval.game import actions
 from paragraphs_bruneval.game.state import LAST_RESORT, WURZBURG, GameState
@@ -95,30 +94,13 @@ def _odds_36(value: float) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=1024)
-def _marker_weights(zmap: ZoneMap, reach: int, alerted: bool, markers: tuple[str, ...], marker_weight: int) -> dict[str, int]:
-    """See :meth:`DefaultPolicy._marker_weights`. Kept across games: every game starts with
-    the same face-down markers, and they go one by one in much the same order."""
-    weights: dict[str, int] = {}
-    if not alerted:
-        return weights
-    for marker in markers:
-        for zone, closeness in _near_marker(zmap, marker, reach):
-            weights[zone] = max(weights.get(zone, 0), marker_weight * closeness)
-    return weights
-
-
-#: :func:`_marker_weights` and the same by map rank (0: no weight; what the route searches
-#: read), per (map, reach, alerted, marked zones as bits of map rank, weight): kept across
-#: games alike (:meth:`DefaultPolicy._marker_weights_kept`).
-_WEIGHTS: Final[dict[tuple[ZoneMap, int, bool, int, int], tuple[dict[str, int], list[int]]]] = {}
-
-
-@lru_cache(maxsize=1024)
-def _near_marker(zmap: ZoneMap, marker: str, reach: int) -> tuple[tuple[str, int], ...]:
-    """The zones within ``reach`` of ``marker`` (itself apart) with their closeness
-    (``reach + 1 - R``), in the order of the map's radii: what :func:`_marker_weights`
-    reads for every set of markers it meets, the same for a marker on every board."""
-    return tuple((zone, reach + 1 - r) for zone, r in zmap.radii_from(marker, zmap.movable_kinds()).items() if 0 < r <= reach)
+def _near_marker(rm: RankedMap, marker: str, reach: int) -> tuple[tuple[int, int], ...]:
+    """The zones within ``reach`` of ``marker`` (itself apart) by map rank, with their
+    closeness (``reach + 1 - R``), in the order of the map's radii: the same for a marker
+    on every board, read for every board the player weighs routes on
+    (:meth:`DefaultPolicy._weights_by_rank`)."""
+    zmap, rank = rm.zmap, rm.rank
+    return tuple((rank[zone], reach + 1 - r) for zone, r in zmap.radii_from(marker, zmap.movable_kinds()).items() if 0 < r <= reach)
 
 
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
@@ -142,19 +124,13 @@ TENTH_36: Final = _in_36(TENTH)
 class _Routes:
     """Route searches around one set of zones British units may not enter, with one set of
     marker weights: they depend on nothing else (and the map), so they are kept for as
-    long as these come back, across the games of a series too (:data:`_ROUTE_SETS`).
-
-    Attributes:
-        around: zones a British unit may not enter on the way: German zones, marked zones
-            and the sea (embarkation zones, entered only to embark).
-        weights: route weight near the markers (:meth:`DefaultPolicy._marker_weights`).
+    long as the view of the German side that made them is kept (:class:`_EnemyView`).
     """
 
-    def __init__(self, rm: RankedMap, around: list[bool], weights: dict[str, int], weights_by_rank: list[int]) -> None:
-        self.weights = weights
+    def __init__(self, rm: RankedMap, around: list[bool], weights_by_rank: list[int]) -> None:
         # Both by map rank, for the searches (routefinding.RankedMap): ``around`` as a
-        # flag per rank (the zones' set is made only when asked, :attr:`around`); the
-        # weights come so from their own cache (_WEIGHTS).
+        # flag per rank, the weights as a number per rank (0: none); the zones' set and
+        # dict are made only when asked (:attr:`around`, :attr:`weights`).
         self.map = rm
         self._around = around
         self._weights = weights_by_rank
@@ -164,8 +140,16 @@ class _Routes:
 
     @property
     def around(self) -> frozenset[str]:
+        """Zones a British unit may not enter on the way: German zones, marked zones and
+        the sea (embarkation zones, entered only to embark)."""
         ids = self.map.ids
         return frozenset(ids[rank] for rank, flag in enumerate(self._around) if flag)
+
+    @property
+    def weights(self) -> dict[str, int]:
+        """Route weight near the markers by zone (:meth:`DefaultPolicy._marker_weights`)."""
+        ids = self.map.ids
+        return {ids[rank]: weight for rank, weight in enumerate(self._weights) if weight}
 
     def toward(self, start: str, target: str) -> list[int]:
         """Weighted route costs to ``target`` around :attr:`around` by map rank (FAR: not
@@ -227,11 +211,6 @@ class _Routes:
             here = nxt
         self._routes[key] = route
         return route
-
-
-#: Route searches per (map, zones not to enter, marker weights): games of a series meet
-#: the same boards again (four searches in ten are answered so), above all early on.
-_ROUTE_SETS: Final[dict[tuple[object, ...], _Routes]] = {}
 
 
 class _EnemyView:
@@ -394,9 +373,8 @@ class DefaultPolicy:
         # The chances an attack needs, in whole 36ths rounded up (_needed_36, _in_36).
         self._good_36 = _odds_36(good_odds)[1]
         self._objective_36 = _odds_36(objective_odds)[1]
-        # Route weights depend only on the map, the alert level and where the face-down
-        # markers lie, which change rarely within a game: computed once per such board.
-        self._weights: tuple[object, dict[str, int], list[int]] | None = None
+        # The marker weights with their key (_weights_by_rank): they change rarely.
+        self._weights: tuple[tuple[RankedMap, int, int, tuple[str, ...] | None], list[int]] | None = None
         # The views of the board kept between two actions (module docstring): the game
         # they belong to (None outside the British phase: nothing is kept then), the goal
         # of each (group, carrying the radar), and the German side.
@@ -464,38 +442,23 @@ class DefaultPolicy:
         self.views_checked += len(view._defence) + len(view._attack) + len(view._threats) + (view._routes is not None)
 
     def _routes_now(self, g: GameState) -> _Routes:
-        """The route searches of the board as it is (:data:`_ROUTE_SETS`)."""
-        # The key holds the zones as bits by map rank (one int per set, the same sets
-        # give the same ints): the marked zones, and the zones not to enter (marked,
-        # German, the sea). The sets themselves are made only for a board not met yet.
-        zmap = g.zmap
-        rank = zmap.order
-        marked = 0
+        """The route searches of the board as it is: made afresh for each view of the
+        German side (about one a phase; a board seldom comes back within a game, and
+        keeping them across games cost more in garbage collection than it saved)."""
+        rm = ranked(g.zmap)
+        rank = rm.rank
+        # The zones not to enter, as a flag by map rank: marked, the sea, German.
+        around = [False] * len(rm.ids)
         for zone in g.markers:
-            marked |= 1 << rank[zone]
-        around = marked
+            around[rank[zone]] = True
         for zone in g.lookups.boat_only_zones:
-            around |= 1 << rank[zone]
+            around[rank[zone]] = True
         for zone, stack in g.stacks.items():
             for p in stack:  # (the side of the top piece, as side_in reads it)
                 if p.side == GERMAN:
-                    around |= 1 << rank[zone]
+                    around[rank[zone]] = True
                 break
-        # The map, and what the marker weights depend on (see _marker_weights): none
-        # until the alert is raised, then the markers wherever they were dealt.
-        alerted = g.alert.level > 1
-        key = (zmap, around, marked if alerted else -1, g.params.activation_max_radius, self.marker_weight)
-        routes = _ROUTE_SETS.get(key)
-        if routes is None:
-            if len(_ROUTE_SETS) >= 4096:
-                _ROUTE_SETS.clear()
-            _, weights, by_rank = self._marker_weights_kept(g)
-            flags = [False] * len(rank)
-            for r in range(len(rank)):
-                if around >> r & 1:
-                    flags[r] = True
-            routes = _ROUTE_SETS[key] = _Routes(ranked(zmap), flags, weights, by_rank)
-        return routes
+        return _Routes(rm, around, self._weights_by_rank(g, rm))
 
     # ------------------------------------------------------------------ goals
     def withdrawing(self, g: GameState) -> bool:
@@ -912,36 +875,37 @@ class DefaultPolicy:
         return {g.wurzburg_zone}
 
     def _marker_weights(self, g: GameState) -> dict[str, int]:
-        """Extra route weight near face-down markers: every moving unit would test them (rule 12).
+        """Extra route weight near face-down markers: every moving unit would test them (rule 12)."""
+        rm = ranked(g.zmap)
+        return {rm.ids[rank]: weight for rank, weight in enumerate(self._weights_by_rank(g, rm)) if weight}
 
-        The dict is shared between calls (the cache): callers do not change it.
-        """
-        return self._marker_weights_kept(g)[1]
-
-    def _marker_weights_kept(self, g: GameState) -> tuple[object, dict[str, int], list[int]]:
-        """The board's key, :meth:`_marker_weights` and the same weights by map rank (what
-        the route searches read), kept while the key comes back."""
-        # The key holds the marked zones as bits by map rank (the weights depend on which
-        # zones are marked, not on the markers' order), none until the alert is raised.
-        zmap = g.zmap
-        rank = zmap.order
-        marked = 0
-        for zone in g.markers:
-            marked |= 1 << rank[zone]
+    def _weights_by_rank(self, g: GameState, rm: RankedMap) -> list[int]:
+        """:meth:`_marker_weights` by map rank (0: no weight), what the route searches read:
+        none until the alert is raised, then the highest closeness to any marker (within
+        the activation radius) times :attr:`marker_weight`. Kept while the markers and
+        the rest of its key come back (most phases of a game; callers do not change it)."""
         alerted = g.alert.level > 1
         reach = g.params.activation_max_radius
-        key = (zmap, reach, alerted, marked if alerted else -1, self.marker_weight)
+        key = (rm, reach, self.marker_weight, tuple(g.markers) if alerted else None)
         kept = self._weights
         if kept is not None and kept[0] == key:
-            return kept
-        found = _WEIGHTS.get(key)
-        if found is None:
-            if len(_WEIGHTS) >= 4096:
-                _WEIGHTS.clear()
-            weights = _marker_weights(zmap, reach, alerted, tuple(g.markers), self.marker_weight)
-            found = _WEIGHTS[key] = (weights, ranked(zmap).weights(weights))
-        kept = self._weights = (key, found[0], found[1])
-        return kept
+            return kept[1]
+        weights = self._weights_now(g, rm, alerted, reach)
+        self._weights = (key, weights)
+        return weights
+
+    def _weights_now(self, g: GameState, rm: RankedMap, alerted: bool, reach: int) -> list[int]:
+        """:meth:`_weights_by_rank` made afresh."""
+        weights = [0] * len(rm.ids)
+        if not alerted:
+            return weights
+        per_step = self.marker_weight
+        for marker in g.markers:
+            for rank, closeness in _near_marker(rm, marker, reach):
+                weight = per_step * closeness
+                if weight > weights[rank]:
+                    weights[rank] = weight
+        return weights
 
     def _safe_prefix(self, g: GameState, start: str, target: str, path: list[str], pieces: Sequence[Piece], reserved: set[str]) -> list[str]:
         """Cut the route where the units would stand safest in the coming German phase.

@@ -45,6 +45,16 @@ class RankedMap:
         least = least_costs(zmap)
         self.least: list[list[int]] = [[least[a].get(b, FAR) for b in self.ids] for a in self.ids]
         self._bounds: dict[tuple[int, ...], list[int]] = {}
+        self._lists: list[list[int]] = []
+
+    def lists(self, size: int) -> list[list[int]]:
+        """The searches' lists per estimate, at least ``size`` of them, all empty: made
+        once per map and emptied by each search when it ends (:func:`_empty`), where
+        making and freeing a score of lists was a third of a search's cost compiled."""
+        lists = self._lists
+        if len(lists) < size:
+            lists.extend([] for _ in range(size - len(lists)))
+        return lists
 
     def bounds_to(self, goals: tuple[int, ...]) -> list[int]:
         """Open-map cost from every zone to the nearest of ``goals`` (lines cost the same
@@ -118,31 +128,36 @@ def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: li
     # heap would. A list holds zone ranks only: an entry's cost is its list's estimate
     # less the zone's bound, and the first goal settled is the nearest whatever the
     # order within a list.
-    buckets: list[list[int]] = [[] for _ in range(first + 16)]
+    buckets = rm.lists(first + 16)
     buckets[first].append(start)
-    f = first
-    while f < len(buckets):
-        bucket = buckets[f]
-        while bucket:
-            zone = bucket.pop()
-            left = bound[zone]
-            d = f - left
-            if d > dist[zone]:
-                continue
-            if left == 0:
-                return d  # a goal
-            if sinks[zone] and zone != start:
-                continue
-            for other, cost in lines[zone]:
-                nd = d + cost
-                if nd < dist[other]:
-                    dist[other] = nd
-                    estimate = nd + bound[other]
-                    if estimate < len(buckets):
-                        buckets[estimate].append(other)
-                    else:
-                        _grow(buckets, estimate, other)
-        f += 1
+    f = top = first  # top: the highest estimate listed
+    try:
+        while f <= top:
+            bucket = buckets[f]
+            while bucket:
+                zone = bucket.pop()
+                left = bound[zone]
+                d = f - left
+                if d > dist[zone]:
+                    continue
+                if left == 0:
+                    return d  # a goal
+                if sinks[zone] and zone != start:
+                    continue
+                for other, cost in lines[zone]:
+                    nd = d + cost
+                    if nd < dist[other]:
+                        dist[other] = nd
+                        estimate = nd + bound[other]
+                        if estimate < len(buckets):
+                            buckets[estimate].append(other)
+                            if estimate > top:
+                                top = estimate
+                        else:
+                            top = _grow(buckets, estimate, other, top)
+            f += 1
+    finally:
+        _empty(buckets, f, top)
     return FAR
 
 
@@ -185,41 +200,58 @@ def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: list[bool], 
         return dist  # start cannot reach the target even on the open map
     # Estimates never drop along a line (the open map's costs bound every route and
     # weights only add), so the lists are emptied in order, as a heap would be.
-    buckets: list[list[int]] = [[] for _ in range(first + 16)]
+    buckets = rm.lists(first + 16)
     buckets[first].append(target)
     limit = -1  # the cost of start, once settled
-    f = first
-    while f < len(buckets):
-        if limit >= 0 and f > limit:
-            break
-        bucket = buckets[f]
-        while bucket:
-            zone = bucket.pop()
-            d = f - bound[zone]
-            if d > dist[zone]:
-                continue
-            if zone == start:
-                limit = d  # its open-map cost from itself is 0
-            if zone != target:
-                d += weights[zone]
-            for other, cost in lines[zone]:
-                nd = d + cost
-                # (the target costs 0 and is never improved upon: it is never listed again)
-                if nd < dist[other]:
-                    dist[other] = nd
-                    if not blocked[other]:
-                        estimate = nd + bound[other]
-                        if estimate < len(buckets):
-                            buckets[estimate].append(other)
-                        else:
-                            _grow(buckets, estimate, other)
-        f += 1
+    f = top = first  # top: the highest estimate listed
+    try:
+        while f <= top:
+            if limit >= 0 and f > limit:
+                break
+            bucket = buckets[f]
+            while bucket:
+                zone = bucket.pop()
+                d = f - bound[zone]
+                if d > dist[zone]:
+                    continue
+                if zone == start:
+                    limit = d  # its open-map cost from itself is 0
+                if zone != target:
+                    d += weights[zone]
+                for other, cost in lines[zone]:
+                    nd = d + cost
+                    # (the target costs 0 and is never improved upon: it is never listed again)
+                    if nd < dist[other]:
+                        dist[other] = nd
+                        if not blocked[other]:
+                            estimate = nd + bound[other]
+                            if estimate < len(buckets):
+                                buckets[estimate].append(other)
+                                if estimate > top:
+                                    top = estimate
+                            else:
+                                top = _grow(buckets, estimate, other, top)
+            f += 1
+    finally:
+        _empty(buckets, f, top)
     return dist
 
 
-def _grow(buckets: list[list[int]], estimate: int, zone: int) -> None:
-    """List ``zone`` under an estimate beyond the lists made so far; one of FAR or more
-    (no goal anywhere beyond that zone, even on the open map) is dropped."""
-    if estimate < FAR:
-        buckets.extend([] for _ in range(estimate + 1 - len(buckets)))
-        buckets[estimate].append(zone)
+def _grow(buckets: list[list[int]], estimate: int, zone: int, top: int) -> int:
+    """List ``zone`` under an estimate beyond the lists made so far, and return the
+    highest estimate listed; one of FAR or more (no goal anywhere beyond that zone, even
+    on the open map) is dropped."""
+    if estimate >= FAR:
+        return top
+    buckets.extend([] for _ in range(estimate + 1 - len(buckets)))
+    buckets[estimate].append(zone)
+    return estimate
+
+
+def _empty(buckets: list[list[int]], f: int, top: int) -> None:
+    """Empty the lists a search left from estimate ``f`` to ``top`` (below ``f`` all are
+    empty), so that the map's next search finds them empty (:meth:`RankedMap.lists`)."""
+    for i in range(f, top + 1):
+        bucket = buckets[i]
+        if bucket:
+            bucket.clear()

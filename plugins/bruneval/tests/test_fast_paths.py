@@ -74,6 +74,20 @@ def _plain_attack(g: GameState, zone: str) -> int | None:
     return attack_base(max(enemies, key=lambda p: p.attack), enemies, combat.counts_for_bonus(g.options.commando)).base
 
 
+def _plain_weights(g: GameState, player: policy.DefaultPolicy) -> dict[str, int]:
+    """Route weights near the face-down markers, once the alert is raised: per zone the
+    highest closeness (reach + 1 - R) to a marker within reach, times the player's weight."""
+    if g.alert.level <= 1:
+        return {}
+    reach = g.params.activation_max_radius
+    weights: dict[str, int] = {}
+    for marker in g.markers:
+        for zone, r in g.zmap.radii_from(marker, g.zmap.movable_kinds()).items():
+            if 0 < r <= reach:
+                weights[zone] = max(weights.get(zone, 0), player.marker_weight * (reach + 1 - r))
+    return weights
+
+
 class _Checking:
     """The default player, checking the German contact against the plain reading first."""
 
@@ -81,6 +95,7 @@ class _Checking:
         self.player = policy.DefaultPolicy()
         self.checked = 0
         self.targets = 0
+        self.weighed = 0
 
     def british_phase(self, g: GameState) -> None:
         assert [a.zone for a in german_combat.attackers(g)] == _plain_attackers(g), g.turn
@@ -89,7 +104,11 @@ class _Checking:
         view = policy._EnemyView(g, self.player._routes_now)
         for zone in g.zmap.by_id:
             assert view.attack(g, zone) == _plain_attack(g, zone), zone
-        assert self.player._routes_now(g).around == frozenset(g.markers) | g.german_zones() | g.boat_only_zones
+        routes = self.player._routes_now(g)
+        assert routes.around == frozenset(g.markers) | g.german_zones() | g.boat_only_zones
+        # The marker weights by map rank (max per zone, in a list), against the plain dict.
+        assert routes.weights == self.player._marker_weights(g) == _plain_weights(g, self.player)
+        self.weighed += bool(routes.weights)
         assert g.zmap is g.scenario.zmap
         for zone in g.zmap.by_id:
             assert g.zmap.linked(zone) == tuple(g.zmap.neighbours(zone))
@@ -113,3 +132,4 @@ def test_german_contact_is_the_plain_reading(scenario: Scenario) -> None:
         play_game(scenario, seed, checking, Options(commando=seed % 2 == 1), record=False)
     assert checking.checked > 60
     assert checking.targets > 100
+    assert checking.weighed > 10  # boards with markers after the alert were met

@@ -8,7 +8,7 @@ from collections.abc import Collection, Mapping
 
 import pytest
 
-from paragraphs_bruneval.routefinding import FAR, cost_to_nearest, costs_toward, least_costs
+from paragraphs_bruneval.routefinding import FAR, cost_to_nearest, costs_toward, least_costs, ranked
 from paragraphs_bruneval.scenario import load_scenario
 from paragraphs_raids.zonemap import ZoneMap
 
@@ -75,3 +75,14 @@ def test_costs_toward_gives_the_same_cost_and_route(zmap: ZoneMap) -> None:
         assert _walk(zmap, start, target, part, blocked, weights) == path
         routes += len(path) > 1
     assert routes > 50
+
+
+def test_searches_leave_the_maps_lists_empty(zmap: ZoneMap) -> None:
+    """The lists per estimate are the map's, kept between searches: one that stops early
+    (a goal settled, the start's cost passed) empties those it left filled."""
+    for blocked, weights, start, target, goals in _boards(zmap, 100, 4):
+        cost_to_nearest(zmap, start, goals, blocked)
+        if start not in blocked:
+            costs_toward(zmap, target, start, blocked, weights)
+        lists = ranked(zmap).lists(0)
+        assert lists and not any(lists), (start, target, goals)
