@@ -62,3 +62,15 @@ def test_the_first_fire_is_told_with_its_dice_then_the_alarm_it_raised(tmp_path:
         assert not lines[alarm + 1].lstrip().startswith("dice:"), lines[alarm - 2 : alarm + 2]
         shots = [i for i, line in enumerate(lines) if "fire: attacker's die" in line]
         assert all(" fire from " in lines[i - 1] for i in shots), [lines[i - 1] for i in shots if " fire from " not in lines[i - 1]]
+
+
+def test_an_explosion_is_told_with_its_die_then_the_alarm_it_raised(tmp_path: Path) -> None:
+    # before: "alarm +1 (explosion)", then the torpedo's or the mines' die under it, then
+    # "Bangalore torpedo in C6: the wire is cleared" without it (rule 10: the attempt
+    # raises the alarm)
+    for seed, attempt in ((1, "Bangalore torpedo in C6: the wire is cleared"), (1003, "mines in ")):
+        lines = auto_game(tmp_path, seed).splitlines()
+        at = next(i for i, line in enumerate(lines) if attempt in line)
+        assert lines[at + 1].lstrip().startswith("dice: d10 ") and "alarm +1 (explosion)" in lines[at + 2], lines[at - 2 : at + 3]
+        dice = [i for i, line in enumerate(lines) if "(Bangalore torpedo)" in line or "(mines)" in line]
+        assert dice and all("Bangalore torpedo in " in lines[i - 1] or "mines in " in lines[i - 1] for i in dice), [lines[i - 1] for i in dice]

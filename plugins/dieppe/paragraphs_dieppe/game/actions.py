@@ -399,13 +399,18 @@ def _enter_obstacle(g: GameState, pieces: list[Piece], zone: str, use_bangalore:
     kind = g.obstacles.get(zone)
     if kind == "mines":
         levels = sum(p.points for p in pieces)
+        # Rule 10: the explosion raises the alarm; the journal tells it after the mines' line
+        # and their die, as a fire's (the loss rolls nothing, and the markers a 9 turns
+        # over are not this zone's: the game is the same as raising it first)
         if act.mines_test(levels, g.roll, g.params.mines_loss_at):
-            g.alarm_event("explosion")
             front = front_line(british_order(pieces), LAST_RESORT)
             del g.obstacles[zone]
             if front is not None:
+                told = len(g.journal.entries)
                 gone = g.take_loss(front, pieces)
                 g.log_line(f"mines in {zone}: {front.label()} {'is eliminated' if gone else 'takes a loss'}; the mines are spent")
+                tell_before(g, told)
+            g.alarm_event("explosion")
         else:
             g.log_line(f"mines in {zone}: no effect")
         return False
@@ -415,13 +420,14 @@ def _enter_obstacle(g: GameState, pieces: list[Piece], zone: str, use_bangalore:
             g.log_line(f"barbed wire in {zone}: the stack stops for the turn")
             return True
         cleared = act.bangalore(g.roll)
-        g.alarm_event("explosion")
         if cleared:
             del g.obstacles[zone]
             g.log_line(f"Bangalore torpedo in {zone}: the wire is cleared")
+            g.alarm_event("explosion")
             return False
         g.stuck.add(zone)
         g.log_line(f"Bangalore torpedo in {zone}: the wire holds, the stack is stuck this turn")
+        g.alarm_event("explosion")
         return True
     return False
 
