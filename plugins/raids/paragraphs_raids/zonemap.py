@@ -109,7 +109,9 @@ class ZoneMap:
         #: The cost of a zone not reached yet (the heap search's bound, kept).
         self._far = 1 << 30
         self._movable = {mode: frozenset(k for k, cost in table.items() if cost is not None) for mode, table in self.costs.items()}
-        self._radii: dict[tuple[str, frozenset[str] | None], dict[str, int]] = {}
+        # kinds -> start -> radii (a dict per kinds of lines: no key tuple made and hashed
+        # per question; activation tests and officers ask it for every unit that moves).
+        self._radii: dict[frozenset[str] | None, dict[str, dict[str, int]]] = {}
         # Neighbours in content order, asked for in every phase; kept since the map never changes.
         self._neighbours: dict[tuple[str, frozenset[str] | None], tuple[str, ...]] = {}
         # Every zone's neighbours over any line, in content order, made once: the
@@ -372,8 +374,10 @@ class ZoneMap:
     # ------------------------------------------------------------------ radius
     def radii_from(self, start: str, kinds: frozenset[str] | None = None) -> dict[str, int]:
         """Radius R (number of lines of ``kinds``, None: any kind) from ``start`` to every zone it reaches."""
-        key = (start, kinds)
-        hit = self._radii.get(key)
+        per_start = self._radii.get(kinds)
+        if per_start is None:
+            per_start = self._radii[kinds] = {}
+        hit = per_start.get(start)
         if hit is not None:
             return hit
         dist = {start: 0}
@@ -386,7 +390,7 @@ class ZoneMap:
                         dist[other] = dist[zid] + 1
                         nxt.append(other)
             frontier = nxt
-        self._radii[key] = dist
+        per_start[start] = dist
         return dist
 
     def radius(self, a: str, b: str, kinds: frozenset[str] | None = None) -> int | None:

@@ -318,10 +318,6 @@ class MovementPhase:
         self.british = zmap.in_order(british)
         self.points = {z: g.points_in(z) for z in self.british}
         self.routes = land_routes(zmap, at_sea)
-        # The same zones by map rank with their points, for nearest_british's loop.
-        order = zmap.order
-        self._ranks = [order[z] for z in self.british]
-        self._points = [self.points[z] for z in self.british]
         #: start zone -> the first line's goals when the table answered it (None: it could not).
         self.quick: dict[str, list[Candidate] | None] = {}
 
@@ -342,27 +338,20 @@ class MovementPhase:
         """
         if start in self.quick:
             return self.quick[start]
-        # The distance table's row by map rank (-1: not reached) read for each British zone
-        # by its rank: list reads, where reading the row by zone id cost a dict look-up
-        # per British zone for every German stack.
-        row = self.routes.by_rank.get(start)
-        if row is None:  # (a zone at sea: no land route from it)
-            self.quick[start] = None
-            return None
-        ranks = self._ranks
-        points = self._points
-        nearest_any = nearest = FAR
-        for i in range(len(ranks)):
-            d = row[ranks[i]]
-            if d < 0:
+        row = self.routes.distances.get(start, {})
+        nearest_any: int | None = None
+        nearest: int | None = None
+        for z in self.british:
+            d = row.get(z)
+            if d is None:
                 continue
-            if d < nearest_any:
+            if nearest_any is None or d < nearest_any:
                 nearest_any = d
-            if points[i] > 0 and d < nearest:
+            if self.points[z] > 0 and (nearest is None or d < nearest):
                 nearest = d
         answer = None
-        if nearest < FAR and nearest_any == nearest:
-            answer = [Candidate(z, nearest, points[i]) for i, z in enumerate(self.british) if row[ranks[i]] == nearest and points[i] > 0]
+        if nearest is not None and nearest_any == nearest:
+            answer = [Candidate(z, nearest, self.points[z]) for z in self.british if row.get(z) == nearest and self.points[z] > 0]
         self.quick[start] = answer
         return answer
 
@@ -413,8 +402,6 @@ class LandRoutes:
     def __init__(self, zmap: ZoneMap, at_sea: frozenset[str]) -> None:
         self.distances: dict[str, dict[str, int]] = {z.id: dict(zmap.path_costs(z.id, impassable=at_sea)) for z in zmap.zones if z.id not in at_sea}
         self.steps: dict[str, dict[str, int]] = {z.id: dict(zmap.steps(z.id)) for z in zmap.zones}
-        #: zone -> its row of ``distances`` as a list by map rank, -1 where not reached.
-        self.by_rank: dict[str, list[int]] = {start: [row.get(z, -1) for z in zmap.ids] for start, row in self.distances.items()}
         # goal -> here -> next_zones(here, goal): a dict per goal rather than one keyed by
         # (here, goal), so that a walk reads one string key per step and makes no tuple.
         self._next: dict[str, dict[str, tuple[str, ...]]] = {}
@@ -441,10 +428,6 @@ class LandRoutes:
                 found = tuple(o for o, cost in self.steps[here].items() if (rest := to_goal.get(o)) is not None and cost + rest == best)
             known[here] = found
         return found
-
-
-#: Farther than any route.
-FAR: Final = 1 << 30
 
 
 def land_routes(zmap: ZoneMap, at_sea: frozenset[str]) -> LandRoutes:
