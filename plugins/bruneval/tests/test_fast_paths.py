@@ -9,6 +9,7 @@ with the plain reading, on every case or on the boards of whole automatic games.
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
@@ -58,6 +59,19 @@ def test_front_lines_are_the_plain_min_and_max() -> None:
     assert checked > 4000
     with pytest.raises(ValueError):
         combat.default_british_front([], True)
+
+
+def test_moving_order_is_the_stable_sort_by_officer_and_zone(scenario: Scenario) -> None:
+    rank = scenario.zmap.order
+    zones = list(rank)[:6]
+    pieces = _pieces()
+    rng = random.Random(5)
+    for _ in range(500):
+        groups: dict[tuple[str, str], list[Piece]] = {}
+        for _ in range(rng.randint(1, 7)):
+            groups[(rng.choice(zones), rng.choice(("boats", "hold", "W", "VILLA")))] = rng.sample(pieces, rng.randint(1, 3))
+        plain = sorted(groups.items(), key=lambda kv: (not any(p.role == "officer" for p in kv[1]), rank[kv[0][0]]))
+        assert policy._in_moving_order(groups, rank) == plain
 
 
 def _plain_attackers(g: GameState) -> list[str]:
