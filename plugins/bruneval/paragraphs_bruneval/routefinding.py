@@ -124,7 +124,7 @@ def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: li
     dist[start] = 0
     # A* with one list per estimate (cost so far + the open map's cost to the nearest
     # goal): lines cost 1 or more and the estimate never drops along a line by more than
-    # the line costs, so estimates only grow and the lists are emptied in order, as a
+    # the line costs, so estimates only grow and the lists are read in order, as a
     # heap would. A list holds zone ranks only: an entry's cost is its list's estimate
     # less the zone's bound, and the first goal settled is the nearest whatever the
     # order within a list.
@@ -133,9 +133,10 @@ def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: li
     f = top = first  # top: the highest estimate listed
     try:
         while f <= top:
-            bucket = buckets[f]
-            while bucket:
-                zone = bucket.pop()
+            # (Read in place, the list emptied when the search ends; a zone listed here
+            # while it is read, at an equal estimate, is read too: a list's iterator
+            # goes on to the items appended meanwhile.)
+            for zone in buckets[f]:
                 left = bound[zone]
                 d = f - left
                 if d > dist[zone]:
@@ -157,7 +158,7 @@ def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: li
                             top = _grow(buckets, estimate, other, top)
             f += 1
     finally:
-        _empty(buckets, f, top)
+        _empty(buckets, first, top)
     return FAR
 
 
@@ -199,7 +200,7 @@ def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: list[bool], 
     if first >= FAR:
         return dist  # start cannot reach the target even on the open map
     # Estimates never drop along a line (the open map's costs bound every route and
-    # weights only add), so the lists are emptied in order, as a heap would be.
+    # weights only add), so the lists are read in order, as a heap would be.
     buckets = rm.lists(first + 16)
     buckets[first].append(target)
     limit = -1  # the cost of start, once settled
@@ -208,9 +209,10 @@ def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: list[bool], 
         while f <= top:
             if limit >= 0 and f > limit:
                 break
-            bucket = buckets[f]
-            while bucket:
-                zone = bucket.pop()
+            # (Read in place, the list emptied when the search ends; a zone listed here
+            # while it is read, at an equal estimate, is read too: a list's iterator
+            # goes on to the items appended meanwhile.)
+            for zone in buckets[f]:
                 d = f - bound[zone]
                 if d > dist[zone]:
                     continue
@@ -233,7 +235,7 @@ def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: list[bool], 
                                 top = _grow(buckets, estimate, other, top)
             f += 1
     finally:
-        _empty(buckets, f, top)
+        _empty(buckets, first, top)
     return dist
 
 
@@ -248,10 +250,11 @@ def _grow(buckets: list[list[int]], estimate: int, zone: int, top: int) -> int:
     return estimate
 
 
-def _empty(buckets: list[list[int]], f: int, top: int) -> None:
-    """Empty the lists a search left from estimate ``f`` to ``top`` (below ``f`` all are
-    empty), so that the map's next search finds them empty (:meth:`RankedMap.lists`)."""
-    for i in range(f, top + 1):
+def _empty(buckets: list[list[int]], first: int, top: int) -> None:
+    """Empty the lists a search filled, from estimate ``first`` to ``top``, so that the
+    map's next search finds them empty (:meth:`RankedMap.lists`). A search reads its
+    lists in place rather than popping them (a pop may resize the list each time)."""
+    for i in range(first, top + 1):
         bucket = buckets[i]
         if bucket:
             bucket.clear()
