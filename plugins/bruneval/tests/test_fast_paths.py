@@ -19,7 +19,7 @@ from paragraphs_raids.stacks import GERMAN, Factors, Piece, UnitKind
 from paragraphs_bruneval import policy
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.game.turn import play_game
-from paragraphs_bruneval.rules import combat, german_combat
+from paragraphs_bruneval.rules import combat, embarkation, german_combat
 from paragraphs_bruneval.scenario import Scenario, load_scenario
 
 
@@ -107,6 +107,7 @@ class _Checking:
         self.player = policy.DefaultPolicy()
         self.checked = 0
         self.weighed = 0
+        self.penalties = 0
 
     def british_phase(self, g: GameState) -> None:
         assert [a.zone for a in german_combat.attackers(g)] == _plain_attackers(g), g.turn
@@ -120,6 +121,13 @@ class _Checking:
         # The marker weights by map rank (max per zone, in a list), against the plain dict.
         assert routes.weights == self.player._marker_weights(g) == _plain_weights(g, self.player)
         self.weighed += bool(routes.weights)
+        # The embarkation penalty read near each embarkation zone, against the plain
+        # reading from every German zone of the board.
+        germans = {z for z, stack in g.stacks.items() if any(p.side == GERMAN for p in stack)}
+        for zone in g.lookups.embarkation:
+            extra = embarkation.extra_for(g, zone)
+            assert extra == embarkation.embark_extra(g.zmap, zone, germans, g.params.embark_penalty), zone
+            self.penalties += extra > 0
         assert g.zmap is g.scenario.zmap
         for zone in g.zmap.by_id:
             assert g.zmap.linked(zone) == tuple(g.zmap.neighbours(zone))
@@ -133,3 +141,4 @@ def test_german_contact_is_the_plain_reading(scenario: Scenario) -> None:
         play_game(scenario, seed, checking, Options(commando=seed % 2 == 1), record=False)
     assert checking.checked > 60
     assert checking.weighed > 10  # boards with markers after the alert were met
+    assert checking.penalties > 10  # and Germans near the boats
