@@ -710,13 +710,23 @@ class DefaultPolicy:
         routes = self._enemy_view(g).routes(g)
         goals = tuple(dest)
         detour = routes.nearest(zone, goals)
-        # ``target`` is next to ``zone``: when its line is as cheap as the open map's
-        # cheapest way there, no route beats it and no search is needed.
         # (The open map's costs by map rank, FAR where none: routefinding.RankedMap.)
         rm = routes.map
         rank = rm.rank
+        # No way from here to a destination costs less than the open map's cheapest: a way
+        # around no dearer than that plus ``detour`` PM is never too long, and no more
+        # search is needed (``tests/test_fast_paths.py`` compares with searching on).
+        from_here = rm.least[rank[zone]]
+        floor = FAR
+        for d in dest:
+            if from_here[rank[d]] < floor:
+                floor = from_here[rank[d]]
+        if detour <= floor + self.detour:
+            return False
+        # ``target`` is next to ``zone``: when its line is as cheap as the open map's
+        # cheapest way there, no route beats it and no search is needed.
         step = g.zmap.step_cost(zone, target)
-        if step is not None and step == rm.least[rank[zone]][rank[target]]:
+        if step is not None and step == from_here[rank[target]]:
             to_target = step
         else:
             to_target = routes.nearest(zone, (target,))

@@ -19,6 +19,7 @@ from paragraphs_raids.stacks import GERMAN, Factors, Piece, UnitKind
 from paragraphs_bruneval import policy
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.game.turn import play_game
+from paragraphs_bruneval.routefinding import FAR
 from paragraphs_bruneval.rules import combat, embarkation, german_combat
 from paragraphs_bruneval.scenario import Scenario, load_scenario
 
@@ -100,6 +101,24 @@ def _plain_weights(g: GameState, player: policy.DefaultPolicy) -> dict[str, int]
     return weights
 
 
+def _plain_blocks(player: policy.DefaultPolicy, g: GameState, zone: str, goal: str, target: str) -> bool:
+    """``target`` blocks the way to ``goal``: the cheapest way there crossing it (or not)
+    is over ``detour`` PM cheaper than the way around it, by the full searches."""
+    dest = player._destinations(g, goal)
+    if not dest:
+        return False
+    blocked = frozenset(g.markers) | g.german_zones() | g.boat_only_zones
+    around = _nearest(g, zone, dest, blocked)
+    through = _nearest(g, zone, [target], blocked - {target}) + _nearest(g, target, dest, blocked)
+    direct = min(around, through)
+    return direct < FAR and around > direct + player.detour
+
+
+def _nearest(g: GameState, start: str, goals: list[str], blocked: frozenset[str]) -> int:
+    costs = g.zmap.path_costs(start, stop_in=blocked)
+    return min(costs.get(d, FAR) for d in goals)
+
+
 class _Checking:
     """The default player, checking the German contact against the plain reading first."""
 
@@ -108,6 +127,7 @@ class _Checking:
         self.checked = 0
         self.weighed = 0
         self.penalties = 0
+        self.blocking = 0
 
     def british_phase(self, g: GameState) -> None:
         assert [a.zone for a in german_combat.attackers(g)] == _plain_attackers(g), g.turn
@@ -131,6 +151,15 @@ class _Checking:
         assert g.zmap is g.scenario.zmap
         for zone in g.zmap.by_id:
             assert g.zmap.linked(zone) == tuple(g.zmap.neighbours(zone))
+        # Whether a German zone next to a British stack blocks the way to any goal (with
+        # the player's shortcuts), against the full searches.
+        for zone in g.british_zones():
+            for target in g.zmap.linked(zone):
+                if g.side_in(target) == GERMAN:
+                    for goal in ("boats", g.wurzburg_zone, g.villa_zone):
+                        blocks = self.player._blocks(g, zone, goal, target)
+                        assert blocks == _plain_blocks(self.player, g, zone, goal, target), (zone, goal, target)
+                        self.blocking += blocks
         self.checked += 1
         self.player.british_phase(g)
 
@@ -142,3 +171,4 @@ def test_german_contact_is_the_plain_reading(scenario: Scenario) -> None:
     assert checking.checked > 60
     assert checking.weighed > 10  # boards with markers after the alert were met
     assert checking.penalties > 10  # and Germans near the boats
+    assert checking.blocking > 10  # and German zones in the way
