@@ -37,7 +37,6 @@ import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
-from operator import itemgetter
 from typing import Final
 
 from paragraphs_raids import chances
@@ -323,6 +322,29 @@ def _british_stacks(g: GameState) -> list[Piece]:
     return [p for zone in zones for p in stacks[zone] if p.side == BRITISH]
 
 
+def _in_moving_order(groups: dict[tuple[str, str], list[Piece]], rank: dict[str, int]) -> list[tuple[tuple[str, str], list[Piece]]]:
+    """The groups of :meth:`DefaultPolicy._moves` ((zone, goal): pieces) in the order they
+    move: stacks with an officer first (the others may then find him closer), then by
+    zone rank, in their own order on a tie (a stable sort).
+
+    Sorted as one int per group holding that key and then the group's place: ints sort
+    natively compiled, where a key function is a keyword call into C
+    (``tests/test_fast_paths.py`` compares it with the sort by key).
+    """
+    entries = list(groups.items())
+    count, no_officer = len(entries), len(rank)
+    keys = []
+    for i, ((zone, _), pieces) in enumerate(entries):
+        first = no_officer
+        for p in pieces:
+            if p.role == "officer":
+                first = 0
+                break
+        keys.append((first + rank[zone]) * count + i)
+    keys.sort()
+    return [entries[key % count] for key in keys]
+
+
 def _group_on_map(g: GameState, group: str) -> list[Piece]:
     """The British pieces of ``group`` on the map, in content order (what reading the board
     for them finds, in another order; the readers depend on none): read from the group's
@@ -377,9 +399,9 @@ class DefaultPolicy:
         self._weights: tuple[tuple[RankedMap, int, int, tuple[str, ...] | None], list[int]] | None = None
         # The views of the board kept between two actions (module docstring): the game
         # they belong to (None outside the British phase: nothing is kept then), the goal
-        # of each (group, carrying the radar), and the German side.
+        # of each group (radar carriers apart: goal), and the German side.
         self._board: GameState | None = None
-        self._goals: dict[tuple[str, bool], str] = {}
+        self._goals: dict[str, str] = {}
         self._enemy: _EnemyView | None = None
         #: Tests: compare the kept German view with a fresh one at every read
         #: (:meth:`_check_view`), counting the values compared in :attr:`views_checked`.
@@ -467,15 +489,18 @@ class DefaultPolicy:
     def goal(self, g: GameState, piece: Piece) -> str:
         """Where a unit is heading: a zone id, or ``boats`` (embark, or wait on a beach).
 
-        Within the British phase the goal of a group (and radar carrier) is kept until the
-        player's next action: it reads nothing else of the unit.
+        Within the British phase the goal of a group is kept until the player's next
+        action: it reads nothing else of the unit, but for a radar carrier outside the
+        Commandos, whose goal is the boats (:meth:`_goal` answers so at once, as here).
         """
         if self._board is not g:
             return self._goal(g, piece)
-        key = (piece.group, WURZBURG in piece.carrying)
-        goal = self._goals.get(key)
+        group = piece.group
+        if group != GROUP and WURZBURG in piece.carrying:
+            return "boats"
+        goal = self._goals.get(group)
         if goal is None:
-            goal = self._goals[key] = self._goal(g, piece)
+            goal = self._goals[group] = self._goal(g, piece)
         return goal
 
     def _goal(self, g: GameState, piece: Piece) -> str:
@@ -685,13 +710,23 @@ class DefaultPolicy:
         routes = self._enemy_view(g).routes(g)
         goals = tuple(dest)
         detour = routes.nearest(zone, goals)
-        # ``target`` is next to ``zone``: when its line is as cheap as the open map's
-        # cheapest way there, no route beats it and no search is needed.
         # (The open map's costs by map rank, FAR where none: routefinding.RankedMap.)
         rm = routes.map
         rank = rm.rank
+        # No way from here to a destination costs less than the open map's cheapest: a way
+        # around no dearer than that plus ``detour`` PM is never too long, and no more
+        # search is needed (``tests/test_fast_paths.py`` compares with searching on).
+        from_here = rm.least[rank[zone]]
+        floor = FAR
+        for d in dest:
+            if from_here[rank[d]] < floor:
+                floor = from_here[rank[d]]
+        if detour <= floor + self.detour:
+            return False
+        # ``target`` is next to ``zone``: when its line is as cheap as the open map's
+        # cheapest way there, no route beats it and no search is needed.
         step = g.zmap.step_cost(zone, target)
-        if step is not None and step == rm.least[rank[zone]][rank[target]]:
+        if step is not None and step == from_here[rank[target]]:
             to_target = step
         else:
             to_target = routes.nearest(zone, (target,))
@@ -748,20 +783,7 @@ class DefaultPolicy:
             if p.acted or p.role == "boat" or p.zone in g.lookups.boat_only_zones:
                 continue
             groups.setdefault((p.zone, self.goal(g, p)), []).append(p)
-        # Stacks with an officer go first: the others may then find him closer. (The keys
-        # made in one loop and a stable sort on them alone: what sorting the groups with
-        # a key function gives, without a function and a generator per group.)
-        rank = g.zmap.order
-        keyed = []
-        for (zone, goal), pieces in groups.items():
-            officer = False
-            for p in pieces:
-                if p.role == "officer":
-                    officer = True
-                    break
-            keyed.append(((not officer, rank[zone]), zone, goal, pieces))
-        keyed.sort(key=itemgetter(0))
-        for _, zone, goal, pieces in keyed:
+        for (zone, goal), pieces in _in_moving_order(groups, g.zmap.order):
             pieces = [p for p in pieces if not p.acted and p.zone == zone]
             if pieces:
                 self._move_toward(g, pieces, goal)

@@ -45,16 +45,31 @@ class RankedMap:
         least = least_costs(zmap)
         self.least: list[list[int]] = [[least[a].get(b, FAR) for b in self.ids] for a in self.ids]
         self._bounds: dict[tuple[int, ...], list[int]] = {}
-        self._lists: list[list[int]] = []
+        self._lists: list[list[list[int]]] = []
 
     def lists(self, size: int) -> list[list[int]]:
-        """The searches' lists per estimate, at least ``size`` of them, all empty: made
-        once per map and emptied by each search when it ends (:func:`_empty`), where
-        making and freeing a score of lists was a third of a search's cost compiled."""
-        lists = self._lists
+        """Lists per estimate for one search, at least ``size`` of them, all empty: the
+        search hands them back emptied when it ends (:meth:`give_back`). Made once per map
+        and search at a time, where making and freeing a score of lists for every search
+        was a third of its cost compiled. (Taken from a pool with one pop: two searches
+        running at once in two threads never share them.)"""
+        try:
+            lists = self._lists.pop()
+        except IndexError:
+            lists = []
         if len(lists) < size:
             lists.extend([] for _ in range(size - len(lists)))
         return lists
+
+    def give_back(self, lists: list[list[int]], first: int, top: int) -> None:
+        """Empty the lists a search filled, from estimate ``first`` to ``top``, and put them
+        back for the next search (:meth:`lists`). A search reads its lists in place rather
+        than popping them (a pop may resize the list each time)."""
+        for i in range(first, top + 1):
+            bucket = lists[i]
+            if bucket:
+                bucket.clear()
+        self._lists.append(lists)
 
     def bounds_to(self, goals: tuple[int, ...]) -> list[int]:
         """Open-map cost from every zone to the nearest of ``goals`` (lines cost the same
@@ -124,7 +139,7 @@ def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: li
     dist[start] = 0
     # A* with one list per estimate (cost so far + the open map's cost to the nearest
     # goal): lines cost 1 or more and the estimate never drops along a line by more than
-    # the line costs, so estimates only grow and the lists are emptied in order, as a
+    # the line costs, so estimates only grow and the lists are read in order, as a
     # heap would. A list holds zone ranks only: an entry's cost is its list's estimate
     # less the zone's bound, and the first goal settled is the nearest whatever the
     # order within a list.
@@ -133,9 +148,10 @@ def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: li
     f = top = first  # top: the highest estimate listed
     try:
         while f <= top:
-            bucket = buckets[f]
-            while bucket:
-                zone = bucket.pop()
+            # (Read in place, the list emptied when the search ends; a zone listed here
+            # while it is read, at an equal estimate, is read too: a list's iterator
+            # goes on to the items appended meanwhile.)
+            for zone in buckets[f]:
                 left = bound[zone]
                 d = f - left
                 if d > dist[zone]:
@@ -157,7 +173,7 @@ def nearest_by_rank(rm: RankedMap, start: int, goals: tuple[int, ...], sinks: li
                             top = _grow(buckets, estimate, other, top)
             f += 1
     finally:
-        _empty(buckets, f, top)
+        rm.give_back(buckets, first, top)
     return FAR
 
 
@@ -199,7 +215,7 @@ def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: list[bool], 
     if first >= FAR:
         return dist  # start cannot reach the target even on the open map
     # Estimates never drop along a line (the open map's costs bound every route and
-    # weights only add), so the lists are emptied in order, as a heap would be.
+    # weights only add), so the lists are read in order, as a heap would be.
     buckets = rm.lists(first + 16)
     buckets[first].append(target)
     limit = -1  # the cost of start, once settled
@@ -208,9 +224,10 @@ def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: list[bool], 
         while f <= top:
             if limit >= 0 and f > limit:
                 break
-            bucket = buckets[f]
-            while bucket:
-                zone = bucket.pop()
+            # (Read in place, the list emptied when the search ends; a zone listed here
+            # while it is read, at an equal estimate, is read too: a list's iterator
+            # goes on to the items appended meanwhile.)
+            for zone in buckets[f]:
                 d = f - bound[zone]
                 if d > dist[zone]:
                     continue
@@ -233,7 +250,7 @@ def toward_by_rank(rm: RankedMap, target: int, start: int, blocked: list[bool], 
                                 top = _grow(buckets, estimate, other, top)
             f += 1
     finally:
-        _empty(buckets, f, top)
+        rm.give_back(buckets, first, top)
     return dist
 
 
@@ -246,12 +263,3 @@ def _grow(buckets: list[list[int]], estimate: int, zone: int, top: int) -> int:
     buckets.extend([] for _ in range(estimate + 1 - len(buckets)))
     buckets[estimate].append(zone)
     return estimate
-
-
-def _empty(buckets: list[list[int]], f: int, top: int) -> None:
-    """Empty the lists a search left from estimate ``f`` to ``top`` (below ``f`` all are
-    empty), so that the map's next search finds them empty (:meth:`RankedMap.lists`)."""
-    for i in range(f, top + 1):
-        bucket = buckets[i]
-        if bucket:
-            bucket.clear()

@@ -9,6 +9,7 @@ with the plain reading, on every case or on the boards of whole automatic games.
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
@@ -20,7 +21,8 @@ from paragraphs_raids.stacks import GERMAN, Factors, Piece, UnitKind
 from paragraphs_bruneval import policy
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.game.turn import play_game
-from paragraphs_bruneval.rules import combat, german_combat
+from paragraphs_bruneval.routefinding import FAR
+from paragraphs_bruneval.rules import combat, embarkation, german_combat
 from paragraphs_bruneval.scenario import Scenario, load_scenario
 
 
@@ -62,6 +64,19 @@ def test_front_lines_are_the_plain_min_and_max() -> None:
         combat.default_british_front([], True)
 
 
+def test_moving_order_is_the_stable_sort_by_officer_and_zone(scenario: Scenario) -> None:
+    rank = scenario.zmap.order
+    zones = list(rank)[:6]
+    pieces = _pieces()
+    rng = random.Random(5)
+    for _ in range(500):
+        groups: dict[tuple[str, str], list[Piece]] = {}
+        for _ in range(rng.randint(1, 7)):
+            groups[(rng.choice(zones), rng.choice(("boats", "hold", "W", "VILLA")))] = rng.sample(pieces, rng.randint(1, 3))
+        plain = sorted(groups.items(), key=lambda kv: (not any(p.role == "officer" for p in kv[1]), rank[kv[0][0]]))
+        assert policy._in_moving_order(groups, rank) == plain
+
+
 def _plain_attackers(g: GameState) -> list[str]:
     british, german = g.zones_of_sides()
     return [z for z in sorted(german, key=g.zmap.order.__getitem__) if not british.isdisjoint(g.zmap.neighbours(z)) and german_combat.fighters_in(g, z)]
@@ -88,6 +103,24 @@ def _plain_weights(g: GameState, player: policy.DefaultPolicy) -> dict[str, int]
     return weights
 
 
+def _plain_blocks(player: policy.DefaultPolicy, g: GameState, zone: str, goal: str, target: str) -> bool:
+    """``target`` blocks the way to ``goal``: the cheapest way there crossing it (or not)
+    is over ``detour`` PM cheaper than the way around it, by the full searches."""
+    dest = player._destinations(g, goal)
+    if not dest:
+        return False
+    blocked = frozenset(g.markers) | g.german_zones() | g.boat_only_zones
+    around = _nearest(g, zone, dest, blocked)
+    through = _nearest(g, zone, [target], blocked - {target}) + _nearest(g, target, dest, blocked)
+    direct = min(around, through)
+    return direct < FAR and around > direct + player.detour
+
+
+def _nearest(g: GameState, start: str, goals: list[str], blocked: frozenset[str]) -> int:
+    costs = g.zmap.path_costs(start, stop_in=blocked)
+    return min(costs.get(d, FAR) for d in goals)
+
+
 class _Checking:
     """The default player, checking the German contact against the plain reading first."""
 
@@ -96,6 +129,8 @@ class _Checking:
         self.checked = 0
         self.targets = 0
         self.weighed = 0
+        self.penalties = 0
+        self.blocking = 0
 
     def british_phase(self, g: GameState) -> None:
         assert [a.zone for a in german_combat.attackers(g)] == _plain_attackers(g), g.turn
@@ -109,6 +144,13 @@ class _Checking:
         # The marker weights by map rank (max per zone, in a list), against the plain dict.
         assert routes.weights == self.player._marker_weights(g) == _plain_weights(g, self.player)
         self.weighed += bool(routes.weights)
+        # The embarkation penalty read near each embarkation zone, against the plain
+        # reading from every German zone of the board.
+        germans = {z for z, stack in g.stacks.items() if any(p.side == GERMAN for p in stack)}
+        for zone in g.lookups.embarkation:
+            extra = embarkation.extra_for(g, zone)
+            assert extra == embarkation.embark_extra(g.zmap, zone, germans, g.params.embark_penalty), zone
+            self.penalties += extra > 0
         assert g.zmap is g.scenario.zmap
         for zone in g.zmap.by_id:
             assert g.zmap.linked(zone) == tuple(g.zmap.neighbours(zone))
@@ -122,6 +164,15 @@ class _Checking:
             fast = german_combat.best_target(g, british[:n], PrngRoller(seed, notes=fast_notes), "target")
             assert (fast, fast_notes) == (plain, plain_notes)
             self.targets += 1
+        # Whether a German zone next to a British stack blocks the way to any goal (with
+        # the player's shortcuts), against the full searches.
+        for zone in g.british_zones():
+            for target in g.zmap.linked(zone):
+                if g.side_in(target) == GERMAN:
+                    for goal in ("boats", g.wurzburg_zone, g.villa_zone):
+                        blocks = self.player._blocks(g, zone, goal, target)
+                        assert blocks == _plain_blocks(self.player, g, zone, goal, target), (zone, goal, target)
+                        self.blocking += blocks
         self.checked += 1
         self.player.british_phase(g)
 
@@ -133,3 +184,5 @@ def test_german_contact_is_the_plain_reading(scenario: Scenario) -> None:
     assert checking.checked > 60
     assert checking.targets > 100
     assert checking.weighed > 10  # boards with markers after the alert were met
+    assert checking.penalties > 10  # and Germans near the boats
+    assert checking.blocking > 10  # and German zones in the way

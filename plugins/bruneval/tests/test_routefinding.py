@@ -4,6 +4,8 @@ searches, on the Bruneval map with random blocked zones and marker weights."""
 from __future__ import annotations
 
 import random
+import sys
+import threading
 from collections.abc import Collection, Mapping
 
 import pytest
@@ -84,5 +86,33 @@ def test_searches_leave_the_maps_lists_empty(zmap: ZoneMap) -> None:
         cost_to_nearest(zmap, start, goals, blocked)
         if start not in blocked:
             costs_toward(zmap, target, start, blocked, weights)
-        lists = ranked(zmap).lists(0)
+        rm = ranked(zmap)
+        assert len(rm._lists) == 1  # one set of lists, handed back by every search
+        lists = rm._lists[0]
         assert lists and not any(lists), (start, target, goals)
+
+
+def test_searches_in_two_threads_at_once_give_the_same_answers(zmap: ZoneMap) -> None:
+    """Each search takes lists of its own from the map's pool: searches running at once in
+    threads (a worker with several threads) never share them."""
+    boards = list(_boards(zmap, 60, 5))
+    expected = [cost_to_nearest(zmap, start, goals, blocked) for blocked, _, start, _, goals in boards]
+    found: dict[int, list[int]] = {}
+
+    def search(n: int) -> None:
+        # (each thread its own order of boards: the two searches running at once differ)
+        order = boards if n == 0 else boards[::-1]
+        costs = [cost_to_nearest(zmap, start, goals, blocked) for _ in range(20) for blocked, _, start, _, goals in order]
+        found[n] = costs if n == 0 else costs[::-1]
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as may be
+    try:
+        threads = [threading.Thread(target=search, args=(n,)) for n in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert found[0] == found[1] == expected * 20

@@ -74,7 +74,10 @@ def movement_capacity(g: GameState, pieces: Sequence[Piece]) -> int:
     )
     if cap.face is not None and words:
         g.log(f"{', '.join(p.label() for p in pieces)} in {zone}, far from any officer: {params.movement_die} {cap.face} halved, {cap.points} PM.")
-    points = min([cap.points, *known])
+    points = cap.points
+    for k in known:  # (min of them all, as a loop: no list and no call of min)
+        if k < points:
+            points = k
     for p in pieces:
         g.capacity[p.id] = points
     return points
