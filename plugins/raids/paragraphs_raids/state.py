@@ -66,24 +66,21 @@ class RaidState:
             return p.side
         return None
 
-    # The zones of a side by the side of each stack's top piece (side_in), read with a
-    # loop that stops at that piece: in the compiled build a comprehension's ``s and
-    # s[0]`` tested each list's truth through Python's generic call, and these read
-    # every stack of the board several times a turn.
     def british_zones(self) -> set[str]:
-        zones: set[str] = set()
-        for z, s in self.stacks.items():
-            for p in s:
-                if p.side == BRITISH:
-                    zones.add(z)
-                break
-        return zones
+        return self.zones_of_side(BRITISH)
 
     def german_zones(self) -> set[str]:
+        return self.zones_of_side(GERMAN)
+
+    def zones_of_side(self, side: str) -> set[str]:
+        """The zones whose top piece is of ``side`` (:meth:`side_in`)."""
+        # A loop that stops at the top piece: in the compiled build a comprehension's
+        # ``s and s[0]`` tested each list's truth through Python's generic call, and the
+        # sides' zones are read for every stack of the board several times a turn.
         zones: set[str] = set()
         for z, s in self.stacks.items():
             for p in s:
-                if p.side == GERMAN:
+                if p.side == side:
                     zones.add(z)
                 break
         return zones
