@@ -207,6 +207,40 @@ def test_two_titles_may_declare_the_same_play_option():
     assert parser.parse_args(["play", "sample", "--no-events"]).no_events is True
 
 
+def test_help_naming_a_title_shows_that_titles_options_only():
+    """``play sample --help``: the options other titles add to ``play`` are left out, and a
+    shared option is shown in the named title's words, under its heading."""
+    from paragraphs import hookimpl
+    from paragraphs.cli import _help_title, build_parser, specs_from_host
+    from paragraphs.plugins import make_plugin_manager
+    from paragraphs.records import Command
+
+    def said(words):
+        return lambda p: (p.add_argument("--no-events", action="store_true", help=words), p.add_argument(f"--{words}", action="store_true"))
+
+    class First:
+        @hookimpl
+        def paragraphs_register_commands(self):
+            yield Command(id="first-play", title="testplugin", help="play", add_arguments=said("first"), run=lambda args, host: 0, extends="play")
+
+    class Second:
+        @hookimpl
+        def paragraphs_register_commands(self):
+            yield Command(id="second-play", title="sample", help="play", add_arguments=said("second"), run=lambda args, host: 0, extends="play")
+
+    host = make_plugin_manager(plugins=[First(), Second()])
+    specs = specs_from_host(host)
+    assert _help_title(["play", "--seed", "3", "testplugin", "-h"], "play", specs) == "testplugin"
+    assert _help_title(["play", "testplugin"], "play", specs) is None  # no --help: every title's options
+    assert _help_title(["play", "elsewhere/", "--help"], "play", specs) is None
+    for title, own, other in (("testplugin", "first", "second"), ("sample", "second", "first")):
+        text = build_parser(host, help_for=title)._subparsers._group_actions[0].choices["play"].format_help()
+        assert f"{title} options:" in text and f"--{own}" in text and f"--{other}" not in text
+        assert text.split("options:")[-1].split("--no-events")[1].split()[0] == own
+    whole = build_parser(host)._subparsers._group_actions[0].choices["play"].format_help()
+    assert "--first" in whole and "--second" in whole
+
+
 def test_an_automatic_playthrough_of_a_paragraph_book(capsys):
     code, out, _ = run(capsys, "play", "testplugin", "--auto", "--seed", "4", "--json")
     data = json.loads(out)

@@ -112,16 +112,29 @@ def specs_from_index(index: Any, *, besides: Any = None) -> list[CommandSpec]:
     return specs + (specs_from_host(besides) if besides is not None else [])
 
 
-def build_parser(host: Any) -> ArgumentParser:
-    """The whole parser, with the commands of every plugin ``host`` loaded."""
-    return _build(specs_from_host(host), host.problems, only=None, whole=True)
+def build_parser(host: Any, *, help_for: str | None = None) -> ArgumentParser:
+    """The whole parser, with the commands of every plugin ``host`` loaded (``help_for``:
+    see :func:`_build`)."""
+    return _build(specs_from_host(host), host.problems, only=None, whole=True, help_for=help_for)
 
 
-def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, whole: bool = False) -> ArgumentParser:
+def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, whole: bool = False, help_for: str | None = None) -> ArgumentParser:
     """The parser. With ``only``, just that command is made (the one on the command line:
     making every sub-parser is a large part of a short command's start-up); without it,
     every command, with its arguments when ``whole`` else only its help line (what the
-    top-level ``--help`` and a misspelt command need)."""
+    top-level ``--help`` and a misspelt command need).
+
+    ``help_for`` is the title a ``--help`` line names (:func:`_help_title`): the options
+    titles add to a command are then declared for that title only, so ``play bruneval
+    --help`` lists Bruneval's options in Bruneval's words, not every title's under the
+    heading of whichever declared a shared option first."""
+    # the titles each command is extended by, named in its help whatever ``help_for`` keeps
+    extended_by: dict[str, list[str]] = {}
+    for spec in specs:
+        if spec.extends:
+            extended_by.setdefault(spec.extends, []).append(str(spec.title))
+    if help_for is not None:
+        specs = [s for s in specs if not (s.extends and s.title and s.title != help_for)]
     from paragraphs.__about__ import __version__
     from paragraphs.cli.parser import ArgumentParser
 
@@ -212,7 +225,7 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
     for name, exts in sorted(extended.items()):
         if only is not None and name != only:
             continue
-        titles = ", ".join(sorted(str(e.title) for e in exts))
+        titles = ", ".join(sorted(set(extended_by[name])))
         tp = sub.add_parser(name, help=f"{exts[0].help} (titles: {titles})", conflict_handler="resolve")
         tp.set_defaults(_extension_of=name)
         if not (whole or only == name):
@@ -538,7 +551,7 @@ def _run(args_list: list[str]) -> int:
         from paragraphs.pluginhost.plugins import make_plugin_manager
 
         host = full or make_plugin_manager()
-        parser = build_parser(host)
+        parser = build_parser(host, help_for=_help_title(args_list, _first_word(args_list), specs_from_host(host)))
         said = [(p.plugin, p.reason, p.skipped) for p in host.problems]
         try:
             args = parser.parse_args(args_list)
@@ -549,7 +562,9 @@ def _run(args_list: list[str]) -> int:
         return _start(args, host)
     chosen = _chosen_command(args_list, index)
     problems: list[Any] = []
-    args = _build(specs_from_index(index), problems, only=chosen).parse_args(args_list)  # --help ends here
+    specs = specs_from_index(index)
+    help_for = _help_title(args_list, chosen, specs)
+    args = _build(specs, problems, only=chosen, help_for=help_for).parse_args(args_list)  # --help ends here
     args._index = index
     stored = [(p["plugin"], p["reason"], p["skipped"]) for p in index.problems]
     needed = _needed_plugins(args, index)
@@ -651,6 +666,23 @@ def _chosen_command(args_list: list[str], index: Any) -> str | None:
             known = set(CORE_COMMANDS) | {c["id"] for c in index.commands if c["extends"] is None} | {c["extends"] for c in index.commands if c["extends"]}
             return arg if arg in known else None
     return None
+
+
+def _first_word(args_list: list[str]) -> str | None:
+    """The command on the line (the first word not an option), known or not."""
+    return next((arg for arg in args_list if not arg.startswith("-")), None)
+
+
+def _help_title(args_list: list[str], command: str | None, specs: list[CommandSpec]) -> str | None:
+    """The title a ``COMMAND TITLE ... --help`` line names, when titles add options to
+    that command: the first word after the command that is one of those titles. None
+    without ``--help`` (a parse that runs a command always sees every title's options,
+    so that one another title owns is refused by name: :func:`_refuse_foreign_options`)."""
+    if command is None or not any(arg in ("-h", "--help") for arg in args_list):
+        return None
+    titles = {s.title for s in specs if s.extends == command and s.title}
+    words = args_list[args_list.index(command) + 1 :]
+    return next((word for word in words if word in titles), None)
 
 
 def _needed_plugins(args: argparse.Namespace, index: Any) -> set[str] | None:

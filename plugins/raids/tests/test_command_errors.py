@@ -144,3 +144,28 @@ def test_save_in_a_raid_session_says_it_is_saved_after_every_step(tmp_path: Path
     said = done.stdout + done.stderr
     assert "unknown command" not in said
     assert said.count("the session is saved in ") >= 2 and "after every step; to open another game, quit" in said
+
+
+@pytest.mark.parametrize("index", [True, False])
+def test_help_of_a_title_lists_its_own_options_only(tmp_path: Path, index: bool) -> None:
+    # found by the eyes pass: `play bruneval --help` listed Ambush!'s --mission and SPI
+    # Commando's --scenario, and Bruneval's own --optional under "dieppe options" in SPI
+    # Commando's words; `simulate bruneval --help` put Bruneval's options under "dieppe options"
+    extra = [] if index else ["--no-cache"]
+    if index:
+        paragraphs(tmp_path, "titles")  # builds the plugin index the next command reads
+    play = paragraphs(tmp_path, "play", "bruneval", "--help", *extra)
+    assert play.returncode == 0
+    headings = [line for line in play.stdout.splitlines() if line.endswith("options:")]
+    assert headings == ["options:", "bruneval options:"]
+    assert "--optional RULE       use one of the title's optional rules" in play.stdout
+    assert "--mission" not in play.stdout and "--scenario" not in play.stdout
+    simulate = paragraphs(tmp_path, "simulate", "dieppe", "--help", *extra)
+    assert simulate.returncode == 0 and "dieppe options:" in simulate.stdout and "bruneval options:" not in simulate.stdout
+    assert "one of: bruneval, dieppe" in simulate.stdout  # every title with the command is still named
+    # without a title, every title's options, as before
+    whole = paragraphs(tmp_path, "play", "--help", *extra)
+    assert {"ambush options:", "dieppe options:", "spi_commando options:"} <= set(whole.stdout.splitlines())
+    # an option another title owns is still refused by name when a command runs
+    foreign = paragraphs(tmp_path, "play", "bruneval", "--scenario", "45", *extra)
+    assert foreign.returncode == 2 and "--scenario is an option of play spi_commando, not of play bruneval" in foreign.stderr
