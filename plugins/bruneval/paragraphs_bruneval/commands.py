@@ -16,6 +16,10 @@ from typing import Any
 from paragraphs.records import Command, Policy
 
 TITLE = "bruneval"
+#: ``--optional RULE``: the words of the title's optional rules (checked by
+#: :func:`paragraphs_raids.cli.raid_choices`; named in the options' help). Bruneval prints
+#: no difficulty levels.
+OPTIONAL_RULES = {"commando": "optional rule 18: Commandos aboard the LCAs"}
 
 
 def _title() -> Any:
@@ -31,10 +35,13 @@ def run_board(args: argparse.Namespace, host: Any) -> int:
 
 
 def commands() -> Iterator[Command]:
-    from paragraphs_raids.cli import board_arguments, raid_commands
+    from functools import partial
 
-    yield from raid_commands(TITLE, "Raid sur Bruneval 1942: command the British (or --auto for an automatic game)", _title)
-    yield Command(id="bruneval-board", title=TITLE, help="draw a board file or a session save as a picture (SVG), or write the board file of the set-up (--new)", add_arguments=board_arguments, run=run_board, extends="board")
+    from paragraphs_raids.cli import ChoiceWords, board_arguments, raid_commands
+
+    words = ChoiceWords(TITLE, tuple(OPTIONAL_RULES))
+    yield from raid_commands(TITLE, "Raid sur Bruneval 1942: command the British (or --auto for an automatic game)", _title, words)
+    yield Command(id="bruneval-board", title=TITLE, help="draw a board file or a session save as a picture (SVG), or write the board file of the set-up (--new)", add_arguments=partial(board_arguments, words=words), run=run_board, extends="board")
 
 
 def default_policy(**options: Any) -> Any:

@@ -19,6 +19,7 @@ from paragraphs_raids.cli import RaidChoices
 from paragraphs_raids.templates import RaidTitle
 from paragraphs_raids.hints import OPPOSED, Hint, equal_choices, hint_for, table_hint
 
+from paragraphs_bruneval.commands import OPTIONAL_RULES
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.rules.victory import LEVELS
 from paragraphs_bruneval.scenario import RULINGS
@@ -35,7 +36,6 @@ PHASE_NAMES = {
     "F": "F end of turn",
     "G": "G victory",
 }
-OPTIONAL_RULES = {"commando": "optional rule 18: Commandos aboard the LCAs"}
 
 
 def german_phase(g: GameState) -> None:

@@ -16,6 +16,15 @@ from paragraphs.records import Command, Policy
 
 TITLE = "dieppe"
 
+#: ``--optional RULE`` and ``--difficulty LEVEL``: the words of the title's optional rules
+#: and levels (rule 13; checked by :func:`paragraphs_raids.cli.raid_choices`, named in the
+#: options' help).
+OPTIONAL_RULES = {"bad_luck": "Bad luck! (rule 13)", "alarm": "Alarm! (rule 13)", "vorwarts": "Vorwärts! (rule 13)"}
+LEVELS = {
+    "green": "Green commando: Bad luck!",
+    "hardened": "Hardened commando: Bad luck! and Alarm!",
+    "seasoned": "Seasoned commando: Bad luck!, Alarm! and Vorwärts!",
+}
 
 def _title() -> Any:
     from paragraphs_dieppe.raid_title import DIEPPE
@@ -30,10 +39,13 @@ def run_board(args: argparse.Namespace, host: Any) -> int:
 
 
 def commands() -> Iterator[Command]:
-    from paragraphs_raids.cli import board_arguments, raid_commands
+    from functools import partial
 
-    yield from raid_commands(TITLE, "Commando n°4: Dieppe 1942: an automatic game (--auto)", _title)
-    yield Command(id="dieppe-board", title=TITLE, help="draw a board file or a session save as a picture (SVG), or write the board file of the set-up (--new)", add_arguments=board_arguments, run=run_board, extends="board")
+    from paragraphs_raids.cli import ChoiceWords, board_arguments, raid_commands
+
+    words = ChoiceWords(TITLE, tuple(OPTIONAL_RULES), tuple(LEVELS))
+    yield from raid_commands(TITLE, "Commando n°4: Dieppe 1942: an automatic game (--auto)", _title, words)
+    yield Command(id="dieppe-board", title=TITLE, help="draw a board file or a session save as a picture (SVG), or write the board file of the set-up (--new)", add_arguments=partial(board_arguments, words=words), run=run_board, extends="board")
 
 
 def default_policy(**options: Any) -> Any:

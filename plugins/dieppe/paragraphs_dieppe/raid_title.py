@@ -17,13 +17,8 @@ from paragraphs_raids.cli import RaidChoices
 from paragraphs_raids.templates import RaidTitle
 
 from paragraphs_dieppe.cli_common import NAME, PHASE_NAMES, TITLE
+from paragraphs_dieppe.commands import LEVELS, OPTIONAL_RULES
 
-OPTIONAL_RULES = {"bad_luck": "Bad luck! (rule 13)", "alarm": "Alarm! (rule 13)", "vorwarts": "Vorwärts! (rule 13)"}
-LEVELS = {
-    "green": "Green commando: Bad luck!",
-    "hardened": "Hardened commando: Bad luck! and Alarm!",
-    "seasoned": "Seasoned commando: Bad luck!, Alarm! and Vorwärts!",
-}
 #: Rule 13: the optional rules each level applies (as content ``difficulty_levels``).
 LEVEL_RULES = {"green": ("bad_luck",), "hardened": ("bad_luck", "alarm"), "seasoned": ("bad_luck", "alarm", "vorwarts")}
 

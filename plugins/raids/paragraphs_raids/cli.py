@@ -28,19 +28,43 @@ from typing import Any
 from paragraphs.errors import UsageError
 
 
-def _choices(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    _rules(p)
+@dataclass(frozen=True, slots=True)
+class ChoiceWords:
+    """The words a title takes after ``--optional`` and ``--difficulty``, for the help of
+    its options (:func:`raid_choices` checks them against the title when a command runs).
+
+    The options are declared alike by every raid title and merged where several declare
+    them, so the help names the title: ``play TITLE --help`` shows that title's words,
+    and the help of every title's options together stays true of the one it names.
+    """
+
+    title: str
+    optional: tuple[str, ...] = ()
+    levels: tuple[str, ...] = ()
+
+    def optional_help(self) -> str:
+        return f"{self.title}: {', '.join(self.optional)}" if self.optional else f"{self.title} has none"
+
+    def levels_help(self) -> str:
+        return f"{self.title}: {', '.join(self.levels)}" if self.levels else f"{self.title} prints none"
+
+
+def _choices(p: argparse.ArgumentParser | argparse._ArgumentGroup, words: ChoiceWords | None) -> None:
+    _rules(p, words)
     p.add_argument("--no-events", action="store_true", help="play without the title's unexpected events")
 
 
-def _rules(p: argparse.ArgumentParser | argparse._ArgumentGroup, what: str = "use") -> None:
-    p.add_argument("--optional", action="append", default=[], metavar="RULE", help=f"{what} one of the title's optional rules (repeatable)")
-    p.add_argument("--difficulty", metavar="LEVEL", default=None, help=f"{what} a difficulty level the title prints")
+def _rules(p: argparse.ArgumentParser | argparse._ArgumentGroup, words: ChoiceWords | None, what: str = "use") -> None:
+    optional = f"; {words.optional_help()}" if words else ""
+    levels = f" ({words.levels_help()})" if words else ""
+    p.add_argument("--optional", action="append", default=[], metavar="RULE", help=f"{what} one of the title's optional rules (repeatable{optional})")
+    p.add_argument("--difficulty", metavar="LEVEL", default=None, help=f"{what} a difficulty level the title prints{levels}")
 
 
-def play_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
-    """Options of ``paragraphs play TITLE --auto`` for a raid title."""
-    _choices(p)
+def play_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup, words: ChoiceWords | None = None) -> None:
+    """Options of ``paragraphs play TITLE --auto`` for a raid title (``words``: the
+    title's optional rules and levels, named in the help)."""
+    _choices(p, words)
     svg_argument(p, "at the end of an --auto game, after every step of an interactive one")
 
 
@@ -101,7 +125,7 @@ def raid_choices(args: argparse.Namespace, title: str, optional_rules: Mapping[s
 
 
 
-def simulate_arguments(p: argparse.ArgumentParser) -> None:
+def simulate_arguments(p: argparse.ArgumentParser, words: ChoiceWords | None = None) -> None:
     """Options of ``paragraphs simulate TITLE`` (the core adds TITLE and --overlay)."""
     p.add_argument("--games", type=_positive, default=1000, help="number of automatic games (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="series seed; game i uses derive_seed(seed, i) (default 0)")
@@ -112,23 +136,23 @@ def simulate_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scheduler", metavar="ADDRESS", default=None, help="the Dask scheduler to use (implies --executor dask; without it dask starts a local cluster of --jobs workers)")
     p.add_argument("--sweep", action="append", default=[], metavar="KEY=V1,V2", help="compare variants on the same seeds: optional=RULE, or ruling.ID=A,B (repeatable: every combination)")
     p.add_argument("--chart", metavar="FILE.svg", default=None, help="draw the VP distribution of each variant (needs matplotlib)")
-    _choices(p)
+    _choices(p, words)
     p.add_argument("--json", action="store_true")
 
 
-def turn_arguments(p: argparse.ArgumentParser) -> None:
+def turn_arguments(p: argparse.ArgumentParser, words: ChoiceWords | None = None) -> None:
     """Options of ``paragraphs turn TITLE --state BOARD`` (the core adds TITLE and --overlay)."""
     p.add_argument("--state", required=True, metavar="BOARD", help="the board file (JSON) describing your real board")
     dice = p.add_mutually_exclusive_group()
     dice.add_argument("--seed", type=int, help="roll seeded dice")
     dice.add_argument("--dice", metavar="V,V,...|physical", help="your own rolls in order (3,5,2), or physical: each die asked as it is needed")
     p.add_argument("--out", metavar="FILE", help="write the board after the German actions to FILE")
-    _rules(p, "play the German actions with")
+    _rules(p, words, "play the German actions with")
     svg_argument(p, "after the German actions")
     p.add_argument("--json", action="store_true")
 
 
-def board_arguments(p: argparse.ArgumentParser) -> None:
+def board_arguments(p: argparse.ArgumentParser, words: ChoiceWords | None = None) -> None:
     """Options of ``paragraphs board TITLE --state FILE --svg OUT`` (draw a board) and
     ``paragraphs board TITLE --new FILE`` (write the set-up's board file); the core adds
     TITLE and --overlay. :func:`board_task` checks what goes with which."""
@@ -137,7 +161,7 @@ def board_arguments(p: argparse.ArgumentParser) -> None:
     what.add_argument("--new", metavar="FILE", help="write the board file of the game's set-up, markers face down, to start a game on your own board")
     p.add_argument("--svg", metavar="OUT", help="where to write the picture (SVG): the board drawn, or with --new the set-up")
     p.add_argument("--force", action="store_true", help="with --new: replace a file already there (the old one is kept as FILE.bak)")
-    _rules(p, "with --new: set up for")
+    _rules(p, words, "with --new: set up for")
 
 
 def board_task(args: argparse.Namespace, title: str) -> str:
@@ -185,7 +209,7 @@ def parse_dice(text: str) -> list[int]:
 # --------------------------------------------------------------------------- records
 
 
-def raid_commands(title: str, describe: str, load: Callable[[], Any]) -> Iterator[Any]:
+def raid_commands(title: str, describe: str, load: Callable[[], Any], words: ChoiceWords | None = None) -> Iterator[Any]:
     """The ``play``, ``simulate`` and ``turn`` Command records of a raid title.
 
     Args:
@@ -193,7 +217,10 @@ def raid_commands(title: str, describe: str, load: Callable[[], Any]) -> Iterato
         describe: a few words for ``play --help`` (``an automatic game of ...``).
         load: returns the title's :class:`~paragraphs_raids.templates.RaidTitle`; called only when a command runs, so
             the records cost nothing at CLI start-up.
+        words: the title's optional rules and levels, named in the options' help.
     """
+    from functools import partial
+
     from paragraphs.records import Command
 
     def play(args: argparse.Namespace, host: Any) -> int:
@@ -214,6 +241,6 @@ def raid_commands(title: str, describe: str, load: Callable[[], Any]) -> Iterato
 
         return run_turn(load(), args, host)
 
-    yield Command(id=f"{title}-play", title=title, help=describe, add_arguments=play_arguments, run=play, extends="play")
-    yield Command(id=f"{title}-simulate", title=title, help="Monte Carlo series of automatic games", add_arguments=simulate_arguments, run=simulate, extends="simulate")
-    yield Command(id=f"{title}-turn", title=title, help="companion: the German actions of this turn for your board", add_arguments=turn_arguments, run=turn, extends="turn")
+    yield Command(id=f"{title}-play", title=title, help=describe, add_arguments=partial(play_arguments, words=words), run=play, extends="play")
+    yield Command(id=f"{title}-simulate", title=title, help="Monte Carlo series of automatic games", add_arguments=partial(simulate_arguments, words=words), run=simulate, extends="simulate")
+    yield Command(id=f"{title}-turn", title=title, help="companion: the German actions of this turn for your board", add_arguments=partial(turn_arguments, words=words), run=turn, extends="turn")

@@ -147,7 +147,7 @@ def test_save_in_a_raid_session_says_it_is_saved_after_every_step(tmp_path: Path
 
 
 @pytest.mark.parametrize("index", [True, False])
-def test_help_of_a_title_lists_its_own_options_only(tmp_path: Path, index: bool) -> None:
+def test_help_of_a_title_lists_its_own_options_in_its_words(tmp_path: Path, index: bool) -> None:
     # found by the eyes pass: `play bruneval --help` listed Ambush!'s --mission and SPI
     # Commando's --scenario, and Bruneval's own --optional under "dieppe options" in SPI
     # Commando's words; `simulate bruneval --help` put Bruneval's options under "dieppe options"
@@ -160,9 +160,14 @@ def test_help_of_a_title_lists_its_own_options_only(tmp_path: Path, index: bool)
     assert headings == ["options:", "bruneval options:"]
     assert "--optional RULE       use one of the title's optional rules" in play.stdout
     assert "--mission" not in play.stdout and "--scenario" not in play.stdout
+    # the title's own words after --optional and --difficulty (collapse argparse's wrapping)
+    assert "(repeatable; bruneval: commando)" in " ".join(play.stdout.split())
+    assert "(bruneval prints none)" in " ".join(play.stdout.split())
     simulate = paragraphs(tmp_path, "simulate", "dieppe", "--help", *extra)
     assert simulate.returncode == 0 and "dieppe options:" in simulate.stdout and "bruneval options:" not in simulate.stdout
     assert "one of: bruneval, dieppe" in simulate.stdout  # every title with the command is still named
+    assert "(repeatable; dieppe: bad_luck, alarm, vorwarts)" in " ".join(simulate.stdout.split())
+    assert "(dieppe: green, hardened, seasoned)" in " ".join(simulate.stdout.split())
     # without a title, every title's options, as before
     whole = paragraphs(tmp_path, "play", "--help", *extra)
     assert {"ambush options:", "dieppe options:", "spi_commando options:"} <= set(whole.stdout.splitlines())
