@@ -48,6 +48,8 @@ from paragraphs_bruneval.game.state import LAST_RESORT, WURZBURG, GameState
 from paragraphs_bruneval.rules.combat import PROTECTION_SIGN, counts_for_bonus, default_british_front
 from paragraphs_bruneval.routefinding import FAR, RankedMap, costs_toward, nearest_by_rank, ranked, toward_by_rank
 from paragraphs_bruneval.rules.commando import GROUP, boat_fighter, commando_aboard
+from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
+from paragraphs_bruneval.rules.objectives import who_attempts
 
 
 @cache
@@ -235,7 +237,7 @@ class _EnemyView:
     """
 
     def __init__(self, g: GameState, routes: Callable[[GameState], _Routes]) -> None:
-        self.markers = len(g.markers)
+        self.markers = len(g.markers.hidden)
         self._make_routes = routes
         self._routes: _Routes | None = None
         self._counts = counts_for_bonus(g.options.commando)
@@ -459,7 +461,7 @@ class DefaultPolicy:
         view = self._enemy
         if view is None:
             return
-        if view.markers != len(g.markers):
+        if view.markers != len(g.markers.hidden):
             self._enemy = None
         elif attacked is not None:
             view.after_combat(g, attacked)
@@ -600,8 +602,6 @@ class DefaultPolicy:
 
     def _can_dismantle(self, g: GameState) -> bool:
         """Someone of Drake is left who may attempt the radar (engineers, or paratroopers)."""
-        from paragraphs_bruneval.rules.objectives import who_attempts
-
         # Drake's counters on the map (a piece is on it exactly when it has a zone), not
         # every British piece: asked for Drake's goal after every action of the phase.
         pieces = g.pieces
@@ -625,8 +625,6 @@ class DefaultPolicy:
     def _objectives(self, g: GameState) -> None:
         w = g.wurzburg_zone
         if g.wurzburg.status == "intact" and g.dismantling_turns >= g.params.wurzburg_turns_needed:
-            from paragraphs_bruneval.rules.objectives import who_attempts
-
             tryers = [p for p in g.stack(w) if not p.acted and who_attempts(g, p) is not None]
             if tryers:
                 best = min(tryers, key=lambda p: g.scenario.wurzburg_modifiers[who_attempts(g, p) or "paratroopers"])
@@ -634,9 +632,17 @@ class DefaultPolicy:
                 self._changed(g)
         villa = g.villa_zone
         if not g.villa_destroyed and g.side_in(villa) == BRITISH:
-            units = [p for p in g.stack(villa) if not p.acted and p.role in ("infantry", "engineers")]
-            if units:
-                actions.attempt_villa(g, max(units, key=lambda p: actions.villa_attack_value(g, p)))
+            # The first of the strongest (max by attack value), as a loop: no key function
+            # called through Python per unit, every phase Rodney stands in the Villa.
+            strongest: Piece | None = None
+            strongest_value = 0
+            for p in g.stack(villa):
+                if not p.acted and p.role in ("infantry", "engineers"):
+                    value = actions.villa_attack_value(g, p)
+                    if strongest is None or value > strongest_value:
+                        strongest, strongest_value = p, value
+            if strongest is not None:
+                actions.attempt_villa(g, strongest)
                 self._changed(g)
 
     # ------------------------------------------------------------------ combat
@@ -821,8 +827,9 @@ class DefaultPolicy:
 
     def _moves(self, g: GameState) -> None:
         groups: dict[tuple[str, str], list[Piece]] = {}
+        sea = g.lookups.boat_only_zones
         for p in _british_stacks(g):
-            if p.acted or p.role == "boat" or p.zone in g.lookups.boat_only_zones:
+            if p.acted or p.role == "boat" or p.zone in sea:
                 continue
             groups.setdefault((p.zone, self.goal(g, p)), []).append(p)
         for (zone, goal), pieces in _in_moving_order(groups, g.zmap.order):
@@ -872,8 +879,6 @@ class DefaultPolicy:
             self._changed(g)
 
     def _embark(self, g: GameState, pieces: list[Piece], beach: str) -> bool:
-        from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
-
         for zone in g.zmap.linked(beach):
             if zone not in g.lookups.boat_only_zones or not g.boats_in(zone):
                 continue
@@ -892,8 +897,6 @@ class DefaultPolicy:
         return done
 
     def _embark_one(self, g: GameState, piece: Piece, beach: str) -> bool:
-        from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
-
         for zone in g.zmap.linked(beach):
             if zone in g.lookups.boat_only_zones and g.boats_in(zone) and assign_to_boats(g, zone, [piece]) is not None:
                 cost = g.zmap.step_cost(beach, zone)
