@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 from typing import Final
 
 from paragraphs_raids import chances
@@ -48,6 +48,8 @@ from paragraphs_bruneval.game.state import LAST_RESORT, WURZBURG, GameState
 from paragraphs_bruneval.rules.combat import PROTECTION_SIGN, counts_for_bonus, default_british_front
 from paragraphs_bruneval.routefinding import FAR, RankedMap, costs_toward, nearest_by_rank, ranked, toward_by_rank
 from paragraphs_bruneval.rules.commando import GROUP, boat_fighter, commando_aboard
+from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
+from paragraphs_bruneval.rules.objectives import who_attempts
 
 
 @cache
@@ -92,14 +94,20 @@ def _odds_36(value: float) -> tuple[int, int]:
     return math.floor(odds * 36), math.ceil(odds * 36)
 
 
-@lru_cache(maxsize=1024)
 def _near_marker(rm: RankedMap, marker: str, reach: int) -> tuple[tuple[int, int], ...]:
     """The zones within ``reach`` of ``marker`` (itself apart) by map rank, with their
     closeness (``reach + 1 - R``), in the order of the map's radii: the same for a marker
     on every board, read for every board the player weighs routes on
-    (:meth:`DefaultPolicy._weights_by_rank`)."""
-    zmap, rank = rm.zmap, rm.rank
-    return tuple((rank[zone], reach + 1 - r) for zone, r in zmap.radii_from(marker, zmap.movable_kinds()).items() if 0 < r <= reach)
+    (:meth:`DefaultPolicy._weights_by_rank`), so kept with the map (:attr:`RankedMap.near`;
+    a dict read costs less than a cached function's call)."""
+    table = rm.near.get(reach)
+    if table is None:
+        table = rm.near[reach] = {}
+    found = table.get(marker)
+    if found is None:
+        zmap, rank = rm.zmap, rm.rank
+        found = table[marker] = tuple((rank[zone], reach + 1 - r) for zone, r in zmap.radii_from(marker, zmap.movable_kinds()).items() if 0 < r <= reach)
+    return found
 
 
 #: Goal of units that stay where they are, keeping their stacking bonuses for defence.
@@ -229,7 +237,7 @@ class _EnemyView:
     """
 
     def __init__(self, g: GameState, routes: Callable[[GameState], _Routes]) -> None:
-        self.markers = len(g.markers)
+        self.markers = len(g.markers.hidden)
         self._make_routes = routes
         self._routes: _Routes | None = None
         self._counts = counts_for_bonus(g.options.commando)
@@ -305,21 +313,39 @@ class _EnemyView:
 
 
 def _british_stacks(g: GameState) -> list[Piece]:
-    """The British pieces on the map, each stack's in its order, the stacks in no set
+    """The British pieces on the map, each stack's in its order, the stacks in the board's
     order (what :meth:`DefaultPolicy._moves` groups: it orders the groups by zone, and
     only the order within a zone settles which of two groups there goes first).
 
-    Read from the British counters' zones, not from every stack on the board: a piece is
-    on the map exactly when it has a zone.
+    Read from the board's stacks without their keys (no zone is needed), as a list of
+    them made in one call (the compiled build steps through a dict a call per entry): a
+    pass over a few dozen lists costs less than a look-up per British counter and a set
+    of zones (``tests/test_fast_paths.py`` compares it with the plain reading).
     """
-    pieces = g.pieces
-    zones = set()
-    for cid in g.lookups.counters_of_side(BRITISH):
-        p = pieces.get(cid)
-        if p is not None and p.zone:
-            zones.add(p.zone)
-    stacks = g.stacks
-    return [p for zone in zones for p in stacks[zone] if p.side == BRITISH]
+    found = []
+    for stack in list(g.stacks.values()):  # (made in one C call, then read natively)
+        for p in stack:
+            if p.side == BRITISH:
+                found.append(p)
+    return found
+
+
+def _british_zones_in_order(g: GameState) -> list[str]:
+    """``g.zmap.in_order(g.british_zones())``: the zones whose top piece is British, in map
+    order. Their ranks are read from the board's stacks without their keys (a piece's zone
+    is its stack's) and sorted as ints, with no set of zones made
+    (``tests/test_fast_paths.py`` compares it with the plain reading)."""
+    rm = ranked(g.zmap)
+    rank = rm.rank
+    ranks = []
+    for stack in list(g.stacks.values()):  # (as in _british_stacks)
+        for p in stack:
+            if p.side == BRITISH:
+                ranks.append(rank[p.zone])
+            break
+    ranks.sort()
+    ids = rm.ids
+    return [ids[r] for r in ranks]
 
 
 def _in_moving_order(groups: dict[tuple[str, str], list[Piece]], rank: dict[str, int]) -> list[tuple[tuple[str, str], list[Piece]]]:
@@ -395,8 +421,10 @@ class DefaultPolicy:
         # The chances an attack needs, in whole 36ths rounded up (_needed_36, _in_36).
         self._good_36 = _odds_36(good_odds)[1]
         self._objective_36 = _odds_36(objective_odds)[1]
-        # The marker weights with their key (_weights_by_rank): they change rarely.
-        self._weights: tuple[tuple[RankedMap, int, int, tuple[str, ...] | None], list[int]] | None = None
+        # The marker weights with their key (_weights_by_rank), and the flags of the
+        # marked and sea zones with theirs (_fixed_around): they change rarely.
+        self._weights: tuple[tuple[RankedMap, int, int, list[str] | None], list[int]] | None = None
+        self._fixed: tuple[RankedMap, frozenset[str], list[str], list[bool]] | None = None
         # The views of the board kept between two actions (module docstring): the game
         # they belong to (None outside the British phase: nothing is kept then), the goal
         # of each group (radar carriers apart: goal), and the German side.
@@ -433,7 +461,7 @@ class DefaultPolicy:
         view = self._enemy
         if view is None:
             return
-        if view.markers != len(g.markers):
+        if view.markers != len(g.markers.hidden):
             self._enemy = None
         elif attacked is not None:
             view.after_combat(g, attacked)
@@ -469,18 +497,34 @@ class DefaultPolicy:
         keeping them across games cost more in garbage collection than it saved)."""
         rm = ranked(g.zmap)
         rank = rm.rank
-        # The zones not to enter, as a flag by map rank: marked, the sea, German.
-        around = [False] * len(rm.ids)
-        for zone in g.markers:
-            around[rank[zone]] = True
-        for zone in g.lookups.boat_only_zones:
-            around[rank[zone]] = True
-        for zone, stack in g.stacks.items():
-            for p in stack:  # (the side of the top piece, as side_in reads it)
+        marked = list(g.markers.hidden)  # (their dict's keys in one call: iterating the markers is a generic call)
+        # The zones not to enter, as a flag by map rank: marked, the sea (a copy of the
+        # flags kept while the markers stay), then German.
+        around = self._fixed_around(g, rm, marked).copy()
+        # The German zones: the side of each stack's top piece, as side_in reads it,
+        # flagged at that piece's zone (its stack's zone: RaidState.place keeps them
+        # together), so the board's stacks are read as a list (_british_stacks).
+        for stack in list(g.stacks.values()):
+            for p in stack:
                 if p.side == GERMAN:
-                    around[rank[zone]] = True
+                    around[rank[p.zone]] = True
                 break
-        return _Routes(rm, around, self._weights_by_rank(g, rm))
+        return _Routes(rm, around, self._weights_by_rank(g, rm, marked))
+
+    def _fixed_around(self, g: GameState, rm: RankedMap, marked: list[str]) -> list[bool]:
+        """The zones a British unit may not enter that no British action changes but a
+        marker turned over, as a flag by map rank: the marked zones (``marked``) and the
+        sea (boat-only zones). Kept while the markers stay (whole phases at a time); the
+        caller copies it before flagging the German zones."""
+        boat_only = g.lookups.boat_only_zones
+        kept = self._fixed
+        if kept is not None and kept[0] is rm and kept[1] is boat_only and kept[2] == marked:
+            return kept[3]
+        flags = rm.flags(boat_only)
+        for zone in marked:
+            flags[rm.rank[zone]] = True
+        self._fixed = (rm, boat_only, marked, flags)
+        return flags
 
     # ------------------------------------------------------------------ goals
     def withdrawing(self, g: GameState) -> bool:
@@ -558,8 +602,6 @@ class DefaultPolicy:
 
     def _can_dismantle(self, g: GameState) -> bool:
         """Someone of Drake is left who may attempt the radar (engineers, or paratroopers)."""
-        from paragraphs_bruneval.rules.objectives import who_attempts
-
         # Drake's counters on the map (a piece is on it exactly when it has a zone), not
         # every British piece: asked for Drake's goal after every action of the phase.
         pieces = g.pieces
@@ -583,8 +625,6 @@ class DefaultPolicy:
     def _objectives(self, g: GameState) -> None:
         w = g.wurzburg_zone
         if g.wurzburg.status == "intact" and g.dismantling_turns >= g.params.wurzburg_turns_needed:
-            from paragraphs_bruneval.rules.objectives import who_attempts
-
             tryers = [p for p in g.stack(w) if not p.acted and who_attempts(g, p) is not None]
             if tryers:
                 best = min(tryers, key=lambda p: g.scenario.wurzburg_modifiers[who_attempts(g, p) or "paratroopers"])
@@ -592,9 +632,17 @@ class DefaultPolicy:
                 self._changed(g)
         villa = g.villa_zone
         if not g.villa_destroyed and g.side_in(villa) == BRITISH:
-            units = [p for p in g.stack(villa) if not p.acted and p.role in ("infantry", "engineers")]
-            if units:
-                actions.attempt_villa(g, max(units, key=lambda p: actions.villa_attack_value(g, p)))
+            # The first of the strongest (max by attack value), as a loop: no key function
+            # called through Python per unit, every phase Rodney stands in the Villa.
+            strongest: Piece | None = None
+            strongest_value = 0
+            for p in g.stack(villa):
+                if not p.acted and p.role in ("infantry", "engineers"):
+                    value = actions.villa_attack_value(g, p)
+                    if strongest is None or value > strongest_value:
+                        strongest, strongest_value = p, value
+            if strongest is not None:
+                actions.attempt_villa(g, strongest)
                 self._changed(g)
 
     # ------------------------------------------------------------------ combat
@@ -610,7 +658,7 @@ class DefaultPolicy:
 
     def _attacks(self, g: GameState) -> None:
         stacks = g.stacks
-        for zone in g.zmap.in_order(g.british_zones()):
+        for zone in _british_zones_in_order(g):
             if zone in g.lookups.boat_only_zones:
                 continue
             # The German zones next to it (side_in of each, read in one loop: most
@@ -779,8 +827,9 @@ class DefaultPolicy:
 
     def _moves(self, g: GameState) -> None:
         groups: dict[tuple[str, str], list[Piece]] = {}
+        sea = g.lookups.boat_only_zones
         for p in _british_stacks(g):
-            if p.acted or p.role == "boat" or p.zone in g.lookups.boat_only_zones:
+            if p.acted or p.role == "boat" or p.zone in sea:
                 continue
             groups.setdefault((p.zone, self.goal(g, p)), []).append(p)
         for (zone, goal), pieces in _in_moving_order(groups, g.zmap.order):
@@ -830,8 +879,6 @@ class DefaultPolicy:
             self._changed(g)
 
     def _embark(self, g: GameState, pieces: list[Piece], beach: str) -> bool:
-        from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
-
         for zone in g.zmap.linked(beach):
             if zone not in g.lookups.boat_only_zones or not g.boats_in(zone):
                 continue
@@ -850,8 +897,6 @@ class DefaultPolicy:
         return done
 
     def _embark_one(self, g: GameState, piece: Piece, beach: str) -> bool:
-        from paragraphs_bruneval.rules.embarkation import assign_to_boats, extra_for
-
         for zone in g.zmap.linked(beach):
             if zone in g.lookups.boat_only_zones and g.boats_in(zone) and assign_to_boats(g, zone, [piece]) is not None:
                 cost = g.zmap.step_cost(beach, zone)
@@ -899,30 +944,32 @@ class DefaultPolicy:
     def _marker_weights(self, g: GameState) -> dict[str, int]:
         """Extra route weight near face-down markers: every moving unit would test them (rule 12)."""
         rm = ranked(g.zmap)
-        return {rm.ids[rank]: weight for rank, weight in enumerate(self._weights_by_rank(g, rm)) if weight}
+        return {rm.ids[rank]: weight for rank, weight in enumerate(self._weights_by_rank(g, rm, list(g.markers.hidden))) if weight}
 
-    def _weights_by_rank(self, g: GameState, rm: RankedMap) -> list[int]:
+    def _weights_by_rank(self, g: GameState, rm: RankedMap, marked: list[str]) -> list[int]:
         """:meth:`_marker_weights` by map rank (0: no weight), what the route searches read:
         none until the alert is raised, then the highest closeness to any marker (within
-        the activation radius) times :attr:`marker_weight`. Kept while the markers and
-        the rest of its key come back (most phases of a game; callers do not change it)."""
+        the activation radius) times :attr:`marker_weight`. Kept while the markers
+        (``marked``: the zones of ``g.markers``) and the rest of its key come back (most
+        phases of a game; callers do not change it)."""
         alerted = g.alert.level > 1
         reach = g.params.activation_max_radius
-        key = (rm, reach, self.marker_weight, tuple(g.markers) if alerted else None)
+        key = (rm, reach, self.marker_weight, marked if alerted else None)
         kept = self._weights
         if kept is not None and kept[0] == key:
             return kept[1]
-        weights = self._weights_now(g, rm, alerted, reach)
+        weights = self._weights_now(rm, marked if alerted else None, reach)
         self._weights = (key, weights)
         return weights
 
-    def _weights_now(self, g: GameState, rm: RankedMap, alerted: bool, reach: int) -> list[int]:
-        """:meth:`_weights_by_rank` made afresh."""
+    def _weights_now(self, rm: RankedMap, marked: list[str] | None, reach: int) -> list[int]:
+        """:meth:`_weights_by_rank` made afresh (``marked``: the markers' zones, None
+        before the alert)."""
         weights = [0] * len(rm.ids)
-        if not alerted:
+        if marked is None:
             return weights
         per_step = self.marker_weight
-        for marker in g.markers:
+        for marker in marked:
             for rank, closeness in _near_marker(rm, marker, reach):
                 weight = per_step * closeness
                 if weight > weights[rank]:

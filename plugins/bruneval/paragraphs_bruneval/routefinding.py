@@ -45,6 +45,9 @@ class RankedMap:
         least = least_costs(zmap)
         self.least: list[list[int]] = [[least[a].get(b, FAR) for b in self.ids] for a in self.ids]
         self._bounds: dict[tuple[int, ...], list[int]] = {}
+        #: Per reach, per zone: the zones within that reach by rank with their closeness
+        #: (filled by the default player as markers ask: ``policy._near_marker``).
+        self.near: dict[int, dict[str, tuple[tuple[int, int], ...]]] = {}
         self._lists: list[list[list[int]]] = []
 
     def lists(self, size: int) -> list[list[int]]:

@@ -131,6 +131,7 @@ class _Checking:
         self.weighed = 0
         self.penalties = 0
         self.blocking = 0
+        self.british = 0
 
     def british_phase(self, g: GameState) -> None:
         assert [a.zone for a in german_combat.attackers(g)] == _plain_attackers(g), g.turn
@@ -141,6 +142,13 @@ class _Checking:
             assert view.attack(g, zone) == _plain_attack(g, zone), zone
         routes = self.player._routes_now(g)
         assert routes.around == frozenset(g.markers) | g.german_zones() | g.boat_only_zones
+        # The British pieces the player groups to move (read from the stacks' values),
+        # against every British piece of the board read zone by zone.
+        plain_british = [p for zone in g.zmap.in_order(g.british_zones()) for p in g.stack(zone) if p.side == "british"]
+        fast_british = policy._british_stacks(g)
+        assert policy._british_zones_in_order(g) == g.zmap.in_order(g.british_zones())
+        assert sorted(fast_british, key=lambda p: (g.zmap.order[p.zone], g.stack(p.zone).index(p))) == plain_british
+        self.british += len(fast_british) == len([p for p in g.on_map() if p.side == "british"])
         # The marker weights by map rank (max per zone, in a list), against the plain dict.
         assert routes.weights == self.player._marker_weights(g) == _plain_weights(g, self.player)
         self.weighed += bool(routes.weights)
@@ -186,3 +194,4 @@ def test_german_contact_is_the_plain_reading(scenario: Scenario) -> None:
     assert checking.weighed > 10  # boards with markers after the alert were met
     assert checking.penalties > 10  # and Germans near the boats
     assert checking.blocking > 10  # and German zones in the way
+    assert checking.british == checking.checked  # every British piece on the map was grouped
