@@ -307,13 +307,11 @@ class MovementPhase:
         self.g = g
         zmap = g.zmap
         at_sea = sea(g)
-        # g.british_zones() - at_sea, read in the same pass over the board.
+        # g.british_zones() - at_sea (the British boats' zones left out).
         british: set[str] = set()
-        for z, stack in g.stacks.items():
-            for p in stack:
-                if p.side == BRITISH and z not in at_sea:
-                    british.add(z)
-                break
+        for z in g.british_zones():
+            if z not in at_sea:
+                british.add(z)
         self.british_set = frozenset(british)
         self.british = zmap.in_order(british)
         self.points = {z: g.points_in(z) for z in self.british}
