@@ -258,16 +258,7 @@ def german_movement(g: GameState) -> None:
     phase = MovementPhase(g)
     holds = g.holds_post
     stacks = g.stacks
-    ready: dict[str, list[Piece]] = {}
-    for zone, stack in stacks.items():
-        # movers_in written out: this reads every stack of the board
-        for p in stack:
-            if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds:
-                movers = ready.get(zone)
-                if movers is None:
-                    ready[zone] = [p]
-                else:
-                    movers.append(p)
+    ready = ready_to_move(g)
     while True:
         first = next_to_move(ready, g.zmap.order)
         if first is None:
@@ -281,6 +272,24 @@ def german_movement(g: GameState) -> None:
                 ready[zone] = movers
             elif zone in ready:  # (not ready.pop(zone, None): a method call through Python when compiled)
                 del ready[zone]
+
+
+def ready_to_move(g: GameState) -> dict[str, list[Piece]]:
+    """Zone -> its pieces that :func:`can_move`, in stack order, for every zone holding one.
+
+    The zones are found from the German pieces (a list kept for the game, see
+    ``GameState.pieces_of_side``) rather than from every entry of the board, so they come
+    in no particular order: :func:`~paragraphs_raids.german_ai.next_to_move` does not
+    depend on it (tests/test_fast_paths.py holds this to the plain reading).
+    """
+    holds = g.holds_post
+    stacks = g.stacks
+    ready: dict[str, list[Piece]] = {}
+    for p in g.pieces_of_side(GERMAN):
+        zone = p.zone
+        if zone and not p.acted and p.kind.mobile and p.id not in holds and zone not in ready:
+            ready[zone] = _movers_in(stacks[zone], holds)
+    return ready
 
 
 def _movers_in(stack: list[Piece], holds: Container[str]) -> list[Piece]:
