@@ -303,6 +303,10 @@ def _movers_in(stack: list[Piece], holds: Container[str]) -> list[Piece]:
     return movers
 
 
+#: A distance no land route has (the table holds only the zones a route reaches).
+_UNREACHED: Final = 1 << 30
+
+
 class MovementPhase:
     """What every German stack's move reads and no German move changes: the zones the
     British hold (not at sea), in map order, with their stacking points; and the answers
@@ -345,20 +349,28 @@ class MovementPhase:
         """
         if start in self.quick:
             return self.quick[start]
-        row = self.routes.distances.get(start, {})
-        nearest_any: int | None = None
-        nearest: int | None = None
-        for z in self.british:
-            d = row.get(z)
-            if d is None:
-                continue
-            if nearest_any is None or d < nearest_any:
-                nearest_any = d
-            if self.points[z] > 0 and (nearest is None or d < nearest):
-                nearest = d
         answer = None
-        if nearest is not None and nearest_any == nearest:
-            answer = [Candidate(z, nearest, self.points[z]) for z in self.british if row.get(z) == nearest and self.points[z] > 0]
+        row = self.routes.distances.get(start)
+        if row is not None:
+            # One pass in map order: the nearest of all, and the zones with points tied
+            # at the nearest distance so far (int distances: no None to compare).
+            points = self.points
+            nearest_any = nearest = _UNREACHED
+            tied: list[str] = []
+            for z in self.british:
+                d = row.get(z, _UNREACHED)
+                if d == _UNREACHED:
+                    continue
+                if d < nearest_any:
+                    nearest_any = d
+                if points[z] > 0:
+                    if d < nearest:
+                        nearest = d
+                        tied = [z]
+                    elif d == nearest:
+                        tied.append(z)
+            if nearest != _UNREACHED and nearest_any == nearest:
+                answer = [Candidate(z, nearest, points[z]) for z in tied]
         self.quick[start] = answer
         return answer
 
