@@ -16,13 +16,14 @@ import pytest
 from paragraphs_raids.combat import attack_base
 from paragraphs_raids.dice import PrngRoller, RollNote
 from paragraphs_raids.german_ai import best_with_random_ties
-from paragraphs_raids.stacks import GERMAN, Factors, Piece, UnitKind
+from paragraphs_raids.stacks import BRITISH, GERMAN, Factors, Piece, UnitKind
+from paragraphs_raids.state import RaidState
 
 from paragraphs_bruneval import policy
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.game.turn import play_game
 from paragraphs_bruneval.routefinding import FAR
-from paragraphs_bruneval.rules import combat, embarkation, german_combat
+from paragraphs_bruneval.rules import combat, embarkation, german_combat, german_movement
 from paragraphs_bruneval.scenario import Scenario, load_scenario
 
 
@@ -134,6 +135,12 @@ class _Checking:
         self.british = 0
 
     def british_phase(self, g: GameState) -> None:
+        # Each side's zones from its pieces, against every entry of the board.
+        assert g.british_zones() == RaidState.zones_of_side(g, BRITISH), g.turn
+        assert g.german_zones() == RaidState.zones_of_side(g, GERMAN), g.turn
+        # The German stacks ready to move (from the German pieces), against every stack.
+        movers = {z: [p for p in stack if german_movement.can_move(g, p)] for z, stack in g.stacks.items()}
+        assert german_movement.ready_to_move(g) == {z: m for z, m in movers.items() if m}, g.turn
         assert [a.zone for a in german_combat.attackers(g)] == _plain_attackers(g), g.turn
         # The player's German attack values (a loop for max) and its route searches' zones
         # not to enter (found by bits of map rank), against the plain readings.

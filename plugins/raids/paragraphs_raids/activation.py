@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from paragraphs_raids.dice import Roller
+from paragraphs_raids.dice import Roller, quiet_prng
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,8 @@ def activation_check(alert: int, radius: int, roll: Roller, rule: ActivationRule
     """
     if radius < 0 or radius > rule.max_radius:
         return _OUT_OF_RANGE
-    face = roll(rule.die, purpose)
+    prng = quiet_prng(roll)
+    face = roll(rule.die, purpose) if prng is None else prng.face(rule.die)  # (see quiet_prng)
     total = face + (radius if rule.add_radius else 0)
     return _result(face, total, total <= alert)
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from paragraphs_raids.dice import Roller
+from paragraphs_raids.dice import Roller, quiet_prng
 from paragraphs_raids.stacks import FactorSelector, Piece, attack_factor, defence_factor
 
 DEFENDER_HIT: Final = "defender hit"
@@ -194,6 +194,9 @@ def defence_base(
 
 def resolve(attack: int, defence: int, roll: Roller, *, attack_die: str = "d6", defence_die: str = "d6", purpose: str = "combat") -> CombatResult:
     """Roll both dice and compare: attack at or over defence hits the defender."""
+    prng = quiet_prng(roll)
+    if prng is not None:  # (the combats of a series: see quiet_prng)
+        return CombatResult(attack, defence, prng.face(attack_die), prng.face(defence_die))
     a = roll(attack_die, f"{purpose}: attacker's die")
     d = roll(defence_die, f"{purpose}: defender's die")
     return CombatResult(attack, defence, a, d)

@@ -112,6 +112,14 @@ class PrngRoller:
             if allowed is None or face in allowed:
                 return face
 
+    def face(self, die: str) -> int:
+        """``self(die, purpose)`` with no notes to keep (:func:`quiet_prng`): the same draw,
+        and no purpose asked for."""
+        d = self._draws.get(die)
+        if d is None:
+            d = self._draws[die] = _Draw(self.box.get(die))
+        return self._draw(d)
+
     def _draw(self, d: _Draw) -> int:
         words = self._words
         total = 0
@@ -137,6 +145,19 @@ def _draws_for(conventions: DiceConventions) -> dict[str, _Draw]:
             _DRAWS.clear()
         kept = _DRAWS[id(conventions)] = (conventions, {})
     return kept[1]
+
+
+def quiet_prng(roll: Roller) -> PrngRoller | None:
+    """``roll`` when it is a :class:`PrngRoller` keeping no notes (the games of a series,
+    which keep no journal), else None.
+
+    A rule rolling many dice then rolls them with :meth:`PrngRoller.face`: the same draws
+    in the same order, without wording purposes nobody reads, and, in the compiled build,
+    called natively rather than through Python's generic call of a :class:`Roller`.
+    """
+    if isinstance(roll, PrngRoller) and roll.notes is None:
+        return roll
+    return None
 
 
 class DiceExhausted(UsageError):

@@ -10,7 +10,7 @@ import pytest
 
 from paragraphs.dice import DiceConventions
 from paragraphs.errors import UsageError
-from paragraphs_raids.dice import DiceExhausted, PrngRoller, ScriptedRoller, pick_at_random
+from paragraphs_raids.dice import DiceExhausted, PrngRoller, ScriptedRoller, pick_at_random, quiet_prng
 
 
 def test_two_options_odd_first_even_second() -> None:
@@ -151,3 +151,24 @@ def test_seeded_rolls_reject_words_as_the_core_prng_does() -> None:
     expected = [core.roll(d6) for _ in range(3)]
     assert expected == [(limit - 1) % 6 + 1, 12 % 6 + 1, 1]
     assert [roller("d6", "x") for _ in range(3)] == expected
+
+
+def test_quiet_seeded_rolls_are_the_noted_ones() -> None:
+    """A seeded roller keeping no notes is rolled with PrngRoller.face by combat and
+    activation (quiet_prng): the same faces, in the same order, as the rolls noted by a
+    roller of the same seed; any other roller is called as before."""
+    from paragraphs_raids.activation import ActivationRule, activation_check
+    from paragraphs_raids.combat import resolve
+
+    assert quiet_prng(PrngRoller(1, notes=[])) is None and quiet_prng(ScriptedRoller([1])) is None
+    conventions = DiceConventions(d10=(0, 9))
+    for seed in range(40):
+        notes: list = []
+        noted, quiet = PrngRoller(seed, conventions, notes), PrngRoller(seed, conventions)
+        assert quiet_prng(quiet) is quiet
+        for i in range(30):
+            assert resolve(i % 7, 3, quiet) == resolve(i % 7, 3, noted)
+            rule = ActivationRule("d10" if i % 2 else "d6", i % 3 == 0, 2)
+            assert activation_check(5, i % 4, quiet, rule) == activation_check(5, i % 4, noted, rule)
+        assert [quiet.face(code) for code in ("d6", "2d6", "d10") * 10] == [noted(code, "x") for code in ("d6", "2d6", "d10") * 10]
+        assert len(notes) == 30 * 2 + sum(1 for i in range(30) if i % 4 <= 2) + 30

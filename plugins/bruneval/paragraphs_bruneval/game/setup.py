@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from paragraphs_raids.alert import AlertTrack
-from paragraphs_raids.dice import Roller, pick_at_random
+from paragraphs_raids.dice import Roller
 from paragraphs_raids.markers import ActivationMarkers
 from paragraphs_raids.stacks import Piece
 
@@ -40,10 +40,12 @@ def new_game(scenario: Scenario, roll: Roller, options: Options = Options(), jou
         boats = scenario.group_counters("boats")
         for boat, commando in zip(boats, scenario.group_counters("commandos"), strict=False):
             g.aboard.setdefault(boat, []).append(commando)
-    g.markers = ActivationMarkers.deal(
+    # (deal_with_roller: deal with a picking closure, written out; the same picks and words)
+    g.markers = ActivationMarkers.deal_with_roller(
         scenario.activation_zones(),
         {letter: list(ms.backs) for letter, ms in scenario.marker_sets.items()},
-        lambda n, purpose: pick_at_random(list(range(n)), roll, f"set-up: {purpose}"),
+        roll,
+        "set-up",
     )
     g.log(f"Posts manned, {len(g.markers)} activation markers dealt face down; alert 0.")
     return g

@@ -124,6 +124,8 @@ class GameState(RaidState):
     #: The zones of the radar (W) and of the Villa ("" when the map has none: test maps).
     wurzburg_zone: str = field(init=False, repr=False, compare=False)
     villa_zone: str = field(init=False, repr=False, compare=False)
+    #: Side -> (how many pieces there were, that side's pieces): see :meth:`pieces_of_side`.
+    _side_pieces: dict[str, tuple[int, list[Piece]]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._take_from_scenario()
@@ -213,6 +215,38 @@ class GameState(RaidState):
     def cargo_points(self, boat: Piece, counts: Callable[[Piece], bool] = lambda p: p.group != COMMANDOS) -> int:
         """Stacking points embarked in ``boat`` (Commandos do not count, rule 14 and 18)."""
         return RaidState.cargo_points(self, boat, counts)
+
+    def zones_of_side(self, side: str) -> set[str]:
+        """The zones whose top piece is of ``side`` (:meth:`RaidState.zones_of_side`),
+        found from that side's pieces rather than from every entry of the board.
+
+        The board keeps an entry for every zone anybody has stood in (about 34 by
+        mid-game, half of them empty, see :meth:`RaidState.lift`), each read through a
+        dictionary; a side's pieces are a list (26 British, 36 German), and a piece is on
+        the map exactly when it has a zone, standing then in that zone's stack. German
+        combat, German movement and the player ask this several times a turn
+        (tests/test_fast_paths.py holds it to the plain reading).
+        """
+        zones: set[str] = set()
+        stacks = self.stacks
+        for p in self.pieces_of_side(side):
+            zone = p.zone
+            if zone and stacks[zone][0] is p:
+                zones.add(zone)
+        return zones
+
+    def pieces_of_side(self, side: str) -> list[Piece]:
+        """The pieces of ``side``, on the map or not, in the order of :attr:`pieces`.
+
+        Kept for the game once made (the set-up makes every piece before play starts);
+        made again if pieces were added since (a count of them is kept with the list).
+        """
+        pieces = self.pieces
+        kept = self._side_pieces.get(side)
+        if kept is None or kept[0] != len(pieces):
+            listed = [p for p in pieces.values() if p.side == side]
+            kept = self._side_pieces[side] = (len(pieces), listed)
+        return kept[1]
 
     def officers(self) -> list[Piece]:
         return [p for p in self.on_map(BRITISH) if p.role == "officer"]

@@ -80,7 +80,7 @@ def british_tests(g: GameState, movers: Sequence[Piece], here: str, tested: set[
     words = g.journal.enabled
     reach = params.activation_max_radius
     near = []  # the markers' zones in their own order (the order the dice are rolled in)
-    for z in g.markers:
+    for z in g.markers.hidden:  # (its dict: walked natively compiled, not through __iter__)
         if z not in tested and radii.get(z, 99) <= reach:
             near.append(z)
     for zone in near:

@@ -81,16 +81,18 @@ def best_target(g: GameState, targets: list[str], roll: Roller, purpose: str) ->
 
 def attackers(g: GameState) -> list[Attacker]:
     out = []
-    # The board does not change while the order is drawn up: both sides' zones are read
-    # once. The German zones in contact are those next to a British zone (lines join
-    # both ways): gathered from the few British zones rather than asked of every German one.
-    british, german = g.zones_of_sides()
+    # The German zones in contact are those next to a British zone (lines join both
+    # ways): gathered from the few British zones (read from the British pieces, see
+    # GameState.zones_of_side) rather than asked of every German one.
     zmap = g.zmap
+    stacks = g.stacks
     contact = set()
-    for zone in british:
+    for zone in g.british_zones():
         for other in zmap.linked(zone):
-            if other in german:
-                contact.add(other)
+            for p in stacks.get(other, NO_PIECES):
+                if p.side == GERMAN:  # (the side of its top piece, as side_in reads it)
+                    contact.add(other)
+                break
     for zone in zmap.in_order(contact):
         fighters = fighters_in(g, zone)
         if fighters:

@@ -258,16 +258,7 @@ def german_movement(g: GameState) -> None:
     phase = MovementPhase(g)
     holds = g.holds_post
     stacks = g.stacks
-    ready: dict[str, list[Piece]] = {}
-    for zone, stack in stacks.items():
-        # movers_in written out: this reads every stack of the board
-        for p in stack:
-            if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds:
-                movers = ready.get(zone)
-                if movers is None:
-                    ready[zone] = [p]
-                else:
-                    movers.append(p)
+    ready = ready_to_move(g)
     while True:
         first = next_to_move(ready, g.zmap.order)
         if first is None:
@@ -283,6 +274,24 @@ def german_movement(g: GameState) -> None:
                 del ready[zone]
 
 
+def ready_to_move(g: GameState) -> dict[str, list[Piece]]:
+    """Zone -> its pieces that :func:`can_move`, in stack order, for every zone holding one.
+
+    The zones are found from the German pieces (a list kept for the game, see
+    ``GameState.pieces_of_side``) rather than from every entry of the board, so they come
+    in no particular order: :func:`~paragraphs_raids.german_ai.next_to_move` does not
+    depend on it (tests/test_fast_paths.py holds this to the plain reading).
+    """
+    holds = g.holds_post
+    stacks = g.stacks
+    ready: dict[str, list[Piece]] = {}
+    for p in g.pieces_of_side(GERMAN):
+        zone = p.zone
+        if zone and not p.acted and p.kind.mobile and p.id not in holds and zone not in ready:
+            ready[zone] = _movers_in(stacks[zone], holds)
+    return ready
+
+
 def _movers_in(stack: list[Piece], holds: Container[str]) -> list[Piece]:
     """The pieces of ``stack`` that :func:`can_move` (``holds``: ``g.holds_post``)."""
     # can_move inlined, acted first (most pieces have, once stacks moved); a loop, not a
@@ -292,6 +301,10 @@ def _movers_in(stack: list[Piece], holds: Container[str]) -> list[Piece]:
         if not p.acted and p.side == GERMAN and p.kind.mobile and p.id not in holds:
             movers.append(p)
     return movers
+
+
+#: A distance no land route has (the table holds only the zones a route reaches).
+_UNREACHED: Final = 1 << 30
 
 
 class MovementPhase:
@@ -307,13 +320,11 @@ class MovementPhase:
         self.g = g
         zmap = g.zmap
         at_sea = sea(g)
-        # g.british_zones() - at_sea, read in the same pass over the board.
+        # g.british_zones() - at_sea (the British boats' zones left out).
         british: set[str] = set()
-        for z, stack in g.stacks.items():
-            for p in stack:
-                if p.side == BRITISH and z not in at_sea:
-                    british.add(z)
-                break
+        for z in g.british_zones():
+            if z not in at_sea:
+                british.add(z)
         self.british_set = frozenset(british)
         self.british = zmap.in_order(british)
         self.points = {z: g.points_in(z) for z in self.british}
@@ -338,20 +349,28 @@ class MovementPhase:
         """
         if start in self.quick:
             return self.quick[start]
-        row = self.routes.distances.get(start, {})
-        nearest_any: int | None = None
-        nearest: int | None = None
-        for z in self.british:
-            d = row.get(z)
-            if d is None:
-                continue
-            if nearest_any is None or d < nearest_any:
-                nearest_any = d
-            if self.points[z] > 0 and (nearest is None or d < nearest):
-                nearest = d
         answer = None
-        if nearest is not None and nearest_any == nearest:
-            answer = [Candidate(z, nearest, self.points[z]) for z in self.british if row.get(z) == nearest and self.points[z] > 0]
+        row = self.routes.distances.get(start)
+        if row is not None:
+            # One pass in map order: the nearest of all, and the zones with points tied
+            # at the nearest distance so far (int distances: no None to compare).
+            points = self.points
+            nearest_any = nearest = _UNREACHED
+            tied: list[str] = []
+            for z in self.british:
+                d = row.get(z, _UNREACHED)
+                if d == _UNREACHED:
+                    continue
+                if d < nearest_any:
+                    nearest_any = d
+                if points[z] > 0:
+                    if d < nearest:
+                        nearest = d
+                        tied = [z]
+                    elif d == nearest:
+                        tied.append(z)
+            if nearest != _UNREACHED and nearest_any == nearest:
+                answer = [Candidate(z, nearest, points[z]) for z in tied]
         self.quick[start] = answer
         return answer
 
