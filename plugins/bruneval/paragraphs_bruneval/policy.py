@@ -312,22 +312,16 @@ class _EnemyView:
         return value
 
 
-def _british_stacks(g: GameState) -> list[Piece]:
-    """The British pieces on the map, each stack's in its order, the stacks in the board's
-    order (what :meth:`DefaultPolicy._moves` groups: it orders the groups by zone, and
-    only the order within a zone settles which of two groups there goes first).
-
-    Read from the board's stacks without their keys (no zone is needed), as a list of
-    them made in one call (the compiled build steps through a dict a call per entry): a
-    pass over a few dozen lists costs less than a look-up per British counter and a set
-    of zones (``tests/test_fast_paths.py`` compares it with the plain reading).
-    """
-    found = []
-    for stack in list(g.stacks.values()):  # (made in one C call, then read natively)
-        for p in stack:
-            if p.side == BRITISH:
-                found.append(p)
-    return found
+def _group_of(groups: list[tuple[tuple[str, str], list[Piece]]], first: int, zone: str, goal: str) -> list[Piece]:
+    """The members of the group of ``goal`` among ``groups[first:]`` (one stack's groups,
+    in ``zone``), added at the end when it is not there yet
+    (:meth:`DefaultPolicy._moving_groups`)."""
+    for key, members in groups[first:]:
+        if key[1] == goal:
+            return members
+    members = []
+    groups.append(((zone, goal), members))
+    return members
 
 
 def _british_zones_in_order(g: GameState) -> list[str]:
@@ -338,7 +332,7 @@ def _british_zones_in_order(g: GameState) -> list[str]:
     rm = ranked(g.zmap)
     rank = rm.rank
     ranks = []
-    for stack in list(g.stacks.values()):  # (as in _british_stacks)
+    for stack in list(g.stacks.values()):  # (as in DefaultPolicy._moving_groups)
         for p in stack:
             if p.side == BRITISH:
                 ranks.append(rank[p.zone])
@@ -348,8 +342,8 @@ def _british_zones_in_order(g: GameState) -> list[str]:
     return [ids[r] for r in ranks]
 
 
-def _in_moving_order(groups: dict[tuple[str, str], list[Piece]], rank: dict[str, int]) -> list[tuple[tuple[str, str], list[Piece]]]:
-    """The groups of :meth:`DefaultPolicy._moves` ((zone, goal): pieces) in the order they
+def _in_moving_order(entries: list[tuple[tuple[str, str], list[Piece]]], rank: dict[str, int]) -> list[tuple[tuple[str, str], list[Piece]]]:
+    """The groups of :meth:`DefaultPolicy._moves` ((zone, goal), pieces) in the order they
     move: stacks with an officer first (the others may then find him closer), then by
     zone rank, in their own order on a tie (a stable sort).
 
@@ -357,7 +351,6 @@ def _in_moving_order(groups: dict[tuple[str, str], list[Piece]], rank: dict[str,
     natively compiled, where a key function is a keyword call into C
     (``tests/test_fast_paths.py`` compares it with the sort by key).
     """
-    entries = list(groups.items())
     count, no_officer = len(entries), len(rank)
     keys = []
     for i, ((zone, _), pieces) in enumerate(entries):
@@ -503,7 +496,7 @@ class DefaultPolicy:
         around = self._fixed_around(g, rm, marked).copy()
         # The German zones: the side of each stack's top piece, as side_in reads it,
         # flagged at that piece's zone (its stack's zone: RaidState.place keeps them
-        # together), so the board's stacks are read as a list (_british_stacks).
+        # together), so the board's stacks are read as a list (_moving_groups).
         for stack in list(g.stacks.values()):
             for p in stack:
                 if p.side == GERMAN:
@@ -826,16 +819,37 @@ class DefaultPolicy:
         return list(g.lookups.beaches)
 
     def _moves(self, g: GameState) -> None:
-        groups: dict[tuple[str, str], list[Piece]] = {}
-        sea = g.lookups.boat_only_zones
-        for p in _british_stacks(g):
-            if p.acted or p.role == "boat" or p.zone in sea:
-                continue
-            groups.setdefault((p.zone, self.goal(g, p)), []).append(p)
-        for (zone, goal), pieces in _in_moving_order(groups, g.zmap.order):
+        for (zone, goal), pieces in _in_moving_order(self._moving_groups(g), g.zmap.order):
             pieces = [p for p in pieces if not p.acted and p.zone == zone]
             if pieces:
                 self._move_toward(g, pieces, goal)
+
+    def _moving_groups(self, g: GameState) -> list[tuple[tuple[str, str], list[Piece]]]:
+        """The British units that may move, grouped by (zone, goal), each group's units in
+        their stack's order, the groups of a zone in the order of their first unit (the
+        groups :func:`_in_moving_order` sorts; boats and units at sea stay).
+
+        Made stack by stack from the board's stacks as a list (made in one C call, then
+        read natively; the compiled build steps through a dict a call per entry): a zone's
+        units are all in its stack, and most follow the unit before them into its group,
+        so no dict keyed by (zone, goal) is made and hashed for every unit
+        (``tests/test_fast_paths.py`` compares it with that dict).
+        """
+        sea = g.lookups.boat_only_zones
+        groups: list[tuple[tuple[str, str], list[Piece]]] = []
+        members: list[Piece] = []  # the group of the unit before (set at each stack's first)
+        for stack in list(g.stacks.values()):
+            first = len(groups)  # this stack's groups start here
+            last_goal = ""  # (no goal is empty: a stack's first unit looks its group up)
+            for p in stack:
+                if p.side != BRITISH or p.acted or p.role == "boat" or p.zone in sea:
+                    continue
+                goal = self.goal(g, p)
+                if goal != last_goal:
+                    members = _group_of(groups, first, p.zone, goal)
+                    last_goal = goal
+                members.append(p)
+        return groups
 
     def _move_toward(self, g: GameState, pieces: list[Piece], goal: str) -> None:
         if goal == HOLD:

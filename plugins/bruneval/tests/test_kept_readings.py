@@ -1,10 +1,10 @@
 """Readings kept or narrowed for speed (issue #13.3) against their plain definitions.
 
-The scenario keeps what it reads from its zone records; the officer radius, the engineers
-still alive and the default player's British pieces read only the counters that can
-matter; German combat reads both sides' zones in one pass. Each is compared here with the
-plain reading (every record, every stack, every piece) on the boards of whole automatic
-games, at every British phase.
+The scenario keeps what it reads from its zone records; the officer radius and the
+engineers still alive read only the counters that can matter, and the default player groups
+its units stack by stack; German combat reads both sides' zones in one pass. Each is
+compared here with the plain reading (every record, every stack, every piece) on the
+boards of whole automatic games, at every British phase.
 """
 
 from __future__ import annotations
@@ -32,13 +32,6 @@ def _plain_engineers_alive(g: GameState) -> bool:
     return any(p.role == "engineers" and p.id not in g.eliminated for p in g.pieces.values())
 
 
-def _by_zone(pieces: list[Piece]) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for p in pieces:
-        out.setdefault(p.zone, []).append(p.id)
-    return out
-
-
 def _plain_british_left(g: GameState) -> bool:
     if any(p.side == BRITISH and p.role != "boat" for p in g.on_map()):
         return True
@@ -57,8 +50,11 @@ class _Checking:
         for zone in g.zmap.by_id:
             assert movement.officer_radius(g, zone) == _plain_officer_radius(g, zone), (g.turn, zone)
         assert objectives.engineers_alive(g) == _plain_engineers_alive(g), g.turn
-        # Stack by stack, each in its order (the default player's moves need no more).
-        assert _by_zone(policy._british_stacks(g)) == _by_zone(list(g.on_map(BRITISH))), g.turn
+        # The units the default player groups to move: every British unit that may move,
+        # each zone's in its stack's order within each group.
+        movable = [p for p in g.on_map(BRITISH) if not p.acted and p.role != "boat" and p.zone not in g.lookups.boat_only_zones]
+        grouped = [p for _, members in self.player._moving_groups(g) for p in members]
+        assert sorted(p.id for p in grouped) == sorted(p.id for p in movable), g.turn
         assert g.zones_of_sides() == (g.british_zones(), g.german_zones()), g.turn
         assert turn.british_left(g) == _plain_british_left(g), g.turn
         drake = any(p.group == "drake" and objectives.who_attempts(g, p) is not None for p in g.on_map(BRITISH))
