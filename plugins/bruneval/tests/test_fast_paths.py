@@ -23,7 +23,7 @@ from paragraphs_bruneval import policy
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.game.turn import play_game
 from paragraphs_bruneval.routefinding import FAR
-from paragraphs_bruneval.rules import combat, embarkation, german_combat, german_movement
+from paragraphs_bruneval.rules import combat, drop, embarkation, german_combat, german_movement
 from paragraphs_bruneval.scenario import Scenario, load_scenario
 
 
@@ -132,11 +132,21 @@ class _Checking:
         self.weighed = 0
         self.penalties = 0
         self.blocking = 0
+        self.landings = 0
 
     def british_phase(self, g: GameState) -> None:
         # Each side's zones from its pieces, against every entry of the board.
         assert g.british_zones() == RaidState.zones_of_side(g, BRITISH), g.turn
         assert g.german_zones() == RaidState.zones_of_side(g, GERMAN), g.turn
+        assert g.pieces_of_side() == list(g.pieces.values()), g.turn
+        # Where a paratrooper would land (written out), against the plain closure.
+        for letter in ("A", "B", "C"):
+            numbered = g.scenario.drop_zone(letter)
+            for piece in g.pieces_of_side(BRITISH)[::3]:
+                for rolled in numbered:
+                    plain = drop.landing_zone(numbered, rolled, lambda z: g.side_in(z) != GERMAN and g.room_for(z, [piece]))
+                    assert drop.landing_zone_for(g, piece, numbered, sorted(numbered), rolled) == plain
+                    self.landings += 1
         # The German stacks ready to move (from the German pieces), against every stack.
         movers = {z: [p for p in stack if german_movement.can_move(g, p)] for z, stack in g.stacks.items()}
         assert german_movement.ready_to_move(g) == {z: m for z, m in movers.items() if m}, g.turn
@@ -193,3 +203,5 @@ def test_german_contact_is_the_plain_reading(scenario: Scenario) -> None:
     assert checking.weighed > 10  # boards with markers after the alert were met
     assert checking.penalties > 10  # and Germans near the boats
     assert checking.blocking > 10  # and German zones in the way
+    assert checking.landings > 1000
+
