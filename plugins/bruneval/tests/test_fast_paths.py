@@ -23,7 +23,7 @@ from paragraphs_bruneval import policy
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.game.turn import play_game
 from paragraphs_bruneval.routefinding import FAR
-from paragraphs_bruneval.rules import combat, drop, embarkation, german_combat, german_movement
+from paragraphs_bruneval.rules import combat, drop, embarkation, german_combat, german_movement, movement, officers
 from paragraphs_bruneval.scenario import Scenario, load_scenario
 
 
@@ -205,3 +205,16 @@ def test_german_contact_is_the_plain_reading(scenario: Scenario) -> None:
     assert checking.blocking > 10  # and German zones in the way
     assert checking.landings > 1000
 
+
+def test_quiet_dice_are_the_noted_ones() -> None:
+    """A series' roller (no notes) rolls movement capacity, landing and officer loss dice
+    without wording their purposes (quiet_prng): the same faces as a noting roller."""
+    for seed in range(30):
+        notes: list[RollNote] = []
+        quiet, noted = PrngRoller(seed), PrngRoller(seed, notes=notes)
+        for radius in (None, 0, 1, 2, 5):
+            assert movement.british_capacity(4, radius, quiet, carry_limit=3) == movement.british_capacity(4, radius, noted, carry_limit=3)
+        for _ in range(10):
+            assert drop.roll_landing("unit", quiet) == drop.roll_landing("unit", noted)
+            assert officers.officer_falls(quiet) == officers.officer_falls(noted)
+        assert len(notes) == 3 + 20

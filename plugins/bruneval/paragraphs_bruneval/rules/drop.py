@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from paragraphs.records import Table
-from paragraphs_raids.dice import Roller
+from paragraphs_raids.dice import Roller, quiet_prng
 from paragraphs_raids.stacks import GERMAN
 
 if TYPE_CHECKING:
@@ -35,7 +35,8 @@ def roll_drop_zone(group: str, roll: Roller, table: Table) -> str:
 
 def roll_landing(unit: str, roll: Roller) -> int:
     """The number (1-6) of the zone a unit lands in (one d6 per unit)."""
-    return roll("d6", f"landing zone of {unit}")
+    prng = quiet_prng(roll)  # (a series' dice: no purpose worded, see quiet_prng)
+    return prng.face("d6") if prng is not None else roll("d6", f"landing zone of {unit}")
 
 
 def landing_zone(numbered: Mapping[int, str], rolled: int, has_room: Callable[[str], bool]) -> str | None:
