@@ -23,7 +23,7 @@ from paragraphs_bruneval import policy
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.game.turn import play_game
 from paragraphs_bruneval.routefinding import FAR
-from paragraphs_bruneval.rules import combat, drop, embarkation, german_combat, german_movement, movement, officers
+from paragraphs_bruneval.rules import combat, drop, embarkation, german_combat, german_movement, movement, objectives, officers
 from paragraphs_bruneval.scenario import Scenario, load_scenario
 
 
@@ -139,6 +139,7 @@ class _Checking:
         assert g.british_zones() == RaidState.zones_of_side(g, BRITISH), g.turn
         assert g.german_zones() == RaidState.zones_of_side(g, GERMAN), g.turn
         assert g.pieces_of_side() == list(g.pieces.values()), g.turn
+        assert objectives.engineers_alive(g) == any(p.role == "engineers" and p.id not in g.eliminated for p in g.pieces.values())
         # Where a paratrooper would land (written out), against the plain closure.
         for letter in ("A", "B", "C"):
             numbered = g.scenario.drop_zone(letter)

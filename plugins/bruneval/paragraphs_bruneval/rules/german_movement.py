@@ -215,7 +215,7 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int, ph
         return {start}
     last = len(path) - 1
     for i, zone in enumerate(path):
-        if i < last and not g.stacks.get(zone) and zone not in g.markers:
+        if i < last and not g.stacks.get(zone) and zone not in g.markers.hidden:
             # Passing through an empty zone changes nothing there: the units are put down
             # where something happens (a marker, other units, the end of the move). The zone
             # still gets its (empty) entry, as if they had stood in it, so that the order in
@@ -223,7 +223,7 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int, ph
             g.stacks.setdefault(zone, [])
             continue
         g.move_pieces(movers, zone)
-        if zone in g.markers:
+        if zone in g.markers.hidden:  # (its dict read directly: no method call compiled)
             activate(g, zone, f"{names} moving through")
     surplus = _surplus(g, path[-1], movers)
     placed = place_surplus(g, surplus, [*reversed(path[:-1]), start]) if surplus else []
