@@ -23,7 +23,7 @@ from paragraphs_bruneval import policy
 from paragraphs_bruneval.game.state import GameState, Options
 from paragraphs_bruneval.game.turn import play_game
 from paragraphs_bruneval.routefinding import FAR
-from paragraphs_bruneval.rules import combat, embarkation, german_combat, german_movement
+from paragraphs_bruneval.rules import combat, drop, embarkation, german_combat, german_movement, movement, objectives, officers
 from paragraphs_bruneval.scenario import Scenario, load_scenario
 
 
@@ -133,11 +133,22 @@ class _Checking:
         self.penalties = 0
         self.blocking = 0
         self.shared = 0
+        self.landings = 0
 
     def british_phase(self, g: GameState) -> None:
         # Each side's zones from its pieces, against every entry of the board.
         assert g.british_zones() == RaidState.zones_of_side(g, BRITISH), g.turn
         assert g.german_zones() == RaidState.zones_of_side(g, GERMAN), g.turn
+        assert g.pieces_of_side() == list(g.pieces.values()), g.turn
+        assert objectives.engineers_alive(g) == any(p.role == "engineers" and p.id not in g.eliminated for p in g.pieces.values())
+        # Where a paratrooper would land (written out), against the plain closure.
+        for letter in ("A", "B", "C"):
+            numbered = g.scenario.drop_zone(letter)
+            for piece in g.pieces_of_side(BRITISH)[::3]:
+                for rolled in numbered:
+                    plain = drop.landing_zone(numbered, rolled, lambda z: g.side_in(z) != GERMAN and g.room_for(z, [piece]))
+                    assert drop.landing_zone_for(g, piece, numbered, sorted(numbered), rolled) == plain
+                    self.landings += 1
         # The German stacks ready to move (from the German pieces), against every stack.
         movers = {z: [p for p in stack if german_movement.can_move(g, p)] for z, stack in g.stacks.items()}
         assert german_movement.ready_to_move(g) == {z: m for z, m in movers.items() if m}, g.turn
@@ -206,3 +217,18 @@ def test_german_contact_is_the_plain_reading(scenario: Scenario) -> None:
     assert checking.penalties > 10  # and Germans near the boats
     assert checking.blocking > 10  # and German zones in the way
     assert checking.shared > 5  # zones holding two groups (two goals) were met
+    assert checking.landings > 1000
+
+
+def test_quiet_dice_are_the_noted_ones() -> None:
+    """A series' roller (no notes) rolls movement capacity, landing and officer loss dice
+    without wording their purposes (quiet_prng): the same faces as a noting roller."""
+    for seed in range(30):
+        notes: list[RollNote] = []
+        quiet, noted = PrngRoller(seed), PrngRoller(seed, notes=notes)
+        for radius in (None, 0, 1, 2, 5):
+            assert movement.british_capacity(4, radius, quiet, carry_limit=3) == movement.british_capacity(4, radius, noted, carry_limit=3)
+        for _ in range(10):
+            assert drop.roll_landing("unit", quiet) == drop.roll_landing("unit", noted)
+            assert officers.officer_falls(quiet) == officers.officer_falls(noted)
+        assert len(notes) == 3 + 20

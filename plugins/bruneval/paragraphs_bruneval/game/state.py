@@ -124,8 +124,8 @@ class GameState(RaidState):
     #: The zones of the radar (W) and of the Villa ("" when the map has none: test maps).
     wurzburg_zone: str = field(init=False, repr=False, compare=False)
     villa_zone: str = field(init=False, repr=False, compare=False)
-    #: Side -> (how many pieces there were, that side's pieces): see :meth:`pieces_of_side`.
-    _side_pieces: dict[str, tuple[int, list[Piece]]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    #: Side (None: all) -> (how many pieces there were, its pieces): see :meth:`pieces_of_side`.
+    _side_pieces: dict[str | None, tuple[int, list[Piece]]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._take_from_scenario()
@@ -235,16 +235,19 @@ class GameState(RaidState):
                 zones.add(zone)
         return zones
 
-    def pieces_of_side(self, side: str) -> list[Piece]:
-        """The pieces of ``side``, on the map or not, in the order of :attr:`pieces`.
+    def pieces_of_side(self, side: str | None = None) -> list[Piece]:
+        """The pieces of ``side`` (None: every piece), on the map or not, in the order of
+        :attr:`pieces`.
 
         Kept for the game once made (the set-up makes every piece before play starts);
         made again if pieces were added since (a count of them is kept with the list).
+        A list is walked natively in the compiled build, the dictionary's values each
+        through a call.
         """
         pieces = self.pieces
         kept = self._side_pieces.get(side)
         if kept is None or kept[0] != len(pieces):
-            listed = [p for p in pieces.values() if p.side == side]
+            listed = [p for p in pieces.values() if side is None or p.side == side]
             kept = self._side_pieces[side] = (len(pieces), listed)
         return kept[1]
 

@@ -71,7 +71,7 @@ def enter_late(g: GameState, group: str) -> None:
 def end_of_turn(g: GameState) -> None:
     """Phase F: count the dismantling turn, lift every action marker."""
     objectives.count_dismantling_turn(g)
-    for p in g.pieces.values():
+    for p in g.pieces_of_side():  # (every piece, as a list kept for the game)
         p.acted = False
     g.capacity.clear()
     g.boats_fought.clear()

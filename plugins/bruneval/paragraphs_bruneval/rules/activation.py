@@ -26,8 +26,7 @@ Rulings:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from paragraphs_raids.activation import ActivationResult, ActivationRule, activation_check
 from paragraphs_raids.dice import Roller
@@ -43,10 +42,17 @@ def activation_test(alert: int, radius: int, roll: Roller, *, max_radius: int = 
     return activation_check(alert, radius, roll, _rule(die, max_radius), purpose)
 
 
-@cache
+#: (die, largest R) -> rule 12's test (one entry in practice): a dictionary rather than
+#: functools.cache, whose wrapper the compiled build called through Python at every test.
+_RULES: Final[dict[tuple[str, int], ActivationRule]] = {}
+
+
 def _rule(die: str, max_radius: int) -> ActivationRule:
     """Rule 12's test as the raids layer reads it (made once: tests are rolled all game long)."""
-    return ActivationRule(die, True, max_radius)
+    rule = _RULES.get((die, max_radius))
+    if rule is None:
+        rule = _RULES[(die, max_radius)] = ActivationRule(die, True, max_radius)
+    return rule
 
 
 def activate(g: GameState, zone: str, why: str) -> list[Piece]:

@@ -196,13 +196,20 @@ def fight(g: GameState, attackers: Sequence[Piece], from_zone: str, target_zone:
         g.log(f"{loser_fighter.label()} flips to its reduced side.")
     if loser_fighter.side == BRITISH:
         officer_losses(g, loser_zone, already_hit=loser_fighter if loser_fighter.role == "officer" else None)
-    for zone in (from_zone, target_zone):
-        stack = g.stacks.get(zone)
-        if stack and stack[0].side == GERMAN:
-            reorganise_german(stack, GERMAN_ORDER)
-        elif stack and g.british_reorganise is not None:
-            british_reorganise(g, zone)
+    # (Two calls rather than a loop over a tuple: compiled, a tuple is walked through
+    # Python's iterator protocol, at every combat.)
+    _reorganise_after_combat(g, from_zone)
+    _reorganise_after_combat(g, target_zone)
     return CombatReport(from_zone, target_zone, attack, defence, result, loser_fighter.id, eliminated)
+
+
+def _reorganise_after_combat(g: GameState, zone: str) -> None:
+    """Rule 2.3: a German stack is put back in order; the British player may reorganise his."""
+    stack = g.stacks.get(zone)
+    if stack and stack[0].side == GERMAN:
+        reorganise_german(stack, GERMAN_ORDER)
+    elif stack and g.british_reorganise is not None:
+        british_reorganise(g, zone)
 
 
 def british_reorganise(g: GameState, zone: str) -> None:

@@ -19,9 +19,12 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from paragraphs.records import Table
-from paragraphs_raids.dice import Roller
+from paragraphs_raids.dice import Roller, quiet_prng
+from paragraphs_raids.stacks import GERMAN
 
 if TYPE_CHECKING:
+    from paragraphs_raids.stacks import Piece
+
     from paragraphs_bruneval.game.state import GameState
 
 
@@ -32,7 +35,8 @@ def roll_drop_zone(group: str, roll: Roller, table: Table) -> str:
 
 def roll_landing(unit: str, roll: Roller) -> int:
     """The number (1-6) of the zone a unit lands in (one d6 per unit)."""
-    return roll("d6", f"landing zone of {unit}")
+    prng = quiet_prng(roll)  # (a series' dice: no purpose worded, see quiet_prng)
+    return prng.face("d6") if prng is not None else roll("d6", f"landing zone of {unit}")
 
 
 def landing_zone(numbered: Mapping[int, str], rolled: int, has_room: Callable[[str], bool]) -> str | None:
@@ -42,6 +46,21 @@ def landing_zone(numbered: Mapping[int, str], rolled: int, has_room: Callable[[s
     for k in range(len(numbers)):
         zone = numbered[numbers[(start + k) % len(numbers)]]
         if has_room(zone):
+            return zone
+    return None
+
+
+def landing_zone_for(g: GameState, piece: Piece, numbered: dict[int, str], numbers: list[int], rolled: int) -> str | None:
+    """``landing_zone(numbered, rolled, has_room)`` for ``piece`` (``numbers``: the DZ's
+    numbers sorted), where a zone has room when no German holds it and the piece fits
+    its stacking limit: written out (tests/test_fast_paths.py compares the two), rather
+    than a closure made per unit and called through Python for every zone tried."""
+    start = numbers.index(rolled)
+    n = len(numbers)
+    alone = [piece]
+    for k in range(n):
+        zone = numbered[numbers[(start + k) % n]]
+        if g.side_in(zone) != GERMAN and g.room_for(zone, alone):
             return zone
     return None
 
@@ -56,16 +75,13 @@ def drop_group(g: GameState, group: str) -> None:
     # The words (the dice's purpose, the journal's lines) only when a journal is kept: a
     # series keeps none and its seeded dice note nothing.
     words = g.journal.enabled
+    numbers = sorted(numbered)
     for cid in g.lookups.counters_of_group(group):
         piece = g.pieces[cid]
         if cid in g.eliminated:
             continue
         rolled = roll_landing(piece.label() if words else "unit", g.roll)
-
-        def has_room(zone: str, piece: object = piece) -> bool:
-            return g.side_in(zone) != "german" and g.room_for(zone, [piece])  # type: ignore[list-item]
-
-        zone = landing_zone(numbered, rolled, has_room)
+        zone = landing_zone_for(g, piece, numbered, numbers, rolled)
         if zone is None:
             g.eliminate(piece, f"no room anywhere in DZ {letter}")
             continue

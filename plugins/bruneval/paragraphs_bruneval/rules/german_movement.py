@@ -198,7 +198,8 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int, ph
     # The journal's words, only when a journal is kept (a series keeps none).
     names = ", ".join(p.label() for p in movers) if g.journal.enabled else ""
     if chosen is None:
-        g.log(f"{names} in {start}: no goal within reach, they stay.")
+        if g.journal.enabled:
+            g.log(f"{names} in {start}: no goal within reach, they stay.")
         return {start}
     why, goal_zone, may_enter = chosen
     if quick:
@@ -209,11 +210,12 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int, ph
         enter = may_enter and (g.side_in(goal_zone) != GERMAN or any(g.room_for(goal_zone, [p]) for p in movers))
         path = walk_toward(g.zmap, start, goal_zone, allowance, g.roll, impassable=blocked, enter_goal=enter)
     if not path:
-        g.log(f"{names} in {start} head for {goal_zone} ({why}) but cannot move closer.")
+        if g.journal.enabled:  # (a stack in contact most often: several a turn)
+            g.log(f"{names} in {start} head for {goal_zone} ({why}) but cannot move closer.")
         return {start}
     last = len(path) - 1
     for i, zone in enumerate(path):
-        if i < last and not g.stacks.get(zone) and zone not in g.markers:
+        if i < last and not g.stacks.get(zone) and zone not in g.markers.hidden:
             # Passing through an empty zone changes nothing there: the units are put down
             # where something happens (a marker, other units, the end of the move). The zone
             # still gets its (empty) entry, as if they had stood in it, so that the order in
@@ -221,7 +223,7 @@ def move_stack(g: GameState, start: str, movers: list[Piece], allowance: int, ph
             g.stacks.setdefault(zone, [])
             continue
         g.move_pieces(movers, zone)
-        if zone in g.markers:
+        if zone in g.markers.hidden:  # (its dict read directly: no method call compiled)
             activate(g, zone, f"{names} moving through")
     surplus = _surplus(g, path[-1], movers)
     placed = place_surplus(g, surplus, [*reversed(path[:-1]), start]) if surplus else []

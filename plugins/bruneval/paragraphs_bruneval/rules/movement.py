@@ -24,7 +24,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from paragraphs.dice import halve
-from paragraphs_raids.dice import Roller
+from paragraphs_raids.dice import Roller, quiet_prng
 from paragraphs_raids.stacks import BRITISH
 from paragraphs_raids.zonemap import ZoneMap
 
@@ -66,7 +66,8 @@ def british_capacity(
     cap = printed if carry_limit is None else min(printed, carry_limit)
     if officer_radius is not None and officer_radius <= full_radius:
         return _capacity(cap, None)
-    face = roll(die, f"movement of {who}: no officer within R{full_radius}, {die} halved")
+    prng = quiet_prng(roll)  # (a series' dice: no purpose worded, see quiet_prng)
+    face = prng.face(die) if prng is not None else roll(die, f"movement of {who}: no officer within R{full_radius}, {die} halved")
     return _capacity(min(cap, halve(face)), face)
 
 

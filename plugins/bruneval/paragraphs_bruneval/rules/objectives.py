@@ -102,9 +102,11 @@ def engineers_alive(g: GameState) -> bool:
     pieces = g.pieces
     # Only the scenario's engineers counters can be engineers (a piece keeps its kind): asked
     # for every unit weighed for the radar, this reads two counters instead of all of them.
+    # A piece on the map is not eliminated (eliminating lifts it): the list of the
+    # eliminated, which grows all game, is searched only for one off the map.
     for cid in g.lookups.counters_of_role("engineers"):
         p = pieces.get(cid)
-        if p is not None and p.role == "engineers" and cid not in eliminated:
+        if p is not None and p.role == "engineers" and (p.zone or cid not in eliminated):
             return True
     return False
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from paragraphs_raids.dice import Roller
+from paragraphs_raids.dice import Roller, quiet_prng
 
 if TYPE_CHECKING:
     from paragraphs_raids.stacks import Piece
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 def officer_falls(roll: Roller, name: str = "officer", loss_face: int = 6) -> bool:
     """One d6 for an officer stacked with units that took a loss: ``loss_face`` kills him."""
-    return roll("d6", f"officer loss: {name}") == loss_face
+    prng = quiet_prng(roll)  # (a series' dice: no purpose worded, see quiet_prng)
+    return (prng.face("d6") if prng is not None else roll("d6", f"officer loss: {name}")) == loss_face
 
 
 def officer_losses(g: GameState, zone: str, already_hit: Piece | None = None) -> None:

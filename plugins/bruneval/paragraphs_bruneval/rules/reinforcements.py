@@ -65,7 +65,8 @@ def german_reinforcements(g: GameState) -> None:
     if result.face is None:
         return
     if result.count == 0:
-        g.log(f"Reinforcements: {result.face} is over alert {g.alert.level}, nobody comes.")
+        if g.journal.enabled:  # (a series keeps no journal: no words to build)
+            g.log(f"Reinforcements: {result.face} is over alert {g.alert.level}, nobody comes.")
         return
     r1, r2 = split_between_arrows(result.count)
     arrows = {"R1": g.scenario.entry("R1"), "R2": g.scenario.entry("R2")}
