@@ -239,6 +239,11 @@ def test_help_naming_a_title_shows_that_titles_options_only():
         assert text.split("options:")[-1].split("--no-events")[1].split()[0] == own
     whole = build_parser(host)._subparsers._group_actions[0].choices["play"].format_help()
     assert "--first" in whole and "--second" in whole
+    # the option both declare, under a heading naming both, its words sent to each title's help
+    # (the installed titles may declare it too: the heading names every one)
+    heading = next(line for line in whole.splitlines() if line.startswith("options of ") and "sample" in line and "testplugin" in line)
+    shared = whole.split(heading)[1]
+    assert shared.split()[:2] == ["--no-events", "its"] and "see `play TITLE --help`" in " ".join(shared.split())
 
 
 def test_an_automatic_playthrough_of_a_paragraph_book(capsys):

@@ -161,6 +161,7 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
     def play(p: argparse.ArgumentParser) -> None:
         _play_options(p)
         owners: dict[str, tuple[str, Any, set[str]]] = {}
+        words: dict[str, dict[str, str | None]] = {}
         for spec in specs:
             if spec.extends == "play":
                 # tried first on a scratch parser that refuses clashes: a title may not redeclare
@@ -169,7 +170,9 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
                 before = set(p._actions)  # the actions themselves: an id could be reused by a merged option
                 _declare(problems, spec, lambda: _scratch(_play_options).add_argument_group(heading), lambda: p.add_argument_group(heading))
                 _record_owners(p, before, spec, owners)
+                _note_words(p, before, spec, words)
         p.set_defaults(_title_options=owners)
+        _show_shared(p, words, "play")
 
     add("play", "an interactive session (saved after every step), or an automatic game", play, conflict_handler="resolve")
     add("luck", "how lucky the dice of a saved session were", _luck_options)
@@ -183,13 +186,16 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
         _gaps_options(p)
         # a title may narrow the listing with options of its own (a scenario, say)
         owners: dict[str, tuple[str, Any, set[str]]] = {}
+        words: dict[str, dict[str, str | None]] = {}
         for spec in specs:
             if spec.extends == "gaps":
                 heading = f"{spec.title or 'title'} options"
                 before = set(p._actions)
                 _declare(problems, spec, lambda: _scratch(_gaps_options).add_argument_group(heading), lambda: p.add_argument_group(heading))
                 _record_owners(p, before, spec, owners)
+                _note_words(p, before, spec, words)
         p.set_defaults(_title_options=owners)  # `gaps dieppe --scenario 45` was silently the whole list
+        _show_shared(p, words, "gaps")
 
     add("gaps", "list what the source does not give: unknown table cells and assumed values", gaps)
     add("template", "write an overlay skeleton of a title's unknown cells and assumed values to DIR", _template_options)
@@ -232,9 +238,13 @@ def _build(specs: list[CommandSpec], problems: list[Any], *, only: str | None, w
             continue
         tp.add_argument("title", help=f"one of: {titles}")
         _common(tp)
+        shared: dict[str, dict[str, str | None]] = {}
         for ext in exts:
             heading = f"{ext.title} options"
+            before = set(tp._actions)
             _declare(problems, ext, lambda: _scratch(_common, resolve=True).add_argument_group(heading), lambda: tp.add_argument_group(heading))
+            _note_words(tp, before, ext, shared)
+        _show_shared(tp, shared, name)
     return parser
 
 
@@ -716,6 +726,37 @@ def _refuse_foreign_options(args: argparse.Namespace) -> None:
     for dest, (option, default, titles) in sorted(getattr(args, "_title_options", {}).items()):
         if title not in titles and getattr(args, dest, default) != default:
             raise UsageError(f"{option} is an option of {args.command} {', '.join(sorted(titles))}, not of {args.command} {title}")
+
+
+def _note_words(p: argparse.ArgumentParser, before: set[Any], spec: Any, words: dict[str, dict[str, str | None]]) -> None:
+    """Note each title's help of the options ``spec`` just added to ``p`` (read by
+    :func:`_show_shared`)."""
+    for action in p._actions:
+        if action not in before and action.option_strings:
+            words.setdefault(action.dest, {})[str(spec.title)] = action.help
+
+
+def _show_shared(p: argparse.ArgumentParser, words: dict[str, dict[str, str | None]], command: str) -> None:
+    """An option several titles declare is merged into one, which argparse shows under
+    the heading and in the words of the last title that declared it: show it instead
+    under a heading naming every title that takes it, and where their words differ,
+    send the reader to each title's own help (``COMMAND TITLE --help`` lists only that
+    title's options, in its words: :func:`_help_title`)."""
+    groups: dict[tuple[str, ...], Any] = {}
+    for action in list(p._actions):
+        said = words.get(action.dest)
+        if not action.option_strings or said is None or len(said) < 2:
+            continue
+        titles = tuple(sorted(said))
+        for group in p._action_groups:
+            if action in group._group_actions:
+                group._group_actions.remove(action)
+        if titles not in groups:
+            names = f"{', '.join(titles[:-1])} and {titles[-1]}"
+            groups[titles] = p.add_argument_group(f"options of {names}")
+        groups[titles]._group_actions.append(action)
+        if len(set(said.values())) > 1:
+            action.help = f"its words differ by title: see `{command} TITLE --help`"
 
 
 def _record_owners(p: argparse.ArgumentParser, before: set[Any], spec: Any, owners: dict[str, tuple[str, Any, set[str]]]) -> None:

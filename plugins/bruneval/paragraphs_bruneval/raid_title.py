@@ -88,8 +88,8 @@ class BrunevalTitle(RaidTitle):
 
     def apply_variant(self, scenario: Any, options: Options, variant: Sequence[tuple[str, str]]) -> tuple[Any, Options]:
         for key, value in variant:
-            if key == "optional":
-                options = dataclasses.replace(options, commando=value == "commando")
+            if key == "optional" and value == "commando":  # added to the options given ("": as given)
+                options = dataclasses.replace(options, commando=True)
             elif key.startswith("ruling."):
                 scenario = dataclasses.replace(scenario, rulings={**scenario.rulings, key.removeprefix("ruling."): value})
         return scenario, options

@@ -112,3 +112,15 @@ def test_chart_without_matplotlib_is_one_line_and_exit_2(capsys, monkeypatch, tm
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     code, _, err = run(capsys, "simulate", "bruneval", "--games", "2", "--jobs", "1", "--chart", str(tmp_path / "x.svg"))
     assert code == 2 and "paragraphs-raids[chart]" in err
+
+
+def test_a_sweep_keeps_the_options_given_and_refuses_one_already_on(capsys) -> None:
+    # found by the eyes pass: `--optional commando --sweep optional=commando` played its
+    # "none" row without the rule the user gave, silently
+    code, _, err = run(capsys, "simulate", "bruneval", "--games", "2", "--optional", "commando", "--sweep", "optional=commando")
+    assert code == 2 and err.strip() == "paragraphs: error: --sweep optional=commando: commando is already on (the options given: commando); sweep the rules they leave off"
+    code, out, _ = run(capsys, "simulate", "bruneval", "--games", "2", "--jobs", "1", "--json", "--no-events", "--sweep", "optional=commando")
+    variants = json.loads(out)["variants"]
+    assert code == 0 and [(v["options"]["optional"], v["options"]["events"]) for v in variants] == [([], False), (["commando"], False)]
+    code, out, _ = run(capsys, "simulate", "bruneval", "--games", "2", "--jobs", "1", "--optional", "commando")
+    assert code == 0 and out.splitlines()[0].endswith("2 automatic games, seed 0, policy default, 1 job(s); optional rule 18")

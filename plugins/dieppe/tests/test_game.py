@@ -157,3 +157,19 @@ def test_a_dask_cluster_gives_the_same_series(scenario: Scenario) -> None:
     local = simulate(scenario, DefaultPolicy, Options(), 6, 3, jobs=1)
     dask = simulate(scenario, DefaultPolicy, Options(), 6, 3, jobs=2, executor="dask")
     assert local == dask
+
+
+def test_a_sweep_of_optional_rules_adds_them_to_the_options_given(capsys: pytest.CaptureFixture[str]) -> None:
+    # found by the eyes pass: `--difficulty hardened --sweep optional=alarm,vorwarts` gave a
+    # first row labelled "none" that was hardened, and an "alarm" row replaying it
+    assert main(["simulate", "dieppe", "--games", "2", "--jobs", "1", "--json", "--difficulty", "green", "--no-events", "--sweep", "optional=alarm,vorwarts"]) == 0
+    variants = json.loads(capsys.readouterr().out)["variants"]
+    assert [v["options"]["optional"] for v in variants] == [["bad_luck"], ["bad_luck", "alarm"], ["bad_luck", "vorwarts"]]
+    assert all(v["options"]["events"] is False and v["options"]["difficulty"] == "green" for v in variants)
+    assert main(["simulate", "dieppe", "--games", "2", "--difficulty", "hardened", "--sweep", "optional=vorwarts,alarm"]) == 2
+    assert capsys.readouterr().err.strip() == "paragraphs: error: --sweep optional=alarm: alarm is already on (the options given: alarm, bad_luck); sweep the rules they leave off"
+    # the text report names the options every game was played with
+    assert main(["simulate", "dieppe", "--games", "1", "--jobs", "1", "--optional", "alarm", "--no-events"]) == 0
+    assert "Commando n°4: Dieppe 1942: 1 automatic game, seed 0, policy default, 1 job(s); alarm, no unforeseen events" in capsys.readouterr().out
+    assert main(["simulate", "dieppe", "--games", "2", "--jobs", "1", "--optional", "alarm", "--sweep", "optional=vorwarts"]) == 0
+    assert "; every variant with alarm" in capsys.readouterr().out

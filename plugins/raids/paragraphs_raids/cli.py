@@ -73,6 +73,25 @@ def svg_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup, when: str
     p.add_argument("--svg", metavar="FILE", default=None, help=f"draw the board as it stands {when} (SVG)")
 
 
+#: Names of picture formats other than SVG: a file named so would hold SVG that viewers
+#: refuse to open as what its name says.
+OTHER_PICTURE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp", ".tif", ".tiff", ".pdf", ".eps", ".ps"})
+
+
+def refuse_other_picture_format(text: str, option: str) -> None:
+    """Refuse a picture file named for another format than the SVG written into it
+    (``--svg board.png`` wrote SVG into ``board.png``).
+
+    Raises:
+        UsageError: the name ends in a known other picture format's suffix (exit 2).
+    """
+    import os.path
+
+    suffix = os.path.splitext(text)[1].lower()
+    if suffix in OTHER_PICTURE_SUFFIXES:
+        raise UsageError(f"{option} {text}: the picture is written as SVG; name the file .svg, not {suffix}")
+
+
 def check_outputs(args: argparse.Namespace) -> None:
     """Refuse at once an ``--svg`` (or ``turn``'s ``--out``) path that cannot be written.
 
@@ -88,6 +107,7 @@ def check_outputs(args: argparse.Namespace) -> None:
     from paragraphs.state.outputs import check_output_file
 
     if getattr(args, "svg", None) is not None:
+        refuse_other_picture_format(args.svg, "--svg")
         check_output_file(args.svg, "--svg", "the board picture")
     if getattr(args, "out", None) is not None:
         check_output_file(args.out, "--out", "the board file")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,14 +72,16 @@ def summarise(results: Sequence[GameSummary], levels: Sequence[str], *, vp_floor
 Variant = tuple[tuple[str, str], ...]
 
 
-def parse_sweeps(values: Sequence[str], rulings: Mapping[str, Sequence[str]], optional_rules: Mapping[str, str], title: str) -> list[Variant]:
+def parse_sweeps(values: Sequence[str], rulings: Mapping[str, Sequence[str]], optional_rules: Mapping[str, str], title: str, already_on: Collection[str] = ()) -> list[Variant]:
     """The variants of ``--sweep KEY=V1,V2`` options (every combination of them).
 
-    ``optional=RULE[,RULE2]`` gives the variant without optional rules, then one per rule;
-    ``ruling.ID=A,B`` one per reading.
+    ``optional=RULE[,RULE2]`` gives the variant with the optional rules the command line
+    fixed (``already_on``: by ``--optional`` or a ``--difficulty`` level) and no other,
+    then one per RULE added to them; ``ruling.ID=A,B`` one per reading.
 
     Raises:
-        UsageError: a malformed sweep, an unknown optional rule, ruling or reading.
+        UsageError: a malformed sweep, an unknown optional rule, ruling or reading, or a
+            rule swept that ``already_on`` holds (its variant would replay the first).
     """
     axes: list[list[tuple[str, str]]] = []
     for text in values:
@@ -91,6 +93,9 @@ def parse_sweeps(values: Sequence[str], rulings: Mapping[str, Sequence[str]], op
             for rule in choices:
                 if rule not in optional_rules:
                     raise UsageError(f"{title} has no optional rule {rule!r} (it has: {', '.join(optional_rules) or 'none'})")
+            fixed = [rule for rule in choices if rule in already_on]
+            if fixed:
+                raise UsageError(f"--sweep optional={fixed[0]}: {fixed[0]} is already on (the options given: {', '.join(sorted(already_on))}); sweep the rules they leave off")
             axes.append([("optional", "")] + [("optional", rule) for rule in choices])
         elif key.startswith("ruling."):
             ruling = key.removeprefix("ruling.")
@@ -123,7 +128,8 @@ def sweep_rows(summaries: Sequence[tuple[Variant, Mapping[str, Any]]]) -> tuple[
     for variant, s in summaries:
         vp = s["vp"]
         cut = "*" if vp.get("ci95_cut") else ""  # the interval reached the lowest VP the rules allow
-        cells = [variant_label(variant), str(s["games"]), f"{vp['mean']:.2f} ({vp['ci95'][0]:.2f}{cut}-{vp['ci95'][1]:.2f})"]
+        # "to" between the VP bounds: below zero, "-11.13-8.33" misreads
+        cells = [variant_label(variant), str(s["games"]), f"{vp['mean']:.2f} ({vp['ci95'][0]:.2f}{cut} to {vp['ci95'][1]:.2f})"]
         cells += [f"{100 * r['p']:.1f}% ({100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f})" for r in s["levels"]]
         rows.append(cells)
     return header, rows
@@ -145,6 +151,9 @@ def chart_target(text: str | None) -> Path | None:
         return None
     if not text.strip():
         raise UsageError("--chart needs a file name, such as vp.svg")
+    from paragraphs_raids.cli import refuse_other_picture_format
+
+    refuse_other_picture_format(text, "--chart")
     import importlib.util
 
     if importlib.util.find_spec("matplotlib") is None:

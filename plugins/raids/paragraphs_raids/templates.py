@@ -264,7 +264,7 @@ def run_simulate(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     from paragraphs_raids.series import chart_target, draw_chart, parse_sweeps, summarise, sweep_rows, variant_json
 
     options = choices_of(spec, args)
-    variants = parse_sweeps(args.sweep, spec.rulings, spec.optional_rules, spec.id)
+    variants = parse_sweeps(args.sweep, spec.rulings, spec.optional_rules, spec.id, options.to_json()["optional"])
     chart = chart_target(args.chart)  # before any game is played
     policy_id, factory = policy_factory(spec, host, args.policy)
     scenario = spec.load_scenario(args, host)
@@ -289,8 +289,13 @@ def run_simulate(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         if chart is not None:
             draw_chart(chart, summaries, f"{spec.name}: VP over {args.games} games, seed {args.seed}")
         return 0
-    where = f"a Dask cluster ({args.scheduler or f'{jobs} local workers'})" if executor == "dask" else f"{min(jobs, args.games)} job(s)"
-    print(style(f"{spec.name}: {args.games} automatic games, seed {args.seed}, policy {policy_id}, {where}", "bold"))
+    where = f"a Dask cluster ({args.scheduler or f'{jobs} local worker' + ('s' if jobs != 1 else '')})" if executor == "dask" else f"{min(jobs, args.games)} job(s)"
+    # the options every game was played with, so that a saved report reads on its own
+    # (in a sweep, what every variant shares: its optional rules come on top of them)
+    described = spec.describe_options(options)
+    chosen = f"; {'every variant with ' if args.sweep else ''}{described}" if described else ""
+    games = f"{args.games} automatic game{'s' if args.games != 1 else ''}"
+    print(style(f"{spec.name}: {games}, seed {args.seed}, policy {policy_id}, {where}{chosen}", "bold"))
     if args.sweep:
         header, rows = sweep_rows(summaries)
         print(table(header, rows))
@@ -301,7 +306,8 @@ def run_simulate(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         summary = summaries[0][1]
         vp = summary["vp"]
         cut = f", cut {vp['ci95_cut']}" if vp.get("ci95_cut") else ""
-        print(f"VP: mean {vp['mean']:.2f} (95% CI {vp['ci95'][0]:.2f}-{vp['ci95'][1]:.2f}{cut}), sd {vp['sd']:.2f}, range {vp['min']}-{vp['max']}")
+        # "to" between bounds: Dieppe's VP go below zero, and "-11.13-8.33" misreads
+        print(f"VP: mean {vp['mean']:.2f} (95% CI {vp['ci95'][0]:.2f} to {vp['ci95'][1]:.2f}{cut}), sd {vp['sd']:.2f}, range {vp['min']} to {vp['max']}")
         rows = [[r["level"], r["games"], f"{100 * r['p']:.1f}%", f"{100 * r['ci95'][0]:.1f}%-{100 * r['ci95'][1]:.1f}%"] for r in summary["levels"]]
         print(table(["level", "games", "share", "95% CI (Wilson)"], rows))
         print("VP histogram: " + ", ".join(f"{k}:{v}" for k, v in vp["histogram"].items()))

@@ -168,9 +168,16 @@ def test_help_of_a_title_lists_its_own_options_in_its_words(tmp_path: Path, inde
     assert "one of: bruneval, dieppe" in simulate.stdout  # every title with the command is still named
     assert "(repeatable; dieppe: bad_luck, alarm, vorwarts)" in " ".join(simulate.stdout.split())
     assert "(dieppe: green, hardened, seasoned)" in " ".join(simulate.stdout.split())
-    # without a title, every title's options, as before
+    # without a title, every title's options; one several titles take under a heading
+    # naming them all, sending to each title's help where their words differ (it was under
+    # "dieppe options" in SPI Commando's words, and Bruneval had no heading at all)
     whole = paragraphs(tmp_path, "play", "--help", *extra)
-    assert {"ambush options:", "dieppe options:", "spi_commando options:"} <= set(whole.stdout.splitlines())
+    lines = whole.stdout.splitlines()
+    assert {"ambush options:", "spi_commando options:", "options of bruneval and dieppe:", "options of bruneval, dieppe and spi_commando:"} <= set(lines)
+    assert "--optional RULE       its words differ by title: see `play TITLE --help`" in lines[lines.index("options of bruneval, dieppe and spi_commando:") + 1]
+    every = paragraphs(tmp_path, "simulate", "--help", *extra)
+    assert "options of bruneval and dieppe:" in every.stdout and "dieppe options:" not in every.stdout
+    assert "--games GAMES         number of automatic games (default 1000)" in every.stdout  # the same words: kept
     # an option another title owns is still refused by name when a command runs
     foreign = paragraphs(tmp_path, "play", "bruneval", "--scenario", "45", *extra)
     assert foreign.returncode == 2 and "--scenario is an option of play spi_commando, not of play bruneval" in foreign.stderr

@@ -63,3 +63,11 @@ def test_play_with_a_picture_in_proc_leaves_no_session(tmp_path: Path) -> None:
     done = run(tmp_path, "play", "dieppe", "--svg", "/proc/x.svg", "--session", "proc", "--new", "--seed", "3", lines="next\n")
     assert done.returncode == 1 and done.stderr.count("\n") == 1 and "/proc/x.svg: cannot write the board picture" in done.stderr, done.stderr
     assert not (tmp_path / "sessions").exists() or not any((tmp_path / "sessions").iterdir())
+
+
+@pytest.mark.parametrize("command", [["play", "dieppe", "--auto", "--seed", "1", "--svg", "board.png"], ["simulate", "bruneval", "--games", "1", "--chart", "vp.PNG"], ["board", "dieppe", "--new", "b.json", "--svg", "setup.pdf"]])
+def test_a_picture_named_for_another_format_is_refused_before_anything_is_written(tmp_path: Path, command: list[str]) -> None:
+    # found by the eyes pass: `--chart vp.png` and `--svg p.png` wrote SVG into .png files
+    done = subprocess.run([sys.executable, "-m", "paragraphs", *command], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "is written as SVG; name the file .svg" in done.stderr, done.stderr
+    assert list(tmp_path.iterdir()) == []
