@@ -99,6 +99,11 @@ class RaidTitle(Protocol):
     def clock(self, scenario: Any) -> tuple[str, int]:
         """The time of turn 1 and the minutes a turn lasts (for journal headings)."""
 
+    def last_turn(self, scenario: Any) -> int:
+        """The game's last turn (``turn`` says when the board is at it): the scenario's
+        ``params.turns`` unless a title says otherwise."""
+        return int(scenario.params.turns)
+
     # --- the companion for a physical board (``turn``)
     def read_board(self, path: str, scenario: Any, roll: Any, journal: Any, options: Any = None) -> Any:
         """A game state from a board file (located errors as ContentError), with the
@@ -442,6 +447,7 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     if isinstance(roller, ScriptedRoller) and roller.unused:
         sys.stderr.write(f"paragraphs: warning: {roller.unused} of the --dice values were not needed\n")
     pending = int(facts.get("alert_rise", 0))
+    last = spec.last_turn(scenario)
     if args.json:
         emit_json(
             {
@@ -454,6 +460,7 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
                 "complete": True,
                 "actions": [e.to_json() for e in journal.entries],
                 "alert_rise_next_phase_d": pending,
+                "last_turn": turn >= last,
                 "board": board,
             }
         )
@@ -468,6 +475,9 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         print(style(f"Board for turn {g.turn} written to {args.out}{later}.", "dim"))
     if svg:
         print(style(f"Board picture written to {svg}.", "dim"))
+    if turn >= last:
+        # a board at its last turn has no next German phase: the game ends with this turn
+        print(f"Turn {turn} is the game's last (of {last}): finish it on your board, then count the victory points; there is no next turn to play.")
     return 0
 
 

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 PLUGINS = Path(__file__).resolve().parents[2]
 DIEPPE_BOARD = PLUGINS / "dieppe" / "tests" / "data" / "board.json"
 BRUNEVAL_BOARD = PLUGINS / "bruneval" / "tests" / "data" / "board.json"
@@ -100,3 +102,22 @@ def test_the_same_seed_draws_the_same_backs(tmp_path: Path) -> None:
     board = dieppe_alarm_8(tmp_path)
     first = turn(tmp_path, "dieppe", board, "--seed", "3", "--json")
     assert first == turn(tmp_path, "dieppe", board, "--seed", "3", "--json")
+
+
+@pytest.mark.parametrize(("title", "board_file", "last"), [("dieppe", DIEPPE_BOARD, 12), ("bruneval", BRUNEVAL_BOARD, 13)])
+def test_turn_says_when_the_board_is_at_the_last_turn(tmp_path: Path, title: str, board_file: Path, last: int) -> None:
+    # found by the eyes pass: the last turn's German actions were played and written out
+    # like any other, with nothing said of the game's end; a board at it can be re-run forever
+    from importlib import import_module
+
+    assert import_module(f"paragraphs_{title}.scenario").load_scenario().params.turns == last
+    board = json.loads(board_file.read_text())
+    for turn_number, said in ((last - 1, False), (last, True)):
+        board["turn"] = turn_number
+        path = tmp_path / f"t{turn_number}.json"
+        path.write_text(json.dumps(board, indent=1))
+        code, out, err = turn(tmp_path, title, path, "--seed", "3")
+        assert code == 0, err
+        assert (f"Turn {last} is the game's last (of {last})" in out) is said, out
+        code, out, err = turn(tmp_path, title, path, "--seed", "3", "--json")
+        assert code == 0 and json.loads(out)["last_turn"] is said
