@@ -42,6 +42,11 @@ class DieppeTitle(RaidTitle):
 
         return RULINGS
 
+    def level_name(self, level: str) -> str:
+        from paragraphs_dieppe.rules.victory import LEVEL_NAMES
+
+        return LEVEL_NAMES.get(level, level)  # "semi": "a semi success"
+
     @property
     def result_levels(self) -> Sequence[str]:
         from paragraphs_dieppe.rules.victory import LEVELS as RESULTS

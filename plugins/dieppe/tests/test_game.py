@@ -173,3 +173,9 @@ def test_a_sweep_of_optional_rules_adds_them_to_the_options_given(capsys: pytest
     assert "Commando n°4: Dieppe 1942: 1 automatic game, seed 0, policy default, 1 job(s); alarm, no unforeseen events" in capsys.readouterr().out
     assert main(["simulate", "dieppe", "--games", "2", "--jobs", "1", "--optional", "alarm", "--sweep", "optional=vorwarts"]) == 0
     assert "; every variant with alarm" in capsys.readouterr().out
+
+
+def test_the_automatic_games_result_line_names_the_level_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    # found by the eyes pass: "18 VP, semi." where the session and the docs say "a semi success"
+    assert main(["play", "dieppe", "--auto", "--seed", "1942"]) == 0
+    assert "Result after 8 turns: 18 VP, a semi success." in capsys.readouterr().out.splitlines()

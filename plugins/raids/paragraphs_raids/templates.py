@@ -99,6 +99,11 @@ class RaidTitle(Protocol):
     def clock(self, scenario: Any) -> tuple[str, int]:
         """The time of turn 1 and the minutes a turn lasts (for journal headings)."""
 
+    def level_name(self, level: str) -> str:
+        """A result level in words for the result line (``partial`` -> ``a partial
+        success``); a title whose levels have other ids names them itself."""
+        return {"complete": "a complete success", "partial": "a partial success", "failure": "a failure"}.get(level, level)
+
     def last_turn(self, scenario: Any) -> int:
         """The game's last turn (``turn`` says when the board is at it): the scenario's
         ``params.turns`` unless a title says otherwise."""
@@ -205,7 +210,7 @@ def run_auto_play(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
     start, minutes = spec.clock(scenario)
     for line in journal_lines(result.journal.entries, start=start, minutes=minutes, phase_names=spec.phase_names):
         print(style(line, "dim") if line.startswith("        dice:") else line)
-    level = {"complete": "a complete success", "partial": "a partial success", "failure": "a failure"}.get(result.result, result.result)
+    level = spec.level_name(result.result)
     print(style(f"Result after {result.turns} turns: {result.vp} VP, {level}.", "bold"))
     for reason in result.reasons:
         print(f"  - {reason}")
