@@ -471,6 +471,10 @@ def run_turn(spec: RaidTitle, args: argparse.Namespace, host: Any) -> int:
         )
         return 0
     _print_new_entries(journal, printed)
+    if not journal.entries:
+        # a phase in which no German fires, moves or arrives wrote nothing: say so, rather
+        # than end on the heading as if the command had stopped
+        print("No German unit acts this phase.")
     if pending:
         print(f"Combats this phase raise the alert by {pending} at the next alert phase.")
     if args.out:

@@ -121,3 +121,11 @@ def test_turn_says_when_the_board_is_at_the_last_turn(tmp_path: Path, title: str
         assert (f"Turn {last} is the game's last (of {last})" in out) is said, out
         code, out, err = turn(tmp_path, title, path, "--seed", "3", "--json")
         assert code == 0 and json.loads(out)["last_turn"] is said
+
+
+def test_a_german_phase_with_no_action_says_so(tmp_path: Path) -> None:
+    # found by the eyes pass: Dieppe's set-up board at alarm 0 printed the heading alone
+    written = subprocess.run([sys.executable, "-m", "paragraphs", "board", "dieppe", "--new", "b.json"], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert written.returncode == 0, written.stderr
+    code, out, err = turn(tmp_path, "dieppe", tmp_path / "b.json", "--seed", "1")
+    assert code == 0 and out.splitlines()[1:] == ["No German unit acts this phase."], (out, err)
