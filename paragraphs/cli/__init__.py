@@ -561,7 +561,8 @@ def _run(args_list: list[str]) -> int:
         from paragraphs.pluginhost.plugins import make_plugin_manager
 
         host = full or make_plugin_manager()
-        parser = build_parser(host, help_for=_help_title(args_list, _first_word(args_list), specs_from_host(host)))
+        specs = specs_from_host(host)  # made once: the parser is built from them too
+        parser = _build(specs, host.problems, only=None, whole=True, help_for=_help_title(args_list, _first_word(args_list), specs))
         said = [(p.plugin, p.reason, p.skipped) for p in host.problems]
         try:
             args = parser.parse_args(args_list)
